@@ -1,0 +1,5 @@
+import sys
+
+from iotase.cli import main
+
+sys.exit(main())
