@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import logging
 import signal
@@ -542,10 +543,8 @@ def main(argv: list[str] | None = None) -> int:
         assert task is not None
         for sig in (signal.SIGINT, signal.SIGTERM):
             asyncio.get_running_loop().add_signal_handler(sig, task.cancel)
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await serve(args.host, args.port)
-        except asyncio.CancelledError:
-            pass
 
     asyncio.run(run())
     return 0
