@@ -1,0 +1,406 @@
+"""``iotase ingest`` (run ingest worker processes) and ``iotase bench ingest`` (measure them)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["register", "register_bench"]
+
+log = logging.getLogger(__name__)
+
+
+def register(sub: Any) -> None:
+    """Add ``iotase ingest``."""
+    p = sub.add_parser(
+        "ingest",
+        help="run ingest workers: MQTT shared subscription into the real-time/history stores",
+        description=(
+            "Run N ingest worker processes on the shared subscription "
+            "$share/GROUP/uidi/v1/TENANT/+/+/+/+ (broker, tenant and store URLs from the "
+            "IOTASE_* settings). Workers that die are restarted with the same client id, so the "
+            "broker redelivers what they had not acknowledged. Stops on SIGINT/SIGTERM."
+        ),
+    )
+    p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--group", default="ingest", help="shared-subscription group (default ingest)")
+    p.add_argument("--batch-size", type=int, default=500, help="messages per batch (default 500)")
+    p.add_argument("--batch-age-ms", type=float, default=50.0, help="max batch age (default 50)")
+    p.add_argument(
+        "--json", action="store_true", help="print the final counters as one JSON object"
+    )
+    p.set_defaults(handler=_run_ingest)
+
+
+def register_bench(sub: Any) -> None:
+    """Add ``iotase bench ingest``."""
+    p = sub.add_parser(
+        "ingest",
+        help="ingest throughput (msgs/s vs a raw paho subscriber) and publish-to-visible latency",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--n", type=int, default=30_000, help="messages in each throughput phase")
+    p.add_argument("--nodes", type=int, default=200, help="distinct nodes publishing")
+    p.add_argument("--workers", type=int, default=2, help="ingest worker processes")
+    p.add_argument(
+        "--window",
+        type=int,
+        default=2000,
+        help="max messages published but not yet consumed (keeps the broker's queues "
+        "below their limits, so the rate measured is sustained, not burst)",
+    )
+    p.add_argument("--latency-rate", type=float, default=2000.0, help="msgs/s of the latency phase")
+    p.add_argument("--latency-seconds", type=float, default=5.0, help="length of the latency phase")
+    p.set_defaults(handler=_bench_ingest)
+
+
+def ingest_config(settings: Any, **overrides: Any) -> Any:
+    """An :class:`IngestConfig` from the settings object (attributes as in docs/interfaces.md)."""
+    from cloud._ingest import IngestConfig
+
+    values = {
+        "broker_url": settings.broker_url,
+        "tenant": settings.tenant,
+        "realtime_url": settings.realtime_url,
+        "history_url": settings.history_url,
+        "deadletter_url": settings.deadletter_url,
+        "cache_url": settings.cache_url,
+    }
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return IngestConfig(**values)
+
+
+def _run_ingest(args: argparse.Namespace, settings: Any) -> int:
+    import signal
+    import threading
+
+    from cloud._ingest import IngestPool
+
+    config = ingest_config(
+        settings, share_group=args.group, batch_size=args.batch_size, batch_age_ms=args.batch_age_ms
+    )
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    pool = IngestPool(config, args.workers, log_level=logging.getLevelName(log.getEffectiveLevel()))
+    pool.start()
+    log.info("ingest: %d workers on %s", args.workers, config.topic_filter())
+    last: dict[str, int] = {}
+    while not stop.wait(10.0):
+        now = pool.counters()
+        if now != last:
+            log.info("ingest counters: %s", now)
+            last = now
+    pool.stop()
+    totals = pool.counters()
+    log.info("ingest stopped: %s", totals)
+    if args.json:
+        print(json.dumps({"workers": args.workers, "restarts": pool.restarts, **totals}))
+    return 0
+
+
+# -- benchmark ------------------------------------------------------------------------------
+
+
+def _raw_subscriber(
+    host: str, port: int, topic: str, count: Any, ready: Any, receive_maximum: int
+) -> None:
+    """The ceiling: a bare paho MQTT 5 client at QoS 1 counting messages, nothing else."""
+    import paho.mqtt.client as mqtt
+
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    received = 0
+
+    def on_message(c: Any, u: Any, m: Any) -> None:
+        nonlocal received
+        received += 1
+        if received % 50 == 0:
+            count.value = received
+
+    client.on_message = on_message
+    client.on_subscribe = lambda *a: ready.set()
+    client.on_connect = lambda c, *a: c.subscribe(topic, qos=1)
+    from paho.mqtt.packettypes import PacketTypes
+    from paho.mqtt.properties import Properties
+
+    props = Properties(PacketTypes.CONNECT)
+    props.ReceiveMaximum = receive_maximum  # the same window the ingest workers get
+    client.connect(host, port, 30, properties=props)
+    # publish-side completion is read from ``count``; flush the tail on every loop turn
+    while True:
+        client.loop(0.05)
+        if count.value != received:
+            count.value = received
+
+
+class _Load:
+    """The load generator: Input messages from ``nodes`` nodes, two metrics each, at QoS 1."""
+
+    def __init__(self, host: str, port: int, tenant: str, nodes: int) -> None:
+        import time
+        import uuid
+
+        import paho.mqtt.client as mqtt
+        import uidi
+
+        self.client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2,
+            client_id=f"bench-load-{uuid.uuid4().hex[:8]}",
+            protocol=mqtt.MQTTv5,
+        )
+        self.client.max_inflight_messages_set(1000)
+        self.acked = 0
+
+        def on_publish(*_: Any) -> None:
+            self.acked += 1
+
+        self.client.on_publish = on_publish
+        self.client.connect(host, port, 30)
+        self.client.loop_start()
+        self.topics = []
+        self.envelopes = []
+        for i in range(nodes):
+            node = f"n{i:05d}"
+            msg = uidi.Input(
+                node=node,
+                ts=time.time_ns() // 1_000_000,
+                seq=0,
+                metrics=(
+                    uidi.Metric(name="occupancy_pct", value=50.0, unit="%"),
+                    uidi.Metric(name="people_count", value=3, unit=""),
+                ),
+            )
+            self.topics.append(uidi.build_topic(tenant, "bench", "bench-service", node, "input"))
+            self.envelopes.append(json.loads(uidi.encode_json(msg)))
+        self.nodes = nodes
+
+    def run(
+        self,
+        n: int,
+        consumed: Callable[[], int],
+        wait_consumed: Callable[[int], object],
+        window: int,
+        rate: float | None = None,
+    ) -> float:
+        """Publish ``n`` messages keeping at most ``window`` unconsumed; return the start time.
+
+        ``wait_consumed(target)`` blocks until the consumer has taken ``target`` messages.
+        """
+        import time
+
+        dumps = json.JSONEncoder(separators=(",", ":")).encode
+        start = time.monotonic()
+        for k in range(n):
+            if k % 100 == 0 and k - consumed() > window:
+                wait_consumed(k - window)
+            if rate is not None:
+                delay = start + k / rate - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)  # pacing the load at a fixed rate
+            i = k % self.nodes
+            env = self.envelopes[i]
+            env["ts"] = time.time_ns() // 1_000_000
+            env["seq"] = k // self.nodes
+            metrics = env["body"]["metrics"]
+            metrics[0]["value"] = float(k % 100)
+            metrics[1]["value"] = k % 17
+            self.client.publish(self.topics[i], dumps(env).encode(), qos=1)
+        return start
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def _poll_until(get: Callable[[], int], target: int, stall_s: float = 15.0) -> float:
+    """Poll the raw subscriber's shared counter (it has no other signal) until ``target``.
+
+    Returns the time it got there, or NaN after ``stall_s`` without progress.
+    """
+    import time
+
+    last, last_change = -1, time.monotonic()
+    while True:
+        value = get()
+        now = time.monotonic()
+        if value >= target:
+            return now
+        if value != last:
+            last, last_change = value, now
+        elif now - last_change > stall_s:
+            return float("nan")
+        time.sleep(0.001)
+
+
+def _pool_until(pool: Any, target: int, stall_s: float = 15.0) -> float:
+    """Wait (woken by each committed batch) until the pool has taken ``target`` messages."""
+    import time
+
+    last = -1
+    while True:
+        if pool.wait_until(lambda c: c["received"] >= target, stall_s):
+            return time.monotonic()
+        now = pool.counters()["received"]
+        if now == last:
+            return float("nan")
+        last = now
+
+
+def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
+    import asyncio
+    import math
+    import tempfile
+    import time
+    import uuid
+
+    import cloud
+    from cloud._ingest import IngestPool
+    from cloud._mqtt import BrokerAddress
+
+    broker = BrokerAddress.parse(settings.broker_url)
+    run = uuid.uuid4().hex[:8]
+    out: dict[str, Any] = {
+        "n": args.n,
+        "workers": args.workers,
+        "nodes": args.nodes,
+        "broker": f"{broker.host}:{broker.port}",
+        "window": args.window,
+    }
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")
+
+    # 1. the ceiling: a raw paho subscriber on the same broker, same load, same flow control
+    tenant = f"bench-raw-{run}"
+    count = ctx.Value("q", 0, lock=False)
+    ready = ctx.Event()
+    sub = ctx.Process(
+        target=_raw_subscriber,
+        args=(broker.host, broker.port, f"uidi/v1/{tenant}/#", count, ready, 2000),
+        daemon=True,
+    )
+    sub.start()
+    try:
+        if not ready.wait(30):
+            raise SystemExit("bench ingest: raw subscriber did not subscribe within 30 s")
+        load = _Load(broker.host, broker.port, tenant, args.nodes)
+        start = load.run(
+            args.n,
+            lambda: count.value,
+            lambda t: _poll_until(lambda: count.value, t),
+            args.window,
+        )
+        end = _poll_until(lambda: count.value, args.n)
+        load.close()
+    finally:
+        sub.kill()
+        sub.join()
+    baseline = args.n / (end - start) if not math.isnan(end) else 0.0
+    out["baseline_msgs_per_s"] = round(baseline, 1)
+    out["baseline_received"] = int(count.value)
+
+    with tempfile.TemporaryDirectory(prefix="iotase-bench-") as tmp:
+        # 2. ingest workers into the SQLite stores
+        tenant = f"bench-ingest-{run}"
+        config = ingest_config(
+            settings,
+            tenant=tenant,
+            realtime_url=f"sqlite:///{tmp}/realtime.db",
+            history_url=f"sqlite:///{tmp}/history.db",
+            deadletter_url=f"sqlite:///{tmp}/deadletters.db",
+            client_prefix=f"bench-{run}",
+            session_expiry_s=60,
+        )
+        pool = IngestPool(config, args.workers)
+        pool.start()
+        try:
+            load = _Load(broker.host, broker.port, tenant, args.nodes)
+            start = load.run(
+                args.n,
+                lambda: pool.counters()["received"],
+                lambda t: _pool_until(pool, t),
+                args.window,
+            )
+            end = _pool_until(pool, args.n)
+            load.close()
+        finally:
+            pool.stop()
+        counters = pool.counters()
+        rate = args.n / (end - start) if not math.isnan(end) else 0.0
+
+        async def verify() -> tuple[int, int, int]:
+            history = await cloud.open_history(config.history_url)
+            realtime = await cloud.open_realtime(config.realtime_url)
+            try:
+                points = await history.count()
+                stale_nodes = 0
+                per_node = args.n // args.nodes
+                for i in range(args.nodes):
+                    expect = per_node - 1 + (1 if i < args.n % args.nodes else 0)
+                    doc = await realtime.get(f"n{i:05d}")
+                    if doc is None or doc.seq != expect:
+                        stale_nodes += 1
+                return points, stale_nodes, await realtime.count()
+            finally:
+                await history.close()
+                await realtime.close()
+
+        points, stale_nodes, nodes_seen = asyncio.run(verify())
+        stored_msgs = points // 2
+        out.update(
+            msgs_per_s=round(rate, 1),
+            ratio_to_baseline=round(rate / baseline, 3) if baseline else None,
+            lost=args.n - min(stored_msgs, args.n),
+            duplicated=max(0, points - 2 * args.n),
+            nodes_with_wrong_latest=stale_nodes,
+            nodes_seen=nodes_seen,
+            counters=counters,
+            redelivered=max(0, counters["received"] - args.n),
+        )
+
+        # 3. publish-to-visible latency at a fixed rate: device timestamp to committed batch
+        tenant = f"bench-latency-{run}"
+        n_lat = int(args.latency_rate * args.latency_seconds)
+        config.tenant = tenant
+        config.record_latency = True
+        config.realtime_url = f"sqlite:///{tmp}/realtime-lat.db"
+        config.history_url = f"sqlite:///{tmp}/history-lat.db"
+        pool = IngestPool(config, args.workers, collect_results=True)
+        pool.start()
+        try:
+            load = _Load(broker.host, broker.port, tenant, args.nodes)
+            load.run(
+                n_lat,
+                lambda: pool.counters()["received"],
+                lambda t: _pool_until(pool, t),
+                args.window,
+                rate=args.latency_rate,
+            )
+            _pool_until(pool, n_lat)
+            load.close()
+        finally:
+            results = pool.stop()
+        lat = sorted(x for _i, _c, samples in results for x in samples)
+        if lat:
+
+            def pct(p: float) -> float:
+                return float(lat[min(len(lat) - 1, int(round(p / 100 * (len(lat) - 1))))])
+
+            out.update(
+                p50_ms=pct(50),
+                p95_ms=pct(95),
+                p99_ms=pct(99),
+                latency_n=len(lat),
+                latency_rate=args.latency_rate,
+            )
+        else:
+            out.update(p50_ms=None, p95_ms=None, p99_ms=None, latency_n=0)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:>24}: {value}")
+    return 0 if out.get("lost") == 0 else 1

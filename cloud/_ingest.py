@@ -1,0 +1,769 @@
+"""Ingest workers: UIDI from MQTT shared subscriptions into the real-time, history and dead-letter
+stores.
+
+Each worker subscribes to ``$share/{group}/uidi/v1/{tenant}/+/+/+/+`` at QoS 1 with a persistent
+session (fixed client id, ``clean_start=False``) and acknowledges a message only after the batch
+holding it is committed (paho's manual ack). A worker killed mid-batch therefore loses nothing: the
+broker resends its unacknowledged messages when it reconnects, and the writes are idempotent by
+(node, seq) and latest-wins by (ts, seq), so the replay changes nothing that was already stored.
+
+paho's network thread appends raw messages to a bounded list; the event loop cuts batches by size
+or age, decodes and validates them with ``uidi``, applies them through the stores (whose blocking
+work runs on their own threads) and then acks. Bad messages never stop the flow: each is stored as
+a dead letter with the reason and counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from types import TracebackType
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+
+from cloud._errors import CloudError
+from cloud._mqtt import BrokerAddress
+
+__all__ = ["IngestConfig", "IngestCounters", "IngestWorker"]
+
+log = logging.getLogger(__name__)
+
+COUNTER_NAMES = ("received", "written", "duplicate", "late", "ignored", "rejected", "batches")
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _short(payload: bytes, limit: int = 120) -> str:
+    text = repr(payload[:limit])
+    return text + (f"... ({len(payload)} bytes)" if len(payload) > limit else "")
+
+
+@dataclass
+class IngestConfig:
+    """Everything an ingest worker needs; picklable, so that worker processes can be spawned."""
+
+    broker_url: str = "mqtt://127.0.0.1:1883"
+    tenant: str = "demo"
+    realtime_url: str = "sqlite:///.iotase/realtime.db"
+    history_url: str = "sqlite:///.iotase/history.db"
+    deadletter_url: str = "sqlite:///.iotase/deadletters.db"
+    #: A shared cache (``redis://``) holding hot node documents under ``node:{id}``; ingest drops
+    #: the keys of nodes it changed. ``None`` (or a per-process ``memory://``) turns this off.
+    cache_url: str | None = None
+    share_group: str = "ingest"
+    client_prefix: str = "iotase-ingest"
+    batch_size: int = 500
+    batch_age_ms: float = 50.0
+    queue_max: int = 10_000
+    receive_maximum: int = 2_000
+    session_expiry_s: int = 24 * 3600
+    keepalive_s: int = 30
+    offline_check_s: float = 1.0
+    offline_factor: float = 1.5
+    max_future_ms: int = 300_000
+    record_latency: bool = False
+
+    def client_id(self, index: int) -> str:
+        """The fixed client id of worker ``index``: the broker keeps its session across restarts."""
+        return f"{self.client_prefix}-{self.tenant}-{self.share_group}-{index}"
+
+    def topic_filter(self) -> str:
+        """The shared subscription every worker of the group uses."""
+        return f"$share/{self.share_group}/uidi/v1/{self.tenant}/+/+/+/+"
+
+
+@dataclass
+class IngestCounters:
+    """What a worker did with the messages it received."""
+
+    received: int = 0
+    written: int = 0
+    duplicate: int = 0
+    late: int = 0
+    ignored: int = 0
+    rejected: int = 0
+    batches: int = 0
+    latencies_ms: list[int] = field(default_factory=list, repr=False)
+
+    def as_dict(self) -> dict[str, int]:
+        """The counters (without latency samples)."""
+        d = asdict(self)
+        d.pop("latencies_ms")
+        return d
+
+
+@dataclass(slots=True)
+class _Raw:
+    topic: str
+    payload: bytes
+    mid: int
+    qos: int
+
+
+class IngestWorker:
+    """One ingest worker: ``async with IngestWorker(config, index) as w: await w.wait_stopped()``.
+
+    Stores can be passed in (tests, the one-process demo); otherwise they are opened from the URLs
+    in ``config`` and closed on exit. ``counters`` is updated after every committed batch;
+    ``shared_counters`` (a ``multiprocessing.Array('q', len(COUNTER_NAMES))``) mirrors it for a
+    supervising process.
+    """
+
+    def __init__(
+        self,
+        config: IngestConfig,
+        index: int = 0,
+        *,
+        realtime: Any | None = None,
+        history: Any | None = None,
+        deadletters: Any | None = None,
+        shared_counters: Any | None = None,
+        progress: Any | None = None,
+    ) -> None:
+        self.config = config
+        self.index = index
+        self.broker = BrokerAddress.parse(config.broker_url)
+        self.realtime = realtime
+        self.history = history
+        self.deadletters = deadletters
+        self.cache: Any | None = None
+        self._own_stores = realtime is None or history is None or deadletters is None
+        self.counters = IngestCounters()
+        self.shared_counters = shared_counters
+        self.progress = progress  # a multiprocessing Connection poked after every batch
+        self.offline_marked: list[str] = []
+        self._changed = asyncio.Condition()
+        self.subscribed = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._lock = threading.Lock()
+        self._room = threading.Condition(self._lock)
+        self._pending: list[_Raw] = []
+        self._first_at = 0.0
+        self._arrived = asyncio.Event()
+        self._full = asyncio.Event()
+        self._client: mqtt.Client | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._topics: dict[str, Any] = {}
+        self._closing = False
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    async def __aenter__(self) -> IngestWorker:
+        self._loop = asyncio.get_running_loop()
+        if self._own_stores:
+            await self._open_stores()
+        self._tasks = [
+            asyncio.create_task(self._batcher(), name=f"ingest-batch-{self.index}"),
+            asyncio.create_task(self._offline_watch(), name=f"ingest-offline-{self.index}"),
+        ]
+        await self._connect()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    async def _open_stores(self) -> None:
+        import cloud
+
+        self.realtime = self.realtime or await cloud.open_realtime(self.config.realtime_url)
+        self.history = self.history or await cloud.open_history(self.config.history_url)
+        self.deadletters = self.deadletters or await cloud.open_deadletters(
+            self.config.deadletter_url
+        )
+        if self.config.cache_url and not self.config.cache_url.startswith("memory:"):
+            self.cache = await cloud.open_cache(self.config.cache_url)
+
+    async def stop(self) -> None:
+        """Stop receiving, commit and acknowledge what was received, disconnect, close stores."""
+        if self._closing:
+            return
+        self._closing = True
+        client = self._client
+        # The subscription is kept: the persistent session goes on collecting this worker's
+        # share while it is away, and whatever arrives after the last commit below stays
+        # unacknowledged, so the broker hands it over again on the next start.
+        self._stop.set()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with self._lock:
+            leftover, self._pending = self._pending, []
+            self._room.notify_all()
+        if leftover:
+            with contextlib.suppress(Exception):
+                await self._process(leftover)
+        if client is not None:
+            await asyncio.to_thread(self._disconnect, client)
+        if self._own_stores:
+            for store in (self.realtime, self.history, self.deadletters, self.cache):
+                if store is not None:
+                    with contextlib.suppress(Exception):
+                        await store.close()
+
+    @staticmethod
+    def _disconnect(client: mqtt.Client) -> None:
+        with contextlib.suppress(Exception):
+            client.disconnect()
+        client.loop_stop()
+
+    async def wait_stopped(self) -> None:
+        """Block until :meth:`stop` is called (or the task is cancelled)."""
+        await self._stop.wait()
+
+    # -- MQTT ----------------------------------------------------------------------------
+
+    async def _connect(self) -> None:
+        cfg = self.config
+        v5 = self.broker.protocol == "5"
+        client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2,
+            client_id=cfg.client_id(self.index),
+            protocol=mqtt.MQTTv5 if v5 else mqtt.MQTTv311,
+            clean_session=None if v5 else False,
+            manual_ack=True,
+        )
+        if self.broker.username:
+            client.username_pw_set(self.broker.username, self.broker.password)
+        client.reconnect_delay_set(0.1, 5)
+        loop = self._loop
+        assert loop is not None
+        client.on_connect = self._on_connect
+        client.on_subscribe = lambda c, u, mid, rcs, p: loop.call_soon_threadsafe(
+            self.subscribed.set
+        )
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        self._client = client
+        props = None
+        if v5:
+            props = Properties(PacketTypes.CONNECT)
+            props.SessionExpiryInterval = cfg.session_expiry_s
+            # how many unacknowledged messages the broker may push: one batch committing plus
+            # the next one filling
+            props.ReceiveMaximum = min(cfg.receive_maximum, cfg.queue_max, 65_535)
+        try:
+            await asyncio.to_thread(
+                client.connect,
+                self.broker.host,
+                self.broker.port,
+                cfg.keepalive_s,
+                clean_start=False if v5 else mqtt.MQTT_CLEAN_START_FIRST_ONLY,
+                properties=props,
+            )
+        except OSError as exc:
+            raise CloudError(
+                f"ingest worker {self.index}: broker {self.broker.host}:{self.broker.port}"
+                f" unreachable ({exc})"
+            ) from exc
+        client.loop_start()
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any
+    ) -> None:
+        if rc.is_failure:
+            log.error("ingest worker %d: broker refused connection: %s", self.index, rc)
+            return
+        log.info(
+            "ingest worker %d: connected (session present: %s)", self.index, flags.session_present
+        )
+        if not self._closing:
+            # subscribe again even when the session survived: cheap, and covers a broker that
+            # lost its state
+            client.subscribe(self.config.topic_filter(), qos=1)
+
+    def _on_disconnect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any
+    ) -> None:
+        if not self._closing:
+            log.warning("ingest worker %d: disconnected (%s); paho reconnects", self.index, rc)
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        # runs on paho's network thread: keep it to an append and, rarely, a wake-up
+        raw = _Raw(message.topic, message.payload, message.mid, message.qos)
+        loop = self._loop
+        assert loop is not None
+        with self._room:
+            while len(self._pending) >= self.config.queue_max and not self._closing:
+                # bounded queue: block the network thread, so TCP pushes back on the broker
+                self._room.wait(1.0)
+            self._pending.append(raw)
+            n = len(self._pending)
+            if n == 1:
+                self._first_at = time.monotonic()
+                loop.call_soon_threadsafe(self._arrived.set)
+            elif n == self.config.batch_size:
+                loop.call_soon_threadsafe(self._full.set)
+
+    # -- batching ------------------------------------------------------------------------
+
+    async def _batcher(self) -> None:
+        cfg = self.config
+        age_s = cfg.batch_age_ms / 1000.0
+        while True:
+            await self._arrived.wait()
+            with self._lock:
+                n = len(self._pending)
+                first = self._first_at
+            if n < cfg.batch_size:
+                wait = age_s - (time.monotonic() - first)
+                if wait > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._full.wait(), wait)
+            with self._room:
+                batch = self._pending[: cfg.batch_size]
+                del self._pending[: cfg.batch_size]
+                if self._pending:
+                    self._first_at = time.monotonic()
+                else:
+                    self._arrived.clear()
+                if len(self._pending) < cfg.batch_size:
+                    self._full.clear()
+                self._room.notify_all()
+            if batch:
+                await self._process(batch)
+
+    def _topic(self, topic: str) -> Any:
+        import uidi
+
+        parsed = self._topics.get(topic)
+        if parsed is None:
+            parsed = uidi.parse_topic(topic)
+            if len(self._topics) > 100_000:
+                self._topics.clear()
+            self._topics[topic] = parsed
+        return parsed
+
+    def _decode(
+        self, batch: Sequence[_Raw], now_ms: int
+    ) -> tuple[list[tuple[Any, Any, _Raw]], list[tuple[_Raw, str]]]:
+        import uidi
+
+        good: list[tuple[Any, Any, _Raw]] = []
+        bad: list[tuple[_Raw, str]] = []
+        tenant = self.config.tenant
+        for raw in batch:
+            try:
+                topic = self._topic(raw.topic)
+                if topic.tenant != tenant:
+                    raise CloudError(f"topic tenant {topic.tenant!r} is not {tenant!r}")
+                msg = uidi.decode(
+                    raw.payload, now_ms=now_ms, max_future_ms=self.config.max_future_ms
+                )
+                if msg.node != topic.node:
+                    raise CloudError(
+                        f"message node {msg.node!r} does not match topic node {topic.node!r}"
+                    )
+                kind = str(getattr(msg.kind, "value", msg.kind))
+                if kind != str(getattr(topic.kind, "value", topic.kind)):
+                    raise CloudError(
+                        f"message kind {kind!r} does not match topic kind {topic.kind!r}"
+                    )
+            except (uidi.UidiError, CloudError) as exc:
+                bad.append((raw, str(exc)))
+                continue
+            except Exception as exc:  # a decoder bug must not stop ingest either
+                bad.append((raw, f"decoder failed: {type(exc).__name__}: {exc}"))
+                continue
+            good.append((topic, msg, raw))
+        return good, bad
+
+    async def _apply(
+        self, items: list[tuple[Any, Any, _Raw]], bad: list[tuple[_Raw, str]]
+    ) -> list[tuple[Any, Any, _Raw, str]]:
+        """Apply items in one call; if the store rejects the batch, find the culprits one by one."""
+        assert self.realtime is not None
+        if not items:
+            return []
+        try:
+            results = await self.realtime.apply_many([(t, m) for t, m, _ in items])
+            return [(t, m, r, res) for (t, m, r), res in zip(items, results, strict=True)]
+        except CloudError as exc:
+            if len(items) == 1:
+                bad.append((items[0][2], f"store rejected: {exc}"))
+                return []
+        mid = len(items) // 2
+        return await self._apply(items[:mid], bad) + await self._apply(items[mid:], bad)
+
+    async def _process(self, batch: list[_Raw]) -> None:
+        import cloud
+
+        assert (
+            self.history is not None and self.deadletters is not None and self.realtime is not None
+        )
+        now = _now_ms()
+        good, bad = self._decode(batch, now)
+        applied = await self._retrying(self._apply, good, bad)
+        points = []
+        lost_marks = []
+        c = self.counters
+        for _topic, msg, raw, result in applied:
+            if result == "written":
+                c.written += 1
+            elif result == "duplicate":
+                c.duplicate += 1
+            elif result == "late":
+                c.late += 1
+            else:
+                c.ignored += 1
+            kind = str(getattr(msg.kind, "value", msg.kind))
+            if (
+                kind == "state"
+                and not msg.birth
+                and str(getattr(msg.lifecycle, "value", msg.lifecycle)) == "lost"
+            ):
+                lost_marks.append(msg)
+            # a late reading still belongs in the history; a duplicate is there already
+            if result in ("written", "late"):
+                points.extend(cloud.history_points(msg))
+        if points:
+            await self._retrying(self.history.append, points)
+        for msg in lost_marks:
+            await self._mark_lost(msg)
+        if self.cache is not None:
+            await self._invalidate({m.node for _t, m, _r, res in applied if res == "written"})
+        for raw, reason in bad:
+            log.warning(
+                "ingest worker %d: rejected %s: %s (payload %s)",
+                self.index,
+                raw.topic,
+                reason,
+                _short(raw.payload),
+            )
+            await self._retrying(self.deadletters.put, raw.topic, raw.payload, reason, now)
+        c.rejected += len(bad)
+        c.received += len(batch)
+        c.batches += 1
+        if self.config.record_latency:
+            done = _now_ms()
+            c.latencies_ms.extend(done - msg.ts for _t, msg, _r, res in applied if res == "written")
+        self._ack(batch)
+        if self.shared_counters is not None:
+            for i, name in enumerate(COUNTER_NAMES):
+                self.shared_counters[i] = getattr(c, name)
+        if self.progress is not None:
+            with contextlib.suppress(OSError):
+                self.progress.send_bytes(b"")
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_until(self, predicate: Callable[[IngestWorker], bool], timeout: float) -> None:
+        """Wait until ``predicate(worker)`` holds, re-checked after every batch and offline mark.
+
+        Raises ``TimeoutError`` after ``timeout`` seconds.
+        """
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: predicate(self)), timeout)
+
+    async def _invalidate(self, nodes: set[str]) -> None:
+        """Drop cached documents of changed nodes; a cache outage only costs freshness there."""
+        assert self.cache is not None
+        try:
+            for node in nodes:
+                await self.cache.delete(f"node:{node}")
+        except Exception as exc:
+            log.warning("ingest worker %d: cache invalidation failed: %s", self.index, exc)
+
+    async def _mark_lost(self, msg: Any) -> None:
+        """A last will: the device's clock is from connect time, so stamp it with the cloud's.
+
+        Applied only when the will belongs to the node's current session (its seq is above the
+        birth's), so that a will redelivered after the node came back cannot mark it lost.
+        """
+        assert self.realtime is not None
+        doc = await self.realtime.get(msg.node)
+        if doc is None or msg.seq < doc.birth_seq:
+            return
+        await self.realtime.set_lifecycle(msg.node, "lost", max(_now_ms(), msg.ts))
+
+    async def _retrying(self, fn: Any, *args: Any) -> Any:
+        """Retry a store call that failed for a reason other than the data (a locked database,
+        a server away); after a minute give up and let the worker die unacknowledged, so the
+        broker redelivers to the restarted worker."""
+        delay = 0.05
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                return await fn(*args)
+            except Exception as exc:
+                if time.monotonic() > deadline:
+                    raise
+                log.warning(
+                    "ingest worker %d: store call %s failed (%s); retrying",
+                    self.index,
+                    getattr(fn, "__name__", fn),
+                    exc,
+                )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), delay)
+                delay = min(2.0, delay * 2)
+
+    def _ack(self, batch: list[_Raw]) -> None:
+        client = self._client
+        if client is None:
+            return
+        for raw in batch:
+            if raw.qos > 0:
+                client.ack(raw.mid, raw.qos)
+
+    # -- offline detection ---------------------------------------------------------------
+
+    async def _offline_watch(self) -> None:
+        from cloud._offline import watch_offline
+
+        assert self.realtime is not None
+
+        async def marked(nodes: list[str]) -> None:
+            self.offline_marked.extend(nodes)
+            async with self._changed:
+                self._changed.notify_all()
+
+        await watch_offline(
+            self.realtime,
+            self._stop,
+            interval_s=self.config.offline_check_s,
+            factor=self.config.offline_factor,
+            on_marked=marked,
+        )
+
+
+# -- worker processes ----------------------------------------------------------------------
+
+
+def _worker_main(
+    config: IngestConfig,
+    index: int,
+    counters: Any,
+    ready: Any,
+    progress: Any,
+    log_level: str,
+    results: Any | None,
+) -> None:
+    """Entry point of one worker process: run until SIGTERM/SIGINT, then commit and exit."""
+    import signal
+
+    logging.basicConfig(
+        level=log_level,
+        format=f"%(asctime)s %(levelname)s ingest[{index}] %(name)s: %(message)s",
+    )
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        worker = IngestWorker(config, index, shared_counters=counters, progress=progress)
+        async with worker:
+            await asyncio.wait_for(worker.subscribed.wait(), 30)
+            ready.set()
+            await stop.wait()
+        if results is not None:
+            results.put((index, worker.counters.as_dict(), worker.counters.latencies_ms))
+
+    asyncio.run(main())
+
+
+class IngestPool:
+    """N ingest worker processes sharing one subscription, restarted (same id) when they die.
+
+    A restarted worker reconnects with its fixed client id and persistent session, so the broker
+    hands it every message its predecessor received but never acknowledged. Use as a context
+    manager or call :meth:`start` / :meth:`stop`. Workers poke a pipe after every committed batch;
+    a supervisor thread drains the pipes, restarts dead workers and wakes :meth:`wait_until`.
+    """
+
+    def __init__(
+        self,
+        config: IngestConfig,
+        workers: int = 2,
+        *,
+        restart: bool = True,
+        log_level: str = "WARNING",
+        collect_results: bool = False,
+    ) -> None:
+        import multiprocessing as mp
+
+        if workers < 1:
+            raise CloudError(f"ingest: --workers must be >= 1, got {workers}")
+        self.config = config
+        self.n = workers
+        self.restart = restart
+        self.log_level = log_level
+        self._ctx = mp.get_context("spawn")
+        self._counters = [
+            self._ctx.Array("q", len(COUNTER_NAMES), lock=False) for _ in range(workers)
+        ]
+        self._retired = [0] * len(COUNTER_NAMES)
+        self._procs: list[Any] = [None] * workers
+        self._ready: list[Any] = [None] * workers
+        self._pipes: list[Any] = [None] * workers
+        self._results = self._ctx.Queue() if collect_results else None
+        self._stopping = threading.Event()
+        self._supervisor: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._changed = threading.Condition()
+        self.restarts = 0
+
+    def _spawn(self, index: int) -> None:
+        ready = self._ctx.Event()
+        reader, writer = self._ctx.Pipe(duplex=False)
+        proc = self._ctx.Process(
+            target=_worker_main,
+            args=(
+                self.config,
+                index,
+                self._counters[index],
+                ready,
+                writer,
+                self.log_level,
+                self._results,
+            ),
+            name=f"iotase-ingest-{index}",
+            daemon=False,
+        )
+        proc.start()
+        writer.close()  # the child holds its copy; EOF on the reader then means it is gone
+        self._procs[index] = proc
+        self._ready[index] = ready
+        self._pipes[index] = reader
+
+    def start(self, timeout: float = 60.0) -> IngestPool:
+        """Start every worker and wait until each has subscribed."""
+        for i in range(self.n):
+            self._spawn(i)
+        self.wait_ready(timeout)
+        self._supervisor = threading.Thread(
+            target=self._supervise, name="ingest-supervisor", daemon=True
+        )
+        self._supervisor.start()
+        return self
+
+    def wait_ready(self, timeout: float = 60.0, index: int | None = None) -> None:
+        """Wait until the workers (or one) subscribed; raise ``CloudError`` naming a laggard."""
+        deadline = time.monotonic() + timeout
+        for i in range(self.n) if index is None else [index]:
+            while True:
+                with self._lock:
+                    ready, proc = self._ready[i], self._procs[i]
+                if ready.wait(min(0.5, max(0.0, deadline - time.monotonic()))):
+                    break
+                if time.monotonic() >= deadline:
+                    raise CloudError(f"ingest worker {i} not subscribed after {timeout:.0f} s")
+                # dead before subscribing: a start-up failure (broker unreachable, bad store
+                # URL) that restarting would only repeat; its log says why
+                if proc is not None and not proc.is_alive() and self._supervisor is None:
+                    raise CloudError(
+                        f"ingest worker {i} exited with code {proc.exitcode} before subscribing"
+                    )
+
+    def _supervise(self) -> None:
+        from multiprocessing.connection import wait
+
+        while not self._stopping.is_set():
+            with self._lock:
+                handles: dict[Any, tuple[str, int]] = {}
+                for i, (p, r) in enumerate(zip(self._procs, self._pipes, strict=True)):
+                    if p is not None:
+                        handles[p.sentinel] = ("exit", i)
+                    if r is not None:
+                        handles[r] = ("progress", i)
+            # the timeout only bounds how late stop() is noticed
+            for handle in wait(list(handles), timeout=0.5):
+                what, index = handles[handle]
+                if what == "progress":
+                    try:
+                        while handle.poll():
+                            handle.recv_bytes()
+                    except (EOFError, OSError):
+                        with self._lock:
+                            if self._pipes[index] is handle:
+                                self._pipes[index] = None
+                    continue
+                if self._stopping.is_set():
+                    break
+                with self._lock:
+                    proc = self._procs[index]
+                    if proc is None or proc.sentinel is not handle:
+                        continue
+                    for k, value in enumerate(self._counters[index]):
+                        self._retired[k] += value
+                        self._counters[index][k] = 0
+                    log.warning(
+                        "ingest worker %d (pid %s) exited with %s", index, proc.pid, proc.exitcode
+                    )
+                    if self.restart:
+                        self.restarts += 1
+                        self._spawn(index)
+            with self._changed:
+                self._changed.notify_all()
+
+    def wait_until(self, predicate: Callable[[dict[str, int]], bool], timeout: float) -> bool:
+        """Wait until ``predicate(counters)`` holds (checked after every batch); ``False`` on timeout."""
+        with self._changed:
+            return self._changed.wait_for(lambda: predicate(self.counters()), timeout)
+
+    def pids(self) -> list[int]:
+        """Process ids of the current workers."""
+        with self._lock:
+            return [p.pid for p in self._procs if p is not None]
+
+    def counters(self) -> dict[str, int]:
+        """Counters summed over all workers, including workers that died and were replaced."""
+        with self._lock:
+            totals = list(self._retired)
+            for arr in self._counters:
+                for k, value in enumerate(arr):
+                    totals[k] += value
+        return dict(zip(COUNTER_NAMES, totals, strict=True))
+
+    def stop(self, timeout: float = 30.0) -> list[tuple[int, dict[str, int], list[int]]]:
+        """SIGTERM every worker (each commits and acks what it holds), wait, and reap."""
+        self._stopping.set()
+        if self._supervisor is not None:
+            self._supervisor.join(timeout)
+        with self._lock:
+            procs = [p for p in self._procs if p is not None]
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        results = []
+        if self._results is not None:
+            import queue
+
+            deadline = time.monotonic() + timeout
+            for _ in procs:
+                try:
+                    results.append(self._results.get(timeout=max(0.1, deadline - time.monotonic())))
+                except queue.Empty:
+                    break
+        for proc in procs:
+            proc.join(timeout)
+            if proc.is_alive():
+                log.error("ingest worker pid %s did not stop; killing it", proc.pid)
+                proc.kill()
+                proc.join(5)
+        for reader in self._pipes:
+            if reader is not None:
+                reader.close()
+        return results
+
+    def __enter__(self) -> IngestPool:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

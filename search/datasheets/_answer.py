@@ -1,0 +1,265 @@
+"""The answer shape of ``iotase ask --json`` and the number-tracing check every answer passes.
+
+An answer's prose may only contain numbers that a reader can find in the evidence of a fact it
+cites, numbers the question itself stated, or the results of computations the answer spells out
+(``derived``: an arithmetic expression over traced numbers, re-evaluated here). Anything else is a
+violation, and an answer with a violation is never returned as ``answered``.
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import math
+import operator
+import re
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "Answer",
+    "AnswerItem",
+    "CompatCheck",
+    "Derived",
+    "format_number",
+    "item_from_fact",
+    "numbers_in",
+    "trace_numbers",
+]
+
+Status = Literal["answered", "insufficient_evidence", "unvalidated"]
+Verdict = Literal["compatible", "incompatible", "insufficient_evidence"]
+
+
+class AnswerItem(BaseModel):
+    """One figure of an answer, as the fact states it, with where it holds and where it is from."""
+
+    device: str
+    spec: str
+    value: float | str | None = None
+    min: float | None = None
+    max: float | None = None
+    unit: str | None = None
+    condition: str | None = None
+    applies_to: dict[str, Any] = Field(default_factory=dict)
+    citation: str
+    typ: float | None = None
+    section_kind: str | None = None
+    parameter: str | None = None
+    superseded_by: str | None = None
+    evidence: str = ""
+
+
+class Derived(BaseModel):
+    """A number the answer computed, with the expression over cited or stated numbers."""
+
+    label: str
+    expression: str
+    result: float
+    unit: str | None = None
+
+
+class CompatCheck(BaseModel):
+    """One rule applied in a compatibility verdict: what was compared and the outcome."""
+
+    rule: str
+    outcome: Verdict
+    detail: str
+    facts: list[AnswerItem] = Field(default_factory=list)
+    derived: list[Derived] = Field(default_factory=list)
+
+
+class Answer(BaseModel):
+    """The JSON object ``iotase ask --json`` prints and ``POST /v1/ask`` returns."""
+
+    status: Status
+    route: str
+    answer: str
+    items: list[AnswerItem] = Field(default_factory=list)
+    verdict: Verdict | None = None
+    citations: list[str] = Field(default_factory=list)
+    question: str = ""
+    task: str | None = None
+    """A finer task name where the route has several: ``lookup``, ``accuracy``, ``revisions``."""
+    checks: list[CompatCheck] = Field(default_factory=list)
+    derived: list[Derived] = Field(default_factory=list)
+    reasons: list[str] = Field(default_factory=list)
+    """Why the answer is not ``answered`` (validation rules that failed), or notes on scope."""
+    violations: list[str] = Field(default_factory=list)
+    """Numbers in ``answer`` that no cited evidence, question or computation contains."""
+
+
+_NUM_RE = re.compile(
+    r"(?<![A-Za-z0-9_.#])(?:0x[0-9A-Fa-f]+|[-+−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+−–]?\d+(?:\.\d+)?)"
+    r"(?![0-9A-Za-z_]*#)"
+)
+# In evidence every digit run counts ("VDD+0.3", "0.7×VDD1", "(VIN - VOUT) = 1.5V").
+_EVID_NUM_RE = re.compile(r"0x[0-9A-Fa-f]+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+
+
+def _to_float(token: str) -> float | None:
+    token = token.replace("−", "-").replace("–", "-").replace(",", "")
+    try:
+        if token.lower().startswith("0x"):
+            return float(int(token, 16))
+        return float(token)
+    except ValueError:
+        return None
+
+
+def numbers_in(text: str, *, evidence: bool = False) -> list[tuple[str, float]]:
+    """Numbers in a text as (token, value). In prose, digits inside names are not numbers."""
+    if evidence:
+        out = []
+        for m in _EVID_NUM_RE.finditer(text):
+            v = _to_float(m.group(0))
+            if v is not None:
+                out.append((m.group(0), v))
+        return out
+    # Drop identifiers that carry digits (ADS1115, AMS1117-3.3, ecn-2608-04#1, I2C, ±0.3) first.
+    cleaned = re.sub(
+        r"\b[A-Za-z][A-Za-z0-9]*\d[A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|\b[\w.\-]+#[\w.\-]+",
+        " ",
+        text,
+    )
+    out = []
+    for m in _NUM_RE.finditer(cleaned):
+        v = _to_float(m.group(0))
+        if v is not None:
+            out.append((m.group(0), v))
+    return out
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(abs(a), abs(b), rel_tol=1e-9, abs_tol=1e-12)
+
+
+def _power_of_ten(x: float) -> bool:
+    if x <= 0:
+        return False
+    e = math.log10(x)
+    return math.isclose(e, round(e), abs_tol=1e-9)
+
+
+def format_number(x: float, digits: int = 6) -> str:
+    """A float as a short decimal (no exponent, no trailing zeros)."""
+    if x == 0:
+        return "0"
+    if float(x).is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    magnitude = math.floor(math.log10(abs(x)))
+    decimals = max(0, digits - 1 - magnitude)
+    text = f"{x:.{decimals}f}".rstrip("0").rstrip(".")
+    return text
+
+
+_OPS: dict[type, Any] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+}
+
+
+def evaluate(expression: str) -> float:
+    """Evaluate an arithmetic expression of numbers, + - * / and parentheses (nothing else)."""
+
+    def walk(node: ast.AST) -> float:
+        if isinstance(node, ast.Expression):
+            return walk(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+            return float(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return float(_OPS[type(node.op)](walk(node.left), walk(node.right)))
+        if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:
+            return float(_OPS[type(node.op)](walk(node.operand)))
+        raise ValueError(f"expression {expression!r}: only numbers and + - * / are allowed")
+
+    return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))
+
+
+def trace_numbers(
+    answer_text: str,
+    evidence_texts: Iterable[str],
+    question: str = "",
+    derived: Iterable[Derived] = (),
+) -> list[str]:
+    """Return the numbers of ``answer_text`` that nothing cited, stated or computed contains.
+
+    A derived result counts only if its expression evaluates to it and every number of the
+    expression is itself traced to evidence or to the question.
+    """
+    pool: list[float] = []
+    for text in evidence_texts:
+        pool.extend(v for _, v in numbers_in(text, evidence=True))
+        # Bus addresses are often printed in binary ("1110110"); the same address in hex is
+        # the same number.
+        pool.extend(float(int(b, 2)) for b in re.findall(r"(?<![0-9])[01]{7,8}(?![0-9])", text))
+    pool.extend(v for _, v in numbers_in(question, evidence=True))
+    violations: list[str] = []
+    derived_ok: list[float] = []
+    for d in derived:
+        try:
+            value = evaluate(d.expression)
+        except (ValueError, SyntaxError, ZeroDivisionError) as exc:
+            violations.append(f"derived {d.label!r}: {exc}")
+            continue
+        if not math.isclose(value, d.result, rel_tol=1e-6, abs_tol=1e-12):
+            violations.append(
+                f"derived {d.label!r}: {d.expression} = {value}, not the stated {d.result}"
+            )
+            continue
+        # Powers of ten are unit conversions (ppm × V = µV, % = 1/100), not quantities.
+        # Inputs may be evidence, the question, or an earlier derived result (a chain).
+        untraced = [
+            tok for tok, v in numbers_in(d.expression, evidence=True)
+            if not any(_close(v, p) for p in (*pool, *derived_ok)) and not _power_of_ten(v)
+        ]
+        if untraced:
+            violations.append(f"derived {d.label!r}: inputs {untraced} are not in the evidence")
+            continue
+        derived_ok.append(d.result)
+    accepted = pool + derived_ok
+    for token, value in numbers_in(answer_text):
+        if any(_close(value, p) for p in accepted):
+            continue
+        # A derived result may be shown rounded; accept it at the precision shown.
+        decimals = len(token.split(".")[1]) if "." in token else 0
+        tol = 0.5 * 10 ** (-decimals) + 1e-12
+        if any(abs(abs(value) - abs(r)) <= tol for r in derived_ok):
+            continue
+        violations.append(token)
+    return violations
+
+
+def item_from_fact(fact: Any, **scope: Any) -> AnswerItem:
+    """An answer item carrying a fact's figures, scope and citation as the source states them."""
+    applies = dict(fact.applies_to)
+    if fact.variant and "variant" not in applies:
+        applies["variant"] = fact.variant
+    applies.update({k: v for k, v in scope.items() if v is not None})
+    value = fact.value
+    if value is None and fact.typ is not None and fact.min is None and fact.max is None:
+        value = fact.typ
+    return AnswerItem(
+        device=fact.device,
+        spec=fact.spec,
+        value=value,
+        min=fact.min,
+        max=fact.max,
+        typ=fact.typ,
+        unit=fact.unit,
+        condition=fact.condition,
+        applies_to=applies,
+        citation=fact.citation,
+        section_kind=fact.section_kind,
+        parameter=fact.parameter or None,
+        superseded_by=fact.superseded_by,
+        evidence=fact.evidence,
+    )

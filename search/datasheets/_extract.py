@@ -1,0 +1,579 @@
+"""Deterministic fact extraction: rules over table rows and ``Parameter: value unit`` lines.
+
+Nothing here knows a particular file. A row becomes a fact when its parameter name (or symbol)
+maps to the spec vocabulary and its cells hold numbers with a unit we can read; the section it
+sits under gives its kind (absolute maximum ratings are marked as such, never merged with
+operating limits). Cells the document leaves empty stay empty.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from search.datasheets._facts import Fact
+from search.datasheets._units import UnknownUnitError, canonical_unit, to_si
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "ExtractWarning",
+    "RowRecord",
+    "classify_section",
+    "facts_from_row",
+    "map_spec",
+    "parse_quantity_text",
+]
+
+
+@dataclass(slots=True)
+class ExtractWarning:
+    """A figure we saw but could not store (unknown unit, unreadable cell), with its place."""
+
+    citation: str
+    rule: str
+    value: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.citation}: {self.rule}: {self.value!r} ({self.detail})"
+
+
+@dataclass(slots=True)
+class RowRecord:
+    """One table row or label line, already split into named cells."""
+
+    parameter: str
+    citation: str
+    section: str
+    section_kind: str
+    evidence: str
+    page: int | None = None
+    symbol: str | None = None
+    condition: str | None = None
+    min: str | None = None
+    typ: str | None = None
+    max: str | None = None
+    value: str | None = None
+    unit: str | None = None
+    variant: str | None = None
+    applies_to: dict[str, Any] = field(default_factory=dict)
+
+
+# --- section kinds --------------------------------------------------------------------------
+
+_SECTION_RULES: tuple[tuple[str, str], ...] = (
+    (r"absolute\s+maximum|maximum\s+ratings|limiting\s+values|absolute\s+max", "absolute_maximum"),
+    (r"recommended\s+operating|operating\s+conditions|recommended\s+conditions", "recommended_operating"),
+    (r"\btiming\b|ac\s+characteristics|switching\s+characteristics|ac\s+electrical", "timing"),
+    (r"\baccuracy\b", "accuracy"),
+    (r"typical\s+(performance|characteristics)|performance\s+curves|characteristic\s+performance",
+     "typical_performance"),
+    (r"electrical\s+(characteristics|specifications|parameters|specs)|dc\s+characteristics|"
+     r"performance\s+characteristics|operating\s+characteristics|specifications?\b|"
+     r"characteristics|technical\s+(parameters|specification|data)|characteristic\s+data|"
+     r"coil\s+data|contact\s+(capacity|data)|key\s+parameters|features|parameters",
+     "electrical_characteristics"),
+    (r"ordering|selection\s+guide|part\s+number", "ordering"),
+)
+
+
+def classify_section(heading: str) -> str | None:
+    """Section kind for a heading, or None when the heading says nothing about kind."""
+    h = heading.lower()
+    for pattern, kind in _SECTION_RULES:
+        if re.search(pattern, h):
+            return kind
+    return None
+
+
+# --- spec vocabulary ------------------------------------------------------------------------
+
+# (regex over "parameter | symbol", spec). Order matters: the first match wins, so the specific
+# names come before the general ones ("output voltage high" before "output voltage").
+_SPEC_RULES: tuple[tuple[str, str], ...] = (
+    (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),
+    (r"sleep|standby|stand-by|power[\s-]*down|shutdown\s+(supply\s+)?current|\bisb\b|"
+     r"deep[\s-]*sleep|quiescent.*(shutdown|power.down)", "sleep_current"),
+    (r"dropout|drop-out\s+voltage(?!.*relay)", "dropout_voltage"),
+    (r"pick[\s-]*up\s+voltage|pull[\s-]*in\s+voltage|must\s+operate", "pickup_voltage"),
+    (r"drop[\s-]*out\s+voltage|release\s+voltage|must\s+release", "dropout_voltage_relay"),
+    (r"coil\s+(rated\s+)?current|nominal\s+operating\s+current|operating\s+current.*coil",
+     "coil_current"),
+    (r"coil\s+voltage|nominal\s+voltage\s*\(vdc\)|rated\s+coil", "coil_voltage"),
+    (r"coil\s+resistance", "coil_resistance"),
+    (r"coil\s+power|nominal\s+operating\s+power", "coil_power"),
+    (r"switching\s+capacity|contact\s+rating|nominal\s+switching", "contact_rating"),
+    (r"max\.?\s*switching\s+current", "contact_current"),
+    (r"max\.?\s*switching\s+voltage", "contact_voltage"),
+    (r"logic\s+supply|\bvss\b\s*\(logic|logic\s+power|\bvcc\s*\(logic|supply\s+voltage\s*\(logic",
+     "logic_supply_voltage"),
+    (r"high[\s-]*level\s+input\s+voltage|input\s+high\s+voltage|\bvih\b|logic\s+high\s+"
+     r"(input\s+)?(voltage|threshold)|high[\s-]level\s+input|input\s+voltage\s+high|"
+     r"\bv\s*ih\b", "logic_high_threshold"),
+    (r"low[\s-]*level\s+input\s+voltage|input\s+low\s+voltage|\bvil\b|logic\s+low\s+"
+     r"(input\s+)?(voltage|threshold)|low[\s-]level\s+input|input\s+voltage\s+low|"
+     r"\bv\s*il\b", "logic_low_threshold"),
+    (r"high[\s-]*level\s+output\s+voltage|output\s+high\s+voltage|\bvoh\b|output\s+voltage\s+high|"
+     r"\bv\s*oh\b|output\s+high\s+level", "output_voltage_high"),
+    (r"low[\s-]*level\s+output\s+voltage|output\s+low\s+voltage|\bvol\b|output\s+voltage\s+low|"
+     r"\bv\s*ol\b|output\s+low\s+level", "output_voltage_low"),
+    (r"full[\s-]*scale(\s+input)?(\s+voltage)?\s+range|\bfsr\b|full[\s-]*scale\s+range",
+     "full_scale_range"),
+    (r"\blsb\s+size|lsb\s+weight|\bresolution\s*\(lsb", "lsb_size"),
+    (r"common[\s-]*mode\s+input\s+voltage|input\s+common[\s-]*mode\s+voltage|\bvicr\b|"
+     r"common[\s-]mode\s+voltage\s+range", "input_common_mode_range"),
+    (r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage", "input_offset_voltage"),
+    (r"input\s+bias\s+current", "input_bias_current"),
+    (r"operating\s+(ambient\s+)?temp|ambient\s+temp|working\s+temp|operation\s+temp|"
+     r"temperature\s+range|\bt\s*a\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
+     r"operating\s+ambient|free[\s-]air\s+temp|operating\s+internal\s+leadframe", "operating_temperature"),
+    (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
+    (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
+    (r"humidity\s+range|working\s+humidity|operating\s+humidity", "humidity_range"),
+    (r"power\s+dissipation|\bptot\b|\bpd\b|total\s+power", "power_dissipation"),
+    (r"power\s+consumption|heater\s+consumption|current\s+consumption.*mw", "power_consumption"),
+    (r"(supply|operating|quiescent|consumption|working|active|average|bias)\s+current|"
+     r"current\s+(consumption|supply|draw)|\bi\s*dd\b|\bicc\b|\bi\s*cc\b|\biq\b|\bidd\b|"
+     r"\bi\s*q\b|\bid\b|\bis\b|\biddq\b|max\s+current\s+draw|supply\s+current|current\s+draw",
+     "supply_current"),
+    (r"line\s+regulation|\bregline\b", "line_regulation"),
+    (r"load\s+regulation|\bregload\b", "load_regulation"),
+    (r"ripple\s+rejection|\brr\b|\bpsrr\b", "ripple_rejection"),
+    (r"output\s+ripple", "output_ripple"),
+    (r"current\s+limit|short[\s-]*circuit\s+current|peak\s+current|\bisc\b|\bipk\b", "current_limit"),
+    (r"switching\s+frequency|oscillator\s+frequency", "switching_frequency"),
+    (r"efficiency", "efficiency"),
+    (r"undervoltage\s+lockout|\buvlo\b", "undervoltage_lockout"),
+    (r"thermal\s+shutdown", "thermal_shutdown"),
+    (r"soft[\s-]*start", "soft_start_time"),
+    (r"output\s+voltage\s+(swing|range)|voltage\s+output\s+swing|output\s+swing|"
+     r"\bvout\s+range|analog\s+output\s+range|output\s+span", "output_voltage_range"),
+    (r"zero\s+current\s+output\s+voltage|quiescent\s+output\s+voltage|\bviout\s*\(q\)",
+     "zero_current_output_voltage"),
+    (r"(output|sink|source)\s+current|\bio\b|\bi\s*o\b|\biout\b|continuous\s+current|"
+     r"\bi\s*out\b|drain\s+current|output\s+current", "output_current"),
+    (r"output\s+voltage|\bvo\b|\bv\s*o\b|\bvout\b|\bv\s*out\b|output\s+level|level\s+output|"
+     r"output\s+signal\s+voltage", "output_voltage"),
+    (r"logic\s+input\s+voltage|digital\s+input\s+voltage|input\s+voltage.*(sda|scl|digital|logic)|"
+     r"\bvdig\b|\bvin\s*\(logic|vi\s*\(logic", "logic_input_voltage"),
+    (r"analog\s+input\s+voltage|absolute\s+input\s+voltage|input\s+voltage\s+range|"
+     r"\bv\s*\(ainx\)|\bvin\b|\bvi\b|input\s+voltage|\bv\s*in\b|\bv\s*i\b", "input_voltage_range"),
+    (r"supply\s+voltage|power\s+supply|operating\s+voltage|working\s+voltage|\bvdd\b|\bvcc\b|"
+     r"\bvs\b|\bv\s*dd\b|\bv\s*cc\b|\bv\s*s\b|supply\s+range|power[\s-]supply\s+voltage|"
+     r"voltage\s+supply|\bvbat\b|loop\s+voltage|heater\s+voltage|input\s+supply|\bvm\b|"
+     r"motor\s+supply|power's\s+voltage|operating\s+supply", "supply_voltage"),
+    (r"measur\w*\s+range|detection\s+range|sensing\s+range|operating\s+range|working\s+flow|"
+     r"flow\s+rate\s+range|pressure\s+range|range\s+of\s+measurement|illuminance\s+range|"
+     r"optimized\s+(accuracy\s+)?range|\bmeasurement\b.*\brange|induction\s+range|"
+     r"detecting\s+range|^range$|^ranges$|input\s+range|full[\s-]*scale", "measurement_range"),
+    (r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance",
+     "accuracy"),
+    (r"resolution", "resolution"),
+    (r"sensitivity|\bsens\b|scale\s+factor|\bso\b", "sensitivity"),
+    (r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c",
+     "i2c_max_clock"),
+    (r"\bsclk\b|spi\s+clock|clock\s+frequency|\bfclk\b|\bf\s*clk\b|serial\s+clock", "spi_max_clock"),
+    (r"baud", "baud_rate"),
+    (r"sampl\w+\s+rate|data\s+rate|output\s+data\s+rate|\bdr\b|\bodr\b|conversion\s+rate|"
+     r"sample\s+rate|throughput|collecting\s+period|sampling\s+period", "sampling_rate"),
+    (r"conversion\s+time|measurement\s+time|\btconv\b|\bt\s*conv\b", "conversion_time"),
+    (r"response\s+time|rise\s+time|\btr\b|\bt\s*r\b|delay\s+time|operate\s+time|release\s+time",
+     "response_time"),
+    (r"voltage\s+drop|saturation\s+voltage|\bvce\s*\(sat|total\s+drop|\bvcesat\b", "voltage_drop"),
+    (r"pulses\s+per\s+lit|pulse\s+characteristic|k[\s-]*factor", "pulse_factor"),
+    (r"preheat|warm[\s-]*up", "warm_up_time"),
+    (r"\bpackage\b", "package"),
+    (r"\bchannels?\b", "channels"),
+    (r"\binterface\b|output\s+signal|communication|output\s+type|\bbus\b", "interface"),
+    (r"transmit\s+power|output\s+power|\bpout\b|rf\s+output", "rf_output_power"),
+    (r"receiver\s+sensitivity|rx\s+sensitivity", "rf_sensitivity"),
+    (r"frequency\s+range|frequency\s+band", "frequency_range"),
+    (r"bandwidth", "bandwidth"),
+    (r"noise", "noise"),
+    (r"nonlinearity|\binl\b|\bdnl\b|linearity", "nonlinearity"),
+    (r"hysteresis", "hysteresis"),
+    (r"repeatability", "repeatability"),
+    (r"long[\s-]*term\s+stability|drift", "drift"),
+    (r"\blifespan|\blife\b|endurance|durability", "lifetime"),
+    (r"weight", "weight"),
+    (r"angle", "detection_angle"),
+)
+
+# Units whose dimension a spec may carry; a row whose unit disagrees is not that spec (a row
+# "Supply voltage rejection ... dB" is not a supply voltage).
+_SPEC_DIMENSION: dict[str, frozenset[str]] = {}
+_VOLT = frozenset({"V"})
+_AMP = frozenset({"A"})
+_TEMP = frozenset({"K"})
+for _s in ("supply_voltage", "input_voltage_range", "output_voltage", "output_voltage_high",
+           "output_voltage_low", "output_voltage_range", "logic_high_threshold",
+           "logic_low_threshold", "dropout_voltage", "voltage_drop", "coil_voltage",
+           "pickup_voltage", "dropout_voltage_relay", "logic_supply_voltage",
+           "absolute_max_supply_voltage", "absolute_max_input_voltage", "logic_input_voltage",
+           "input_offset_voltage", "input_common_mode_range", "zero_current_output_voltage",
+           "undervoltage_lockout", "contact_voltage"):
+    _SPEC_DIMENSION[_s] = _VOLT
+for _s in ("supply_current", "sleep_current", "output_current", "coil_current", "input_current",
+           "current_limit", "input_bias_current", "contact_current"):
+    _SPEC_DIMENSION[_s] = _AMP
+for _s in ("operating_temperature", "storage_temperature", "junction_temperature",
+           "thermal_shutdown"):
+    _SPEC_DIMENSION[_s] = _TEMP
+_SPEC_DIMENSION["power_consumption"] = frozenset({"W"})
+_SPEC_DIMENSION["power_dissipation"] = frozenset({"W"})
+_SPEC_DIMENSION["coil_power"] = frozenset({"W"})
+_SPEC_DIMENSION["sampling_rate"] = frozenset({"Hz"})
+_SPEC_DIMENSION["switching_frequency"] = frozenset({"Hz"})
+_SPEC_DIMENSION["i2c_max_clock"] = frozenset({"Hz"})
+_SPEC_DIMENSION["spi_max_clock"] = frozenset({"Hz"})
+_SPEC_DIMENSION["conversion_time"] = frozenset({"s"})
+_SPEC_DIMENSION["response_time"] = frozenset({"s"})
+_SPEC_DIMENSION["soft_start_time"] = frozenset({"s"})
+_SPEC_DIMENSION["humidity_range"] = frozenset({"%"})
+_SPEC_DIMENSION["resolution_bits"] = frozenset({"bit"})
+_SPEC_DIMENSION["coil_resistance"] = frozenset({"Ω"})
+
+_TEXT_SPECS = frozenset({"interface", "package", "output_type", "i2c_address"})
+_UNITLESS_SPECS = frozenset({"channels", "pin_count", "resolution_bits"})
+
+
+def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | None:
+    """The vocabulary spec for a parameter name (and symbol), or None when no rule matches."""
+    label = parameter.lower().replace("\u2013", "-")
+    label = re.sub(r"\s+", " ", label)
+    for pattern, spec in _SPEC_RULES:
+        if re.search(pattern, label):
+            return _absolute(spec, section_kind)
+    if symbol:
+        sym = symbol.lower()
+        for pattern, spec in _SPEC_RULES:
+            if re.search(pattern, sym):
+                return _absolute(spec, section_kind)
+    return None
+
+
+def _absolute(spec: str, section_kind: str) -> str:
+    # In an absolute-maximum table, the supply and input voltages are ratings, not operating
+    # ranges; they get their own specs so that no rule can mistake them for operating limits.
+    if section_kind != "absolute_maximum":
+        return spec
+    if spec in ("supply_voltage", "logic_supply_voltage"):
+        return "absolute_max_supply_voltage"
+    if spec in ("input_voltage_range", "logic_input_voltage"):
+        return "absolute_max_input_voltage"
+    return spec
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+_NUM = r"[+\-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+\-]?\d+)?"
+_DASHES = str.maketrans({"\u2013": "-", "\u2212": "-", "\u2014": "-", "～": "~", "\uff5e": "~",
+                         "\u00a0": " ", "\uff1a": ":", "\uff08": "(", "\uff09": ")",
+                         "\u2264": "<=", "\u2265": ">="})
+
+
+def _norm(text: str) -> str:
+    t = text.translate(_DASHES)
+    t = t.replace("+-", "±").replace("+/-", "±")
+    t = re.sub(r"(?i)celsius|degrees?\s*c\b|degc\b|deg\.?\s*c\b|℃", "°C", t)
+    t = re.sub(r"(?i)\bdegrees\b", "°C", t)
+    t = re.sub(r"(?i)liters?/minute|litres?/min(ute)?", "L/min", t)
+    return t.strip()
+
+
+def _to_float(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+@dataclass(slots=True)
+class Parsed:
+    """A quantity read from text: min/typ/max or a ± value, and the unit printed with it."""
+
+    min: float | None = None
+    typ: float | None = None
+    max: float | None = None
+    value: float | None = None
+    plus_minus: bool = False
+    unit: str | None = None
+    qualifier: str | None = None
+    text: str = ""
+
+
+_UNIT_TOKEN = r"(?P<unit>[%°µμuμmkMGnpΩa-zA-Z][^\s;,()]*?(?:\s?RH)?)"
+
+
+def parse_quantity_text(text: str) -> Parsed | None:
+    """Read one quantity from free text: ``3.3-5.5V``, ``-40~80°C``, ``±2%RH``, ``<50uA``,
+    ``2.7 to 5.5 V``, ``15mA @ 5V`` (the part after ``@`` is a condition, not read here)."""
+    t = _norm(text)
+    t = t.split("@")[0]
+    t = re.split(r"\s\(", t)[0] if not re.match(r"^\s*\(", t) else t
+    # range: a - b unit | a to b unit | a~b unit
+    m = re.search(
+        rf"(?P<a>{_NUM})\s*(?P<ua>[^\d\s~\-±<>=]*)\s*(?:-|~|to|…|\.\.\.)\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
+        t,
+    )
+    if m and not re.match(r"^\s*±", t):
+        unit = (m.group("unit") or m.group("ua") or "").strip() or None
+        a, b = _to_float(m.group("a")), _to_float(m.group("b"))
+        if a <= b:
+            return Parsed(min=a, max=b, unit=_clean_unit(unit), text=m.group(0))
+    m = re.search(rf"±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])", t)
+    if m:
+        a = abs(_to_float(m.group("a")))
+        return Parsed(min=-a, max=a, value=a, plus_minus=True, unit=_clean_unit(m.group("unit")),
+                      text=m.group(0))
+    m = re.search(rf"(?P<q><=|>=|<|>|max\.?|min\.?|typ\.?)?\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?"
+                  rf"(?:\s*(?P<q2>max\.?|min\.?|typ\.?))?(?=$|[\s;,)(])", t, re.I)
+    if m:
+        a = _to_float(m.group("a"))
+        q = (m.group("q") or m.group("q2") or "").lower().rstrip(".")
+        unit = _clean_unit(m.group("unit"))
+        if unit and unit.lower() in ("max", "min", "typ"):
+            q, unit = unit.lower(), None
+        if q in ("<", "<=", "max"):
+            return Parsed(max=a, unit=unit, qualifier=q, text=m.group(0))
+        if q in (">", ">=", "min"):
+            return Parsed(min=a, unit=unit, qualifier=q, text=m.group(0))
+        if q == "typ":
+            return Parsed(typ=a, unit=unit, text=m.group(0))
+        return Parsed(value=a, unit=unit, text=m.group(0))
+    return None
+
+
+def _clean_unit(unit: str | None) -> str | None:
+    if not unit:
+        return None
+    u = unit.strip().rstrip(".;:,")
+    u = re.sub(r"(?i)^(dc|ac)$", "", u)
+    u = re.sub(r"(?i)(v)(dc|ac)$", r"\1", u)
+    if u.endswith("DC") and len(u) > 2:
+        u = u[:-2]
+    return u or None
+
+
+_CELL_EMPTY = re.compile(r"^\s*(?:-|–|—|—|n/?a|null|\.\.\.)?\s*$", re.I)
+
+
+def parse_cell(cell: str | None) -> tuple[float | None, str | None, str | None, bool]:
+    """A min/typ/max cell → (number, unit printed in the cell, expression text, plus_minus).
+
+    ``"–0.3"`` → -0.3; ``"±1.5"`` → 1.5 with plus_minus; ``"VDD + 0.3"`` → expression text only
+    (a bound relative to the supply is kept as text, never computed); ``"–"`` → nothing.
+    """
+    if cell is None or _CELL_EMPTY.match(cell):
+        return None, None, None, False
+    t = _norm(cell)
+    m = re.fullmatch(rf"(±)?\s*({_NUM})\s*([^\d\s][^\s]*)?", t)
+    if m:
+        unit = _clean_unit(m.group(3))
+        return abs(_to_float(m.group(2))) if m.group(1) else _to_float(m.group(2)), unit, None, bool(
+            m.group(1)
+        )
+    return None, None, t, False
+
+
+# --- rows → facts ---------------------------------------------------------------------------
+
+_QUANTITY_WORDS = ("humidity", "temperature", "pressure", "illuminance", "light", "current",
+                   "voltage", "flow", "acceleration", "gyro", "accelerometer")
+
+
+def _si(values: dict[str, float | None], unit: str | None, spec: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if unit is None:
+        return out
+    si_unit = None
+    for key, v in values.items():
+        if v is None:
+            continue
+        sv, si_unit = to_si(v, unit, spec)
+        out[f"si_{key}"] = float(f"{sv:.12g}")
+    if si_unit is not None:
+        out["si_unit"] = si_unit
+    return out
+
+
+def _unit_dimension(unit: str | None, spec: str) -> str | None:
+    if unit is None:
+        return None
+    try:
+        return to_si(1.0, unit, spec)[1]
+    except UnknownUnitError:
+        return None
+
+
+def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
+    """Adjust a spec by the row's unit: resolution in bits, dimension checks."""
+    dim = _unit_dimension(unit, spec)
+    if spec == "resolution" and dim == "bit":
+        return "resolution_bits"
+    if spec == "measurement_range" and dim == "bit":
+        return None
+    allowed = _SPEC_DIMENSION.get(spec)
+    if allowed is not None and dim is not None and dim not in allowed:
+        if spec == "supply_voltage" and dim == "A":
+            return "supply_current"
+        if spec in ("supply_current", "sleep_current") and dim == "W":
+            return "power_consumption"
+        return None
+    return spec
+
+
+def facts_from_row(row: RowRecord, device: str, doc: str) -> tuple[list[Fact], list[ExtractWarning]]:
+    """Turn one row into facts (usually one; a "humidity …; temperature …" cell gives two)."""
+    warnings: list[ExtractWarning] = []
+    spec = map_spec(row.parameter, row.symbol, row.section_kind)
+    if spec is None:
+        return [], warnings
+    if spec == "supply_current" and row.condition and re.search(
+        r"(?i)stand-?by|sleep|power[\s-]*down|shutdown|idle", row.condition
+    ):
+        spec = "sleep_current"
+    applies = dict(row.applies_to)
+    if row.variant:
+        applies.setdefault("variant", row.variant)
+
+    base: dict[str, Any] = {
+        "device": device,
+        "variant": row.variant,
+        "parameter": row.parameter.strip(),
+        "symbol": row.symbol,
+        "condition": row.condition or None,
+        "section_kind": row.section_kind,
+        "doc": doc,
+        "citation": row.citation,
+        "evidence": row.evidence.strip()[:300],
+        "section": row.section or None,
+        "page": row.page,
+    }
+
+    if row.value is not None and row.min is None and row.typ is None and row.max is None:
+        return _facts_from_value_text(row, spec, base, applies, warnings)
+
+    nums: dict[str, float | None] = {}
+    texts: dict[str, str] = {}
+    cell_units: list[str] = []
+    pm = False
+    for key in ("min", "typ", "max"):
+        v, u, expr, is_pm = parse_cell(getattr(row, key))
+        nums[key] = v
+        if u:
+            cell_units.append(u)
+        if expr:
+            texts[f"{key}_text"] = expr
+        pm = pm or is_pm
+    if all(v is None for v in nums.values()):
+        if texts:
+            # Only symbolic bounds ("GND", "VDD + 0.3"): keep them as text, no number invented.
+            unit = row.unit
+            fact = Fact(**base, spec=spec, unit=unit, applies_to=applies,
+                        extra=dict(texts)).with_id()
+            return [fact], warnings
+        return [], warnings
+    unit = row.unit or (cell_units[0] if cell_units else None)
+    if unit and unit.strip() in ("-", "–"):
+        unit = None
+    if unit is None and spec not in _UNITLESS_SPECS:
+        # A figure without a unit cannot be checked or compared; it stays out.
+        return [], warnings
+    if unit is not None:
+        try:
+            canonical_unit(unit)
+        except UnknownUnitError:
+            if not re.search(r"\d", unit):
+                warnings.append(ExtractWarning(row.citation, "unknown_unit", unit,
+                                               f"row {row.parameter.strip()!r}; fact skipped"))
+            return [], warnings
+    refined = _refine_spec(spec, unit, row.parameter)
+    if refined is None:
+        return [], warnings
+    spec = refined
+    extra: dict[str, Any] = dict(texts)
+    value: float | None = None
+    if pm and nums["typ"] is not None and nums["min"] is None and nums["max"] is None:
+        # "±1.5" in the typ column: a symmetric tolerance.
+        value = nums["typ"]
+        nums = {"min": -value, "typ": None, "max": value}
+        extra["plus_minus"] = True
+    try:
+        si = _si({**nums, "value": value}, unit, spec)
+    except UnknownUnitError:
+        warnings.append(ExtractWarning(row.citation, "unknown_unit", unit or "", row.parameter))
+        return [], warnings
+    fact = Fact(**base, spec=spec, value=value, min=nums["min"], typ=nums["typ"], max=nums["max"],
+                unit=unit, applies_to=applies, extra=extra, **si).with_id()
+    return [fact], warnings
+
+
+def _split_quantities(text: str) -> list[tuple[str | None, str]]:
+    """"humidity 0-100%RH; temperature -40~80°C" → [("humidity", ...), ("temperature", ...)]."""
+    parts = [p.strip() for p in re.split(r"[;；]|\s{2,}", text) if p.strip()]
+    out: list[tuple[str | None, str]] = []
+    for p in parts:
+        q = None
+        for w in _QUANTITY_WORDS:
+            if re.match(rf"(?i)\s*{w}\b", p):
+                q = w
+                p = re.sub(rf"(?i)^\s*{w}\s*:?", "", p)
+                break
+        out.append((q, p))
+    return out
+
+
+def _facts_from_value_text(
+    row: RowRecord, spec: str, base: dict[str, Any], applies: dict[str, Any],
+    warnings: list[ExtractWarning],
+) -> tuple[list[Fact], list[ExtractWarning]]:
+    assert row.value is not None
+    text = row.value
+    if spec in _TEXT_SPECS:
+        fact = Fact(**base, spec=spec, value=_norm(text)[:120], applies_to=applies).with_id()
+        return [fact], warnings
+    facts: list[Fact] = []
+    for quantity, part in _split_quantities(text):
+        parsed = parse_quantity_text(part)
+        if parsed is None:
+            continue
+        unit = parsed.unit or row.unit
+        if unit is None and spec not in _UNITLESS_SPECS:
+            continue
+        if unit is not None:
+            try:
+                canonical_unit(unit)
+            except UnknownUnitError:
+                # Free text after a number is usually a word, not a unit: skip quietly unless
+                # the row came from a table's unit column.
+                if row.unit:
+                    warnings.append(ExtractWarning(row.citation, "unknown_unit", unit,
+                                                   f"line {row.parameter.strip()!r}; fact skipped"))
+                continue
+        this_spec = spec
+        if quantity == "humidity" and spec in ("measurement_range",):
+            this_spec = "humidity_range"
+        refined = _refine_spec(this_spec, unit, row.parameter)
+        if refined is None:
+            continue
+        scope = dict(applies)
+        if quantity:
+            scope["quantity"] = quantity
+        extra: dict[str, Any] = {}
+        if parsed.plus_minus:
+            extra["plus_minus"] = True
+        if parsed.qualifier:
+            extra["qualifier"] = parsed.qualifier
+        cond = base["condition"]
+        if "@" in text and not cond:
+            cond = text.split("@", 1)[1].strip()[:80]
+        try:
+            si = _si({"min": parsed.min, "typ": parsed.typ, "max": parsed.max,
+                      "value": parsed.value}, unit, refined)
+        except UnknownUnitError:
+            continue
+        b = {**base, "condition": cond}
+        facts.append(Fact(**b, spec=refined, value=parsed.value, min=parsed.min, typ=parsed.typ,
+                          max=parsed.max, unit=unit, applies_to=scope, extra=extra, **si).with_id())
+    return facts, warnings

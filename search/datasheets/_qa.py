@@ -1,0 +1,588 @@
+"""Validated question answering over datasheet facts.
+
+``DatasheetQA(store).ask(question)`` parses the question (:mod:`._route`), fetches facts
+(:mod:`._retrieval`), validates each one (:mod:`._validate`), applies the compatibility rules
+(:mod:`._compat`) or the instrument accuracy arithmetic (:mod:`._accuracy`), and writes an
+:class:`~._answer.Answer` whose every number is traced to cited evidence. Missing evidence gives
+``insufficient_evidence``; an answer that fails the number trace is never ``answered``.
+
+An LLM behind an OpenAI-compatible endpoint may be configured. It only ever proposes: the devices
+and specs of a question the parser could not read, and a rephrasing of a finished answer. Both
+pass the same validation as the deterministic path, or are dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from search.datasheets._accuracy import AccuracyError, accuracy_rows, compute_uncertainty
+from search.datasheets._answer import (
+    Answer,
+    AnswerItem,
+    Derived,
+    format_number,
+    item_from_fact,
+    trace_numbers,
+)
+from search.datasheets._compat import (
+    DeviceUse,
+    check_compatibility,
+    combine,
+    items_of,
+    pick_rules,
+)
+from search.datasheets._facts import Fact, FactStore, Notice
+from search.datasheets._retrieval import FactIndex
+from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
+from search.datasheets._validate import validate_fact
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["DatasheetQA", "LLMHelper", "ask"]
+
+_SPEC_NAMES = sorted({s for _, specs in SPEC_PHRASES for s in specs})
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+
+
+class LLMHelper:
+    """A client for an OpenAI-compatible chat endpoint (``/chat/completions``), used to propose.
+
+    ``transport`` lets tests pass an ``httpx.MockTransport``; nothing is called at construction.
+    """
+
+    def __init__(self, url: str, model: str, api_key: str | None = None, *,
+                 timeout_s: float = 20.0, transport: Any = None) -> None:
+        import httpx
+
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.model = model
+        self._client = httpx.Client(base_url=url.rstrip("/"), headers=headers, timeout=timeout_s,
+                                    transport=transport)
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> LLMHelper | None:
+        """An LLM helper when ``settings.llm_url`` is set, else None."""
+        url = getattr(settings, "llm_url", None)
+        if not url:
+            return None
+        key = getattr(settings, "llm_api_key", None)
+        secret = key.get_secret_value() if key is not None and hasattr(key, "get_secret_value") \
+            else key
+        return cls(url, getattr(settings, "llm_model", "local"), secret)
+
+    def _chat(self, system: str, user: str) -> str:
+        import httpx
+
+        body = {"model": self.model, "temperature": 0,
+                "messages": [{"role": "system", "content": system},
+                             {"role": "user", "content": user}]}
+        try:
+            resp = self._client.post("/chat/completions", json=body)
+            resp.raise_for_status()
+            return str(resp.json()["choices"][0]["message"]["content"])
+        except (httpx.HTTPError, KeyError, IndexError, ValueError) as exc:
+            logger.warning("llm: request to %s failed: %s", self._client.base_url, exc)
+            return ""
+
+    def extract(self, question: str, devices: Sequence[str]) -> dict[str, Any]:
+        """Ask for ``{"devices": [...], "specs": [...]}`` drawn from the given vocabularies."""
+        system = (
+            "You map a datasheet question to JSON {\"devices\": [...], \"specs\": [...]}. "
+            f"Devices only from: {', '.join(devices)}. Specs only from: {', '.join(_SPEC_NAMES)}. "
+            "Answer with the JSON object only."
+        )
+        text = self._chat(system, question)
+        m = re.search(r"\{.*\}", text, re.S)
+        if not m:
+            return {}
+        try:
+            data = json.loads(m.group(0))
+        except json.JSONDecodeError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def phrase(self, question: str, answer: str) -> str:
+        """Ask for a clearer wording of a finished answer, keeping every number as written."""
+        system = ("Rewrite the answer to the question in one or two plain sentences. Keep every "
+                  "number and unit exactly as written, add no number, keep the citations.")
+        return self._chat(system, f"Question: {question}\nAnswer: {answer}").strip()
+
+    def close(self) -> None:
+        """Close the HTTP client."""
+        self._client.close()
+
+
+@dataclass
+class _Pick:
+    items: list[AnswerItem]
+    facts: list[Fact]
+    lines: list[str]
+    reasons: list[str]
+
+
+def _unit(u: str | None) -> str:
+    return f" {u}" if u else ""
+
+
+def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
+    """The figure as text: '2.7 to 5.5 V', 'max 36 V', '±0.5 °C'."""
+    lo, typ, hi = f.min, f.typ, f.max
+    value = f.value
+    plus_minus = isinstance(f, Fact) and bool(f.extra.get("plus_minus"))
+    if isinstance(value, str):
+        return value
+    if plus_minus and hi is not None:
+        return f"±{format_number(hi)}{_unit(f.unit)}"
+    if bound == "max" and hi is not None:
+        return f"max {format_number(hi)}{_unit(f.unit)}"
+    if bound == "min" and lo is not None:
+        return f"min {format_number(lo)}{_unit(f.unit)}"
+    if bound == "typ" and (typ is not None or isinstance(value, float | int)):
+        return f"typ {format_number(typ if typ is not None else float(value))}{_unit(f.unit)}"  # type: ignore[arg-type]
+    parts = []
+    if lo is not None and hi is not None:
+        parts.append(f"{format_number(lo)} to {format_number(hi)}{_unit(f.unit)}")
+        if typ is not None:
+            parts.append(f"(typ {format_number(typ)})")
+    else:
+        if lo is not None:
+            parts.append(f"min {format_number(lo)}")
+        if typ is not None:
+            parts.append(f"typ {format_number(typ)}")
+        elif isinstance(value, float | int):
+            parts.append(format_number(float(value)))
+        if hi is not None:
+            parts.append(f"max {format_number(hi)}")
+        if parts:
+            parts[-1] += _unit(f.unit)
+    return " ".join(parts)
+
+
+def _scope_text(applies: dict[str, Any]) -> str:
+    bits = []
+    for key in ("variant", "board_revision", "range", "calibration_interval", "quantity"):
+        v = applies.get(key)
+        if v:
+            if isinstance(v, list | tuple):
+                v = "/".join(str(x) for x in v)
+            bits.append(f"{key.replace('_', ' ')} {v}")
+    return "; ".join(bits)
+
+
+class DatasheetQA:
+    """Answers datasheet questions from one fact store. Build once, ask many times."""
+
+    def __init__(self, store: FactStore | None = None, *, llm: LLMHelper | None = None) -> None:
+        self.store = store if store is not None else FactStore.load()
+        self.index = FactIndex(self.store)
+        self.llm = llm
+        self._devices = self.index.devices()
+        self._notices_by_target: dict[str, list[Notice]] = {}
+        for n in self.store.notices:
+            self._notices_by_target.setdefault(n.target_citation, []).append(n)
+
+    # ------------------------------------------------------------------ entry point
+    def ask(self, question: str) -> Answer:
+        """Answer one question (never raises on a question; errors become reasons)."""
+        started = time.perf_counter()
+        q = question.strip()
+        parsed = parse_question(q, self._devices)
+        if self.llm is not None and (not parsed.devices or not parsed.specs):
+            parsed = self._llm_fill(parsed)
+        try:
+            if parsed.accuracy and parsed.devices and self._is_instrument(parsed.devices[0].device):
+                answer = self._accuracy(parsed)
+            elif not parsed.devices:
+                answer = self._insufficient(parsed, "simple",
+                                            "device: the question names no device we hold facts for")
+            elif parsed.route == "compatibility":
+                answer = self._compatibility(parsed)
+            else:
+                answer = self._lookup(parsed)
+        except Exception as exc:  # a bug must not become a confident answer
+            logger.exception("ask: failed on %r", q[:200])
+            answer = Answer(status="unvalidated", route=parsed.route, question=q,
+                            answer="The question could not be answered: internal error.",
+                            reasons=[f"internal: {type(exc).__name__}: {exc}"])
+        answer = self._finish(answer, parsed)
+        logger.debug("ask: %.1f ms %s", (time.perf_counter() - started) * 1000, answer.status)
+        return answer
+
+    # ------------------------------------------------------------------ helpers
+    def _is_instrument(self, device: str) -> bool:
+        return bool(accuracy_rows(self.index.device_facts(device)))
+
+    def _llm_fill(self, parsed: ParsedQuestion) -> ParsedQuestion:
+        assert self.llm is not None
+        data = self.llm.extract(parsed.text, self._devices)
+        devices = [d for d in data.get("devices", []) if isinstance(d, str) and d in self._devices]
+        specs = [s for s in data.get("specs", []) if isinstance(s, str) and s in _SPEC_NAMES]
+        if not parsed.devices and devices:
+            parsed.devices = [DeviceMention(device=d, text=d, start=-1, end=-1) for d in devices]
+            if len(devices) >= 2 and parsed.route in ("simple", "structured"):
+                parsed.route = "comparison"
+        if not parsed.specs and specs:
+            parsed.specs = [(s,) for s in specs]
+            parsed.spec_phrases = [s.replace("_", " ") for s in specs]
+            if len(specs) >= 2 and parsed.route == "simple":
+                parsed.route = "structured"
+        return parsed
+
+    def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
+        return Answer(status="insufficient_evidence", route=route, question=parsed.text,
+                      answer="Insufficient evidence: " + "; ".join(reasons), reasons=list(reasons))
+
+    def _notice_for(self, fact: Fact) -> Notice | None:
+        found = self._notices_by_target.get(fact.citation, [])
+        return found[0] if found else None
+
+    # ------------------------------------------------------------------ lookups
+    def _pick(self, parsed: ParsedQuestion, mention: DeviceMention, specs: tuple[str, ...],
+              phrase: str) -> _Pick:
+        device = mention.device
+        absmax = parsed.absolute_max or any(s.startswith("absolute_max") for s in specs)
+        if absmax and not specs[0].startswith("absolute_max"):
+            # "absolute maximum supply voltage" phrased loosely: look under the rating names too.
+            specs = (*{"supply_voltage": ("absolute_max_supply_voltage",),
+                       "input_voltage_range": ("absolute_max_input_voltage",)}.get(specs[0], ()),
+                     *specs)
+        ranked = self.index.lookup(
+            device, specs, phrase=phrase, question=parsed.text, variant=mention.variant,
+            quantity=parsed.quantity, absolute_max=absmax,
+            stated_numbers=parsed.stated_voltages,
+        )
+        reasons: list[str] = []
+        valid = []
+        for r in ranked:
+            # Validate against what was asked: a row found by its label must still be the
+            # kind of figure the question wants.
+            wanted = r.fact.spec if r.fact.spec in specs else specs[0]
+            why = validate_fact(r.fact, wanted, operating=parsed.operating,
+                                absolute_max=absmax)
+            if why:
+                reasons.extend(why)
+            else:
+                valid.append(r)
+        label = phrase or specs[0].replace("_", " ")
+        if not valid:
+            if not ranked:
+                reasons.append(f"evidence_present: no fact for {device} {label}")
+            return _Pick([], [], [], reasons[:3])
+        best = valid[0].score
+        top = [r.fact for r in valid if r.score >= best - 1e-6]
+        # Different variants at the same rank and no variant asked: answer per variant.
+        chosen: list[Fact] = []
+        seen: set[tuple[Any, ...]] = set()
+        for f in top:
+            key = (f.variant, f.min, f.typ, f.max, f.value, f.unit)
+            if key in seen:
+                continue
+            seen.add(key)
+            chosen.append(f)
+        variants = {f.variant for f in chosen}
+        if len(variants) <= 1:
+            chosen = chosen[:1]
+        else:
+            chosen = chosen[:6]
+        items: list[AnswerItem] = []
+        facts: list[Fact] = []
+        lines: list[str] = []
+        for f in chosen:
+            got = self._with_supersession(parsed, f, label)
+            if isinstance(got, str):
+                reasons.append(got)
+                continue
+            its, fs, ls = got
+            items.extend(its)
+            facts.extend(fs)
+            lines.extend(ls)
+        return _Pick(items, facts, lines, reasons)
+
+    def _with_supersession(self, parsed: ParsedQuestion, f: Fact,
+                           label: str) -> tuple[list[AnswerItem], list[Fact], list[str]] | str:
+        """Items for one fact, split per revision when a notice supersedes it for some."""
+        original, notice_fact = f, None
+        if f.supersedes or f.supersedes_id:
+            base = self.index.by_id(f.supersedes_id) or next(
+                (x for x in self.index.at_citation(f.supersedes) if x.spec == f.spec), None)
+            if base is not None:
+                original, notice_fact = base, f
+        elif f.superseded_by:
+            notice_fact = self.index.superseding(f)
+            if notice_fact is None:
+                return (f"scope_named: {f.device} {f.spec} at {f.citation} is superseded by "
+                        f"{f.superseded_by}, which the store does not hold")
+        name = f"{f.device}{' ' + f.variant if f.variant else ''}"
+        where = f"[{original.citation}]"
+        if notice_fact is None:
+            item = item_from_fact(f)
+            scope = _scope_text(item.applies_to)
+            cond = f" ({f.condition})" if f.condition else ""
+            kind = f", {f.section_kind.replace('_', ' ')}" if f.section_kind else ""
+            line = (f"{name} {label}: {_figure(f, parsed.bound)}{cond}"
+                    f"{' — ' + scope if scope and 'variant' not in scope else ''} {where}{kind}")
+            return [item], [f], [line]
+        notice = self._notice_for(original)
+        scope = dict(original.superseded_for or {})
+        revs_new = [str(x) for x in scope.get("board_revision", [])] or (
+            list(notice.board_revisions) if notice else [])
+        revs_old = list(notice.remains_valid_for) if notice and notice.remains_valid_for else []
+        asked = list(parsed.revisions)
+        items: list[AnswerItem] = []
+        lines: list[str] = []
+        new_item = item_from_fact(notice_fact, board_revision=revs_new or None)
+        new_item.applies_to.update({"supersedes": original.citation})
+        old_item = item_from_fact(original, board_revision=revs_old or None)
+        old_item.superseded_by = notice_fact.citation
+        if not revs_new:
+            return (f"scope_named: {notice_fact.citation} supersedes {original.citation} but "
+                    "names no revision")
+        want_new = not asked or any(r in revs_new for r in asked)
+        want_old = not asked or any(r not in revs_new for r in asked)
+        if want_new:
+            items.append(new_item)
+            lines.append(
+                f"{name} {label}, revision {'/'.join(revs_new)}: "
+                f"{_figure(notice_fact, parsed.bound)} per {notice_fact.citation}, which supersedes "
+                f"{original.citation} for revision {' and '.join(revs_new)}"
+            )
+        if want_old:
+            items.append(old_item)
+            rev_text = "/".join(revs_old) if revs_old else "other revisions"
+            lines.append(
+                f"{name} {label}, revision {rev_text}: {_figure(original, parsed.bound)} per "
+                f"{original.citation} (superseded by {notice_fact.citation} only for revision "
+                f"{' and '.join(revs_new)})"
+            )
+        return items, [original, notice_fact], lines
+
+    def _lookup(self, parsed: ParsedQuestion) -> Answer:
+        route = parsed.route
+        if not parsed.specs:
+            return self._insufficient(parsed, route,
+                                      "spec: the question names no specification we recognise")
+        mentions: list[DeviceMention] = []
+        seen: set[tuple[str, str | None]] = set()
+        for m in parsed.devices:
+            if (m.device, m.variant) not in seen:
+                seen.add((m.device, m.variant))
+                mentions.append(m)
+        items: list[AnswerItem] = []
+        facts: list[Fact] = []
+        lines: list[str] = []
+        reasons: list[str] = []
+        missing = 0
+        for m in mentions:
+            for specs, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
+                pick = self._pick(parsed, m, specs, phrase)
+                if not pick.items:
+                    missing += 1
+                    reasons.extend(pick.reasons or [f"evidence_present: no fact for {m.device} "
+                                                    f"{phrase}"])
+                    lines.append(f"{m.device} {phrase}: insufficient evidence")
+                    continue
+                items.extend(pick.items)
+                facts.extend(pick.facts)
+                lines.extend(pick.lines)
+                reasons.extend(r for r in pick.reasons if r.startswith("scope_named"))
+        if not items:
+            return Answer(status="insufficient_evidence", route=route, question=parsed.text,
+                          answer="Insufficient evidence: " + "; ".join(lines), reasons=reasons[:6])
+        if route == "comparison":
+            lines.extend(self._compare_lines(parsed, items))
+        status = "answered" if missing == 0 else "insufficient_evidence"
+        task = "revisions" if any(i.superseded_by or "supersedes" in i.applies_to
+                                  for i in items) else "lookup"
+        return Answer(status=status, route=route, question=parsed.text, answer=". ".join(lines),
+                      items=items, citations=_citations(items), reasons=reasons[:6], task=task)
+
+    def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:
+        by_spec: dict[str, list[AnswerItem]] = {}
+        for it in items:
+            by_spec.setdefault(it.spec, []).append(it)
+        out = []
+        for spec, its in by_spec.items():
+            devs = {i.device + str(i.applies_to.get("variant") or "") for i in its}
+            if len(devs) < 2 or len({i.unit for i in its}) != 1:
+                continue
+            key = "min" if parsed.bound == "min" else "max"
+
+            def val(i: AnswerItem, key: str = key) -> float | None:
+                v = getattr(i, key)
+                if v is None:
+                    v = i.typ if i.typ is not None else i.value if isinstance(i.value, float) else None
+                return v
+
+            vals = [(val(i), i) for i in its if val(i) is not None]
+            if len(vals) < 2:
+                continue
+            hi = max(vals, key=lambda x: x[0])  # type: ignore[arg-type,return-value]
+            lo = min(vals, key=lambda x: x[0])  # type: ignore[arg-type,return-value]
+            if hi[0] == lo[0]:
+                out.append(f"Both state the same {key} {spec.replace('_', ' ')}")
+            else:
+                out.append(f"{hi[1].device} has the higher {key} {spec.replace('_', ' ')} "
+                           f"({format_number(hi[0])}{_unit(hi[1].unit)} vs "  # type: ignore[arg-type]
+                           f"{format_number(lo[0])}{_unit(lo[1].unit)})")  # type: ignore[arg-type]
+        return out
+
+    # ------------------------------------------------------------------ compatibility
+    def _compatibility(self, parsed: ParsedQuestion) -> Answer:
+        uses: list[DeviceUse] = []
+        for m in parsed.devices:
+            count = 1
+            before = parsed.text[max(0, m.start - 20):m.start].lower().split()
+            for word in before[-2:]:
+                if word in _COUNT_WORDS:
+                    count = _COUNT_WORDS[word]
+            existing = next((u for u in uses if u.device == m.device and u.variant == m.variant),
+                            None)
+            if existing is not None:
+                existing.count += count
+                existing.supply_v = existing.supply_v or m.supply_v
+                continue
+            uses.append(DeviceUse(m.device, m.variant, m.supply_v, count))
+        rules = pick_rules(parsed.text, self.index, uses)
+        bus = None
+        bm = re.search(r"\b(i2c|spi|uart)\b", parsed.text, re.I)
+        if bm and "interface" in rules:
+            bus = bm.group(1).upper()
+        checks = check_compatibility(self.index, uses, rules, bus)
+        verdict = combine(checks)
+        items = items_of(checks)
+        derived = [d for c in checks for d in c.derived]
+        lines = [f"{verdict.replace('_', ' ').capitalize()}"]
+        for c in checks:
+            lines.append(f"[{c.rule}: {c.outcome.replace('_', ' ')}] {c.detail}")
+        status = "answered" if verdict != "insufficient_evidence" else "insufficient_evidence"
+        return Answer(status=status, route="compatibility", question=parsed.text,
+                      answer=". ".join(lines), items=items, verdict=verdict,  # type: ignore[arg-type]
+                      citations=_citations(items), checks=checks, derived=derived,
+                      reasons=[c.detail for c in checks if c.outcome == "insufficient_evidence"])
+
+    # ------------------------------------------------------------------ instrument accuracy
+    def _accuracy(self, parsed: ParsedQuestion) -> Answer:
+        device = parsed.devices[0].device
+        rows = accuracy_rows(self.index.device_facts(device))
+        if parsed.reading is None:
+            return self._insufficient(parsed, "simple", "reading: the question states no reading")
+        from search.datasheets._accuracy import parse_amount
+
+        token, unit = parsed.reading
+        amount = parse_amount(f"{token} {unit}".replace("Ω", "ohm").replace("µ", "u"))
+        if amount is None:
+            return self._insufficient(parsed, "simple", f"reading: unit {unit!r} not understood")
+        reading_si, base = amount
+        rows = [r for r in rows if r.base_unit == base]
+        func = re.search(r"\bac\b", parsed.text, re.I)
+        rows = [r for r in rows if bool(func) == bool(re.search(r"\bac\b", r.function + " "
+                                                                + (r.fact.parameter or ""), re.I))]
+        if not rows:
+            return self._insufficient(parsed, "simple",
+                                      f"accuracy: {device} has no accuracy row for {base} readings")
+        notes: list[str] = []
+        if parsed.instrument_range is not None:
+            r_tok, r_unit = parsed.instrument_range
+            r_amount = parse_amount(f"{r_tok} {r_unit}".replace("Ω", "ohm"))
+            wanted = r_amount[0] if r_amount else None
+            rows = [r for r in rows if r.range_si is not None and wanted is not None
+                    and abs(r.range_si - wanted) <= 1e-9 * max(1.0, wanted)]
+            if not rows:
+                return self._insufficient(parsed, "simple",
+                                          f"range: {device} states no {r_tok} {r_unit} range")
+        else:
+            holding = sorted({r.range_si for r in rows if r.range_si is not None
+                              and r.range_si >= abs(reading_si)})
+            if holding:
+                rows = [r for r in rows if r.range_si == holding[0]]
+                notes.append(f"no range named: the smallest range that holds the reading is "
+                             f"{rows[0].range_text}")
+        if parsed.interval:
+            rows = [r for r in rows if r.interval == parsed.interval]
+            if not rows:
+                return self._insufficient(parsed, "simple",
+                                          f"interval: no {parsed.interval} accuracy row")
+        elif len({r.interval for r in rows}) > 1:
+            notes.append("no calibration interval named: one figure per interval")
+        lines: list[str] = []
+        derived: list[Derived] = []
+        items: list[AnswerItem] = []
+        for row in rows:
+            try:
+                u = compute_uncertainty(row, reading_si, token, unit)
+            except AccuracyError as exc:
+                return Answer(status="insufficient_evidence", route="simple", task="accuracy",
+                              question=parsed.text, answer=f"Refused: {exc}",
+                              items=[item_from_fact(row.fact)],
+                              citations=[row.fact.citation], reasons=[str(exc)])
+            lines.append(f"{device} {u.text} [{row.fact.citation}]")
+            derived.extend(u.derived)
+            item = item_from_fact(row.fact)
+            item.applies_to.setdefault("range", row.range_text)
+            item.applies_to.setdefault("calibration_interval", row.interval_text)
+            item.applies_to["reading"] = f"{token} {unit}"
+            item.applies_to["uncertainty"] = f"±{u.shown} {u.unit}"
+            items.append(item)
+        return Answer(status="answered", route="simple", task="accuracy", question=parsed.text,
+                      answer=". ".join(lines + notes), items=items, derived=derived,
+                      citations=_citations(items))
+
+    # ------------------------------------------------------------------ final checks
+    def _finish(self, answer: Answer, parsed: ParsedQuestion) -> Answer:
+        """Trace every number of the answer to cited evidence; downgrade on any violation."""
+        cited = set(answer.citations)
+        # A cited fact's evidence is its source words plus the scope and condition it was
+        # filed under (a table's column header: "90 day", "10 V range").
+        evidence = []
+        for i in answer.items:
+            if i.citation in cited:
+                evidence.append(i.evidence)
+                evidence.append(i.condition or "")
+                evidence.extend(str(v) for k, v in i.applies_to.items()
+                                if k not in ("reading", "uncertainty"))
+        for i in answer.items:
+            if i.superseded_by and i.superseded_by not in cited:
+                answer.citations.append(i.superseded_by)
+                answer.reasons.append(f"scope_named: added {i.superseded_by}, which supersedes "
+                                      f"{i.citation}")
+        violations = trace_numbers(answer.answer, evidence, parsed.text, answer.derived)
+        if violations:
+            answer.violations = violations
+            if answer.status == "answered":
+                answer.status = "unvalidated"
+                answer.reasons.append(f"number_trace: {violations} are in no cited evidence")
+        if answer.status == "answered" and self.llm is not None:
+            phrased = self.llm.phrase(parsed.text, answer.answer)
+            if phrased and not trace_numbers(phrased, evidence, parsed.text, answer.derived):
+                answer.answer = phrased
+            elif phrased:
+                answer.reasons.append("llm: rephrasing dropped, it added untraced numbers")
+        return answer
+
+
+def _citations(items: Sequence[AnswerItem]) -> list[str]:
+    out: list[str] = []
+    for it in items:
+        for c in (it.citation, it.superseded_by, it.applies_to.get("supersedes")):
+            if c and isinstance(c, str) and c not in out:
+                out.append(c)
+    return out
+
+
+_DEFAULT: DatasheetQA | None = None
+
+
+def ask(question: str, store: FactStore | None = None) -> Answer:
+    """Answer one question from ``store`` (default: the shipped facts, loaded once)."""
+    global _DEFAULT
+    if store is not None:
+        return DatasheetQA(store).ask(question)
+    if _DEFAULT is None:
+        _DEFAULT = DatasheetQA()
+    return _DEFAULT.ask(question)

@@ -1,0 +1,175 @@
+"""Fetch the facts that answer a (device, spec) question, best first.
+
+Facts are looked up by device and spec name; when the spec vocabulary has no fact under any of the
+candidate names, the source's own parameter label is matched word for word (``switching
+frequency`` finds the row "Switching frequency"). Ranking prefers the section an operating
+question belongs to, the variant and quantity the question names, and conditions that mention
+the numbers the question states. Absolute maximum ratings are only returned when asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from search.datasheets._facts import Fact, FactStore
+from search.datasheets._validate import RATING_SPECS, absmax_table_allowed
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["FactIndex", "Ranked"]
+
+_KIND_RANK_OPERATING = {
+    "recommended_operating": 5,
+    "electrical_characteristics": 4,
+    "accuracy": 3,
+    "general": 3,
+    "timing": 2,
+    "notice": 2,
+    "ordering": 1,
+    "typical_performance": 0,
+}
+_STOP = frozenset(
+    ["the", "a", "an", "of", "is", "what", "whats", "what's", "for", "to", "at", "in", "on", "and", "or", "with", "does", "do", "it", "its", "this", "that", "how", "which", "range", "max", "maximum", "min", "minimum", "typ", "typical", "value", "values", "spec", "specified", "device", "datasheet", "much", "many", "can", "i", "be", "are", "per", "from", "by", "as", "rated", "rating"]
+)
+_WORD = re.compile(r"[a-z][a-z0-9]+")
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s\-_/.]", "", text.upper())
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A fact with the score that ranked it and how its spec was matched."""
+
+    fact: Fact
+    score: float
+    matched_by: str
+    """``spec`` (vocabulary name) or ``label`` (the source's parameter label)."""
+
+
+class FactIndex:
+    """Facts by device and spec, with the ranking questions need."""
+
+    def __init__(self, store: FactStore) -> None:
+        self.store = store
+        self._by_key: dict[tuple[str, str], list[Fact]] = {}
+        self._by_device: dict[str, list[Fact]] = {}
+        self._by_id: dict[str, Fact] = {}
+        self._by_citation: dict[str, list[Fact]] = {}
+        for f in store.facts:
+            self._by_key.setdefault((f.device, f.spec), []).append(f)
+            self._by_device.setdefault(f.device, []).append(f)
+            if f.id:
+                self._by_id[f.id] = f
+            self._by_citation.setdefault(f.citation, []).append(f)
+
+    def devices(self) -> list[str]:
+        """Models with at least one fact."""
+        return sorted(self._by_device)
+
+    def device_facts(self, device: str) -> list[Fact]:
+        """Every fact of one device."""
+        return list(self._by_device.get(device, ()))
+
+    def by_id(self, fact_id: str | None) -> Fact | None:
+        """A fact by id."""
+        return self._by_id.get(fact_id) if fact_id else None
+
+    def at_citation(self, citation: str | None) -> list[Fact]:
+        """Facts cited at one place."""
+        return list(self._by_citation.get(citation, ())) if citation else []
+
+    def superseding(self, fact: Fact) -> Fact | None:
+        """The notice fact that supersedes ``fact``, if the store holds it."""
+        if fact.superseded_by_id:
+            found = self.by_id(fact.superseded_by_id)
+            if found is not None:
+                return found
+        for cand in self.at_citation(fact.superseded_by):
+            if cand.device == fact.device and cand.spec == fact.spec:
+                return cand
+        for cand in self.at_citation(fact.superseded_by):
+            if cand.supersedes in (fact.citation, fact.id) or cand.supersedes_id == fact.id:
+                return cand
+        return None
+
+    def lookup(
+        self,
+        device: str,
+        specs: Sequence[str],
+        *,
+        phrase: str = "",
+        question: str = "",
+        variant: str | None = None,
+        quantity: str | None = None,
+        absolute_max: bool = False,
+        stated_numbers: Iterable[float] = (),
+        kinds: Iterable[str] | None = None,
+    ) -> list[Ranked]:
+        """Facts of ``device`` for the first spec name that has any, ranked best first."""
+        pool: list[tuple[Fact, str, int]] = []
+        for rank, spec in enumerate(specs):
+            found = self._by_key.get((device, spec), [])
+            pool.extend((f, "spec", rank) for f in found)
+        if not pool and phrase:
+            want = _words(phrase)
+            if want:
+                for f in self._by_device.get(device, ()):
+                    have = _words(f.parameter)
+                    if want <= have:
+                        pool.append((f, "label", len(specs)))
+        allowed = set(kinds) if kinds is not None else None
+        q_words = _words(question)
+        stated = list(stated_numbers)
+        want_variant = _squash(variant) if variant else None
+        out: list[Ranked] = []
+        for f, how, rank in pool:
+            if allowed is not None and f.section_kind not in allowed:
+                continue
+            is_abs = f.section_kind == "absolute_maximum" or f.spec.startswith("absolute_max")
+            if absolute_max and not is_abs:
+                continue
+            if not absolute_max and is_abs and (
+                not absmax_table_allowed(f) or f.spec.startswith("absolute_max")
+            ):
+                continue
+            score = 10.0 - 3.0 * rank
+            if is_abs and not absolute_max and f.spec not in RATING_SPECS:
+                score -= 3.0  # an operating row printed in a ratings table: last resort
+            score += _KIND_RANK_OPERATING.get(f.section_kind, 1) if not absolute_max else 0
+            fv = f.variant or f.applies_to.get("variant")
+            if want_variant:
+                if fv and _variant_hit(str(fv), want_variant):
+                    score += 4
+                elif fv:
+                    continue
+            fq = f.applies_to.get("quantity")
+            if quantity and fq:
+                score += 3 if str(fq).lower().startswith(quantity) else -4
+            label = _words(f.parameter + " " + (f.condition or ""))
+            score += 0.5 * len(q_words & label)
+            if f.condition and stated:
+                cond_nums = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", f.condition)]
+                if any(abs(c - s) < 1e-9 for c in cond_nums for s in stated):
+                    score += 2
+            if f.superseded_by is not None:
+                score += 0.1  # keep it: the answer cites it with its notice
+            out.append(Ranked(f, score, how))
+        out.sort(key=lambda r: -r.score)
+        return out
+
+
+def _variant_hit(fact_variant: str, wanted: str) -> bool:
+    for part in re.split(r"[/,]| and ", fact_variant):
+        sq = _squash(part)
+        if sq and (sq == wanted or sq.endswith(wanted) or wanted.endswith(sq) or wanted in sq):
+            return True
+    return False

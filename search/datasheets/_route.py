@@ -1,0 +1,447 @@
+"""Deterministic question routing: which devices, which specs, which conditions, which route.
+
+The parser reads a datasheet question the way an engineer writes it ("What is the supply voltage
+range of the BME280?", "Can an AMS1117-3.3 power an ESP32-WROOM-32 at its peak current?") and
+returns a :class:`ParsedQuestion`. Nothing here knows a particular question: devices come from
+the fact store's device table, specs from a phrase lexicon over the spec vocabulary of DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from search.datasheets._facts import DEVICES
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "SPEC_PHRASES",
+    "DeviceMention",
+    "ParsedQuestion",
+    "RouteName",
+    "parse_question",
+]
+
+RouteName = Literal["simple", "structured", "comparison", "compatibility"]
+
+Bound = Literal["min", "typ", "max"]
+
+# Phrase patterns → candidate specs, most specific first. The first spec of a tuple is preferred;
+# the others are tried when the store holds no fact under the first name. A phrase consumed by a
+# more specific pattern is not matched again by a shorter one ("absolute maximum supply voltage"
+# does not also count as "supply voltage").
+SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:power[- ])?supply voltage"
+     r"|absolute[- ]max(?:imum)? (?:vcc|vdd)|max(?:imum)? (?:rated )?supply voltage rating",
+     ("absolute_max_supply_voltage",)),
+    (r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:analog |signal |pin )?"
+     r"input voltage|absolute[- ]max(?:imum)? (?:voltage )?on (?:any|an?) (?:input|pin)",
+     ("absolute_max_input_voltage",)),
+    (r"\bi2c (?:slave |bus )?address(?:es)?|\bslave address(?:es)?|\bbus address(?:es)?"
+     r"|\bi2c addr\b|\baddress(?:es)? (?:does|can) (?:it|the \S+) use",
+     ("i2c_address",)),
+    (r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl (?:clock )?frequency"
+     r"|\bmax(?:imum)? i2c", ("i2c_max_clock",)),
+    (r"\bspi (?:clock|sck|speed|frequency)|\bsclk frequency|\bclock frequency.{0,20}\bspi",
+     ("spi_max_clock",)),
+    (r"\bspi mode", ("spi_mode",)),
+    (r"\blogic (?:supply|power)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
+    (r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
+     r"|\blogic[- ]high (?:input )?threshold", ("logic_high_threshold",)),
+    (r"\binput low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
+     r"|\blogic[- ]low (?:input )?threshold", ("logic_low_threshold",)),
+    (r"\boutput high(?: level)?(?: voltage)?|\bhigh[- ]level output(?: voltage)?|\bvoh\b",
+     ("output_voltage_high",)),
+    (r"\boutput low(?: level)?(?: voltage)?|\blow[- ]level output(?: voltage)?|\bvol\b",
+     ("output_voltage_low",)),
+    (r"\bdropout", ("dropout_voltage",)),
+    (r"\bvoltage drop|\bsaturation voltage", ("voltage_drop",)),
+    (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil",
+     ("coil_voltage",)),
+    (r"\bcoil current", ("coil_current",)),
+    (r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\boperate voltage", ("pickup_voltage",)),
+    (r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
+     r"|\brated load", ("contact_rating",)),
+    (r"\bfull[- ]scale (?:input )?(?:voltage )?range|\bfsr\b|\bprogrammable gain|\bpga range",
+     ("full_scale_range",)),
+    (r"\blsb(?: size)?\b", ("lsb_size",)),
+    (r"\bstorage temperature", ("storage_temperature",)),
+    (r"\boperating (?:ambient )?temperature|\btemperature range|\bambient temperature"
+     r"|\btemp(?:erature)? rating|\boperating temp\b",
+     ("operating_temperature",)),
+    (r"\bhumidity range|\boperating humidity", ("humidity_range",)),
+    (r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
+     r"|\bcurrent (?:in|during) (?:sleep|standby|power[- ]down)", ("sleep_current",)),
+    (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
+    (r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
+     r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current",
+     ("supply_current",)),
+    (r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
+     r"|\bhow much current can", ("output_current",)),
+    (r"\binput current|\binput bias current", ("input_current",)),
+    (r"\boutput voltage range|\boutput (?:swing|span)|\banalog output range",
+     ("output_voltage_range", "output_voltage")),
+    (r"\boutput voltage|\bregulated voltage|\bvout\b", ("output_voltage",)),
+    (r"\b(?:analog )?input voltage range|\binput range|\bmax(?:imum)? input(?: voltage)?"
+     r"|\binput voltage|\bvin\b", ("input_voltage_range", "supply_voltage")),
+    (r"\b(?:power[- ])?supply voltage|\boperating voltage|\bsupply range|\bpower supply"
+     r"|\bvcc\b|\bvdd\b|\bvoltage (?:does it|does the \S+) (?:need|run|work)|\bpowered (?:at|from|by)"
+     r"|\bworking voltage|\bsupply\b",
+     ("supply_voltage",)),
+    (r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution|\b\d+-bit",
+     ("resolution_bits", "resolution")),
+    (r"\bresolution", ("resolution", "resolution_bits")),
+    (r"\baccuracy|\berror\b|\btolerance", ("accuracy",)),
+    (r"\bsensitivity|\bmv/a\b|\blsb/g\b|\bscale factor", ("sensitivity",)),
+    (r"\bmeasurement range|\bmeasuring range|\bdetection range|\bsensing range|\bmeasures? (?:from|up)"
+     r"|\bflow range|\bpressure range|\bcurrent range|\brange of measurement|\bdetect(?:ion)? distance"
+     r"|\bsensing distance|\bconcentration range|\bmeasur(?:e|ing) range",
+     ("measurement_range",)),
+    (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),
+    (r"\binterface|\bprotocol|\bbus\b|\bcommunicat", ("interface",)),
+    (r"\bbaud", ("baud_rate",)),
+    (r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b",
+     ("sampling_rate",)),
+    (r"\bconversion time", ("conversion_time",)),
+    (r"\bresponse time|\bdelay time", ("response_time",)),
+    (r"\bpackage", ("package",)),
+    (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
+    (r"\bchannels|\bhow many inputs", ("channels",)),
+    (r"\bswitching frequency", ("switching_frequency",)),
+    (r"\bripple", ("output_ripple",)),
+    (r"\befficiency", ("efficiency",)),
+    (r"\bcurrent limit", ("current_limit",)),
+    (r"\bline regulation", ("line_regulation",)),
+    (r"\bload regulation", ("load_regulation",)),
+    (r"\bundervoltage lockout|\buvlo", ("undervoltage_lockout",)),
+    (r"\bsoft[- ]start", ("soft_start_time",)),
+    (r"\bthermal shutdown", ("thermal_shutdown",)),
+    (r"\bthermal resistance", ("thermal_resistance",)),
+    (r"\bjunction temperature", ("junction_temperature",)),
+)
+
+_COMPILED = tuple((re.compile(p, re.IGNORECASE), specs) for p, specs in SPEC_PHRASES)
+
+_COMPAT_CUES = re.compile(
+    r"\bcompatib|\bcan (?:i|we|you|it|the|an?)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
+    r"|read|go|share|use|run|sit|put|talk|hook|attach)|\bsafe(?:ly)? to\b|\bsafe for\b"
+    r"|\bsame (?:i2c )?bus\b|\bshare (?:a|one|the) (?:i2c )?bus|\bdirectly (?:into|to|drive)"
+    r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
+    r"|\bconflict|\bcollide|\bclash|\bwork together|\bis it ok\b|\bok to\b|\benough (?:current|headroom)"
+    r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b",
+    re.IGNORECASE,
+)
+_COMPARE_CUES = re.compile(
+    r"\bcompare|\bcomparison|\bversus\b|\bvs\.?\b|\bwhich (?:one |of (?:the|them|these) )?"
+    r"(?:has|is|draws|needs|offers|gives|runs|supports|allows|tolerates)|\bdifference between\b"
+    r"|\b(?:higher|lower|wider|narrower|more|less|larger|smaller|better) .{0,40}\bthan\b"
+    r"|\bboth\b",
+    re.IGNORECASE,
+)
+_ACCURACY_CUES = re.compile(
+    r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)|\bhow (?:good|accurate) is"
+    r"|\bgood to\b",
+    re.IGNORECASE,
+)
+
+_NUM = r"[-+−]?\d+(?:\.\d+)?"
+_VOLT_AT = re.compile(
+    rf"(?:at|@|from|with|on|powered (?:at|from|by|with)|running (?:at|from)|supplied (?:at|with|from)"
+    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=)\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
+    re.IGNORECASE,
+)
+_REVISION = re.compile(
+    r"\b(?:board )?rev(?:ision|\.)?\s*([A-Z])\b|\b([A-Z]) revision\b|\brevisions? ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b",
+)
+_INTERVAL = re.compile(
+    r"\b(24)[- ]?h(?:ou)?r?s?\b|\b(90)[- ]?days?\b|\b(1|one)[- ]?y(?:ea)?r\b|\b(12)[- ]months?\b"
+    r"|\b(\d{1,2}) months?\b|\b(\d{1,3}) days?\b",
+    re.IGNORECASE,
+)
+_READING = re.compile(
+    rf"(?:reading(?: of)?|reads?|measur(?:ing|ed|es?)|value of|for(?: a)?)\s+(?:a\s+|an?\s+)?({_NUM})\s*"
+    r"(mV|V|kV|uV|µV|A|mA|ohm|Ω|kohm|kΩ)\b"
+    rf"|({_NUM})\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\s+(?:reading|signal|input|rail|level)",
+    re.IGNORECASE,
+)
+_RANGE = re.compile(
+    rf"\b({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+range|\brange\s+(?:of\s+)?({_NUM})\s*(mV|V|kV|mA|A)",
+    re.IGNORECASE,
+)
+_BOUND_MAX = re.compile(
+    r"\bmax(?:imum)?\b|\bhighest\b|\bupper\b|\bat most\b|\bup to\b|\bhow high\b|\blargest\b|\bpeak\b",
+    re.IGNORECASE,
+)
+_BOUND_MIN = re.compile(
+    r"\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b",
+    re.IGNORECASE,
+)
+_BOUND_TYP = re.compile(r"\btypical(?:ly)?\b|\bnominal\b|\btyp\b", re.IGNORECASE)
+_OPERATING = re.compile(
+    r"\boperat|\brecommended|\bnormal use|\bcontinuous(?:ly)?\b|\bwork(?:ing|s)?\b|\brun(?:ning|s)?\b",
+    re.IGNORECASE,
+)
+_ABSMAX = re.compile(
+    r"\babsolute[- ]max|\bdamage|\bdestroy|\bsurvive|\bwithstand|\bstress rating|\babs\.? max",
+    re.IGNORECASE,
+)
+# Variant suffixes: ACS712 -05B/-20A/-30A, AMS1117 -3.3/-5.0, LM78xx 05/12, relay coil voltages.
+_VARIANT_SUFFIX = re.compile(r"^[-\s]?((?:ELC(?:TR)?-?)?\d{2}[AB]|\d\.\d{1,2}|\d{2}V?)\b", re.IGNORECASE)
+
+
+@dataclass
+class DeviceMention:
+    """A device named in the question, with what the question says about it."""
+
+    device: str
+    """Canonical model name."""
+    text: str
+    """The words that named it."""
+    start: int
+    end: int
+    variant: str | None = None
+    supply_v: float | None = None
+    """A supply voltage the question states for this device ("ADS1115 at 3.3 V")."""
+
+
+@dataclass
+class ParsedQuestion:
+    """What the deterministic parser found in a question."""
+
+    text: str
+    route: RouteName
+    devices: list[DeviceMention]
+    specs: list[tuple[str, ...]]
+    """One tuple of candidate spec names per spec phrase, in question order."""
+    spec_phrases: list[str]
+    bound: Bound | None
+    operating: bool
+    absolute_max: bool
+    revisions: tuple[str, ...]
+    accuracy: bool
+    reading: tuple[str, str] | None = None
+    """The reading as written (number, unit)."""
+    instrument_range: tuple[str, str] | None = None
+    interval: str | None = None
+    stated_voltages: list[float] = field(default_factory=list)
+    quantity: str | None = None
+    """For multi-quantity sensors: temperature, humidity, pressure, gas, ..."""
+
+    @property
+    def device_names(self) -> list[str]:
+        """Canonical names in question order, without repeats."""
+        seen: list[str] = []
+        for m in self.devices:
+            if m.device not in seen:
+                seen.append(m.device)
+        return seen
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s\-_/.]", "", text.upper())
+
+
+def _alias_pattern(devices: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern[str], str]]:
+    # Longest alias first so "ESP32-WROOM-32" wins over "ESP32". Separators in an alias may be
+    # written as a dash, a space or nothing ("MPU-6050", "MPU 6050", "mpu6050").
+    pairs: list[tuple[str, str]] = []
+    for model, aliases in devices.items():
+        for alias in {model, *aliases}:
+            pairs.append((alias, model))
+    pairs.sort(key=lambda p: -len(_squash(p[0])))
+    out = []
+    for alias, model in pairs:
+        parts = [re.escape(p) for p in re.split(r"[\s\-_]+", alias) if p]
+        body = r"[\s\-_]?".join(parts)
+        out.append((re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z])", re.IGNORECASE), model))
+    return out
+
+
+_DEFAULT_ALIASES = _alias_pattern(DEVICES)
+
+_QUANTITIES = {
+    "temperature": r"\btemperature\b",
+    "humidity": r"\bhumidity\b|\brh\b",
+    "pressure": r"\bpressure\b",
+    "current": r"\bcurrent\b",
+}
+
+
+def _find_devices(text: str, known: Iterable[str] | None) -> list[DeviceMention]:
+    known_set = set(known) if known is not None else None
+    taken: list[tuple[int, int]] = []
+    found: list[DeviceMention] = []
+    for pattern, model in _DEFAULT_ALIASES:
+        if known_set is not None and model not in known_set:
+            continue
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            mention = DeviceMention(device=model, text=m.group(0), start=m.start(), end=m.end())
+            tail = text[m.end():m.end() + 12]
+            suffix = _VARIANT_SUFFIX.match(tail)
+            if suffix and not re.match(r"^[-\s]?\d+(?:\.\d+)?\s*(?:v|mv|a|ma)\b", tail, re.I):
+                mention.variant = suffix.group(1).upper()
+                mention.end = m.end() + suffix.end()
+            elif suffix and re.match(r"^-\d", tail):
+                # "AMS1117-3.3" names the 3.3 V variant, written with a dash and no unit.
+                mention.variant = suffix.group(1).upper()
+                mention.end = m.end() + suffix.end()
+            found.append(mention)
+    found.sort(key=lambda d: d.start)
+    return found
+
+
+def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
+    """Give each device the supply voltage stated right after (or just before) its name."""
+    volts: list[tuple[int, float]] = []
+    for m in _VOLT_AT.finditer(text):
+        value = float(m.group(1).replace("−", "-"))
+        if m.group(2).lower() == "mv":
+            value /= 1000.0
+        volts.append((m.start(), value))
+    for i, dev in enumerate(devices):
+        limit = devices[i + 1].start if i + 1 < len(devices) else len(text)
+        for pos, value in volts:
+            if dev.end <= pos < min(limit, dev.end + 60):
+                dev.supply_v = value
+                break
+    return [v for _, v in volts]
+
+
+def _interval(text: str) -> str | None:
+    m = _INTERVAL.search(text)
+    if not m:
+        return None
+    if m.group(1):
+        return "24h"
+    if m.group(2):
+        return "90d"
+    if m.group(3) or m.group(4):
+        return "1y"
+    if m.group(5):
+        months = int(m.group(5))
+        return "90d" if months <= 3 else "1y"
+    if m.group(6):
+        days = int(m.group(6))
+        return "24h" if days <= 1 else "90d" if days <= 90 else "1y"
+    return None
+
+
+def _quantity(text: str, unit: str) -> tuple[str, str]:
+    return text.replace("−", "-"), unit
+
+
+def parse_question(text: str, known_devices: Iterable[str] | None = None) -> ParsedQuestion:
+    """Parse a datasheet question into devices, specs, conditions and a route.
+
+    ``known_devices`` limits device matching to models the store holds facts for (None: every
+    model in the device table).
+    """
+    devices = _find_devices(text, known_devices)
+    # Blank the device names out before spec matching, so "INA219" never reads as a spec word.
+    masked = list(text)
+    for d in devices:
+        for i in range(d.start, d.end):
+            masked[i] = " "
+    spec_text = "".join(masked)
+    specs: list[tuple[str, ...]] = []
+    phrases: list[str] = []
+    consumed: list[tuple[int, int]] = []
+    hits: list[tuple[int, tuple[str, ...], str]] = []
+    for pattern, cands in _COMPILED:
+        for m in pattern.finditer(spec_text):
+            if any(a < m.end() and m.start() < b for a, b in consumed):
+                continue
+            consumed.append((m.start(), m.end()))
+            hits.append((m.start(), cands, m.group(0)))
+    hits.sort(key=lambda h: h[0])
+    for _, cands, phrase in hits:
+        if cands not in specs:
+            specs.append(cands)
+            phrases.append(phrase)
+
+    stated = _attach_supplies(text, devices)
+    revs: list[str] = []
+    for m in _REVISION.finditer(text):
+        for g in m.groups():
+            if g and g not in revs:
+                revs.append(g.upper())
+
+    reading = None
+    rm = _READING.search(text)
+    if rm:
+        if rm.group(1):
+            reading = _quantity(rm.group(1), rm.group(2))
+        else:
+            reading = _quantity(rm.group(3), rm.group(4))
+    inst_range = None
+    gm = _RANGE.search(text)
+    if gm:
+        inst_range = (
+            _quantity(gm.group(1), gm.group(2)) if gm.group(1) else _quantity(gm.group(3), gm.group(4))
+        )
+    interval = _interval(text)
+    accuracy = bool(
+        (_ACCURACY_CUES.search(text) or any("accuracy" in c for c in specs))
+        and (reading is not None or inst_range is not None)
+    )
+
+    bound: Bound | None = None
+    if _BOUND_MAX.search(spec_text):
+        bound = "max"
+    elif _BOUND_MIN.search(spec_text):
+        bound = "min"
+    elif _BOUND_TYP.search(spec_text):
+        bound = "typ"
+
+    quantity = None
+    for name, pat in _QUANTITIES.items():
+        if re.search(pat, spec_text, re.IGNORECASE) and not re.search(
+            r"\b(?:operating|storage|ambient|junction) temperature|temperature range", spec_text, re.I
+        ):
+            quantity = name
+            break
+
+    names = []
+    for d in devices:
+        key = (d.device, d.variant)
+        if key not in names:
+            names.append(key)
+    distinct_devices = {d.device for d in devices}
+    several = len(distinct_devices) >= 2 or len(names) >= 2 or any(
+        re.search(r"\b(?:two|three|four|five|[2-9]|multiple|several)\s+(?:\w+\s+)?$",
+                  text[max(0, d.start - 20):d.start], re.IGNORECASE)
+        for d in devices
+    )
+    route: RouteName
+    if _COMPAT_CUES.search(text) and several and not accuracy:
+        route = "compatibility"
+    elif len(names) >= 2 and not accuracy:
+        route = "comparison" if _COMPARE_CUES.search(text) or len(specs) <= 1 else "structured"
+    elif len(specs) >= 2:
+        route = "structured"
+    else:
+        route = "simple"
+    return ParsedQuestion(
+        text=text,
+        route=route,
+        devices=devices,
+        specs=specs,
+        spec_phrases=phrases,
+        bound=bound,
+        operating=bool(_OPERATING.search(text)) and not _ABSMAX.search(text),
+        absolute_max=bool(_ABSMAX.search(text)),
+        revisions=tuple(revs),
+        accuracy=accuracy,
+        reading=reading,
+        instrument_range=inst_range,
+        interval=interval,
+        stated_voltages=stated,
+        quantity=quantity,
+    )

@@ -1,0 +1,579 @@
+"""Documents → row records and facts: table columns by position (PDF) or by header (Markdown).
+
+PDF tables are found by their header line (MIN / TYP / MAX / UNIT, or RATING / VALUE); each
+later line's segments go to the column whose header sits nearest, so a row keeps its min, typ,
+max, unit and conditions apart. Lines outside tables are read as ``Label  value unit`` pairs.
+Instrument accuracy tables in Markdown manuals (± % or ppm of reading + of range, per range and
+calibration interval) become ``accuracy`` facts with ``pct_reading`` / ``pct_range``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from search.datasheets._extract import (
+    ExtractWarning,
+    RowRecord,
+    classify_section,
+    facts_from_row,
+    map_spec,
+    parse_quantity_text,
+)
+from search.datasheets._facts import DEVICES, Fact, canonical_device
+from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
+from search.datasheets._pdf import Line, PdfDocument
+from search.datasheets._units import UnknownUnitError, canonical_unit, to_si
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["detect_device", "markdown_facts", "pdf_facts"]
+
+# Part-family spellings used to scope a table or row to one variant of a multi-part datasheet.
+# These are naming conventions of the families, not values.
+_VARIANT_PATTERNS: dict[str, str] = {
+    "ACS712": r"ACS712[A-Z]*-\d\d[AB](?:-T)?|\bx\d\d[AB]\b",
+    "LM7805": r"\b(?:LM|MC|KA)?78(?:0[5-9]|1[0258]|2[04])A?\b",
+    "ADS1115": r"\bADS111[345]\b",
+    "MCP3008": r"\bMCP300[48]\b",
+    "LM358": r"\bLM(?:158|258|358|2904)A?\b",
+    "RFM95W": r"\bRFM9[5-8]W?\b",
+    "MPU-6050": r"\bMPU-?60[05]0\b",
+}
+
+
+def detect_device(stem: str, first_text: str) -> str | None:
+    """Canonical device of a document: from its file stem, else the first model its text names."""
+    canon = canonical_device(stem)
+    if canon:
+        return canon
+    for token in re.findall(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*", first_text):
+        canon = canonical_device(token)
+        if canon and canon in DEVICES and len(token) >= 4:
+            return canon
+    return None
+
+
+class _Variants:
+    """Variant names of one document and how to find them in a heading or condition."""
+
+    def __init__(self, device: str, full_text: str) -> None:
+        self.pattern = _VARIANT_PATTERNS.get(device)
+        self.parts: list[str] = []
+        if self.pattern:
+            seen = dict.fromkeys(
+                m.group(0).upper() for m in re.finditer(self.pattern, full_text)
+                if not m.group(0).lower().startswith("x")
+            )
+            self.parts = list(seen)
+
+    def find(self, text: str) -> str | None:
+        if not self.pattern or not text:
+            return None
+        found: list[str] = []
+        for m in re.finditer(self.pattern, text):
+            tok = m.group(0)
+            if tok.lower().startswith("x"):
+                code = tok[1:].upper()
+                full = [p for p in self.parts if code in p]
+                tok = full[0] if full else tok
+            tok = tok.upper()
+            if re.fullmatch(r"78\d\dA?", tok):
+                tok = "LM" + tok
+            if tok not in found:
+                found.append(tok)
+        # A heading naming every variant (a page header "ADS1113, ADS1114, ADS1115") scopes
+        # nothing.
+        if not found or (len(self.parts) > 1 and len(found) >= len(self.parts)):
+            return None
+        return "/".join(found)
+
+
+# --- PDF ------------------------------------------------------------------------------------
+
+_HEADER_WORDS: dict[str, str] = {
+    "min": "min", "min.": "min", "minimum": "min",
+    "typ": "typ", "typ.": "typ", "typical": "typ", "nom": "typ", "nom.": "typ", "nominal": "typ",
+    "max": "max", "max.": "max", "maximum": "max",
+    "unit": "unit", "units": "unit", "unit.": "unit",
+    "rating": "value", "ratings": "value", "value": "value", "values": "value", "limit": "value",
+    "limits": "value", "spec": "value",
+    "symbol": "symbol", "sym.": "symbol", "sym": "symbol",
+    "conditions": "condition", "condition": "condition", "test conditions": "condition",
+    "test condition": "condition", "notes": "condition", "remarks": "condition",
+    "parameter": "parameter", "parameters": "parameter", "characteristic": "parameter",
+    "characteristics": "parameter", "items": "parameter", "item": "parameter",
+    "description": "parameter",
+}
+_NUMERIC_COLS = ("min", "typ", "max", "value")
+
+
+@dataclass(slots=True)
+class _Columns:
+    pos: dict[str, tuple[float, float]]  # column → (x0, x1) of its header cell
+    left_edge: float
+
+    def nearest(self, xc: float, keys: tuple[str, ...]) -> str | None:
+        best, dist = None, 1e9
+        for k in keys:
+            if k not in self.pos:
+                continue
+            x0, x1 = self.pos[k]
+            d = 0.0 if x0 - 2 <= xc <= x1 + 2 else min(abs(xc - x0), abs(xc - x1))
+            if d < dist:
+                best, dist = k, d
+        return best
+
+
+def _header(line: Line) -> _Columns | None:
+    pos: dict[str, tuple[float, float]] = {}
+    for seg in line.segments:
+        t = seg.text.strip().lower()
+        if t in _HEADER_WORDS:
+            pos.setdefault(_HEADER_WORDS[t], (seg.x0, seg.x1))
+            continue
+        words = t.split()
+        if len(words) > 1 and all(w in _HEADER_WORDS for w in words):
+            # "Min Typ Max" printed close together: share the segment's width out by characters.
+            width = (seg.x1 - seg.x0) / max(1, len(t))
+            x = seg.x0
+            for w in words:
+                pos.setdefault(_HEADER_WORDS[w], (x, x + width * len(w)))
+                x += width * (len(w) + 1)
+        elif re.match(r"^(test\s+)?conditions?\b", t):
+            pos.setdefault("condition", (seg.x0, seg.x1))
+        elif t.startswith(("parameter", "characteristic")):
+            pos.setdefault("parameter", (seg.x0, seg.x1))
+    numeric = [k for k in _NUMERIC_COLS if k in pos]
+    if len(numeric) >= 2 or (numeric and "unit" in pos):
+        left = min(pos[k][0] for k in numeric)
+        return _Columns(pos, left)
+    return None
+
+
+_NUMERICISH = re.compile(r"^[±+\-–−<>≤≥~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
+
+
+def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
+    cells: dict[str, list[str]] = {}
+    numeric_left = cols.left_edge - 12
+    label_keys = tuple(k for k in ("parameter", "symbol", "condition") if k in cols.pos)
+    for seg in line.segments:
+        text = seg.text.strip()
+        if not text:
+            continue
+        in_values = seg.x1 > numeric_left and (
+            _NUMERICISH.match(text) or cols.nearest(seg.xc, ("unit",)) == "unit"
+            and abs(seg.xc - sum(cols.pos["unit"]) / 2) < 25
+            if "unit" in cols.pos else _NUMERICISH.match(text)
+        )
+        if in_values:
+            key = cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit"))
+        elif "condition" in cols.pos and seg.x0 >= cols.pos["condition"][0] - 8 and (
+            seg.x0 > cols.pos.get("parameter", (0, 0))[0] + 20
+        ):
+            key = "condition"
+        elif label_keys:
+            key = cols.nearest(seg.x0, label_keys) if "parameter" in cols.pos else (
+                "parameter" if "parameter" not in cells else "condition"
+            )
+            if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-,. ]{0,14}", text):
+                key = "parameter" if "parameter" not in cells else "condition"
+        else:
+            key = "parameter" if "parameter" not in cells else "condition"
+        if key is None:
+            continue
+        cells.setdefault(key, []).append(text)
+    return {k: " ".join(v) for k, v in cells.items()}
+
+
+_NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+){0,3})\.?\s+([A-Z][^.]{2,80})$")
+
+
+def _heading(line: Line, body: float) -> tuple[str, bool] | None:
+    """(heading text, strong) when the line reads as a heading."""
+    text = line.text.replace("  ", " ").strip()
+    words = text.split()
+    if not words or len(words) > 14 or len(text) < 4:
+        return None
+    if re.search(r"\d+\s*(?:V|mA|°C|%)\b", text) and not _NUMBERED_HEADING.match(text):
+        return None
+    kind = classify_section(text)
+    bigger = line.size > body + 0.6
+    if _NUMBERED_HEADING.match(text) and (line.bold or bigger or kind) and len(words) <= 10:
+        return text, True
+    if kind and (line.bold or bigger or text.isupper() or len(words) <= 6):
+        return text, True
+    if (line.bold or line.size > body + 1.5) and len(words) <= 8 and re.search(r"[A-Za-z]{3}", text):
+        return text, False
+    return None
+
+
+_BITS7 = re.compile(r"(?<![01\w])([01](?:[ _]?[01]){6})(?![ _]?[01])(?!\w)")
+_HEX = re.compile(r"\b0x([0-9A-Fa-f]{2})\b")
+
+
+def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
+    """A 7-bit I2C address in an address table or sentence: (``0x48``, pin selection text)."""
+    text = line.text
+    context = " ".join(recent[-24:]) + " " + text
+    if not re.search(r"(?i)address", context):
+        return []
+    if re.search(r"(?i)register|byte|frame|bit\s*\d|r/w", text):
+        return []
+    found: list[tuple[str, str | None]] = []
+    hexes = list(_HEX.finditer(text)) if re.search(r"(?i)address", text) else []
+    if hexes:
+        for m in hexes:
+            found.append((f"0x{int(m.group(1), 16):02X}", text))
+    else:
+        mb = _BITS7.search(text)
+        if mb is None:
+            return []
+        bits = re.sub(r"[ _]", "", mb.group(1))
+        rest = (text[: mb.start()] + text[mb.end():]).strip(" |“”\"'")
+        found.append((f"0x{int(bits, 2):02X}", rest))
+    out = []
+    for value, rest in found:
+        if 0x03 <= int(value, 16) <= 0x77:  # outside: reserved, so some other 7-bit pattern
+            out.append((value, re.sub(r"\s{2,}", " ", rest).strip()[:120] or None))
+    return out
+
+
+def _kv_row(line: Line) -> tuple[str, str] | None:
+    """``Label  value`` (two segments) or ``Label: value`` on one line."""
+    segs = [s.text.strip() for s in line.segments if s.text.strip()]
+    if len(segs) >= 2 and re.search(r"[A-Za-z]{3}", segs[0]) and len(segs[0].split()) <= 7:
+        label = segs[0].rstrip(":：")
+        value = "  ".join(segs[1:])
+        if len(segs) >= 3 and not re.search(r"\d", segs[1]) and len(segs[1]) <= 12:
+            # "Loop Voltage | Vc | 5.0V±0.1V DC": a symbol between label and value.
+            value = "  ".join(segs[2:])
+        return label, value
+    if len(segs) == 1:
+        m = re.match(r"^([A-Za-z][A-Za-z /&'()\-]{2,50}?)\s*[:：]\s*(.+)$", segs[0])
+        if m:
+            return m.group(1), m.group(2)
+    return None
+
+
+def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], list[ExtractWarning]]:
+    """Facts from a PDF's tables and label lines."""
+    full_text = "\n".join(p.text for p in doc.pages)
+    variants = _Variants(device, full_text)
+    facts: list[Fact] = []
+    warnings: list[ExtractWarning] = []
+    heading, kind = "", "general"
+    title = ""
+    for page in doc.pages:
+        cols: _Columns | None = None
+        prev_row: RowRecord | None = None
+        recent: list[str] = []
+        rows: list[RowRecord] = []
+        citation = f"{stem}#p{page.number}"
+        for line in page.lines:
+            text = line.text.strip()
+            if not text:
+                continue
+            # Footnote markers and subscripts set small on their own line carry nothing.
+            if line.size < 0.8 * doc.body_size and len(text) <= 8:
+                continue
+            header = _header(line)
+            if header is not None:
+                cols = header
+                prev_row = None
+                continue
+            h = _heading(line, doc.body_size)
+            if h is not None and (cols is None or h[1]):
+                new_kind = classify_section(h[0])
+                if h[1]:
+                    heading = h[0]
+                    kind = new_kind or "general"
+                    title = heading
+                    cols = None
+                elif new_kind:
+                    kind = new_kind
+                    title = h[0]
+                else:
+                    title = h[0]
+                continue
+            variant = variants.find(title) or variants.find(heading)
+            if cols is not None and not _BITS7.search(text):
+                cells = _table_row(line, cols)
+                if not any(cells.get(k) for k in (*_NUMERIC_COLS, "unit")):
+                    if len(text) > 90 and len(line.segments) == 1:
+                        cols = None  # prose: the table has ended
+                    elif cells.get("parameter") and len(line.segments) <= 2:
+                        prev_row = RowRecord(cells["parameter"], citation, heading, kind, text,
+                                             page.number)
+                    continue
+                param = cells.get("parameter") or ""
+                cond = cells.get("condition")
+                if "=" in param and prev_row is not None:
+                    # "FSR = ±6.144 V  10": a condition line under a parameter named above.
+                    cond = " ".join(x for x in (param, cond) if x)
+                    param = ""
+                if not param or not re.search(r"[A-Za-z]{2}", param):
+                    if cond and map_spec(cond, None, kind):
+                        param, cond = cond, None
+                    elif prev_row is not None:
+                        param = prev_row.parameter
+                    else:
+                        continue
+                row_variant = variants.find(cond or "") or variant
+                row = RowRecord(
+                    parameter=param, citation=citation, section=title or heading,
+                    section_kind=kind, evidence=text, page=page.number,
+                    symbol=cells.get("symbol"), condition=cond, min=cells.get("min"),
+                    typ=cells.get("typ"), max=cells.get("max"), value=None,
+                    unit=cells.get("unit"), variant=row_variant,
+                )
+                if cells.get("value") and not any(cells.get(k) for k in ("min", "typ", "max")):
+                    v = cells["value"]
+                    if re.search(r"\bto\b|~|±|\d\s*-\s*\d", v):
+                        row.value = v + (f" {row.unit}" if row.unit and not re.search(
+                            r"[A-Za-z%°]", v) else "")
+                    else:
+                        row.typ = v
+                if row.unit is None and prev_row is not None and prev_row.unit and (
+                    prev_row.parameter == param
+                ):
+                    row.unit = prev_row.unit
+                rows.append(row)
+                prev_row = row
+                continue
+            addr = _i2c_address(line, recent)
+            recent.append(text)
+            for value, select in addr:
+                facts.append(Fact(
+                    device=device, spec="i2c_address", parameter="I2C address", value=value,
+                    condition=select, section_kind=kind, doc=stem, citation=citation,
+                    evidence=text[:300], section=title or heading, page=page.number,
+                    variant=variant, extra={"binary": bin(int(value, 16))[2:].zfill(7)},
+                ).with_id())
+            if addr:
+                continue
+            kv = _kv_row(line)
+            if kv is not None and map_spec(kv[0], None, kind):
+                value = kv[1]
+                kv_spec = map_spec(kv[0], None, kind)
+                if kv_spec in ("interface", "package", "output_type"):
+                    if len(kv[0].split()) > 4 or len(value) > 60:
+                        continue
+                elif kv_spec == "i2c_address" or not re.search(r"\d", value):
+                    continue
+                rows.append(RowRecord(kv[0], citation, title or heading, kind, text, page.number,
+                                      value=value, variant=variant))
+        _fill_units(rows)
+        for row in rows:
+            fs, ws = facts_from_row(row, device, stem)
+            facts.extend(fs)
+            warnings.extend(ws)
+    return _dedupe(facts), warnings
+
+
+def _fill_units(rows: list[RowRecord]) -> None:
+    # A unit cell merged across the rows of one parameter is printed once, beside one of them.
+    for i, row in enumerate(rows):
+        if row.unit or row.value is not None:
+            continue
+        for j in (i - 1, i + 1, i - 2, i + 2):
+            if 0 <= j < len(rows) and rows[j].unit and rows[j].section == row.section:
+                other = map_spec(rows[j].parameter, rows[j].symbol, rows[j].section_kind)
+                mine = map_spec(row.parameter, row.symbol, row.section_kind)
+                if mine is not None and other is not None and _same_family(mine, other):
+                    row.unit = rows[j].unit
+                    break
+
+
+def _same_family(a: str, b: str) -> bool:
+    fam = ("temperature", "voltage", "current")
+    return any(a.endswith(f) and b.endswith(f) for f in fam) or a == b
+
+
+def _dedupe(facts: list[Fact]) -> list[Fact]:
+    seen: dict[str, Fact] = {}
+    for f in facts:
+        seen.setdefault(f.id, f)
+    return list(seen.values())
+
+
+# --- Markdown -------------------------------------------------------------------------------
+
+_MD_COLS = {
+    "parameter": "parameter", "characteristic": "parameter", "conditions": "condition",
+    "condition": "condition", "min": "min", "typ": "typ", "max": "max", "unit": "unit",
+    "units": "unit", "symbol": "symbol",
+}
+
+
+def markdown_facts(
+    md: MarkdownDocument, device: str | None, stem: str
+) -> tuple[list[Fact], list[ExtractWarning]]:
+    """Facts from a numbered-section Markdown document's tables."""
+    facts: list[Fact] = []
+    warnings: list[ExtractWarning] = []
+    if device is None:
+        return facts, warnings
+    for sec in md.sections:
+        citation = f"{stem}#{sec.number}"
+        kind = classify_section(sec.title) or "general"
+        for table in sec.tables:
+            header = [h.lower() for h in table.header]
+            keys = [_MD_COLS.get(h) for h in header]
+            if sum(k in ("min", "typ", "max") for k in keys) >= 1 and "unit" in keys:
+                for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+                    rec: dict[str, Any] = {}
+                    for k, c in zip(keys, cells, strict=False):
+                        if k and c:
+                            rec[k] = c
+                    if "parameter" not in rec:
+                        continue
+                    row = RowRecord(
+                        parameter=rec["parameter"], citation=citation, section=sec.title,
+                        section_kind=kind, evidence=raw, symbol=rec.get("symbol"),
+                        condition=rec.get("condition"), min=rec.get("min"), typ=rec.get("typ"),
+                        max=rec.get("max"), unit=rec.get("unit"),
+                    )
+                    fs, ws = facts_from_row(row, device, stem)
+                    facts.extend(fs)
+                    warnings.extend(ws)
+            elif any("accuracy" in h for h in header) or _is_interval_table(table, sec):
+                fs, ws = _accuracy_facts(table, sec, device, stem, citation)
+                facts.extend(fs)
+                warnings.extend(ws)
+    return _dedupe(facts), warnings
+
+
+_INTERVAL = re.compile(r"(\d+\s*(?:hour|day|year|month)s?|one\s+year|1\s+year)", re.I)
+
+
+def _is_interval_table(table: MdTable, sec: MdSection) -> bool:
+    return (
+        bool(table.header)
+        and "range" in [h.lower() for h in table.header]
+        and sum(bool(_INTERVAL.search(h)) for h in table.header[1:]) >= 1
+        and "accuracy" in (sec.title + " " + table.caption).lower()
+    )
+
+
+_PCT_TERM = re.compile(
+    r"(?P<num>\d+(?:\.\d+)?)\s*(?P<u>%|ppm)?\s*(?:of\s+(?P<basis>reading|range|setting))?",
+    re.I,
+)
+
+
+def _accuracy_terms(cell: str, caption: str) -> dict[str, Any] | None:
+    """"+/-(0.06% of reading + 0.03% of range)", "15 + 30" (ppm per the caption),
+    "+/-(0.05% of setting + 10 mV)" → structured terms (percent of reading/range, offset)."""
+    t = cell.replace("+/-", "").replace("±", "").strip().strip("()")
+    parts = [p.strip().strip("()") for p in t.split("+")]
+    if len(parts) != 2:
+        return None
+    cap = caption.lower()
+    default_u = "ppm" if "ppm of reading" in cap else "%" if "% of reading" in cap or (
+        "percent of reading" in cap) else None
+    out: dict[str, Any] = {}
+    first = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+(reading|setting))?", parts[0], re.I)
+    if not first:
+        return None
+    u = first.group(2) or default_u
+    if u is None:
+        return None
+    scale = 1e-4 if u.lower() == "ppm" else 1.0
+    out["pct_reading"] = float(f"{float(first.group(1)) * scale:.10g}")
+    out["reading_basis"] = (first.group(3) or "reading").lower()
+    if u.lower() == "ppm":
+        out["ppm_reading"] = float(first.group(1))
+    second = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+range)?", parts[1], re.I)
+    if second and (second.group(2) or default_u):
+        u2 = second.group(2) or default_u or "%"
+        s2 = 1e-4 if u2.lower() == "ppm" else 1.0
+        out["pct_range"] = float(f"{float(second.group(1)) * s2:.10g}")
+        if u2.lower() == "ppm":
+            out["ppm_range"] = float(second.group(1))
+        return out
+    off = parse_quantity_text(parts[1])
+    if off is not None and off.value is not None and off.unit:
+        out["offset"] = off.value
+        out["offset_unit"] = off.unit
+        return out
+    return None
+
+
+def _accuracy_facts(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> tuple[list[Fact], list[ExtractWarning]]:
+    facts: list[Fact] = []
+    warnings: list[ExtractWarning] = []
+    header = table.header
+    hl = [h.lower() for h in header]
+    range_col = hl.index("range") if "range" in hl else None
+    param_col = 0 if hl[0] in ("parameter", "function") else None
+    res_col = hl.index("resolution") if "resolution" in hl else None
+    acc_cols = [i for i, h in enumerate(hl) if "accuracy" in h or (
+        _INTERVAL.search(h) and i != range_col)]
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        if len(cells) < len(header):
+            continue
+        rng = cells[range_col] if range_col is not None else ""
+        function = cells[param_col] if param_col is not None else None
+        base_scope: dict[str, Any] = {}
+        if function:
+            base_scope["function"] = function
+        if rng:
+            base_scope["range"] = rng
+        for i in acc_cols:
+            terms = _accuracy_terms(cells[i], table.caption + " " + sec.text[:400])
+            if terms is None:
+                continue
+            interval_m = _INTERVAL.search(header[i])
+            scope = dict(base_scope)
+            if interval_m:
+                scope["calibration_interval"] = interval_m.group(1).lower().replace("one ", "1 ")
+            band = re.search(r"(\d+\s*(?:\+/-|±)\s*\d+|\d+\s+to\s+\d+)\s*degC", header[i])
+            if band:
+                scope["temperature_band"] = band.group(0)
+            rq = parse_quantity_text(rng) if rng else None
+            extra: dict[str, Any] = dict(terms)
+            if rq is not None and rq.unit:
+                try:
+                    canonical_unit(rq.unit)
+                    top = rq.max if rq.max is not None else rq.value
+                    if top is not None:
+                        extra["range_value"] = top
+                        extra["range_unit"] = rq.unit
+                        extra["range_si"], extra["range_si_unit"] = to_si(top, rq.unit)
+                except UnknownUnitError:
+                    warnings.append(ExtractWarning(citation, "unknown_unit", rq.unit, rng))
+            facts.append(Fact(
+                device=device, spec="accuracy", parameter=f"{function or 'accuracy'} {header[i]}",
+                condition=header[i], section_kind="accuracy", applies_to=scope, doc=stem,
+                citation=citation, evidence=raw[:300], section=sec.title, extra=extra,
+                value=cells[i],
+            ).with_id())
+        # Range and resolution columns of a "Parameter | Range | Resolution | Accuracy" table.
+        if function and rng and param_col is not None:
+            for spec, cell in (("measurement_range", rng),
+                               ("resolution", cells[res_col] if res_col is not None else "")):
+                q = parse_quantity_text(cell) if cell else None
+                if q is None or not q.unit:
+                    continue
+                try:
+                    si: dict[str, Any] = {}
+                    for key in ("min", "max", "value"):
+                        v = getattr(q, key)
+                        if v is not None:
+                            si[f"si_{key}"], si["si_unit"] = to_si(v, q.unit, spec)
+                except UnknownUnitError:
+                    warnings.append(ExtractWarning(citation, "unknown_unit", q.unit, cell))
+                    continue
+                facts.append(Fact(
+                    device=device, spec=spec, parameter=function, min=q.min, max=q.max,
+                    value=q.value, unit=q.unit, section_kind="electrical_characteristics",
+                    applies_to={"function": function}, doc=stem, citation=citation,
+                    evidence=raw[:300], section=sec.title, **si,
+                ).with_id())
+    return facts, warnings

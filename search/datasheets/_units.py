@@ -1,0 +1,141 @@
+"""Units of datasheet figures: recognise the unit strings documents print, and normalise to SI.
+
+One small seam over pint (``to_si``), so that it can switch to ``uidi.normalize`` once that
+settles. Temperatures are absolute for ranges (°C → K with the offset) and differences for
+accuracy-like specs (±0.5 °C → 0.5 K), which pint's ``delta_degC`` expresses.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["UnknownUnitError", "canonical_unit", "to_si"]
+
+
+class UnknownUnitError(ValueError):
+    """A unit string that is neither in our table nor parseable by pint."""
+
+
+# Document spellings → pint expressions. Keys are matched case-sensitively first (mA vs MA),
+# then case-insensitively.
+_UNIT_MAP: dict[str, str] = {
+    "V": "V", "mV": "mV", "µV": "uV", "uV": "uV", "kV": "kV",
+    "VDC": "V", "VAC": "V", "Vdc": "V", "Vac": "V", "VRMS": "V", "Vrms": "V", "Vpp": "V",
+    "A": "A", "mA": "mA", "µA": "uA", "uA": "uA", "μA": "uA", "nA": "nA", "pA": "pA",
+    "W": "W", "mW": "mW", "µW": "uW", "uW": "uW", "kW": "kW",
+    "°C": "degC", "℃": "degC", "degC": "degC", "ºC": "degC", "oC": "degC", "C": "degC",
+    "K": "K", "°F": "degF",
+    "%": "percent", "%RH": "percent", "% RH": "percent", "RH": "percent", "%FS": "percent",
+    "%F.S": "percent", "%FSR": "percent",
+    "Hz": "Hz", "kHz": "kHz", "MHz": "MHz", "GHz": "GHz",
+    "s": "s", "ms": "ms", "µs": "us", "us": "us", "μs": "us", "ns": "ns", "min": "min",
+    "sec": "s", "Sec": "s", "S": "s", "hrs": "hour", "h": "hour",
+    "Ω": "ohm", "ohm": "ohm", "ohms": "ohm", "kΩ": "kohm", "kohm": "kohm", "KΩ": "kohm",
+    "MΩ": "Mohm", "Mohm": "Mohm", "mΩ": "mohm", "mohm": "mohm", "GΩ": "Gohm", "Ω/V": "ohm/V",
+    "F": "F", "µF": "uF", "uF": "uF", "nF": "nF", "pF": "pF",
+    "H": "H", "µH": "uH", "uH": "uH", "mH": "mH",
+    "Pa": "Pa", "kPa": "kPa", "hPa": "hPa", "MPa": "MPa", "bar": "bar", "mbar": "mbar",
+    "psi": "psi",
+    "lx": "lx", "lux": "lx", "Lux": "lx", "klx": "klx",
+    "ppm": "ppm", "ppb": "ppb", "ppm/°C": "ppm/delta_degC", "%/°C": "percent/delta_degC",
+    "mV/°C": "mV/delta_degC", "µV/°C": "uV/delta_degC", "uV/°C": "uV/delta_degC",
+    "mV/A": "mV/A", "mV/A/°C": "mV/A/delta_degC", "V/V": "V/V", "mV/V": "mV/V",
+    "LSB/g": "1/g0", "LSB/(°/s)": "s/deg", "LSB/°/s": "s/deg", "°/s": "deg/s", "º/s": "deg/s",
+    "dps": "deg/s", "g": "g0", "mg": "mg0", "µg/√Hz": "ug0/Hz**0.5",
+    "°C/W": "delta_degC/W", "K/W": "K/W",
+    "dB": "dB", "dBm": "dBm", "dBi": "dB",
+    "bit": "bit", "bits": "bit", "Bits": "bit", "Bit": "bit",
+    "SPS": "Hz", "sps": "Hz", "kSPS": "kHz", "ksps": "kHz", "Hz/(L/min)": "Hz/(L/min)",
+    "LSB": "count", "LSBs": "count", "LSB/V": "1/V", "LSB/°C": "1/delta_degC", "counts": "count",
+    "L/min": "L/min", "l/min": "L/min", "L/H": "L/hour", "L/h": "L/hour", "pulses/L": "1/L",
+    "mm": "mm", "cm": "cm", "m": "m", "µm": "um", "°": "deg", "deg": "deg",
+    "G/A": "gauss/A", "G": "gauss", "mT": "mT", "µT": "uT", "uT": "uT",
+    "V/µs": "V/us", "V/us": "V/us", "V/ms": "V/ms", "mA/V": "mA/V", "A/V": "A/V",
+    "N m": "N*m", "N·m": "N*m", "Nm": "N*m", "Nmm": "N*mm",
+    "g/cm3": "g/cm**3", "kg": "kg", "mg/m3": "mg/m**3",
+    "nV/√Hz": "nV/Hz**0.5", "µVrms": "uV", "µVpp": "uV", "µVPP": "uV",
+    "ppmv": "ppm", "ppm/V": "ppm/V", "%/V": "percent/V", "Pa/√Hz": "Pa/Hz**0.5",
+    "cycles": "count", "times": "count", "cycle": "count", "ops/min": "1/min",
+    "rpm": "rpm", "B": "byte", "KB": "kilobyte", "kB": "kilobyte", "MB": "megabyte",
+    "Mbps": "Mbit/s", "kbps": "kbit/s", "Kbps": "kbit/s", "bps": "bit/s", "baud": "baud",
+}
+_UNIT_MAP_CI = {k.casefold(): v for k, v in _UNIT_MAP.items()}
+
+# Specs whose temperature figures are differences (an accuracy of ±0.5 °C is 0.5 K wide).
+_DELTA_SPECS = frozenset({"accuracy", "resolution", "hysteresis", "repeatability", "drift"})
+
+
+def _clean(unit: str) -> str:
+    u = unit.strip().replace("μ", "µ").replace("Ω", "Ω").replace("−", "-")
+    u = re.sub(r"\s+", " ", u)
+    u = re.sub(r"^\(|\)$", "", u)
+    return u.strip().rstrip(".")
+
+
+@functools.cache
+def _registry() -> Any:
+    import pint
+
+    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    ureg.define("count = [] = LSB")
+    ureg.define("baud = bit / second")
+    ureg.define("g0 = 9.80665 m/s**2")
+    ureg.define("mg0 = 0.001 g0")
+    ureg.define("ug0 = 0.000001 g0")
+    return ureg
+
+
+@functools.lru_cache(maxsize=4096)
+def canonical_unit(unit: str) -> str:
+    """The pint expression for a document unit string, or raise :class:`UnknownUnitError`."""
+    u = _clean(unit)
+    if not u:
+        raise UnknownUnitError("empty unit")
+    expr = _UNIT_MAP.get(u) or _UNIT_MAP_CI.get(u.casefold())
+    if expr is None:
+        ureg = _registry()
+        try:
+            ureg.parse_units(u.replace("°C", "degC").replace("µ", "u"))
+        except Exception as exc:  # pint raises several unrelated types for junk
+            raise UnknownUnitError(f"unknown unit {unit!r}") from exc
+        expr = u.replace("°C", "degC").replace("µ", "u")
+    return expr
+
+
+def to_si(value: float, unit: str, spec: str = "") -> tuple[float, str]:
+    """``value`` in ``unit`` as (SI value, SI unit string); temperature differences for
+    accuracy-like specs. Raise :class:`UnknownUnitError` for a unit we cannot read."""
+    expr = canonical_unit(unit)
+    if spec in _DELTA_SPECS and expr == "degC":
+        expr = "delta_degC"
+    if expr in ("percent", "ppm", "ppb", "count", "bit", "dB", "dBm", "deg"):
+        # Dimensionless, logarithmic or counted figures stay as printed; converting 3 % to 0.03
+        # or dBm to watts would only make the evidence harder to match.
+        return value, {"percent": "%", "deg": "°"}.get(expr, expr)
+    ureg = _registry()
+    q = ureg.Quantity(value, ureg.parse_units(expr))
+    for target, label in _SI_TARGETS:
+        tu = ureg.parse_units(target)
+        if q.dimensionality == tu.dimensionality:
+            return float(q.to(tu).magnitude), label
+    base = q.to_base_units()
+    si_unit = f"{base.units:~P}" if str(base.units) != "dimensionless" else ""
+    return float(base.magnitude), si_unit
+
+
+# Named SI units to express results in, tried in order (pint's base units would turn volts into
+# kg·m²/A/s³, which no reader wants to see).
+_SI_TARGETS: tuple[tuple[str, str], ...] = (
+    ("V", "V"), ("A", "A"), ("W", "W"), ("ohm", "Ω"), ("Hz", "Hz"), ("s", "s"), ("K", "K"),
+    ("Pa", "Pa"), ("F", "F"), ("H", "H"), ("lx", "lx"), ("m", "m"), ("m**3/s", "m³/s"),
+    ("T", "T"), ("V/A", "V/A"), ("V/K", "V/K"), ("A/K", "A/K"), ("K/W", "K/W"), ("1/K", "1/K"),
+    ("1/V", "1/V"), ("m/s**2", "m/s²"), ("rad/s", "rad/s"), ("s/rad", "s/rad"), ("s**2/m", "s²/m"),
+    ("T/A", "T/A"), ("V/s", "V/s"), ("A/V", "A/V"), ("kg", "kg"), ("1/m**3", "1/m³"),
+    ("1/L", "1/m³"), ("bit/s", "bit/s"), ("V/A/K", "V/A/K"), ("kg/m**3", "kg/m³"),
+    ("N*m", "N·m"), ("Pa/Hz**0.5", "Pa/√Hz"), ("V/Hz**0.5", "V/√Hz"), ("m/s**2/Hz**0.5", "m/s²/√Hz"),
+)

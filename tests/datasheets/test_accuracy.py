@@ -1,0 +1,80 @@
+"""Instrument accuracy: ±(reading + range) per range and calibration interval."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import small_store  # noqa: E402
+
+from search.datasheets._accuracy import (  # noqa: E402
+    AccuracyError,
+    accuracy_rows,
+    compute_uncertainty,
+    parse_amount,
+    parse_interval,
+)
+from search.datasheets._qa import DatasheetQA  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA(small_store())
+
+
+def test_parse_helpers() -> None:
+    assert parse_amount("100 mV") == (pytest.approx(0.1), "V")
+    assert parse_amount("10 V") == (10.0, "V")
+    assert parse_interval("90 day, 18 to 28 degC") == "90d"
+    assert parse_interval("24 hour") == "24h"
+    assert parse_interval("1 year") == "1y"
+
+
+def test_manual_worked_example_figures() -> None:
+    rows = [r for r in accuracy_rows(small_store().for_device("MDN-6100"))
+            if r.range_text == "10 V"]
+    by = {r.interval: r for r in rows}
+    # The manual: a 4.9930 V reading is good to 79.9, 164.8 and 224.8 uV (24 h, 90 d, 1 y).
+    for interval, expected in (("24h", 79.916), ("90d", 164.825), ("1y", 224.755)):
+        u = compute_uncertainty(by[interval], 4.993, "4.993", "V")
+        assert u.unit == "µV"
+        assert u.limit_si * 1e6 == pytest.approx(expected, abs=1e-6)
+
+
+def test_ask_names_range_and_interval(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the accuracy of the MDN-6100 at a 5 V reading on the 10 V range after 90 days?")
+    assert a.status == "answered"
+    assert a.derived[-1].result == pytest.approx(165.0)
+    assert a.items[0].applies_to["range"] == "10 V"
+    assert a.items[0].applies_to["calibration_interval"] == "90 day"
+    assert not a.violations
+
+
+def test_no_interval_gives_one_figure_per_interval(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the uncertainty of a 5 V reading on the MDN-6100 10 V range?")
+    assert a.status == "answered"
+    assert len(a.items) == 3
+
+
+def test_no_range_picks_smallest_that_holds(qa: DatasheetQA) -> None:
+    a = qa.ask("How accurate is an MDN-6100 reading of 50 mV after 1 year?")
+    assert a.items[0].applies_to["range"] == "100 mV"
+
+
+def test_reading_above_range_is_refused(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the uncertainty of a 12 V reading on the MDN-6100 10 V range?")
+    assert a.status == "insufficient_evidence"
+    assert "above the 10 V range" in a.answer
+    rows = accuracy_rows(small_store().for_device("MDN-6100"))
+    with pytest.raises(AccuracyError):
+        compute_uncertainty(next(r for r in rows if r.range_text == "10 V"), 12.0, "12", "V")
+
+
+def test_fixed_second_term(qa: DatasheetQA) -> None:
+    a = qa.ask("How accurate is the MDN-4010 voltage readback for a 24 V reading?")
+    assert a.status == "answered"
+    assert a.derived[-1].result == pytest.approx(17.0) and a.derived[-1].unit == "mV"

@@ -1,0 +1,105 @@
+"""Compatibility rules: each verdict, with the facts compared and their citations."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import small_store  # noqa: E402
+
+from search.datasheets._compat import (  # noqa: E402
+    DeviceUse,
+    check_compatibility,
+    combine,
+)
+from search.datasheets._qa import DatasheetQA  # noqa: E402
+from search.datasheets._retrieval import FactIndex  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA(small_store())
+
+
+def test_signal_range_acs712_into_ads1115_at_3v3_is_incompatible(qa: DatasheetQA) -> None:
+    a = qa.ask("Can the ACS712-05B output at 5 V go straight into an ADS1115 powered at 3.3 V?")
+    assert a.verdict == "incompatible" and a.status == "answered"
+    check = a.checks[0]
+    assert check.rule == "signal_range"
+    # 2.5 V ± 0.185 V/A × 5 A, derived from cited facts, against GND..VDD at 3.3 V.
+    results = {d.label: d.result for d in check.derived}
+    assert any(abs(v - 3.425) < 1e-9 for v in results.values())
+    assert {"acs712#p4", "acs712#p5", "ads1115#p6"} <= set(a.citations)
+    # The supply voltage of the ADS1115 is never the compared limit.
+    assert all(f.spec != "supply_voltage" or f.device != "ADS1115" for f in check.facts)
+
+
+def test_signal_range_at_5v_is_compatible(qa: DatasheetQA) -> None:
+    a = qa.ask("Can the ACS712-05B at 5 V feed an ADS1115 at 5 V?")
+    assert a.verdict == "compatible"
+
+
+def test_signal_range_without_supply_is_insufficient() -> None:
+    index = FactIndex(small_store())
+    checks = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
+                                         DeviceUse("ADS1115", None, None)], ["signal_range"])
+    assert combine(checks) == "insufficient_evidence"
+
+
+def test_absolute_maximum_input_alone_is_not_permission() -> None:
+    store = small_store()
+    facts = [f for f in store.facts if not (f.device == "ADS1115"
+                                            and f.spec == "input_voltage_range")]
+    from search.datasheets._facts import FactStore
+
+    index = FactIndex(FactStore(facts))
+    checks = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
+                                         DeviceUse("ADS1115", None, 5.0)], ["signal_range"])
+    assert combine(checks) == "insufficient_evidence"
+    assert "absolute maximum" in checks[0].detail
+
+
+def test_regulator_feeding_load(qa: DatasheetQA) -> None:
+    a = qa.ask("Can an AMS1117-3.3 power an ESP32-WROOM-32 at its peak current?")
+    assert a.verdict == "compatible"
+    assert {c.rule for c in a.checks} == {"supply"}
+    assert "esp32-wroom-32#p26" in a.citations
+    b = qa.ask("Can an LM7805 power an ESP32-WROOM-32?")
+    assert b.verdict == "incompatible"
+    c = qa.ask("Can an AMS1117-3.3 running from 5 V power an ESP32-WROOM-32?")
+    assert c.verdict == "compatible"
+    assert any("dropout" in ch.detail for ch in c.checks)
+
+
+def test_i2c_addresses(qa: DatasheetQA) -> None:
+    assert qa.ask("Can a BME280 and a BH1750 share the same I2C bus?").verdict == "compatible"
+    assert qa.ask("Can two BME280 sensors share one I2C bus?").verdict == "compatible"
+    assert qa.ask("Can three BME280 sensors share one I2C bus?").verdict == "incompatible"
+    index = FactIndex(small_store())
+    five = check_compatibility(index, [DeviceUse("ADS1115", count=5)], ["i2c_address"])
+    assert combine(five) == "incompatible"
+    four = check_compatibility(index, [DeviceUse("ADS1115", count=4)], ["i2c_address"])
+    assert combine(four) == "compatible"
+
+
+def test_interface_and_non_i2c_device(qa: DatasheetQA) -> None:
+    a = qa.ask("Can the MCP3008 share an I2C bus with a BME280?")
+    assert a.verdict == "incompatible"
+    b = qa.ask("Can the BME280 talk to the MCP3008 over SPI?")
+    assert b.verdict == "compatible"
+
+
+def test_logic_levels(qa: DatasheetQA) -> None:
+    a = qa.ask("Can an ESP32 GPIO drive the ADS1115 digital inputs at 3.3 V logic levels?")
+    assert a.verdict == "compatible"
+    assert all(c.rule == "logic_levels" for c in a.checks)
+    assert not a.violations
+
+
+def test_missing_facts_give_insufficient_evidence(qa: DatasheetQA) -> None:
+    a = qa.ask("Can the ESP32 talk to the MCP3008 over I2C?")
+    assert a.verdict == "insufficient_evidence" and a.status == "insufficient_evidence"

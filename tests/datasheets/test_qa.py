@@ -1,0 +1,204 @@
+"""Validated question answering over hand-written facts: routes, validation, number tracing."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import fact, small_store  # noqa: E402
+
+from search.datasheets._answer import Derived, numbers_in, trace_numbers  # noqa: E402
+from search.datasheets._facts import FactStore  # noqa: E402
+from search.datasheets._qa import DatasheetQA, LLMHelper  # noqa: E402
+from search.datasheets._route import parse_question  # noqa: E402
+from search.datasheets._validate import validate_fact  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA(small_store())
+
+
+def test_route_simple_structured_comparison_compat() -> None:
+    assert parse_question("What is the supply voltage of the BME280?").route == "simple"
+    p = parse_question("What are the supply voltage and operating temperature of the BME280?")
+    assert p.route == "structured" and len(p.specs) == 2
+    p = parse_question("Compare the supply voltage of the ESP32 and the BME280")
+    assert p.route == "comparison" and p.device_names == ["ESP32-WROOM-32", "BME280"]
+    p = parse_question("Can the ACS712 output at 5 V go into an ADS1115 powered at 3.3 V?")
+    assert p.route == "compatibility"
+    assert [d.supply_v for d in p.devices] == [5.0, 3.3]
+
+
+def test_route_aliases_variants_revisions() -> None:
+    p = parse_question("what i2c address does the mpu6050 use")
+    assert p.device_names == ["MPU-6050"] and p.specs[0] == ("i2c_address",)
+    p = parse_question("Can an AMS1117-3.3 power an ESP32-WROOM-32?")
+    assert p.devices[0].variant == "3.3"
+    p = parse_question("maximum input voltage of an SRB-5030 revision B board")
+    assert p.revisions == ("B",) and p.bound == "max"
+
+
+def test_simple_lookup_cites_evidence_with_every_number(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the supply voltage range of the BME280?")
+    assert a.status == "answered" and a.route == "simple"
+    assert a.items[0].min == 1.71 and a.items[0].max == 3.6
+    assert a.citations == ["bme280#p8"]
+    assert not trace_numbers(a.answer, [i.evidence for i in a.items], a.question)
+
+
+def test_absolute_maximum_never_answers_operating(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the operating supply voltage of the ADS1115?")
+    assert a.status == "answered"
+    assert all(i.section_kind != "absolute_maximum" for i in a.items)
+    assert a.items[0].max == 5.5
+    b = qa.ask("What is the absolute maximum supply voltage of the ADS1115?")
+    assert b.items[0].max == 7.0 and b.items[0].section_kind == "absolute_maximum"
+
+
+def test_only_absolute_maximum_gives_insufficient_evidence() -> None:
+    store = FactStore([fact(device="ACS712", spec="absolute_max_supply_voltage",
+                            parameter="Supply Voltage", max=8.0, unit="V",
+                            section_kind="absolute_maximum", citation="acs712#p2",
+                            evidence="Supply Voltage VCC 8 V")])
+    a = DatasheetQA(store).ask("What supply voltage does the ACS712 operate at?")
+    assert a.status == "insufficient_evidence"
+    assert "8" not in [t for t, _ in numbers_in(a.answer)]
+
+
+def test_validation_rules_name_the_rule() -> None:
+    bad_unit = fact(device="X", spec="supply_voltage", min=1.0, max=2.0, unit="mA",
+                    citation="x#p1", evidence="Supply 1 2 mA")
+    assert any(r.startswith("unit_dimension") for r in
+               validate_fact(bad_unit, "supply_voltage", operating=True, absolute_max=False))
+    no_evidence = fact(device="X", spec="supply_voltage", min=1.0, max=2.0, unit="V",
+                       citation="x#p1", evidence="")
+    assert any(r.startswith("evidence_present") for r in
+               validate_fact(no_evidence, "supply_voltage", operating=True, absolute_max=False))
+    wrong_numbers = fact(device="X", spec="supply_voltage", min=1.0, max=9.0, unit="V",
+                         citation="x#p1", evidence="Supply 1 2 V")
+    assert any("9.0" in r for r in
+               validate_fact(wrong_numbers, "supply_voltage", operating=True, absolute_max=False))
+    no_number = fact(device="X", spec="supply_voltage", value="high", unit="V",
+                     citation="x#p1", evidence="Supply high")
+    assert any(r.startswith("field_type") for r in
+               validate_fact(no_number, "supply_voltage", operating=True, absolute_max=False))
+
+
+def test_fact_with_wrong_unit_is_not_answered() -> None:
+    store = FactStore([fact(device="BME280", spec="supply_voltage", min=1.0, max=2.0, unit="mA",
+                            citation="bme280#p8", evidence="Supply 1 2 mA")])
+    a = DatasheetQA(store).ask("What is the supply voltage of the BME280?")
+    assert a.status == "insufficient_evidence"
+    assert any("unit_dimension" in r for r in a.reasons)
+
+
+def test_structured_gives_separate_items(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the operating temperature and supply voltage of the BME280?")
+    assert a.route == "structured" and a.status == "answered"
+    assert {i.spec for i in a.items} == {"operating_temperature", "supply_voltage"}
+
+
+def test_comparison_two_devices(qa: DatasheetQA) -> None:
+    a = qa.ask("Compare the supply voltage of the ESP32-WROOM-32 and the BME280")
+    assert a.route == "comparison" and a.status == "answered"
+    assert {i.device for i in a.items} == {"ESP32-WROOM-32", "BME280"}
+
+
+def test_unknown_device_and_unknown_spec(qa: DatasheetQA) -> None:
+    assert qa.ask("What is the supply voltage of the FOO-9000?").status == "insufficient_evidence"
+    assert qa.ask("What colour is the BME280?").status == "insufficient_evidence"
+
+
+def test_supersession_per_revision(qa: DatasheetQA) -> None:
+    a = qa.ask("What is the maximum input voltage of the SRB-5030?")
+    assert a.status == "answered"
+    by_rev = {tuple(i.applies_to.get("board_revision") or ()): i.max for i in a.items}
+    assert by_rev == {("A", "B"): 32.0, ("C",): 36.0}
+    assert "ecn-2608-04#1" in a.citations and "srb5030-datasheet#3" in a.citations
+    b = qa.ask("What is the maximum input voltage of an SRB-5030 revision B board?")
+    assert [i.max for i in b.items] == [32.0]
+    assert "ecn-2608-04#1" in b.citations and "srb5030-datasheet#3" in b.citations
+    c = qa.ask("What is the maximum input voltage of an SRB-5030 rev C?")
+    assert [i.max for i in c.items] == [36.0]
+    assert "ecn-2608-04#1" in c.citations  # the superseded section is cited with its notice
+
+
+def test_superseded_fact_without_notice_fact_is_not_answered() -> None:
+    store = FactStore([fact(device="SRB-5030", spec="input_voltage_range", max=36.0, unit="V",
+                            section_kind="recommended_operating", citation="srb5030-datasheet#3",
+                            evidence="| Input voltage, VIN | 9.0 | 24.0 | 36.0 | V |",
+                            superseded_by="ecn-2608-04#1",
+                            superseded_for={"board_revision": ["A", "B"]})])
+    a = DatasheetQA(store).ask("What is the maximum input voltage of the SRB-5030?")
+    assert a.status == "insufficient_evidence"
+    assert any("ecn-2608-04#1" in r for r in a.reasons)
+
+
+def test_trace_numbers_catches_untraced_and_checks_derivations() -> None:
+    assert trace_numbers("It is 3.3 V", ["VDD 3.3 V"]) == []
+    assert trace_numbers("It is 3.4 V", ["VDD 3.3 V"]) == ["3.4"]
+    assert trace_numbers("ADS1115 on ads1115#p6 and I2C", []) == []
+    ok = Derived(label="x", expression="3.3 + 0.3", result=3.6)
+    assert trace_numbers("max 3.6 V", ["VDD + 0.3", "3.3"], derived=[ok]) == []
+    lie = Derived(label="x", expression="3.3 + 0.3", result=3.7)
+    assert trace_numbers("max 3.7 V", ["VDD + 0.3", "3.3"], derived=[lie]) != []
+    made_up = Derived(label="x", expression="3.3 + 0.4", result=3.7)
+    assert trace_numbers("max 3.7 V", ["VDD + 0.3", "3.3"], derived=[made_up]) != []
+
+
+def test_every_answered_number_is_traced(qa: DatasheetQA) -> None:
+    for q in ("What is the supply voltage of the BME280?",
+              "Can an LM7805 power an ESP32-WROOM-32?",
+              "Can the ACS712-05B output at 5 V go straight into an ADS1115 powered at 3.3 V?",
+              "What is the maximum input voltage of the SRB-5030?"):
+        a = qa.ask(q)
+        assert a.status == "answered", (q, a.reasons)
+        assert a.violations == []
+
+
+def _fake_llm(reply: str) -> httpx.MockTransport:
+    def handler(request: httpx.Request) -> httpx.Response:
+        assert request.url.path.endswith("/chat/completions")
+        body = json.loads(request.content)
+        assert body["messages"][0]["role"] == "system"
+        return httpx.Response(200, json={"choices": [{"message": {"content": reply}}]})
+
+    return httpx.MockTransport(handler)
+
+
+def test_llm_phrasing_kept_only_when_numbers_trace() -> None:
+    store = small_store()
+    good = LLMHelper("http://llm.test/v1", "m", transport=_fake_llm(
+        "The BME280 runs from 1.71 V to 3.6 V [bme280#p8]."))
+    a = DatasheetQA(store, llm=good).ask("What is the supply voltage of the BME280?")
+    assert a.status == "answered" and a.answer.startswith("The BME280 runs")
+    bad = LLMHelper("http://llm.test/v1", "m", transport=_fake_llm(
+        "The BME280 runs from 1.8 V to 5 V."))
+    b = DatasheetQA(store, llm=bad).ask("What is the supply voltage of the BME280?")
+    assert b.status == "answered" and "5 V" not in b.answer
+    assert any("llm" in r for r in b.reasons)
+
+
+def test_llm_extraction_is_validated_against_vocabularies() -> None:
+    store = small_store()
+    helper = LLMHelper("http://llm.test/v1", "m", transport=_fake_llm(
+        '{"devices": ["BME280", "NOT-A-DEVICE"], "specs": ["supply_voltage", "made_up"]}'))
+    a = DatasheetQA(store, llm=helper).ask("How much juice does the Bosch climate chip want?")
+    assert a.status == "answered"
+    assert [i.spec for i in a.items] == ["supply_voltage"]
+
+
+def test_llm_endpoint_down_falls_back() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(503)
+
+    helper = LLMHelper("http://llm.test/v1", "m", transport=httpx.MockTransport(handler))
+    a = DatasheetQA(small_store(), llm=helper).ask("What is the supply voltage of the BME280?")
+    assert a.status == "answered" and "1.71" in a.answer
