@@ -3,7 +3,7 @@
 ::
 
     CloudError                  every failure raised by ``cloud`` (bad URL, driver error, bad input)
-    └── BackendUnavailable      the backend's driver is not installed or its server cannot be reached
+    └── BackendUnavailable      unknown scheme, driver not installed, or server unreachable
 
 Driver exceptions (``sqlite3.Error``, ``pymongo.errors.PyMongoError``, ``redis.RedisError``) are
 translated into these where the driver is called, with the original chained as ``__cause__``.

@@ -25,12 +25,8 @@ from dataclasses import asdict, dataclass, field
 from types import TracebackType
 from typing import Any
 
-import paho.mqtt.client as mqtt
-from paho.mqtt.packettypes import PacketTypes
-from paho.mqtt.properties import Properties
-
 from cloud._errors import CloudError
-from cloud._mqtt import BrokerAddress
+from cloud._mqtt import BrokerAddress, SubscriberSession
 
 __all__ = ["IngestConfig", "IngestCounters", "IngestWorker"]
 
@@ -108,6 +104,7 @@ class _Raw:
     payload: bytes
     mid: int
     qos: int
+    gen: int = 0
 
 
 class IngestWorker:
@@ -145,13 +142,11 @@ class IngestWorker:
         self._changed = asyncio.Condition()
         self.subscribed = asyncio.Event()
         self._stop = asyncio.Event()
-        self._lock = threading.Lock()
-        self._room = threading.Condition(self._lock)
         self._pending: list[_Raw] = []
         self._first_at = 0.0
         self._arrived = asyncio.Event()
         self._full = asyncio.Event()
-        self._client: mqtt.Client | None = None
+        self._session: SubscriberSession | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._topics: dict[str, Any] = {}
@@ -194,7 +189,9 @@ class IngestWorker:
         if self._closing:
             return
         self._closing = True
-        client = self._client
+        session = self._session
+        if session is not None:
+            session.flow.clear()  # read nothing more; what is pending is committed below
         # The subscription is kept: the persistent session goes on collecting this worker's
         # share while it is away, and whatever arrives after the last commit below stays
         # unacknowledged, so the broker hands it over again on the next start.
@@ -202,25 +199,17 @@ class IngestWorker:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        with self._lock:
-            leftover, self._pending = self._pending, []
-            self._room.notify_all()
+        leftover, self._pending = self._pending, []
         if leftover:
             with contextlib.suppress(Exception):
                 await self._process(leftover)
-        if client is not None:
-            await asyncio.to_thread(self._disconnect, client)
+        if session is not None:
+            await session.close()
         if self._own_stores:
             for store in (self.realtime, self.history, self.deadletters, self.cache):
                 if store is not None:
                     with contextlib.suppress(Exception):
                         await store.close()
-
-    @staticmethod
-    def _disconnect(client: mqtt.Client) -> None:
-        with contextlib.suppress(Exception):
-            client.disconnect()
-        client.loop_stop()
 
     async def wait_stopped(self) -> None:
         """Block until :meth:`stop` is called (or the task is cancelled)."""
@@ -230,85 +219,34 @@ class IngestWorker:
 
     async def _connect(self) -> None:
         cfg = self.config
-        v5 = self.broker.protocol == "5"
-        client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2,
-            client_id=cfg.client_id(self.index),
-            protocol=mqtt.MQTTv5 if v5 else mqtt.MQTTv311,
-            clean_session=None if v5 else False,
-            manual_ack=True,
+        self._session = SubscriberSession(
+            self.broker,
+            cfg.client_id(self.index),
+            cfg.topic_filter(),
+            self._on_message,
+            session_expiry_s=cfg.session_expiry_s,
+            # how many unacknowledged messages the broker may push: the batch being committed
+            # plus the next one filling
+            receive_maximum=min(cfg.receive_maximum, cfg.queue_max),
+            keepalive_s=cfg.keepalive_s,
+            on_subscribed=self.subscribed.set,
+            log_name=f"ingest worker {self.index}",
         )
-        if self.broker.username:
-            client.username_pw_set(self.broker.username, self.broker.password)
-        client.reconnect_delay_set(0.1, 5)
-        loop = self._loop
-        assert loop is not None
-        client.on_connect = self._on_connect
-        client.on_subscribe = lambda c, u, mid, rcs, p: loop.call_soon_threadsafe(
-            self.subscribed.set
+        self._tasks.append(
+            asyncio.create_task(self._session.run(), name=f"ingest-mqtt-{self.index}")
         )
-        client.on_disconnect = self._on_disconnect
-        client.on_message = self._on_message
-        self._client = client
-        props = None
-        if v5:
-            props = Properties(PacketTypes.CONNECT)
-            props.SessionExpiryInterval = cfg.session_expiry_s
-            # how many unacknowledged messages the broker may push: one batch committing plus
-            # the next one filling
-            props.ReceiveMaximum = min(cfg.receive_maximum, cfg.queue_max, 65_535)
-        try:
-            await asyncio.to_thread(
-                client.connect,
-                self.broker.host,
-                self.broker.port,
-                cfg.keepalive_s,
-                clean_start=False if v5 else mqtt.MQTT_CLEAN_START_FIRST_ONLY,
-                properties=props,
-            )
-        except OSError as exc:
-            raise CloudError(
-                f"ingest worker {self.index}: broker {self.broker.host}:{self.broker.port}"
-                f" unreachable ({exc})"
-            ) from exc
-        client.loop_start()
 
-    def _on_connect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any
-    ) -> None:
-        if rc.is_failure:
-            log.error("ingest worker %d: broker refused connection: %s", self.index, rc)
-            return
-        log.info(
-            "ingest worker %d: connected (session present: %s)", self.index, flags.session_present
-        )
-        if not self._closing:
-            # subscribe again even when the session survived: cheap, and covers a broker that
-            # lost its state
-            client.subscribe(self.config.topic_filter(), qos=1)
-
-    def _on_disconnect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any
-    ) -> None:
-        if not self._closing:
-            log.warning("ingest worker %d: disconnected (%s); paho reconnects", self.index, rc)
-
-    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        # runs on paho's network thread: keep it to an append and, rarely, a wake-up
-        raw = _Raw(message.topic, message.payload, message.mid, message.qos)
-        loop = self._loop
-        assert loop is not None
-        with self._room:
-            while len(self._pending) >= self.config.queue_max and not self._closing:
-                # bounded queue: block the network thread, so TCP pushes back on the broker
-                self._room.wait(1.0)
-            self._pending.append(raw)
-            n = len(self._pending)
-            if n == 1:
-                self._first_at = time.monotonic()
-                loop.call_soon_threadsafe(self._arrived.set)
-            elif n == self.config.batch_size:
-                loop.call_soon_threadsafe(self._full.set)
+    def _on_message(self, topic: str, payload: bytes, mid: int, qos: int, gen: int) -> None:
+        self._pending.append(_Raw(topic, payload, mid, qos, gen))
+        n = len(self._pending)
+        if n == 1:
+            self._first_at = time.monotonic()
+            self._arrived.set()
+        elif n >= self.config.batch_size:
+            self._full.set()
+            if n >= self.config.queue_max and self._session is not None:
+                # bounded queue: stop reading, so TCP pushes back on the broker
+                self._session.flow.clear()
 
     # -- batching ------------------------------------------------------------------------
 
@@ -317,24 +255,22 @@ class IngestWorker:
         age_s = cfg.batch_age_ms / 1000.0
         while True:
             await self._arrived.wait()
-            with self._lock:
-                n = len(self._pending)
-                first = self._first_at
+            n = len(self._pending)
             if n < cfg.batch_size:
-                wait = age_s - (time.monotonic() - first)
+                wait = age_s - (time.monotonic() - self._first_at)
                 if wait > 0:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(self._full.wait(), wait)
-            with self._room:
-                batch = self._pending[: cfg.batch_size]
-                del self._pending[: cfg.batch_size]
-                if self._pending:
-                    self._first_at = time.monotonic()
-                else:
-                    self._arrived.clear()
-                if len(self._pending) < cfg.batch_size:
-                    self._full.clear()
-                self._room.notify_all()
+            batch = self._pending[: cfg.batch_size]
+            del self._pending[: cfg.batch_size]
+            if self._pending:
+                self._first_at = time.monotonic()
+            else:
+                self._arrived.clear()
+            if len(self._pending) < cfg.batch_size:
+                self._full.clear()
+            if self._session is not None and len(self._pending) < cfg.queue_max:
+                self._session.flow.set()
             if batch:
                 await self._process(batch)
 
@@ -514,12 +450,8 @@ class IngestWorker:
                 delay = min(2.0, delay * 2)
 
     def _ack(self, batch: list[_Raw]) -> None:
-        client = self._client
-        if client is None:
-            return
-        for raw in batch:
-            if raw.qos > 0:
-                client.ack(raw.mid, raw.qos)
+        if self._session is not None:
+            self._session.ack([(raw.mid, raw.gen) for raw in batch if raw.qos > 0])
 
     # -- offline detection ---------------------------------------------------------------
 
@@ -642,8 +574,38 @@ class IngestPool:
         self._ready[index] = ready
         self._pipes[index] = reader
 
+    def _prepare_stores(self) -> None:
+        """Open and close each store once, so that N workers starting together find the schema
+        in place (SQLite cannot switch a new file to WAL while another process holds it)."""
+        import cloud
+
+        async def touch() -> None:
+            for opener, url in (
+                (cloud.open_realtime, self.config.realtime_url),
+                (cloud.open_history, self.config.history_url),
+                (cloud.open_deadletters, self.config.deadletter_url),
+            ):
+                store = await opener(url)
+                await store.close()
+
+        # a thread of its own, so that start() also works when called under a running loop
+        errors: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                asyncio.run(touch())
+            except BaseException as exc:
+                errors.append(exc)
+
+        thread = threading.Thread(target=run, name="ingest-prepare")
+        thread.start()
+        thread.join()
+        if errors:
+            raise errors[0]
+
     def start(self, timeout: float = 60.0) -> IngestPool:
         """Start every worker and wait until each has subscribed."""
+        self._prepare_stores()
         for i in range(self.n):
             self._spawn(i)
         self.wait_ready(timeout)

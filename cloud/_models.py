@@ -175,7 +175,8 @@ class HistoryPoint(NamedTuple):
     seq: int = 0
 
 
-class Bucket(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bucket:
     """Aggregate of the readings whose ``ts`` falls in ``[start_ms, start_ms + bucket_ms)``."""
 
     start_ms: int
@@ -303,7 +304,9 @@ def condition_matches(cond: Condition, doc: NodeDoc) -> bool:
         actual = missing if reading is None else reading.get("value")
     else:
         reading = doc.metrics.get(cond.name)
-        actual = reading.get("value") if reading is not None else doc.attributes.get(cond.name, missing)
+        actual = (
+            reading.get("value") if reading is not None else doc.attributes.get(cond.name, missing)
+        )
     if cond.op == "exists":
         return (actual is not missing) is cond.value
     if actual is missing:
@@ -421,7 +424,7 @@ class HistoryStore(Protocol):
     async def aggregate(
         self, node: str, metric: str, start_ms: int, end_ms: int, bucket_ms: int
     ) -> list[Bucket]:
-        """min/max/avg/count per bucket (aligned to multiples of ``bucket_ms``); empty ones left out."""
+        """min/max/avg/count per bucket (aligned to multiples of ``bucket_ms``), none if empty."""
         ...
 
     async def retention(self, older_than_ms: int) -> int:

@@ -16,11 +16,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from uidi import UidiError, load_backend
-
 from cloud._errors import BackendUnavailable
 from cloud._models import Cache, DeadLetterStore, HistoryStore, RealtimeStore
 from cloud.stores._common import redact
+from uidi import UidiError, load_backend
 
 __all__ = ["open_cache", "open_deadletters", "open_history", "open_realtime"]
 

@@ -79,9 +79,7 @@ class _Prepared:
 def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     names = [s.name for s in selector.services]
     pos = {n: i for i, n in enumerate(names)}
-    vecs = selector.embedder.encode([r.query.lower() for r in reqs]) if False else np.stack(
-        [selector.embedder.embed_query(r.query) for r in reqs]
-    )
+    vecs = np.stack([selector.embedder.embed_query(r.query) for r in reqs])
     best, desc, lex = zip(*(selector.components(r.query, v) for r, v in zip(reqs, vecs, strict=True)), strict=True)
     good = np.zeros((len(reqs), len(names)), dtype=bool)
     for k, r in enumerate(reqs):
@@ -92,37 +90,48 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     return _Prepared(np.stack(best), np.stack(desc), np.stack(lex), good, good.any(axis=1))
 
 
-def _metrics(prep: _Prepared, cal: Calibration) -> dict[str, float]:
-    scores = cal.alpha * prep.best + (1 - cal.alpha) * prep.desc + cal.lexical_bonus * prep.lex
-    order = np.argsort(-scores, axis=1)
-    top = np.take_along_axis(scores, order, axis=1)
+def _sorted(prep: _Prepared, alpha: float, bonus: float, k: int = 8) -> tuple[np.ndarray, np.ndarray]:
+    """Top-k scores (descending) and whether each of those services is the intended one."""
+    scores = alpha * prep.best + (1 - alpha) * prep.desc + bonus * prep.lex
+    part = np.argpartition(-scores, k, axis=1)[:, :k]
+    vals = np.take_along_axis(scores, part, axis=1)
+    o = np.argsort(-vals, axis=1)
+    order = np.take_along_axis(part, o, axis=1)
+    # The softmax needs every service's mass, not just the top k: keep the log of the rest's sum.
+    return np.take_along_axis(scores, order, axis=1), np.take_along_axis(prep.good, order, axis=1), scores
+
+
+def _metrics_sorted(
+    top: np.ndarray, good_sorted: np.ndarray, scores: np.ndarray, present: np.ndarray, cal: Calibration
+) -> dict[str, float]:
     abstain = top[:, 0] < cal.floor
-    probs = np.exp((top - top[:, :1]) / cal.temperature)
-    probs /= probs.sum(axis=1, keepdims=True)
-    mass = np.cumsum(probs[:, : cal.cap], axis=1)
-    # set size: first index where the mass reaches p, plus one, at most cap
-    reached = mass >= cal.p
+    z = np.exp((scores - top[:, :1]) / cal.temperature).sum(axis=1, keepdims=True)
+    probs = np.exp((top[:, : cal.cap] - top[:, :1]) / cal.temperature) / z
+    reached = np.cumsum(probs, axis=1) >= cal.p
     size = np.where(reached.any(axis=1), reached.argmax(axis=1) + 1, cal.cap)
-    good_sorted = np.take_along_axis(prep.good, order, axis=1)
     first = good_sorted[:, 0] & ~abstain
-    in_set = np.array(
-        [good_sorted[k, : size[k]].any() for k in range(len(size))]
-    ) & ~abstain
-    present = prep.present
+    cols = np.arange(cal.cap)[None, :] < size[:, None]
+    in_set = (good_sorted[:, : cal.cap] & cols).any(axis=1) & ~abstain
     n_p = max(int(present.sum()), 1)
     n_a = int((~present).sum())
     n_abst = int(abstain.sum())
     tp = int((abstain & ~present).sum())
+    kept = present & ~abstain
     return {
         "first_rank_accuracy": float(first[present].sum()) / n_p,
         "in_selected_set_rate": float(in_set[present].sum()) / n_p,
         "abstain_precision": tp / n_abst if n_abst else 1.0,
         "abstain_recall": tp / n_a if n_a else 1.0,
-        "mean_selected": float(size[present & ~abstain].mean()) if (present & ~abstain).any() else 0.0,
+        "mean_selected": float(size[kept].mean()) if kept.any() else 0.0,
         "n": len(present),
         "n_present": int(present.sum()),
         "n_absent": n_a,
     }
+
+
+def _metrics(prep: _Prepared, cal: Calibration) -> dict[str, float]:
+    top, good_sorted, scores = _sorted(prep, cal.alpha, cal.lexical_bonus, max(cal.cap, 1))
+    return _metrics_sorted(top, good_sorted, scores, prep.present, cal)
 
 
 def evaluate(
@@ -161,16 +170,19 @@ def calibrate(
     best_key: tuple[float, ...] | None = None
     best_cal = selector.calibration
     best_m: dict[str, float] = {}
-    for alpha, bonus in itertools.product((1.0, 0.9, 0.8, 0.7, 0.6, 0.5), (0.0, 0.05, 0.1, 0.15, 0.2, 0.3)):
-        scores = alpha * prep.best + (1 - alpha) * prep.desc + bonus * prep.lex
-        top = scores.max(axis=1)
-        floors = np.unique(np.round(np.quantile(top, np.linspace(0.0, 0.3, 31)), 3))
+    for alpha, bonus in itertools.product(
+        (1.0, 0.9, 0.8, 0.7, 0.6, 0.5), (0.0, 0.05, 0.1, 0.15, 0.2, 0.3)
+    ):
+        top, good_sorted, scores = _sorted(prep, alpha, bonus, 8)
+        floors = np.unique(np.round(np.quantile(top[:, 0], np.linspace(0.0, 0.3, 31)), 3))
         for floor in floors:
             for temperature, p, cap in itertools.product(
                 (0.01, 0.015, 0.02, 0.03, 0.04, 0.05), (0.5, 0.6, 0.7, 0.8, 0.9, 0.95), (3, 5, 8)
             ):
-                cal = Calibration(float(temperature), float(p), float(floor), int(cap), float(alpha), float(bonus))
-                m = _metrics(prep, cal)
+                cal = Calibration(
+                    float(temperature), float(p), float(floor), int(cap), float(alpha), float(bonus)
+                )
+                m = _metrics_sorted(top, good_sorted, scores, prep.present, cal)
                 pr, rc = m["abstain_precision"], m["abstain_recall"]
                 f1 = 2 * pr * rc / (pr + rc) if pr + rc else 0.0
                 key = (

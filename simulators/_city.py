@@ -55,15 +55,62 @@ RADIO_MODEL = "RFM95W"
 
 _DEFAULT_NAMES: dict[str, tuple[str, ...]] = {
     "prefixes": (
-        "Maple", "Lakeshore", "Harbour", "Birchwood", "Cedar", "Red Door", "Blue Heron",
-        "Northern", "Union", "Greenway", "Lantern", "Old Mill", "Bellwoods", "Riverside",
-        "Trillium", "Beacon", "Copper", "Hillcrest", "Kingsway", "Summit", "Willow", "Gladstone",
-        "Ossington", "Sterling", "Parkside", "Midtown", "Ravine", "Caledonia", "Sumach", "Oak",
+        "Maple",
+        "Lakeshore",
+        "Harbour",
+        "Birchwood",
+        "Cedar",
+        "Red Door",
+        "Blue Heron",
+        "Northern",
+        "Union",
+        "Greenway",
+        "Lantern",
+        "Old Mill",
+        "Bellwoods",
+        "Riverside",
+        "Trillium",
+        "Beacon",
+        "Copper",
+        "Hillcrest",
+        "Kingsway",
+        "Summit",
+        "Willow",
+        "Gladstone",
+        "Ossington",
+        "Sterling",
+        "Parkside",
+        "Midtown",
+        "Ravine",
+        "Caledonia",
+        "Sumach",
+        "Oak",
     ),
     "surnames": (
-        "Rossi", "Chen", "Patel", "Singh", "Nguyen", "Silva", "Kowalski", "Murphy", "Ahmed",
-        "Tremblay", "Kim", "Santos", "Okafor", "Haddad", "Li", "Fernandes", "Martin", "Wong",
-        "Costa", "Gill", "Moreau", "Papadopoulos", "Mensah", "Novak",
+        "Rossi",
+        "Chen",
+        "Patel",
+        "Singh",
+        "Nguyen",
+        "Silva",
+        "Kowalski",
+        "Murphy",
+        "Ahmed",
+        "Tremblay",
+        "Kim",
+        "Santos",
+        "Okafor",
+        "Haddad",
+        "Li",
+        "Fernandes",
+        "Martin",
+        "Wong",
+        "Costa",
+        "Gill",
+        "Moreau",
+        "Papadopoulos",
+        "Mensah",
+        "Novak",
     ),
 }
 
@@ -82,7 +129,9 @@ def slug(text: str) -> str:
 
 def _title(name: str) -> str:
     words = name.split()
-    return " ".join(w if w in _SMALL_WORDS and i else w[:1].upper() + w[1:] for i, w in enumerate(words))
+    return " ".join(
+        w if w in _SMALL_WORDS and i else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,9 +318,7 @@ class City:
         else:
             name = f"{hood.name} {title}"
         streets = hood.streets or self.scenario.region.streets
-        address = (
-            f"{rng.randint(1, 2400)} {rng.choice(streets)}, {self.scenario.region.name}"
-        )
+        address = f"{rng.randint(1, 2400)} {rng.choice(streets)}, {self.scenario.region.name}"
         hours = self._hours(rng, profile)
         rating = round(min(5.0, max(1.0, rng.gauss(4.1, 0.45))), 1)
         lo, hi = profile.capacity

@@ -22,7 +22,9 @@ def _outage(text: str) -> dict[str, float]:
         at, _, length = text.partition(":")
         return {"at_s": float(at), "for_s": float(length)}
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--outage {text!r}: expected AT:FOR in seconds, e.g. 30:10") from None
+        raise argparse.ArgumentTypeError(
+            f"--outage {text!r}: expected AT:FOR in seconds, e.g. 30:10"
+        ) from None
 
 
 def register(sub: Any) -> None:
@@ -33,22 +35,67 @@ def register(sub: Any) -> None:
         description="Run a city scenario: births, then live updates paced to the scenario clock.",
     )
     p.add_argument("scenario", help="scenario file (YAML/JSON) or built-in name: toronto, small")
-    p.add_argument("--rate", type=float, default=None, help="node updates per second (scenario default)")
+    p.add_argument(
+        "--rate", type=float, default=None, help="node updates per second (scenario default)"
+    )
     p.add_argument("--seed", type=int, default=None, help="random seed (scenario default)")
     p.add_argument("--nodes", type=int, default=None, help="node count (scenario default)")
-    p.add_argument("--record", default=None, metavar="FILE", help="record what is published (JSON lines; .gz ok)")
-    p.add_argument("--broker", default=None, metavar="URL", help="broker URL (default: settings.broker_url)")
-    p.add_argument("--duration", type=float, default=None, metavar="S", help="seconds of live updates (default: until Ctrl-C)")
-    p.add_argument("--start", default=None, help="scenario start: now or ISO 8601 with zone (scenario default)")
-    p.add_argument("--speed", type=float, default=1.0, help="scenario seconds per wall second (0: as fast as possible)")
+    p.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="record what is published (JSON lines; .gz ok)",
+    )
+    p.add_argument(
+        "--broker", default=None, metavar="URL", help="broker URL (default: settings.broker_url)"
+    )
+    p.add_argument(
+        "--duration",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds of live updates (default: until Ctrl-C)",
+    )
+    p.add_argument(
+        "--start", default=None, help="scenario start: now or ISO 8601 with zone (scenario default)"
+    )
+    p.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="scenario seconds per wall second (0: as fast as possible)",
+    )
     p.add_argument("--tenant", default=None, help="tenant topic level (scenario default)")
-    p.add_argument("--no-births", action="store_true", help="skip births (already loaded into the store)")
+    p.add_argument(
+        "--no-births", action="store_true", help="skip births (already loaded into the store)"
+    )
     faults = p.add_argument_group("faults (override the scenario's)")
     for name in ("drop", "duplicate", "reorder", "delay", "corrupt"):
-        faults.add_argument(f"--{name}", type=float, default=None, metavar="P", help=f"probability to {name} a message")
-    faults.add_argument("--kill-nodes", type=int, default=None, metavar="N", help="silence N nodes (no disconnect)")
-    faults.add_argument("--kill-at", type=float, default=None, metavar="S", help="when to kill them (s into the run)")
-    faults.add_argument("--outage", type=_outage, action="append", default=None, metavar="AT:FOR", help="take the broker link away FOR s at AT s (repeatable)")
+        faults.add_argument(
+            f"--{name}",
+            type=float,
+            default=None,
+            metavar="P",
+            help=f"probability to {name} a message",
+        )
+    faults.add_argument(
+        "--kill-nodes", type=int, default=None, metavar="N", help="silence N nodes (no disconnect)"
+    )
+    faults.add_argument(
+        "--kill-at",
+        type=float,
+        default=None,
+        metavar="S",
+        help="when to kill them (s into the run)",
+    )
+    faults.add_argument(
+        "--outage",
+        type=_outage,
+        action="append",
+        default=None,
+        metavar="AT:FOR",
+        help="take the broker link away FOR s at AT s (repeatable)",
+    )
     p.add_argument("--json", action="store_true", help="print the run report as one JSON object")
     p.set_defaults(handler=_simulate)
 
@@ -58,8 +105,15 @@ def register(sub: Any) -> None:
         description="Replay a recording: same messages, same order, timing divided by --speed.",
     )
     r.add_argument("file", help="recording made with `iotase simulate --record`")
-    r.add_argument("--speed", type=float, default=1.0, help="time scale (2: twice as fast; 0: as fast as possible)")
-    r.add_argument("--broker", default=None, metavar="URL", help="broker URL (default: settings.broker_url)")
+    r.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="time scale (2: twice as fast; 0: as fast as possible)",
+    )
+    r.add_argument(
+        "--broker", default=None, metavar="URL", help="broker URL (default: settings.broker_url)"
+    )
     r.add_argument("--json", action="store_true", help="print the replay report as one JSON object")
     r.set_defaults(handler=_replay)
 
@@ -69,7 +123,9 @@ def register_bench(names: Any) -> None:
     b = names.add_parser("simulate", help="city generation and update throughput (no broker)")
     b.add_argument("--scenario", default="toronto")
     b.add_argument("--nodes", type=int, default=37_000)
-    b.add_argument("--seconds", type=float, default=5.0, help="scenario seconds of updates to generate")
+    b.add_argument(
+        "--seconds", type=float, default=5.0, help="scenario seconds of updates to generate"
+    )
     b.add_argument("--rate", type=float, default=1200.0)
     b.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     b.set_defaults(handler=_bench_simulate)
@@ -84,7 +140,16 @@ def _load(args: argparse.Namespace) -> Any:
         changes["nodes.count"] = args.nodes
     if getattr(args, "tenant", None):
         changes["tenant"] = args.tenant
-    fault_keys = {"drop": "drop", "duplicate": "duplicate", "reorder": "reorder", "delay": "delay", "corrupt": "corrupt", "kill_nodes": "kill_nodes", "kill_at": "kill_at_s", "outage": "broker_outages"}
+    fault_keys = {
+        "drop": "drop",
+        "duplicate": "duplicate",
+        "reorder": "reorder",
+        "delay": "delay",
+        "corrupt": "corrupt",
+        "kill_nodes": "kill_nodes",
+        "kill_at": "kill_at_s",
+        "outage": "broker_outages",
+    }
     for arg, key in fault_keys.items():
         value = getattr(args, arg, None)
         if value is not None:
@@ -162,7 +227,13 @@ def _replay(args: argparse.Namespace, settings: Any) -> int:
     broker = args.broker or settings.broker_url
 
     async def go(stop: asyncio.Event) -> Any:
-        return await replay(args.file, broker_url=broker, speed=args.speed, stop=stop, progress=None if args.json else _progress)
+        return await replay(
+            args.file,
+            broker_url=broker,
+            speed=args.speed,
+            stop=stop,
+            progress=None if args.json else _progress,
+        )
 
     try:
         result = _run_until_signal(go)
@@ -172,7 +243,9 @@ def _replay(args: argparse.Namespace, settings: Any) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"replayed {result['published']} of {result['messages']} messages in {result['elapsed_s']} s")
+        print(
+            f"replayed {result['published']} of {result['messages']} messages in {result['elapsed_s']} s"
+        )
     return 0
 
 
@@ -180,7 +253,9 @@ def _bench_simulate(args: argparse.Namespace, settings: Any) -> int:
     from simulators._engine import CityEngine
     from simulators._scenario import load_scenario
 
-    scenario = load_scenario(args.scenario).with_overrides(**{"nodes.count": args.nodes, "clock.start": "2026-06-05T16:00:00Z"})
+    scenario = load_scenario(args.scenario).with_overrides(
+        **{"nodes.count": args.nodes, "clock.start": "2026-06-05T16:00:00Z"}
+    )
     engine = CityEngine(scenario, rate=args.rate)
     t0 = time.perf_counter()
     for i in range(len(engine.city)):

@@ -181,39 +181,61 @@ class LiveModel:
                 out[metric] = _queue(occ, node.capacity, jitter, status.open)
             elif metric == "wait_min":
                 q = _queue(occ, node.capacity, jitter, status.open)
-                out[metric] = round(q * 1.8 + max(0.0, occ - 60.0) * 0.15, 1) if status.open else 0.0
+                out[metric] = (
+                    round(q * 1.8 + max(0.0, occ - 60.0) * 0.15, 1) if status.open else 0.0
+                )
             elif metric == "parking_free":
                 bays = node.capacity if profile.curve == "parking" else max(10, node.capacity // 3)
                 busy = min(1.0, occ / 100.0 * 0.97 + (jitter - 0.5) * 0.04)
                 out[metric] = max(0, min(bays, round(bays * (1.0 - max(0.0, busy)))))
             elif metric == "available":
                 units = max(4, node.capacity // 4)
-                out[metric] = max(0, min(units, round(units * (1.0 - occ / 100.0) + jitter * 2 - 1)))
+                out[metric] = max(
+                    0, min(units, round(units * (1.0 - occ / 100.0) + jitter * 2 - 1))
+                )
             elif metric == "price":
                 out[metric] = self._price(node, clock)
             elif metric == "discount_pct":
                 day_draw = unit(seed, 71, i, clock.day_no)
-                out[metric] = _DISCOUNTS[int(day_draw * 1000) % len(_DISCOUNTS)] if day_draw < 0.25 else 0
+                out[metric] = (
+                    _DISCOUNTS[int(day_draw * 1000) % len(_DISCOUNTS)] if day_draw < 0.25 else 0
+                )
             elif metric == "noise_dba":
                 base = 47.0 if profile.outdoor else 36.0
-                out[metric] = round(base + occ * 0.33 + (self._slow_noise(i, clock.t_ms, 73) - 0.5) * 8, 1)
+                out[metric] = round(
+                    base + occ * 0.33 + (self._slow_noise(i, clock.t_ms, 73) - 0.5) * 8, 1
+                )
             elif metric == "temperature_c":
                 out[metric] = self._temperature(node, clock, occ, status.failed)
             elif metric == "water_temperature_c":
                 water = _WATER_C[clock.month - 1] if profile.outdoor else 27.0
                 out[metric] = round(water + (jitter - 0.5), 1)
             elif metric == "humidity_pct":
-                out[metric] = 0.0 if status.failed else round(40.0 + 25.0 * self._slow_noise(i, clock.t_ms, 79), 1)
+                out[metric] = (
+                    0.0
+                    if status.failed
+                    else round(40.0 + 25.0 * self._slow_noise(i, clock.t_ms, 79), 1)
+                )
             elif metric == "co2_ppm":
                 out[metric] = round(420 + occ * 11 + jitter * 30)
             elif metric == "pressure_kpa":
-                out[metric] = 0.0 if status.failed else round(280.0 + 60.0 * self._slow_noise(i, clock.t_ms, 83), 1)
+                out[metric] = (
+                    0.0
+                    if status.failed
+                    else round(280.0 + 60.0 * self._slow_noise(i, clock.t_ms, 83), 1)
+                )
             elif metric == "flow_lpm":
                 # YF-S201 reads 1-30 L/min; a failed meter reports a pulse storm far above that
-                out[metric] = 60.0 if status.failed else (round(min(30.0, 1.0 + occ / 100.0 * 27.0), 1) if status.open else 0.0)
+                out[metric] = (
+                    60.0
+                    if status.failed
+                    else (round(min(30.0, 1.0 + occ / 100.0 * 27.0), 1) if status.open else 0.0)
+                )
             elif metric in ("power_w", "current_a"):
                 amps = self._current(node, occ)
-                out[metric] = round(amps, 2) if metric == "current_a" else round(amps * self._volts(node), 1)
+                out[metric] = (
+                    round(amps, 2) if metric == "current_a" else round(amps * self._volts(node), 1)
+                )
             elif metric == "light_lux":
                 out[metric] = round(self._light(clock, profile.outdoor, jitter))
             else:

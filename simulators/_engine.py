@@ -19,7 +19,6 @@ from datetime import datetime
 
 import uidi
 from edge import EdgeError
-
 from simulators._city import City, NodeSpec
 from simulators._dynamics import Clock, LiveModel
 from simulators._scenario import Scenario
@@ -144,7 +143,9 @@ class CityEngine:
         base = self._topics.get(node.index)
         if base is None:
             # validated once per node by the protocol's builder, then reused for every message
-            base = uidi.build_topic(self.tenant, self.region, node.service.slug, node.node_id, "input")
+            base = uidi.build_topic(
+                self.tenant, self.region, node.service.slug, node.node_id, "input"
+            )
             base = base[: -len("input")]
             if len(self._topics) < 250_000:
                 self._topics[node.index] = base
@@ -185,7 +186,9 @@ class CityEngine:
         for i in range(start, len(self.city) if stop is None else stop):
             yield self.birth(i)
 
-    def birth_pairs(self, start: int = 0, stop: int | None = None) -> Iterator[tuple[str, uidi.State]]:
+    def birth_pairs(
+        self, start: int = 0, stop: int | None = None
+    ) -> Iterator[tuple[str, uidi.State]]:
         """``(topic, State)`` births, for loading a real-time store directly in bulk."""
         for i in range(start, len(self.city) if stop is None else stop):
             node = self.city.node(i)
@@ -268,7 +271,9 @@ class CityEngine:
         topic = self.topic(node, "input")
         for msg in messages:
             self.counters.inputs += 1
-            out.append(SimMessage(ts, topic, uidi.encode_json(msg), self.qos, False, node.node_id, "input"))
+            out.append(
+                SimMessage(ts, topic, uidi.encode_json(msg), self.qos, False, node.node_id, "input")
+            )
         return out
 
     def heartbeat(self, i: int, ts: int) -> SimMessage | None:
@@ -279,7 +284,9 @@ class CityEngine:
         self.counters.heartbeats += 1
         return self._state(node, ts, uidi.Lifecycle.ONLINE, None)
 
-    def _state(self, node: NodeSpec, ts: int, lifecycle: uidi.Lifecycle, reason: str | None) -> SimMessage:
+    def _state(
+        self, node: NodeSpec, ts: int, lifecycle: uidi.Lifecycle, reason: str | None
+    ) -> SimMessage:
         msg = uidi.State(
             node=node.node_id,
             ts=ts,
@@ -290,9 +297,13 @@ class CityEngine:
         )
         self.counters.states += 1
         # only births are retained: a later State on the same topic would hide the description
-        return SimMessage(ts, self.topic(node, "state"), uidi.encode_json(msg), 1, False, node.node_id, "state")
+        return SimMessage(
+            ts, self.topic(node, "state"), uidi.encode_json(msg), 1, False, node.node_id, "state"
+        )
 
-    def stream(self, duration_s: float | None = None, *, births: bool = True) -> Iterator[SimMessage]:
+    def stream(
+        self, duration_s: float | None = None, *, births: bool = True
+    ) -> Iterator[SimMessage]:
         """Births (if asked), then ticks until ``duration_s`` of scenario time (forever if None)."""
         if births:
             yield from self.births()

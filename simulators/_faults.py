@@ -53,7 +53,11 @@ class FaultCounters:
 
     def expected(self) -> dict[str, int]:
         """What a correct platform reports for these faults: duplicates and dead letters."""
-        return {"duplicate": self.duplicated, "rejected": self.corrupted, "lost_nodes": self.killed_nodes}
+        return {
+            "duplicate": self.duplicated,
+            "rejected": self.corrupted,
+            "lost_nodes": self.killed_nodes,
+        }
 
 
 class FaultInjector:
@@ -102,7 +106,8 @@ class FaultInjector:
         if s.drop and unit(self.seed, 201, i) < s.drop:
             self.counters.dropped += 1
             return out
-        if s.corrupt and unit(self.seed, 203, i) < s.corrupt:
+        corrupted = bool(s.corrupt and unit(self.seed, 203, i) < s.corrupt)
+        if corrupted:
             msg = self._corrupt(msg, i)
         if s.delay and unit(self.seed, 207, i) < s.delay:
             lo, hi = s.delay_ms
@@ -115,7 +120,12 @@ class FaultInjector:
             return out
         self._emit(msg, out)
         if s.duplicate and unit(self.seed, 213, i) < s.duplicate:
-            self.counters.duplicated += 1
+            # counters describe the wire: a second copy of a corrupted message is one more
+            # corrupted message (ingest rejects it), not a duplicate it can recognise
+            if corrupted:
+                self.counters.corrupted += 1
+            else:
+                self.counters.duplicated += 1
             self._emit(msg, out)
         return out
 
@@ -165,7 +175,9 @@ class FaultInjector:
                 with_unit = [m for m in metrics if m.get("unit")]
                 if not with_unit:
                     raise ValueError("no metric with a unit")
-                with_unit[0]["unit"] = "blorbs per zorp"  # not a unit: pint knows furlongs and fortnights
+                with_unit[0]["unit"] = (
+                    "blorbs per zorp"  # not a unit: pint knows furlongs and fortnights
+                )
                 for m in metrics:
                     m.pop("si_value", None)
                     m.pop("si_unit", None)

@@ -63,10 +63,17 @@ class Recorder:
         """Create the file and write the header."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fh = _open(self.path, "w")
-        header = {"format": FORMAT, "version": VERSION, "created_ms": int(time.time() * 1000), **self.meta}
+        header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "created_ms": int(time.time() * 1000),
+            **self.meta,
+        }
         self._fh.write(json.dumps(header, separators=(",", ":")) + "\n")
 
-    def write(self, topic: str, payload: bytes, qos: int, retain: bool, *, at: float | None = None) -> None:
+    def write(
+        self, topic: str, payload: bytes, qos: int, retain: bool, *, at: float | None = None
+    ) -> None:
         """Record one publish; ``at`` is a ``time.monotonic()`` reading (now by default)."""
         if self._fh is None:
             raise RecordingError(f"recording {self.path}: write before open")
@@ -100,7 +107,7 @@ def read_header(path: str | Path) -> dict[str, Any]:
     except (OSError, json.JSONDecodeError, EOFError, gzip.BadGzipFile) as exc:
         raise RecordingError(f"recording {p}: line 1 is not a recording header: {exc}") from exc
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise RecordingError(f"recording {p}: line 1 lacks \"format\": \"{FORMAT}\"")
+        raise RecordingError(f'recording {p}: line 1 lacks "format": "{FORMAT}"')
     if header.get("version") != VERSION:
         raise RecordingError(f"recording {p}: version {header.get('version')!r} is not {VERSION}")
     return header

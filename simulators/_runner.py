@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import paho.mqtt.client as mqtt
-from uidi import BackendURL
 
 from simulators._engine import CityEngine, SimMessage
 from simulators._errors import SimulatorError
 from simulators._faults import FaultCounters, FaultInjector
 from simulators._record import Recorder, read_header, read_recording
 from simulators._scenario import FaultSpec, Scenario
+from uidi import BackendURL
 
 __all__ = ["BrokerControl", "BrokerLink", "RunReport", "replay", "run_simulation"]
 
@@ -77,7 +77,10 @@ class BrokerLink:
         self._connected = threading.Event()
         cid = client_id or f"iotase-sim-{os.getpid()}-{next(_ids)}"
         self.client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2, client_id=cid, protocol=mqtt.MQTTv311, clean_session=True
+            mqtt.CallbackAPIVersion.VERSION2,
+            client_id=cid,
+            protocol=mqtt.MQTTv311,
+            clean_session=True,
         )
         self.client.max_inflight_messages_set(2000)
         self.client.max_queued_messages_set(0)
@@ -85,11 +88,15 @@ class BrokerLink:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
 
-    def _on_connect(self, client: Any, userdata: Any, flags: Any, rc: Any, props: Any = None) -> None:
+    def _on_connect(
+        self, client: Any, userdata: Any, flags: Any, rc: Any, props: Any = None
+    ) -> None:
         if not rc.is_failure:
             self._connected.set()
 
-    def _on_disconnect(self, client: Any, userdata: Any, flags: Any, rc: Any, props: Any = None) -> None:
+    def _on_disconnect(
+        self, client: Any, userdata: Any, flags: Any, rc: Any, props: Any = None
+    ) -> None:
         self._connected.clear()
 
     @property
@@ -171,7 +178,12 @@ class BrokerLink:
             if not self.buffer and pending == 0:
                 return
             await asyncio.sleep(0.05)
-        log.warning("broker %s: %d held and unacknowledged messages left after %.0f s", self.url, len(self.buffer), timeout)
+        log.warning(
+            "broker %s: %d held and unacknowledged messages left after %.0f s",
+            self.url,
+            len(self.buffer),
+            timeout,
+        )
 
     def close(self) -> None:
         """Disconnect and stop the network thread."""
@@ -217,18 +229,18 @@ async def _run_outage(
     began = time.monotonic()
     held_before = link.buffered
     log.warning("fault: broker away for %.1f s", for_s)
+    # the gateways' link goes first, so that nothing is written into a dying socket: what the
+    # devices produce meanwhile is held and counted, then sent in order once the broker is back
+    link.suspend()
     if control is not None:
         await asyncio.to_thread(control.stop)
-    else:
-        link.suspend()
     try:
         await asyncio.wait_for(stop.wait(), for_s)
     except TimeoutError:
         pass
     if control is not None:
         await asyncio.to_thread(control.start)
-    else:
-        link.resume()
+    link.resume()
     await link.wait_connected(30.0)
     counters.outage_s += round(time.monotonic() - began, 3)
     link.flush()
@@ -261,7 +273,9 @@ async def run_simulation(
     they are out, so readings are fresh. Returns a :class:`RunReport`.
     """
     stop = stop or asyncio.Event()
-    engine = engine or CityEngine(scenario, seed=seed, start_ms=start, rate=rate, births_sent=not births)
+    engine = engine or CityEngine(
+        scenario, seed=seed, start_ms=start, rate=rate, births_sent=not births
+    )
     spec = faults if faults is not None else scenario.faults
     injector = FaultInjector(spec, engine.seed) if spec.any else None
     report = RunReport(scenario.name, engine.seed, len(engine.city), engine.start_ms)
@@ -269,7 +283,12 @@ async def run_simulation(
     if record is not None:
         recorder = Recorder(
             record,
-            {"scenario": scenario.name, "seed": engine.seed, "nodes": len(engine.city), "start_ms": engine.start_ms},
+            {
+                "scenario": scenario.name,
+                "seed": engine.seed,
+                "nodes": len(engine.city),
+                "start_ms": engine.start_ms,
+            },
         )
         recorder.open()
     link = BrokerLink(broker_url, recorder=recorder, client_id=client_id)
@@ -289,7 +308,9 @@ async def run_simulation(
         report.births_s = round(time.monotonic() - t0, 3)
         if (start if start is not None else scenario.clock.start) == "now":
             engine.live_start_ms = int(time.time() * 1000)
-        await _live(engine, link, injector, report, spec, duration_s, speed, broker_control, stop, progress)
+        await _live(
+            engine, link, injector, report, spec, duration_s, speed, broker_control, stop, progress
+        )
         await link.drain(10.0)
     finally:
         link.close()
@@ -330,9 +351,15 @@ async def _live(
     try:
         while (ticks is None or k < ticks) and not stop.is_set():
             elapsed_scenario = k * tick_s
-            if outages and elapsed_scenario >= outages[0].at_s and (outage_task is None or outage_task.done()):
+            if (
+                outages
+                and elapsed_scenario >= outages[0].at_s
+                and (outage_task is None or outage_task.done())
+            ):
                 outage = outages.pop(0)
-                outage_task = asyncio.create_task(_run_outage(link, counters, outage.for_s, control, stop))
+                outage_task = asyncio.create_task(
+                    _run_outage(link, counters, outage.for_s, control, stop)
+                )
             if speed > 0:
                 due = wall0 + elapsed_scenario / speed
                 delay = due - time.monotonic()
@@ -360,7 +387,9 @@ async def _live(
                         "phase": "live",
                         "seconds": round(live, 1),
                         "inputs": engine.counters.inputs - inputs0,
-                        "updates_per_s": round((engine.counters.inputs - inputs0) / max(live, 1e-9), 1),
+                        "updates_per_s": round(
+                            (engine.counters.inputs - inputs0) / max(live, 1e-9), 1
+                        ),
                         "held": len(link.buffer),
                     }
                 )

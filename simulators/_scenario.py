@@ -324,7 +324,9 @@ def load_scenario(ref: str | Path) -> Scenario:
     except (OSError, yaml.YAMLError, json.JSONDecodeError) as exc:
         raise ScenarioError(f"scenario {path}: cannot be read: {exc}") from exc
     if not isinstance(data, dict):
-        raise ScenarioError(f"scenario {path}: top level must be a mapping, got {type(data).__name__}")
+        raise ScenarioError(
+            f"scenario {path}: top level must be a mapping, got {type(data).__name__}"
+        )
     data.setdefault("source", str(path))
     try:
         return Scenario.model_validate(data)
@@ -357,7 +359,9 @@ def load_catalogue_services(scenario: Scenario) -> list[CatalogueService]:
                     row = json.loads(line)
                     name = str(row["name"]).strip()
                 except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                    raise ScenarioError(f"catalogue {file}:{lineno}: unreadable row: {exc}") from exc
+                    raise ScenarioError(
+                        f"catalogue {file}:{lineno}: unreadable row: {exc}"
+                    ) from exc
                 fields = tuple(str(f) for f in row.get("live_fields") or ())
                 found.setdefault(name, CatalogueService(name=name, live_fields=fields))
         if not files and spec.names == "all":

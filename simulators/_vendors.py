@@ -22,7 +22,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from edge import CsvLineAdapter, HomeAssistantAdapter, ModbusAdapter, TasmotaAdapter
-
 from simulators._city import NodeSpec
 
 __all__ = ["UNITS", "VendorBridge"]
@@ -169,7 +168,9 @@ class VendorBridge:
                 cells = [str(ts)] + [_cell(readings[m]) for m in numeric]
                 out.append(("csv", ",".join(cells)))
             else:
-                out.append(("modbus", json.dumps({"start": 0, "registers": _registers(numeric, readings)})))
+                out.append(
+                    ("modbus", json.dumps({"start": 0, "registers": _registers(numeric, readings)}))
+                )
         return out
 
     def _tasmota_payload(
@@ -219,7 +220,9 @@ class VendorBridge:
                     raw, node=node.node_id, ts=ts, seq=at, topic=_ha_state_topic(node)
                 )
             elif family == "csv":
-                messages += self._csv_adapter(readings).convert(raw, node=node.node_id, ts=ts, seq=at)
+                messages += self._csv_adapter(readings).convert(
+                    raw, node=node.node_id, ts=ts, seq=at
+                )
             else:
                 messages += self._modbus_adapter(readings).convert(
                     raw, node=node.node_id, ts=ts, seq=at
@@ -265,7 +268,13 @@ class VendorBridge:
             for metric in layout:
                 rtype, scale = _REGISTERS.get(metric, ("uint16", 0.1))
                 registers.append(
-                    {"address": address, "type": rtype, "metric": metric, "unit": _unit(metric), "scale": scale}
+                    {
+                        "address": address,
+                        "type": rtype,
+                        "metric": metric,
+                        "unit": _unit(metric),
+                        "scale": scale,
+                    }
                 )
                 address += 2 if rtype.endswith("32") else 1
             adapter = ModbusAdapter.from_mapping({"start": 0, "registers": registers})

@@ -21,6 +21,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any, TypeAlias
 
+import cbor2
 import pydantic_core
 from pydantic import ValidationError
 
@@ -278,9 +279,23 @@ def _check_type(data: object) -> None:
         )
 
 
+def _unencodable(exc: Exception) -> CodecError:
+    # Only a message built in Python can get here: text with lone surrogates, which no UTF-8
+    # payload can carry (the decoders never produce it).
+    return CodecError(
+        f"message cannot be encoded: {shorten(str(exc), 120)}",
+        rule="encode.text",
+        value=None,
+        where="message",
+    )
+
+
 def encode_json(message: Message, *, max_bytes: int = MAX_PAYLOAD_BYTES) -> bytes:
     """Encode *message* as compact UTF-8 JSON; raise :class:`CodecError` if over *max_bytes*."""
-    data = pydantic_core.to_json(to_envelope(message))
+    try:
+        data = pydantic_core.to_json(to_envelope(message))
+    except (ValueError, pydantic_core.PydanticSerializationError) as exc:
+        raise _unencodable(exc) from exc
     _check_size(data, max_bytes)
     return data
 
@@ -383,97 +398,116 @@ def _compact(value: Any, spec: _Spec) -> dict[str, Any]:
 
 def encode_binary(message: Message, *, max_bytes: int = MAX_PAYLOAD_BYTES) -> bytes:
     """Encode *message* compactly: the magic byte, then CBOR with one-letter keys."""
-    import cbor2
-
     envelope = to_envelope(message)
     body = _compact(envelope["body"], _BODY_SPECS[message.kind])
     array = [PROTOCOL_VERSION, _KIND_LIST.index(message.kind), message.node, message.ts,
              message.seq, body]  # fmt: skip
-    data = bytes([BINARY_MAGIC]) + cbor2.dumps(array, canonical=True)
+    try:
+        data = bytes([BINARY_MAGIC]) + cbor2.dumps(array, canonical=True)
+    except (ValueError, cbor2.CBOREncodeError) as exc:
+        raise _unencodable(exc) from exc
     _check_size(data, max_bytes)
     return data
 
 
-class _Unplain(Exception):
-    """Raised inside :func:`_plain`; carries the path parts, built only when something is wrong."""
+class _Bad(Exception):
+    """Raised while walking a binary payload; the path is collected on the way out, so the happy
+    path builds no strings."""
 
-    def __init__(self, rule: str, value: object, text: str) -> None:
+    def __init__(self, rule: str, value: object, text: str, *, codec: bool = True) -> None:
         super().__init__(text)
-        self.rule, self.value, self.text = rule, value, text
+        self.rule, self.value, self.text, self.codec = rule, value, text, codec
         self.parts: list[str] = []
 
+    def error(self, root: str) -> UidiError:
+        where = root + "".join(reversed(self.parts))
+        cls = CodecError if self.codec else ValidationFailed
+        return cls(self.text, rule=self.rule, value=self.value, where=where)
 
-def _plain(value: object, depth: int = 0) -> None:
+
+def _plain(value: object, depth: int) -> None:
     """Reject what CBOR can carry but JSON cannot (tags, bytes, NaN, non-string keys, cycles)."""
     kind = type(value)
     if kind is str or kind is int or kind is bool or value is None:
         return
     if depth >= MAX_DEPTH:
-        raise _Unplain("cbor.depth", None, f"nested deeper than {MAX_DEPTH} levels")
+        raise _Bad("cbor.depth", None, f"nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise _Unplain("cbor.not_finite", value, f"{value} is not a finite number")
+            raise _Bad("cbor.not_finite", value, f"{value} is not a finite number")
         return
     if isinstance(value, list):
         for index, item in enumerate(value):
             try:
                 _plain(item, depth + 1)
-            except _Unplain as exc:
+            except _Bad as exc:
                 exc.parts.append(f"[{index}]")
                 raise
         return
     if isinstance(value, dict):
         for key, item in value.items():
             if type(key) is not str:
-                raise _Unplain("cbor.key", key, f"map key {shorten(key)} is not a string")
+                raise _Bad("cbor.key", key, f"map key {shorten(key)} is not a string")
             try:
                 _plain(item, depth + 1)
-            except _Unplain as exc:
+            except _Bad as exc:
                 exc.parts.append(f".{key}")
                 raise
         return
-    raise _Unplain(
+    raise _Bad(
         "cbor.type", value, f"CBOR value of type {kind.__name__} has no place in a UIDI message"
     )
 
 
-def _check_plain(value: object) -> None:
-    try:
-        _plain(value)
-    except _Unplain as exc:
-        where = "payload" + "".join(reversed(exc.parts))
-        raise CodecError(exc.text, rule=exc.rule, value=exc.value, where=where) from None
-
-
-def _expand(value: object, spec: _Spec, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(where, "cbor.shape", value, f"expected a map, got {shorten(value)}")
+def _expand(value: object, spec: _Spec, depth: int) -> dict[str, Any]:
+    """Turn a one-letter-key map into the JSON body's shape, checking leaves with _plain."""
+    if depth >= MAX_DEPTH:
+        raise _Bad("cbor.depth", None, f"nested deeper than {MAX_DEPTH} levels")
+    if type(value) is not dict:
+        raise _Bad("cbor.shape", value, f"expected a map, got {shorten(value)}", codec=False)
     out: dict[str, Any] = {}
     for short, item in value.items():
         entry = spec.get(short)
         if entry is None:
             known = ", ".join(f"{s}={long}" for s, (long, _) in spec.items())
-            raise _fail(where, "cbor.unknown_key", short,
-                        f"unknown binary key {shorten(short)} (known: {known})")  # fmt: skip
+            text = f"unknown binary key {shorten(short)} (known: {known})"
+            raise _Bad("cbor.unknown_key", short, text, codec=False)
         long, conv = entry
-        place = f"{where}.{long}"
-        if conv is None:
-            out[long] = item
-        elif conv[0] == "obj":
-            out[long] = _expand(item, conv[1], place)
-        elif conv[0] == "list":
-            if not isinstance(item, list):
-                raise _fail(place, "cbor.shape", item, f"expected a list, got {shorten(item)}")
-            out[long] = [_expand(x, conv[1], f"{place}[{i}]") for i, x in enumerate(item)]
-        elif conv[0] == "enum":
-            values = conv[1]
-            if type(item) is not int or not 0 <= item < len(values):
-                raise _fail(place, "cbor.enum", item,
-                            f"{shorten(item)} is not an index 0..{len(values) - 1} "
-                            f"into {', '.join(values)}")  # fmt: skip
-            out[long] = values[item]
-        else:  # geo
-            out[long] = {"type": "Point", "coordinates": item}
+        try:
+            if conv is None:
+                _plain(item, depth + 1)
+                out[long] = item
+            elif conv[0] == "obj":
+                out[long] = _expand(item, conv[1], depth + 1)
+            elif conv[0] == "list":
+                if type(item) is not list:
+                    raise _Bad("cbor.shape", item, f"expected a list, got {shorten(item)}",
+                               codec=False)  # fmt: skip
+                out[long] = _expand_list(item, conv[1], depth + 1)
+            elif conv[0] == "enum":
+                values = conv[1]
+                if type(item) is not int or not 0 <= item < len(values):
+                    raise _Bad("cbor.enum", item,
+                               f"{shorten(item)} is not an index 0..{len(values) - 1} "
+                               f"into {', '.join(values)}", codec=False)  # fmt: skip
+                out[long] = values[item]
+            else:  # geo
+                _plain(item, depth + 1)
+                out[long] = {"type": "Point", "coordinates": item}
+        except _Bad as exc:
+            exc.parts.append(f".{long}")
+            raise
+    return out
+
+
+def _expand_list(items: list[Any], spec: _Spec, depth: int) -> list[dict[str, Any]]:
+    out = []
+    for index, item in enumerate(items):
+        try:
+            out.append(_expand(item, spec, depth + 1))
+        except _Bad as exc:
+            exc.parts.append(f"[{index}]")
+            raise
     return out
 
 
@@ -501,9 +535,8 @@ def decode_binary(
                 value=raw[:1],
                 where="payload",
             )
-        array = _load_cbor(raw[1:])
-        _check_plain(array)
-        if not isinstance(array, list) or len(array) != len(_ENVELOPE_KEYS):
+        array = _load_cbor(raw)
+        if type(array) is not list or len(array) != len(_ENVELOPE_KEYS):
             raise CodecError(
                 f"binary envelope must be a {len(_ENVELOPE_KEYS)}-item array "
                 "[v, kind, node, ts, seq, body], got " + shorten(array),
@@ -518,13 +551,22 @@ def decode_binary(
                         f"{shorten(kind_index)} is not a kind index 0..{len(_KIND_LIST) - 1} "
                         f"({_KINDS_TEXT})")  # fmt: skip
         kind = _KIND_LIST[kind_index]
+        for name, value in (("node", node), ("ts", ts), ("seq", seq)):
+            try:
+                _plain(value, 1)
+            except _Bad as exc:
+                raise exc.error(name) from None
+        try:
+            expanded = _expand(body, _BODY_SPECS[kind], 1)
+        except _Bad as exc:
+            raise exc.error("body") from None
         envelope = {
             "v": version,
             "kind": kind.value,
             "node": node,
             "ts": ts,
             "seq": seq,
-            "body": _expand(body, _BODY_SPECS[kind], "body"),
+            "body": expanded,
         }
         return from_envelope(envelope, now_ms=now_ms, max_future_ms=max_future_ms, topic=topic)
     except UidiError:
@@ -540,9 +582,8 @@ def decode_binary(
 
 
 def _load_cbor(raw: bytes) -> object:
-    import cbor2
-
     stream = io.BytesIO(raw)
+    stream.seek(1)  # past the magic byte
     try:
         value = cbor2.CBORDecoder(stream).decode()
     except Exception as exc:  # cbor2 raises its own errors, ValueError, OverflowError, ...

@@ -29,7 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from uidi._errors import UnitError, shorten
 from uidi._slugs import MAX_SLUG_LENGTH, slug_problem
-from uidi._units import unit_info
+from uidi._units import KNOWN_UNITS, unit_info
 
 __all__ = [
     "MAX_FUTURE_MS",
@@ -102,6 +102,15 @@ def _custom(rule: str, text: str) -> PydanticCustomError:
 
 
 def _check_scalar(value: object) -> bool | int | float | str:
+    kind = type(value)
+    # Fast path for the common exact types; subclasses and bad values take the checks below.
+    if (
+        (kind is float and math.isfinite(value))  # type: ignore[arg-type]
+        or kind is bool
+        or (kind is str and len(value) <= MAX_TEXT)  # type: ignore[arg-type]
+        or (kind is int and _INT_MIN <= value <= _INT_MAX)  # type: ignore[operator]
+    ):
+        return value  # type: ignore[return-value]
     if isinstance(value, bool | str):
         if isinstance(value, str) and len(value) > MAX_TEXT:
             raise _custom("scalar.too_long", f"text of {len(value)} characters; limit {MAX_TEXT}")
@@ -276,7 +285,7 @@ class Metric(_Frozen):
     @field_validator("unit")
     @classmethod
     def _known_unit(cls, unit: str | None) -> str | None:
-        if unit:
+        if unit and unit not in KNOWN_UNITS:
             try:
                 unit_info(unit)
             except UnitError as exc:
@@ -285,22 +294,25 @@ class Metric(_Frozen):
 
     @model_validator(mode="after")
     def _fill_si(self) -> Metric:
-        value = self.value
-        si_value: float | None = None
-        si_unit: str | None = None
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if self.unit:
-                info = unit_info(self.unit)  # cached; already checked by _known_unit
-                si_value, si_unit = info.to_si(float(value)), info.si_unit
+        # On the ingest path for every metric of every message: kept to dict lookups and
+        # arithmetic. The model is frozen, so the derived fields go straight into __dict__.
+        fields = self.__dict__
+        value = fields["value"]
+        kind = type(value)
+        if kind is float or kind is int:
+            unit = fields["unit"]
+            if unit:
+                info = KNOWN_UNITS.get(unit) or unit_info(unit)
+                si_value = value * info.factor + info.offset
+                if not math.isfinite(si_value):
+                    raise _custom(
+                        "unit.overflow", f"{shorten(value)} {unit} overflows when converted to SI"
+                    )
+                fields["si_value"], fields["si_unit"] = si_value, info.si_unit
             else:
-                si_value, si_unit = float(value), ""
-            if not math.isfinite(si_value):
-                raise _custom(
-                    "unit.overflow", f"{shorten(value)} {self.unit} overflows when converted to SI"
-                )
-        # Frozen model: set the derived fields once, here, during validation.
-        object.__setattr__(self, "si_value", si_value)
-        object.__setattr__(self, "si_unit", si_unit)
+                fields["si_value"], fields["si_unit"] = float(value), ""
+        else:
+            fields["si_value"] = fields["si_unit"] = None
         return self
 
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     import pint
 
 __all__ = [
+    "KNOWN_UNITS",
     "MAX_UNIT_LENGTH",
     "Quantity",
     "UnitInfo",
@@ -64,6 +65,7 @@ _SI_CANDIDATES = (
 _si_by_dimensionality: dict[object, str] = {}
 
 _UNIT_ALLOWED = re.compile(r"[A-Za-z0-9_ */^().+\-]*")
+_LONG_NUMBER = re.compile(r"\d{3,}")
 _DEGREE = re.compile(r"[°º˚]\s*([CFK])(?![A-Za-z])")
 _PERCENT_RH = re.compile(r"%\s*(?:RH|rH|rh|r\.h\.)(?![A-Za-z])")
 _DB_WEIGHTED = re.compile(r"dB\s*\(?([ACZ])\)?(?![A-Za-z])")
@@ -174,6 +176,15 @@ def _unit_info_cached(unit: str) -> UnitInfo | UnitError:
             rule="unit.unknown",
             value=unit,
         )
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is not None:
+        # pint takes seconds over exponents like m**99999999999; no real unit needs them.
+        return UnitError(
+            f"unit {shorten(unit)} contains the number {long_number.group(0)[:20]}, "
+            "longer than any unit exponent (2 digits at most)",
+            rule="unit.exponent",
+            value=unit,
+        )
     registry = _get_registry()
     try:
         parsed = registry.parse_units(text)
@@ -214,11 +225,21 @@ def _pint_reason(exc: Exception) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+#: Units already read, for the ingest path's plain dict lookup (lru_cache adds call overhead).
+KNOWN_UNITS: dict[str, UnitInfo] = {}
+
+
 def unit_info(unit: str, *, where: str = "unit") -> UnitInfo:
     """Parse *unit* once (cached) and return its SI map; raise :class:`UnitError` naming *where*."""
+    known = KNOWN_UNITS.get(unit)
+    if known is not None:
+        return known
     result = _unit_info_cached(unit)
     if isinstance(result, UnitError):
         raise UnitError(str(result.problems[0].text), rule=result.rule, value=unit, where=where)
+    if len(KNOWN_UNITS) >= 4096:  # bounded, like the lru_cache behind it
+        KNOWN_UNITS.clear()
+    KNOWN_UNITS[unit] = result
     return result
 
 

@@ -43,25 +43,26 @@ class TopicFields(NamedTuple):
     node: str
 
 
+@functools.lru_cache(maxsize=65_536)
+def _parse_topic(topic: str) -> TopicFields:
+    # Topics repeat (one per node and kind), and uidi's parser checks every level: cache it.
+    from uidi import UidiError, parse_topic
+
+    try:
+        parsed = parse_topic(topic)
+    except UidiError as exc:
+        raise CloudError(f"topic {topic[:200]!r}: {exc}") from exc
+    return TopicFields(parsed.tenant, parsed.region, parsed.service, parsed.node)
+
+
 def topic_fields(topic: Any) -> TopicFields:
     """Accept a parsed ``uidi.Topic`` (or anything with its fields) or a topic string."""
     if isinstance(topic, str):
-        try:
-            from uidi import UidiError, parse_topic
-        except ImportError:  # uidi is built beside us; until it lands, read the fixed scheme
-            parts = topic.split("/")
-            if len(parts) != 7 or parts[0] != "uidi" or parts[1] != "v1" or not all(parts):
-                raise CloudError(
-                    f"topic {topic!r}: expected uidi/v1/TENANT/REGION/SERVICE/NODE/KIND"
-                ) from None
-            return TopicFields(parts[2], parts[3], parts[4], parts[5])
-        try:
-            parsed = parse_topic(topic)
-        except UidiError as exc:
-            raise CloudError(f"topic {topic[:200]!r}: {exc}") from exc
-        return TopicFields(parsed.tenant, parsed.region, parsed.service, parsed.node)
+        return _parse_topic(topic)
     try:
-        return TopicFields(str(topic.tenant), str(topic.region), str(topic.service), str(topic.node))
+        return TopicFields(
+            str(topic.tenant), str(topic.region), str(topic.service), str(topic.node)
+        )
     except AttributeError as exc:
         raise CloudError(
             f"topic {topic!r}: expected a topic string or uidi.Topic, got {type(topic).__name__}"
@@ -77,19 +78,6 @@ def message_kind(msg: Any) -> str:
 def _scalar(value: Any) -> Any:
     """Enum members to their value, so documents stay plain JSON."""
     return getattr(value, "value", value)
-
-
-def _check_message(msg: Any, tf: TopicFields | None, where: str) -> tuple[str, int, int]:
-    node = getattr(msg, "node", None)
-    ts = getattr(msg, "ts", None)
-    seq = getattr(msg, "seq", None)
-    if not isinstance(node, str) or not node:
-        raise CloudError(f"{where}: message node must be a non-empty string, got {node!r}")
-    if not isinstance(ts, int) or isinstance(ts, bool) or not isinstance(seq, int) or seq < 0:
-        raise CloudError(f"{where}: message ts and seq must be integers >= 0, got {ts!r}, {seq!r}")
-    if tf is not None and tf.node != node:
-        raise CloudError(f"{where}: message node {node!r} does not match topic node {tf.node!r}")
-    return node, ts, seq
 
 
 def _remember(doc: NodeDoc, seq: int, ts: int) -> None:
@@ -117,19 +105,6 @@ def _reading(metric: Any, ts: int, seq: int, where: str) -> tuple[str, dict[str,
         "si_value": getattr(metric, "si_value", None),
         "si_unit": getattr(metric, "si_unit", None),
     }
-
-
-def check_item(topic: Any, msg: Any, where: str) -> TopicFields:
-    """Validate one (topic, message) pair before anything is written; raise ``CloudError``."""
-    tf = topic_fields(topic)
-    node, ts, seq = _check_message(msg, tf, where)
-    kind = message_kind(msg)
-    if kind in ("input", "output"):
-        for metric in getattr(msg, "metrics", ()) or ():
-            _reading(metric, ts, seq, where)
-    elif kind == "state" and getattr(msg, "birth", False):
-        _description(msg, where)
-    return tf
 
 
 def _description(state: Any, where: str) -> dict[str, Any]:
@@ -164,24 +139,79 @@ def _description(state: Any, where: str) -> dict[str, Any]:
     }
 
 
+class Prepared(NamedTuple):
+    """One (topic, message) pair, checked and reduced to what the rules need.
+
+    Everything that can reject input happens while preparing, before any store is touched, so
+    a malformed item fails its whole batch without writing anything.
+    """
+
+    tenant: str
+    region: str
+    service: str
+    node: str
+    kind: str
+    ts: int
+    seq: int
+    readings: list[tuple[str, dict[str, Any]]]
+    birth: dict[str, Any] | None
+    lifecycle: str | None
+    keepalive_s: int | None
+
+
+def check_item(topic: Any, msg: Any, where: str) -> Prepared:
+    """Validate one (topic, message) pair and extract its content; raise ``CloudError``."""
+    tf = topic_fields(topic)
+    node = getattr(msg, "node", None)
+    ts = getattr(msg, "ts", None)
+    seq = getattr(msg, "seq", None)
+    if not isinstance(node, str) or not node:
+        raise CloudError(f"{where}: message node must be a non-empty string, got {node!r}")
+    if (
+        not isinstance(ts, int)
+        or isinstance(ts, bool)
+        or not isinstance(seq, int)
+        or isinstance(seq, bool)
+        or seq < 0
+    ):
+        raise CloudError(f"{where}: message ts and seq must be integers >= 0, got {ts!r}, {seq!r}")
+    if tf.node != node:
+        raise CloudError(f"{where}: message node {node!r} does not match topic node {tf.node!r}")
+    kind = message_kind(msg)
+    readings: list[tuple[str, dict[str, Any]]] = []
+    birth = None
+    lifecycle = None
+    keepalive = None
+    if kind in ("input", "output"):
+        readings = [_reading(m, ts, seq, where) for m in getattr(msg, "metrics", ()) or ()]
+    elif kind == "state":
+        lifecycle = check_lifecycle(getattr(msg, "lifecycle", None))
+        if getattr(msg, "birth", False):
+            birth = _description(msg, where)
+            raw_keepalive = getattr(msg, "keepalive_s", None)
+            keepalive = int(raw_keepalive) if raw_keepalive else None
+    return Prepared(*tf, kind, ts, seq, readings, birth, lifecycle, keepalive)
+
+
 def apply_message(
-    doc: NodeDoc | None, tf: TopicFields, msg: Any, now_ms: int
+    doc: NodeDoc | None, item: Prepared, msg: Any, now_ms: int
 ) -> tuple[NodeDoc | None, ApplyResult]:
-    """Apply one message to a node's document (mutated in place, or created).
+    """Apply one prepared message to a node's document (mutated in place, or created).
 
     Returns the document (``None`` if the node is unknown and the message creates nothing) and
     the outcome. The document needs writing back unless the outcome is ``duplicate``/``ignored``.
+    ``msg`` is the original message, kept for backends that want more than the rules use.
     """
-    where = f"node {tf.node!r}"
-    node, ts, seq = _check_message(msg, tf, where)
-    kind = message_kind(msg)
+    del msg
+    node, ts, seq, kind = item.node, item.ts, item.seq, item.kind
     if kind not in ("input", "output", "state"):
         return doc, "ignored"
-    is_birth = kind == "state" and bool(getattr(msg, "birth", False))
-    if kind == "state" and not is_birth and doc is None:
+    if kind == "state" and item.birth is None and doc is None:
         return None, "ignored"
     if doc is None:
-        doc = NodeDoc(node=node, service=tf.service, region=tf.region, tenant=tf.tenant, name=node)
+        doc = NodeDoc(
+            node=node, service=item.service, region=item.region, tenant=item.tenant, name=node
+        )
     if (seq, ts) in doc.recent:
         return doc, "duplicate"
     _remember(doc, seq, ts)
@@ -189,42 +219,38 @@ def apply_message(
     doc.updated_ms = now_ms
     newer_than_doc = (ts, seq) > (doc.ts, doc.seq)
 
-    if kind == "state" and is_birth:
+    if item.birth is not None:
         if (ts, seq) <= (doc.birth_ts, doc.birth_seq):
             return doc, "late"
-        desc = _description(msg, where)
+        desc = item.birth
         doc.birth_ts, doc.birth_seq = ts, seq
-        doc.service, doc.region, doc.tenant = tf.service, tf.region, tf.tenant
+        doc.service, doc.region, doc.tenant = item.service, item.region, item.tenant
         doc.name = desc["name"] or node
         doc.location = desc["location"]
-        doc.attributes = desc["attributes"]
-        doc.devices = desc["devices"]
-        keepalive = getattr(msg, "keepalive_s", None)
-        doc.keepalive_s = int(keepalive) if keepalive else None
+        doc.attributes = dict(desc["attributes"])
+        doc.devices = list(desc["devices"])
+        doc.keepalive_s = item.keepalive_s
         # A birth opens a new session: its lifecycle holds even if the cloud marked the previous
         # session offline at a (cloud) time later than the device's clock says now.
-        doc.lifecycle = str(_scalar(getattr(msg, "lifecycle", "online")))
+        doc.lifecycle = item.lifecycle or "online"
         doc.lifecycle_ts = max(doc.lifecycle_ts, ts)
         if newer_than_doc:
             doc.ts, doc.seq = ts, seq
         return doc, "written"
 
     if kind == "state":
-        lifecycle = str(_scalar(getattr(msg, "lifecycle", "")))
         if ts < doc.lifecycle_ts:
             return doc, "late"
-        doc.lifecycle, doc.lifecycle_ts = lifecycle, ts
+        doc.lifecycle, doc.lifecycle_ts = item.lifecycle or doc.lifecycle, ts
         return doc, "written"
 
     written = False
-    metrics = list(getattr(msg, "metrics", ()) or ())
-    for metric in metrics:
-        name, reading = _reading(metric, ts, seq, where)
+    for name, reading in item.readings:
         current = doc.metrics.get(name)
         if current is None or (ts, seq) > (int(current["ts"]), int(current["seq"])):
-            doc.metrics[name] = reading
+            doc.metrics[name] = dict(reading)
             written = True
-    if not metrics:
+    if not item.readings:
         written = newer_than_doc
     if newer_than_doc:
         doc.ts, doc.seq = ts, seq
@@ -257,9 +283,7 @@ def check_lifecycle(lifecycle: Any) -> str:
     """The lifecycle as a string, rejecting values UIDI does not define."""
     value = str(_scalar(lifecycle))
     if value not in ("online", "offline", "lost", "maintenance"):
-        raise CloudError(
-            f"lifecycle {value!r}: must be one of online, offline, lost, maintenance"
-        )
+        raise CloudError(f"lifecycle {value!r}: must be one of online, offline, lost, maintenance")
     return value
 
 
@@ -295,9 +319,13 @@ def check_points(points: Sequence[Any]) -> None:
         if not p.node or not p.metric:
             raise CloudError(f"history point {i}: node and metric must be non-empty, got {p!r}")
         if isinstance(p.value, bool) or not isinstance(p.value, int | float):
-            raise CloudError(f"history point {i} ({p.node}/{p.metric}): value {p.value!r} not a number")
+            raise CloudError(
+                f"history point {i} ({p.node}/{p.metric}): value {p.value!r} not a number"
+            )
         if not math.isfinite(p.value):
-            raise CloudError(f"history point {i} ({p.node}/{p.metric}): value {p.value!r} not finite")
+            raise CloudError(
+                f"history point {i} ({p.node}/{p.metric}): value {p.value!r} not finite"
+            )
 
 
 def truncate_payload(payload: bytes | str) -> tuple[bytes, int]:
@@ -398,5 +426,7 @@ def history_points(msg: Any) -> list[Any]:
         if isinstance(value, bool):
             value = 1.0 if value else 0.0
         if isinstance(value, int | float) and math.isfinite(value):
-            points.append(HistoryPoint(msg.node, metric.name, int(msg.ts), float(value), int(msg.seq)))
+            points.append(
+                HistoryPoint(msg.node, metric.name, int(msg.ts), float(value), int(msg.seq))
+            )
     return points

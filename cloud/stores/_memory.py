@@ -265,7 +265,9 @@ class MemoryCache:
         try:
             max_items = int(opts.get("max_items", "100000"))
         except ValueError as exc:
-            raise CloudError(f"memory cache URL: max_items {opts['max_items']!r} not an int") from exc
+            raise CloudError(
+                f"memory cache URL: max_items {opts['max_items']!r} not an int"
+            ) from exc
         store: MemoryCache = _shared("cache", url, lambda: cls(clock=clock, max_items=max_items))
         return store
 

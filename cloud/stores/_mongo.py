@@ -40,7 +40,7 @@ from cloud._models import (
     haversine_m,
 )
 from cloud.stores._common import (
-    TopicFields,
+    Prepared,
     Worker,
     apply_lifecycle,
     apply_message,
@@ -78,6 +78,12 @@ def _driver_errors() -> tuple[type[BaseException], ...]:
     return tuple(errors)
 
 
+def _without_option(url: str, key: str) -> str:
+    parts = urlsplit(url)
+    query = "&".join(p for p in parts.query.split("&") if p and p.split("=", 1)[0] != key)
+    return parts._replace(query=query).geturl()
+
+
 def _connect(url: str) -> tuple[Any, Any]:
     """Return (client, database) for a ``mongodb://`` or ``mongomock://`` URL."""
     parts = urlsplit(url)
@@ -93,7 +99,11 @@ def _connect(url: str) -> tuple[Any, Any]:
         # One fake server per URL host, so stores opened on the same URL share their data.
         client = _MOCK_CLIENTS.setdefault(parts.netloc, mongomock_ng.MongoClient())
         return client, client[db_name]
-    client = pymongo.MongoClient(url, serverSelectionTimeoutMS=5000, tz_aware=True)
+    options: dict[str, Any] = {"tz_aware": True}
+    if "serverselectiontimeoutms" not in {k.lower() for k in url_options(url)}:
+        options["serverSelectionTimeoutMS"] = 5000  # fail in seconds, not pymongo's 30
+    # ``prefix`` is ours, not a MongoDB option: the driver must not see it.
+    client = pymongo.MongoClient(_without_option(url, "prefix"), **options)
     client.admin.command("ping")  # fail at open, not at the first write
     return client, client.get_default_database(default=db_name)
 
@@ -164,7 +174,9 @@ def _mongo_condition(cond: Condition) -> dict[str, Any]:
     if cond.op == "eq":
         return eq(cond.value)
     if cond.op == "ne":
-        return {"$or": [{path: {"$not": {"$type": bson_type(cond.value)}}}, {path: {"$ne": cond.value}}]}
+        return {
+            "$or": [{path: {"$not": {"$type": bson_type(cond.value)}}}, {path: {"$ne": cond.value}}]
+        }
     if cond.op == "in":
         if not cond.value:
             return {path: {"$in": []}}
@@ -244,7 +256,9 @@ class MongoRealtimeStore(_MongoBase):
             return True
         service, rev, _old = stored
         if service == doc.service:
-            res = self._coll(service).replace_one({"_id": node, "rev": rev}, _to_mongo(doc, rev + 1))
+            res = self._coll(service).replace_one(
+                {"_id": node, "rev": rev}, _to_mongo(doc, rev + 1)
+            )
             return bool(res.matched_count)
         # A birth moved the node to another service: claim the old copy, then move it.
         res = self._coll(service).delete_one({"_id": node, "rev": rev})
@@ -255,7 +269,7 @@ class MongoRealtimeStore(_MongoBase):
         return True
 
     def _apply_batch(
-        self, checked: Sequence[tuple[TopicFields, Any]], now_ms: int
+        self, checked: Sequence[tuple[Prepared, Any]], now_ms: int
     ) -> list[ApplyResult]:
         per_node: dict[str, list[int]] = {}
         for i, (tf, _msg) in enumerate(checked):
@@ -392,14 +406,21 @@ class MongoRealtimeStore(_MongoBase):
         )  # fmt: skip
         return found
 
-    def _stale(self, now_ms: int, factor: float, default_keepalive_s: float | None) -> list[NodeDoc]:
-        keepalive: Any = "$keepalive_s" if default_keepalive_s is None else {
-            "$ifNull": ["$keepalive_s", default_keepalive_s]
-        }
+    def _stale(
+        self, now_ms: int, factor: float, default_keepalive_s: float | None
+    ) -> list[NodeDoc]:
+        keepalive: Any = (
+            "$keepalive_s"
+            if default_keepalive_s is None
+            else {"$ifNull": ["$keepalive_s", default_keepalive_s]}
+        )
         query = {
             "lifecycle": "online",
             "$expr": {
-                "$gt": [{"$subtract": [now_ms, "$last_seen_ms"]}, {"$multiply": [factor * 1000, keepalive]}]
+                "$gt": [
+                    {"$subtract": [now_ms, "$last_seen_ms"]},
+                    {"$multiply": [factor * 1000, keepalive]},
+                ]
             },
         }
         out: list[NodeDoc] = []
@@ -461,7 +482,9 @@ class MongoHistoryStore(_MongoBase):
                     name, timeseries={"timeField": "t", "metaField": "m", "granularity": "seconds"}
                 )
                 self.timeseries = True
-            except (NotImplementedError, *self._errors) as exc:
+            except Exception as exc:
+                if not isinstance(exc, (NotImplementedError, *self._errors)):
+                    raise
                 # Servers before 5.0 (and mongomock) have no time-series collections.
                 logger.info("history on %s: plain collection (%s)", self._where, exc)
                 self._db.create_collection(name)
@@ -479,7 +502,10 @@ class MongoHistoryStore(_MongoBase):
         if self.timeseries:
             lo, hi = min(p.ts for p in points), max(p.ts for p in points)
             for raw in self._coll.find(
-                {"m.node": {"$in": list({p.node for p in points})}, "t": {"$gte": _when(lo), "$lte": _when(hi)}},
+                {
+                    "m.node": {"$in": list({p.node for p in points})},
+                    "t": {"$gte": _when(lo), "$lte": _when(hi)},
+                },
                 {"m": 1, "ts": 1, "seq": 1},
             ):
                 seen.add((raw["m"]["node"], raw["m"]["metric"], raw["ts"], raw["seq"]))
@@ -568,7 +594,13 @@ class MongoHistoryStore(_MongoBase):
 
         def run() -> list[Bucket]:
             return [
-                Bucket(int(r["_id"]), int(r["count"]), float(r["min"]), float(r["max"]), float(r["avg"]))
+                Bucket(
+                    int(r["_id"]),
+                    int(r["count"]),
+                    float(r["min"]),
+                    float(r["max"]),
+                    float(r["avg"]),
+                )
                 for r in self._coll.aggregate(pipeline)
             ]
 
@@ -621,7 +653,9 @@ class MongoDeadLetterStore(_MongoBase):
         def run() -> builtins.list[DeadLetter]:
             cursor = self._coll.find().sort([("ts", -1), ("n", -1)]).limit(limit)
             return [
-                DeadLetter(r["topic"], bytes(r["payload"]), r["reason"], int(r["ts"]), int(r["size"]))
+                DeadLetter(
+                    r["topic"], bytes(r["payload"]), r["reason"], int(r["ts"]), int(r["size"])
+                )
                 for r in cursor
             ]
 

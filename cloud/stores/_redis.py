@@ -34,7 +34,9 @@ class RedisCache:
         prefix = url_options(url).get("prefix", "iotase:")
         # redis-py rejects query options it does not know; ours is consumed here.
         base = url.split("?", 1)[0]
-        client = aioredis.from_url(base, socket_connect_timeout=5, socket_timeout=10)
+        client = aioredis.from_url(  # type: ignore[no-untyped-call]
+            base, socket_connect_timeout=5, socket_timeout=10
+        )
         store = cls(url, client, prefix)
         try:
             await client.ping()

@@ -38,7 +38,7 @@ from cloud._models import (
     haversine_m,
 )
 from cloud.stores._common import (
-    TopicFields,
+    Prepared,
     Worker,
     apply_lifecycle,
     apply_message,
@@ -61,6 +61,12 @@ Clock = Callable[[], float]
 
 _DEG_M = math.pi / 180.0 * EARTH_RADIUS_M  # metres per degree of latitude on our sphere
 _CHUNK = 500  # parameters per IN (...) list, well under SQLite's limit
+# The R*Tree's service and active dimensions are stored in units this small, so that they never
+# outweigh geography when the tree decides how to split its nodes (integer codes spread across
+# a range wider than a city make it cluster by service and lose locality); queries match them
+# with a tolerance of half a step, as the tree stores float32 bounds rounded outwards.
+_DIM_STEP = 1e-5
+_DIM_TOL = 0.4e-5
 
 
 class _SqliteBase:
@@ -93,7 +99,9 @@ class _SqliteBase:
         # Memory-mapped reads: geo scans touch pages without a read() system call each.
         conn.execute("PRAGMA mmap_size=268435456")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[
+            0
+        ]
         if tables and version != self._schema_version:
             conn.close()
             raise CloudError(
@@ -166,8 +174,7 @@ CREATE TABLE IF NOT EXISTS nodes (
 );
 CREATE TABLE IF NOT EXISTS docs (
     id INTEGER PRIMARY KEY,
-    doc TEXT NOT NULL,      -- NodeDoc.to_dict() without "recent"
-    recent TEXT NOT NULL    -- duplicate window, "seq:ts,seq:ts"
+    doc TEXT NOT NULL       -- the whole NodeDoc as a positional JSON array (see _encode)
 );
 CREATE INDEX IF NOT EXISTS nodes_service ON nodes(service);
 CREATE TABLE IF NOT EXISTS service_codes (code INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -191,11 +198,17 @@ def _flat_fields(doc: NodeDoc) -> str:
     return json.dumps(flat, separators=(",", ":"))
 
 
-def _encode(doc: NodeDoc) -> tuple[str, str, str]:
-    data = doc.to_dict()
-    del data["recent"]
-    recent = ",".join(f"{s}:{t}" for s, t in doc.recent)
-    return json.dumps(data, separators=(",", ":")), _flat_fields(doc), recent
+def _encode(doc: NodeDoc) -> tuple[str, str]:
+    """The stored form of a document: a positional JSON array (see :func:`_decode`) and the
+    flat ``fields`` JSON. Positional because ingest encodes one per message: no keys to write."""
+    lon, lat = doc.location if doc.location is not None else (None, None)
+    recent = [x for pair in doc.recent for x in pair]
+    row = [
+        doc.node, doc.service, doc.region, doc.tenant, doc.name, lon, lat, doc.attributes,
+        doc.devices, doc.lifecycle, doc.lifecycle_ts, doc.keepalive_s, doc.metrics, doc.ts,
+        doc.seq, doc.last_seen_ms, doc.updated_ms, doc.birth_ts, doc.birth_seq, recent,
+    ]  # fmt: skip
+    return json.dumps(row, separators=(",", ":")), _flat_fields(doc)
 
 
 class _GeoFilter(NamedTuple):
@@ -213,11 +226,20 @@ def _geo_key(doc: NodeDoc) -> tuple[Any, ...]:
     return (doc.location, doc.service, doc.lifecycle in ACTIVE_LIFECYCLES)
 
 
-def _decode(doc_json: str, recent: str) -> NodeDoc:
-    doc = NodeDoc.from_dict(json.loads(doc_json))
-    if recent:
-        doc.recent = [(int(s), int(t)) for s, t in (p.split(":") for p in recent.split(","))]
-    return doc
+def _decode(doc_json: str) -> NodeDoc:
+    """Rebuild a document written by :func:`_encode`.
+
+    This is the hot path of ``near`` and of ingest (one call per document), so it builds the
+    dataclass straight from the freshly parsed JSON, which nothing else holds.
+    """
+    (node, service, region, tenant, name, lon, lat, attributes, devices, lifecycle, lifecycle_ts,
+     keepalive_s, metrics, ts, seq, last_seen_ms, updated_ms, birth_ts, birth_seq,
+     recent) = json.loads(doc_json)  # fmt: skip
+    return NodeDoc(
+        node, service, region, tenant, name, None if lon is None else (lon, lat), attributes,
+        devices, lifecycle, lifecycle_ts, keepalive_s, metrics, ts, seq, last_seen_ms, updated_ms,
+        birth_ts, birth_seq, list(zip(recent[0::2], recent[1::2], strict=True)),
+    )  # fmt: skip
 
 
 def _sql_condition(cond: Condition, params: list[Any]) -> str:
@@ -256,7 +278,7 @@ class SqliteRealtimeStore(_SqliteBase):
     """Latest node documents in SQLite with an R*Tree geo index."""
 
     _schema = _RT_SCHEMA
-    _schema_version = 2
+    _schema_version = 4
 
     def __init__(self, path: str, *, clock: Clock = time.time) -> None:
         super().__init__(path)
@@ -272,7 +294,9 @@ class SqliteRealtimeStore(_SqliteBase):
             conn = self.conn
             conn.execute("INSERT OR IGNORE INTO service_codes (name) VALUES (?)", (service,))
             code = int(
-                conn.execute("SELECT code FROM service_codes WHERE name = ?", (service,)).fetchone()[0]
+                conn.execute(
+                    "SELECT code FROM service_codes WHERE name = ?", (service,)
+                ).fetchone()[0]
             )
             self._codes[service] = code
         return code
@@ -280,9 +304,9 @@ class SqliteRealtimeStore(_SqliteBase):
     def _codes_for_read(self, services: Sequence[str]) -> list[int]:
         missing = [s for s in services if s not in self._codes]
         if missing:
+            marks = ",".join("?" * len(missing))
             rows = self.conn.execute(
-                f"SELECT name, code FROM service_codes WHERE name IN ({','.join('?' * len(missing))})",
-                missing,
+                f"SELECT name, code FROM service_codes WHERE name IN ({marks})", missing
             )
             self._codes.update({name: int(code) for name, code in rows})
         return sorted({self._codes[s] for s in services if s in self._codes})
@@ -305,12 +329,12 @@ class SqliteRealtimeStore(_SqliteBase):
         for i in range(0, len(names), _CHUNK):
             part = names[i : i + _CHUNK]
             rows = self.conn.execute(
-                "SELECT n.id, n.node, d.doc, d.recent FROM nodes n JOIN docs d ON d.id = n.id "
+                "SELECT n.id, n.node, d.doc FROM nodes n JOIN docs d ON d.id = n.id "
                 f"WHERE n.node IN ({','.join('?' * len(part))})",
                 part,
             )
-            for row_id, node, doc_json, recent in rows:
-                found[node] = (row_id, _decode(doc_json, recent))
+            for row_id, node, doc_json in rows:
+                found[node] = (row_id, _decode(doc_json))
         return found
 
     def _save(
@@ -322,16 +346,16 @@ class SqliteRealtimeStore(_SqliteBase):
         conn = self.conn
         updates = []
         doc_rows = []
-        geo: list[tuple[int, float, float, int, int]] = []
+        geo: list[tuple[int, float, float, float, float]] = []
         geo_delete: list[tuple[int]] = []
         for node, doc in docs.items():
-            doc_json, fields, recent = _encode(doc)
+            doc_json, fields = _encode(doc)
             lon, lat = doc.location if doc.location is not None else (None, None)
             row = (doc.service, doc.lifecycle, lon, lat, doc.last_seen_ms, doc.keepalive_s, fields)
             if node in loaded:
                 row_id, stored_key = loaded[node]
                 updates.append((*row, row_id))
-                doc_rows.append((row_id, doc_json, recent))
+                doc_rows.append((row_id, doc_json))
                 if stored_key == _geo_key(doc):
                     continue  # most writes: new readings only, the R*Tree stays as it is
             else:
@@ -340,12 +364,12 @@ class SqliteRealtimeStore(_SqliteBase):
                     "fields, node) VALUES (?,?,?,?,?,?,?,?) RETURNING id",
                     (*row, node),
                 ).fetchone()[0]
-                doc_rows.append((row_id, doc_json, recent))
+                doc_rows.append((row_id, doc_json))
             if doc.location is None:
                 geo_delete.append((row_id,))
             else:
-                active = int(doc.lifecycle in ACTIVE_LIFECYCLES)
-                code = self._code_for_write(doc.service)
+                active = _DIM_STEP if doc.lifecycle in ACTIVE_LIFECYCLES else 0.0
+                code = self._code_for_write(doc.service) * _DIM_STEP
                 geo.append((row_id, doc.location[0], doc.location[1], code, active))
         if updates:
             conn.executemany(
@@ -353,7 +377,7 @@ class SqliteRealtimeStore(_SqliteBase):
                 "keepalive_s=?, fields=? WHERE id=?",
                 updates,
             )
-        conn.executemany("INSERT OR REPLACE INTO docs (id, doc, recent) VALUES (?,?,?)", doc_rows)
+        conn.executemany("INSERT OR REPLACE INTO docs (id, doc) VALUES (?,?)", doc_rows)
         if geo:
             conn.executemany(
                 "INSERT OR REPLACE INTO nodes_geo VALUES (?1, ?2, ?2, ?3, ?3, ?4, ?4, ?5, ?5)", geo
@@ -362,7 +386,7 @@ class SqliteRealtimeStore(_SqliteBase):
             conn.executemany("DELETE FROM nodes_geo WHERE id = ?", geo_delete)
 
     def _apply_batch(
-        self, checked: Sequence[tuple[TopicFields, Any]], now_ms: int
+        self, checked: Sequence[tuple[Prepared, Any]], now_ms: int
     ) -> list[ApplyResult]:
         loaded = self._load({tf.node for tf, _ in checked})
         work: dict[str, NodeDoc | None] = {n: d for n, (_id, d) in loaded.items()}
@@ -422,8 +446,11 @@ class SqliteRealtimeStore(_SqliteBase):
     # reads -----------------------------------------------------------------------------------
 
     def _get(self, node: str) -> NodeDoc | None:
-        row = self.conn.execute("SELECT d.doc, d.recent FROM nodes n JOIN docs d ON d.id = n.id WHERE n.node = ?", (node,)).fetchone()
-        return None if row is None else _decode(row[0], row[1])
+        row = self.conn.execute(
+            "SELECT d.doc FROM nodes n JOIN docs d ON d.id = n.id WHERE n.node = ?",
+            (node,),
+        ).fetchone()
+        return None if row is None else _decode(row[0])
 
     async def get(self, node: str) -> NodeDoc | None:
         """The node's document, or ``None``."""
@@ -516,7 +543,7 @@ class SqliteRealtimeStore(_SqliteBase):
     ) -> list[tuple[NodeDoc, float]]:
         params: list[Any] = []
         where_sql = "".join(f" AND {_sql_condition(c, params)}" for c in conditions)
-        rtree_sql = "" if include_offline else " AND g.min_active >= 1"
+        rtree_sql = "" if include_offline else f" AND g.min_active >= {_DIM_STEP - _DIM_TOL!r}"
         if services is None:
             rtree_params: list[list[Any]] = [[]]
         else:
@@ -524,7 +551,9 @@ class SqliteRealtimeStore(_SqliteBase):
             if not codes:
                 return []
             rtree_sql += " AND g.min_svc >= ? AND g.max_svc <= ?"
-            rtree_params = [[code, code] for code in codes]
+            rtree_params = [
+                [code * _DIM_STEP - _DIM_TOL, code * _DIM_STEP + _DIM_TOL] for code in codes
+            ]
         geo = _GeoFilter(rtree_sql, rtree_params, where_sql, params)
 
         # Grow the search circle from a quarter of the radius: in a dense city the ``limit``
@@ -550,10 +579,10 @@ class SqliteRealtimeStore(_SqliteBase):
         conn = self.conn
         for i in range(0, len(ids), _CHUNK):
             part = ids[i : i + _CHUNK]
-            for row_id, doc_json, recent in conn.execute(
-                f"SELECT id, doc, recent FROM docs WHERE id IN ({','.join('?' * len(part))})", part
+            for row_id, doc_json in conn.execute(
+                f"SELECT id, doc FROM docs WHERE id IN ({','.join('?' * len(part))})", part
             ):
-                docs[row_id] = _decode(doc_json, recent)
+                docs[row_id] = _decode(doc_json)
         out = [(docs[i], d) for d, i in chosen if i in docs]
         out.sort(key=lambda t: (t[1], t[0].node))
         return out
@@ -579,14 +608,16 @@ class SqliteRealtimeStore(_SqliteBase):
         )  # fmt: skip
         return found
 
-    def _stale(self, now_ms: int, factor: float, default_keepalive_s: float | None) -> list[NodeDoc]:
+    def _stale(
+        self, now_ms: int, factor: float, default_keepalive_s: float | None
+    ) -> list[NodeDoc]:
         rows = self.conn.execute(
-            "SELECT d.doc, d.recent FROM nodes n JOIN docs d ON d.id = n.id "
+            "SELECT d.doc FROM nodes n JOIN docs d ON d.id = n.id "
             "WHERE n.lifecycle = 'online' "
             "AND (? - n.last_seen_ms) > ? * 1000.0 * COALESCE(n.keepalive_s, ?)",
             (now_ms, factor, default_keepalive_s),
         )
-        docs = [_decode(d, r) for d, r in rows]
+        docs = [_decode(d) for (d,) in rows]
         return [d for d in docs if is_stale(d, now_ms, factor, default_keepalive_s)]
 
     async def stale(

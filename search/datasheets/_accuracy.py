@@ -81,6 +81,11 @@ class AccuracyRow:
     per: str
     """``ppm`` or ``%``: how the source writes the coefficients."""
     function: str
+    range_value: float | None = None
+    """The range as the source writes it (10 for "10 V", 100 for "100 mV")."""
+    range_unit: str | None = None
+    basis: str = "reading"
+    """What the first term is a percentage of: ``reading`` or ``setting``."""
 
     @property
     def interval_text(self) -> str:
@@ -96,6 +101,22 @@ def _row_from_fact(f: Fact) -> AccuracyRow | None:
     scope = f.applies_to
     range_text = str(scope.get("range") or "")
     amount = parse_amount(range_text) if range_text else None
+    # "0 to 60.00 V" is a span: the instrument's one range ends at its upper figure.
+    span = re.search(r"\bto\s+(\d+(?:\.\d+)?\s*[nuµμmkM]?(?:V|A|ohm|Ω)\b)", range_text)
+    if amount is None and span:
+        amount = parse_amount(span.group(1).replace("Ω", "ohm"))
+    range_value = f.extra.get("range_value")
+    range_unit = f.extra.get("range_unit")
+    if amount is None and isinstance(f.extra.get("range_si"), int | float):
+        si_unit = str(f.extra.get("range_si_unit") or "").replace("Ω", "ohm") or "V"
+        amount = (float(f.extra["range_si"]), si_unit)
+    if not isinstance(range_value, int | float) or not isinstance(range_unit, str):
+        m_r = re.match(r"\s*(\d+(?:\.\d+)?)\s*(\S+)", span.group(1) if span else range_text)
+        range_value = float(m_r.group(1)) if m_r else None
+        range_unit = m_r.group(2) if m_r else None
+    basis = str(f.extra.get("reading_basis") or "")
+    if not basis:
+        basis = "setting" if re.search(r"of\s+setting", f.evidence, re.I) else "reading"
     interval = parse_interval(str(scope.get("calibration_interval") or "")) or parse_interval(
         f.condition
     )
@@ -107,7 +128,8 @@ def _row_from_fact(f: Fact) -> AccuracyRow | None:
     # The fixed term ("+ 5 mV") when the source states one, read from the evidence words.
     fixed = None
     m = re.search(
-        r"of\s+(?:reading|setting)\s*\+\s*(\d+(?:\.\d+)?)\s*([nuµμmk]?)(v|a|ohm|Ω)\b", evidence,
+        r"of\s+(?:reading|setting)\s*\+\s*(\d+(?:\.\d+)?)\s*([nuµμmk]?)(v|a|ohm|Ω)\b",
+        evidence,
         re.IGNORECASE,
     )
     if m and pg is None:
@@ -143,6 +165,9 @@ def _row_from_fact(f: Fact) -> AccuracyRow | None:
         fixed_text=fixed_text if fixed is not None else None,
         per=per,
         function=function,
+        range_value=float(range_value) if range_value is not None else None,
+        range_unit=range_unit,
+        basis=basis,
     )
 
 
@@ -206,34 +231,52 @@ def compute_uncertainty(
     unit, factor = _prefix_for(total, row.base_unit)
     # Expressions in the displayed unit: reading × coefficient × (factor / per_div) etc.
     k = factor / per_div
-    rng_amount = parse_amount(row.range_text)
-    range_token = row.range_text.split()[0] if row.range_text else ""
-    range_scale = (rng_amount[0] / float(range_token)) if rng_amount and range_token else 1.0
+    range_token = format_number(row.range_value) if row.range_value is not None else ""
+    range_scale = (
+        (row.range_si or 0.0) / row.range_value if row.range_value and row.range_si else 1.0
+    )
     parts_expr: list[str] = []
     derived: list[Derived] = []
     coef_r = format_number(row.reading_coef)
     expr_r = f"{reading_token} * {coef_r} * {format_number(reading_scale * k)}"
-    derived.append(Derived(label="reading term", expression=expr_r,
-                           result=round(term_r * factor, 12), unit=unit))
+    derived.append(
+        Derived(
+            label="reading term", expression=expr_r, result=round(term_r * factor, 12), unit=unit
+        )
+    )
     parts_expr.append(expr_r)
     if row.range_coef is not None and row.range_si is not None:
-        expr_g = f"{range_token} * {format_number(row.range_coef)} * {format_number(range_scale * k)}"
-        derived.append(Derived(label="range term", expression=expr_g,
-                               result=round(term_g * factor, 12), unit=unit))
+        expr_g = (
+            f"{range_token} * {format_number(row.range_coef)} * {format_number(range_scale * k)}"
+        )
+        derived.append(
+            Derived(
+                label="range term", expression=expr_g, result=round(term_g * factor, 12), unit=unit
+            )
+        )
         parts_expr.append(expr_g)
     if row.fixed_term is not None and row.fixed_text:
         fixed_amount = parse_amount(row.fixed_text.replace("Ω", "ohm"))
         fixed_token = row.fixed_text.split()[0]
         fscale = (fixed_amount[0] / float(fixed_token)) if fixed_amount else 1.0
         expr_f = f"{fixed_token} * {format_number(fscale * factor)}"
-        derived.append(Derived(label="fixed term", expression=expr_f,
-                               result=round(term_f * factor, 12), unit=unit))
+        derived.append(
+            Derived(
+                label="fixed term", expression=expr_f, result=round(term_f * factor, 12), unit=unit
+            )
+        )
         parts_expr.append(expr_f)
     total_expr = " + ".join(f"({e})" for e in parts_expr)
-    derived.append(Derived(label="limit of error", expression=total_expr,
-                           result=round(total * factor, 12), unit=unit))
+    derived.append(
+        Derived(
+            label="limit of error",
+            expression=total_expr,
+            result=round(total * factor, 12),
+            unit=unit,
+        )
+    )
     per_word = "ppm" if row.per == "ppm" else "%"
-    spec_text = f"{coef_r} {per_word} of reading"
+    spec_text = f"{coef_r} {per_word} of {row.basis}"
     if row.range_coef is not None:
         spec_text += f" + {format_number(row.range_coef)} {per_word} of range"
     if row.fixed_text:
@@ -242,7 +285,8 @@ def compute_uncertainty(
     pieces = [format_number(round(d.result, 6)) + f" {unit}" for d in derived[:-1]]
     text = (
         f"{reading_token} {reading_unit} on the {row.range_text or 'stated'} range, "
-        f"{row.interval_text} specification: ±({spec_text}) = ±(" + " + ".join(pieces)
+        f"{row.interval_text} specification: ±({spec_text}) = ±("
+        + " + ".join(pieces)
         + f") = ±{shown_total} {unit}"
     )
     return Uncertainty(

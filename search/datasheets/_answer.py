@@ -218,7 +218,8 @@ def trace_numbers(
         # Powers of ten are unit conversions (ppm × V = µV, % = 1/100), not quantities.
         # Inputs may be evidence, the question, or an earlier derived result (a chain).
         untraced = [
-            tok for tok, v in numbers_in(d.expression, evidence=True)
+            tok
+            for tok, v in numbers_in(d.expression, evidence=True)
             if not any(_close(v, p) for p in (*pool, *derived_ok)) and not _power_of_ten(v)
         ]
         if untraced:

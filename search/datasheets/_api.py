@@ -42,8 +42,9 @@ class CompatDevice(BaseModel):
 
     model: str = Field(min_length=1, max_length=100, description="device model or alias")
     variant: str | None = Field(default=None, max_length=50)
-    supply_v: float | None = Field(default=None, ge=0, le=1000,
-                                   description="the supply this device runs at, volts")
+    supply_v: float | None = Field(
+        default=None, ge=0, le=1000, description="the supply this device runs at, volts"
+    )
     count: int = Field(default=1, ge=1, le=16, description="how many of it share the bus")
 
 
@@ -52,7 +53,8 @@ class CompatRequest(BaseModel):
 
     devices: list[CompatDevice] = Field(min_length=1, max_length=8)
     rules: list[Literal["signal_range", "logic_levels", "supply", "interface", "i2c_address"]] = (
-        Field(default_factory=list))
+        Field(default_factory=list)
+    )
     bus: Literal["I2C", "SPI", "UART"] | None = None
 
 
@@ -108,8 +110,9 @@ def build_router(qa: DatasheetQA | None = None) -> APIRouter:
         canon = canonical_device(model) or model
         facts = get_qa().store.for_device(canon)
         if not facts:
-            raise HTTPException(status_code=404,
-                                detail=f"device {model!r}: no facts held for this model")
+            raise HTTPException(
+                status_code=404, detail=f"device {model!r}: no facts held for this model"
+            )
         if spec:
             facts = [f for f in facts if f.spec == spec]
         return DeviceFacts(model=canon, n=len(facts), facts=facts)
@@ -122,8 +125,9 @@ def build_router(qa: DatasheetQA | None = None) -> APIRouter:
         for d in req.devices:
             canon = canonical_device(d.model)
             if canon is None or not q.store.for_device(canon):
-                raise HTTPException(status_code=404,
-                                    detail=f"devices[].model {d.model!r}: no facts for this model")
+                raise HTTPException(
+                    status_code=404, detail=f"devices[].model {d.model!r}: no facts for this model"
+                )
             uses.append(DeviceUse(canon, d.variant, d.supply_v, d.count))
         rules = list(req.rules) or _default_rules(q, uses, req.bus)
         unknown = [r for r in rules if r not in RULES]
@@ -135,7 +139,11 @@ def build_router(qa: DatasheetQA | None = None) -> APIRouter:
         for it in items:
             if it.citation not in cites:
                 cites.append(it.citation)
-        return CompatResponse(verdict=combine(checks),  # type: ignore[arg-type]
-                              checks=checks, items=items, citations=cites)
+        return CompatResponse(
+            verdict=combine(checks),
+            checks=checks,
+            items=items,
+            citations=cites,
+        )
 
     return router

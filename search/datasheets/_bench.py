@@ -74,8 +74,10 @@ def _figures(answer: Answer) -> list[tuple[float, str | None]]:
             out.append((float(it.value), it.unit))
         elif isinstance(it.value, str):
             out.extend((v, it.unit) for _, v in numbers_in(it.value, evidence=True))
-            out.extend((float(int(b, 2)), None)
-                       for b in re.findall(r"(?<![0-9])[01]{7}(?![0-9])", it.value))
+            out.extend(
+                (float(int(b, 2)), None)
+                for b in re.findall(r"(?<![0-9])[01]{7}(?![0-9])", it.value)
+            )
         # A ±x figure is the magnitude x.
         if it.min is not None and it.max is not None and math.isclose(-it.min, it.max):
             out.append((abs(it.max), it.unit))
@@ -102,8 +104,9 @@ def _untraced(answer: Answer) -> list[str]:
     for it in answer.items:
         if it.citation in cited:
             evidence.extend([it.evidence, it.condition or ""])
-            evidence.extend(str(v) for k, v in it.applies_to.items()
-                            if k not in ("reading", "uncertainty"))
+            evidence.extend(
+                str(v) for k, v in it.applies_to.items() if k not in ("reading", "uncertainty")
+            )
     return trace_numbers(answer.answer, evidence, answer.question, answer.derived)
 
 
@@ -131,8 +134,9 @@ def grade(q: dict[str, Any], answer: Answer) -> tuple[bool, list[str]]:
     return not why, why
 
 
-def run_bench(which: str = "dev", qa: DatasheetQA | None = None,
-              details: bool = False) -> dict[str, Any]:
+def run_bench(
+    which: str = "dev", qa: DatasheetQA | None = None, details: bool = False
+) -> dict[str, Any]:
     """Run a question set and return the figures ``iotase bench datasheet --json`` prints."""
     questions = load_questions(which)
     started = time.perf_counter()
@@ -154,8 +158,16 @@ def run_bench(which: str = "dev", qa: DatasheetQA | None = None,
             violations += 1
         if answer.status == "unvalidated":
             unvalidated += 1
-        rows.append({"id": q["id"], "ok": ok, "why": why, "status": answer.status,
-                     "verdict": answer.verdict, "answer": answer.answer[:300]})
+        rows.append(
+            {
+                "id": q["id"],
+                "ok": ok,
+                "why": why,
+                "status": answer.status,
+                "verdict": answer.verdict,
+                "answer": answer.answer[:300],
+            }
+        )
     latencies.sort()
 
     def pct(p: float) -> float:
@@ -169,8 +181,10 @@ def run_bench(which: str = "dev", qa: DatasheetQA | None = None,
         "n": len(questions),
         "correct": sum(sum(v) for v in per.values()),
         "correct_rate": round(sum(sum(v) for v in per.values()) / max(1, len(questions)), 4),
-        "by_difficulty": {k: {"n": len(v), "correct_rate": round(sum(v) / len(v), 4)}
-                          for k, v in sorted(per.items())},
+        "by_difficulty": {
+            k: {"n": len(v), "correct_rate": round(sum(v) / len(v), 4)}
+            for k, v in sorted(per.items())
+        },
         "citation_number_violations": violations,
         "unvalidated": unvalidated,
         "p50_ms": round(statistics.median(latencies), 3) if latencies else 0.0,

@@ -20,14 +20,21 @@ _MAX_CHARS = 1400
 def _link(chunks: list[Chunk]) -> list[Chunk]:
     out = []
     for i, c in enumerate(chunks):
-        nb = tuple(x.id for x in (chunks[i - 1] if i else None,
-                                  chunks[i + 1] if i + 1 < len(chunks) else None) if x)
+        nb = tuple(
+            x.id
+            for x in (chunks[i - 1] if i else None, chunks[i + 1] if i + 1 < len(chunks) else None)
+            if x
+        )
         out.append(c.model_copy(update={"neighbours": nb}))
     return out
 
 
-def pdf_chunks(doc: PdfDocument, stem: str, device: str | None,
-               headings: dict[int, list[tuple[int, str]]] | None = None) -> list[Chunk]:
+def pdf_chunks(
+    doc: PdfDocument,
+    stem: str,
+    device: str | None,
+    headings: dict[int, list[tuple[int, str]]] | None = None,
+) -> list[Chunk]:
     """One or more passages per page, cut at headings (bold or larger lines) and at a size cap."""
     chunks: list[Chunk] = []
     title = device or stem
@@ -36,33 +43,44 @@ def pdf_chunks(doc: PdfDocument, stem: str, device: str | None,
         buf: list[str] = []
         part = 0
 
-        def flush() -> None:
+        def flush(page_no: int, heading: str) -> None:
             nonlocal buf, part
             body = "\n".join(buf).strip()
             if len(body) >= 40:
                 part += 1
-                cid = f"{stem}#p{page.number}:{part}"
-                text = f"{title} datasheet ({stem}), page {page.number}"
+                cid = f"{stem}#p{page_no}:{part}"
+                text = f"{title} datasheet ({stem}), page {page_no}"
                 text += f", {heading}:\n{body}" if heading else f":\n{body}"
-                chunks.append(Chunk(id=cid, doc=stem, citation=f"{stem}#p{page.number}",
-                                    heading=heading, text=text, page=page.number,
-                                    devices=(device,) if device else ()))
+                chunks.append(
+                    Chunk(
+                        id=cid,
+                        doc=stem,
+                        citation=f"{stem}#p{page_no}",
+                        heading=heading,
+                        text=text,
+                        page=page_no,
+                        devices=(device,) if device else (),
+                    )
+                )
             buf = []
 
         for line in page.lines:
             t = line.text.strip()
             if not t:
                 continue
-            is_heading = (line.bold or line.size > doc.body_size + 1.0) and len(t.split()) <= 10 \
+            is_heading = (
+                (line.bold or line.size > doc.body_size + 1.0)
+                and len(t.split()) <= 10
                 and re.search(r"[A-Za-z]{3}", t) is not None
+            )
             if is_heading and sum(len(x) for x in buf) > 200:
-                flush()
+                flush(page.number, heading)
             if is_heading:
                 heading = t
             buf.append(t)
             if sum(len(x) + 1 for x in buf) > _MAX_CHARS:
-                flush()
-        flush()
+                flush(page.number, heading)
+        flush(page.number, heading)
     return _link(chunks)
 
 
@@ -81,7 +99,15 @@ def markdown_chunks(md: MarkdownDocument, stem: str, device: str | None) -> list
             if not g:
                 continue
             text = f"{md.title} ({stem}), section {heading}:\n" + "\n\n".join(g)
-            chunks.append(Chunk(id=f"{stem}#{sec.number}:{k}", doc=stem,
-                                citation=f"{stem}#{sec.number}", heading=heading, text=text,
-                                section=sec.number, devices=(device,) if device else ()))
+            chunks.append(
+                Chunk(
+                    id=f"{stem}#{sec.number}:{k}",
+                    doc=stem,
+                    citation=f"{stem}#{sec.number}",
+                    heading=heading,
+                    text=text,
+                    section=sec.number,
+                    devices=(device,) if device else (),
+                )
+            )
     return _link(chunks)

@@ -28,8 +28,9 @@ def register(sub: Any) -> None:
 
     ing = dsub.add_parser("ingest", help="turn PDF and Markdown documents into facts and chunks")
     ing.add_argument("paths", nargs="+", type=Path, help="files or folders")
-    ing.add_argument("--out", type=Path, default=None,
-                     help="output folder (default: <data_dir>/facts)")
+    ing.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: <data_dir>/facts)"
+    )
     ing.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     ing.set_defaults(handler=_cmd_ingest)
 
@@ -42,19 +43,31 @@ def register(sub: Any) -> None:
 
     ask = sub.add_parser("ask", help="answer a datasheet question with cited evidence")
     ask.add_argument("question", nargs="?", default=None, help="the question")
-    ask.add_argument("--corpus", type=Path, default=None,
-                     help="ingest this folder of documents (cached) and answer from it")
+    ask.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        help="ingest this folder of documents (cached) and answer from it",
+    )
     ask.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    ask.add_argument("--batch", type=Path, default=None,
-                     help='JSON lines {"id", "question"} in; one answer per line out')
+    ask.add_argument(
+        "--batch",
+        type=Path,
+        default=None,
+        help='JSON lines {"id", "question"} in; one answer per line out',
+    )
     ask.set_defaults(handler=_cmd_ask)
 
 
 def register_bench(sub: Any) -> None:
     """Add ``bench datasheet``."""
     b = sub.add_parser("datasheet", help="correct-answer rate and latency on a question set")
-    b.add_argument("--set", dest="qset", default="dev",
-                   help="dev, heldout, or a path to a question file (default: dev)")
+    b.add_argument(
+        "--set",
+        dest="qset",
+        default="dev",
+        help="dev, heldout, or a path to a question file (default: dev)",
+    )
     b.add_argument("--corpus", type=Path, default=None, help="answer from this folder")
     b.add_argument("--details", action="store_true", help="include every question's outcome")
     b.add_argument("--json", action="store_true", help="print one JSON object on stdout")
@@ -63,10 +76,12 @@ def register_bench(sub: Any) -> None:
 
 # --------------------------------------------------------------------------- helpers
 
+
 def _corpus_cache(corpus: Path, settings: Any) -> Path:
     """Where an ingest of ``corpus`` is cached: keyed by the files' names, sizes and times."""
-    files = sorted(p for p in corpus.rglob("*") if p.is_file()
-                   and p.suffix.lower() in (".pdf", ".md"))
+    files = sorted(
+        p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() in (".pdf", ".md")
+    )
     h = hashlib.sha1()
     for p in files:
         st = p.stat()
@@ -110,6 +125,7 @@ def _print_json(obj: Any) -> None:
 
 # --------------------------------------------------------------------------- handlers
 
+
 def _cmd_ingest(args: argparse.Namespace, settings: Any) -> int:
     from search.datasheets import _ingest
 
@@ -119,8 +135,11 @@ def _cmd_ingest(args: argparse.Namespace, settings: Any) -> int:
         print(f"datasheet ingest: no such path: {', '.join(missing)}", file=sys.stderr)
         return 2
     report = _ingest.ingest(list(args.paths), out)
-    data = report.model_dump() if hasattr(report, "model_dump") else (
-        report.__dict__ if hasattr(report, "__dict__") else {"report": str(report)})
+    data = (
+        report.model_dump()
+        if hasattr(report, "model_dump")
+        else (report.__dict__ if hasattr(report, "__dict__") else {"report": str(report)})
+    )
     if args.json:
         _print_json(json.loads(json.dumps(data, default=str)))
     else:
@@ -138,17 +157,22 @@ def _cmd_facts(args: argparse.Namespace, settings: Any) -> int:
     if args.spec:
         facts = [f for f in facts if f.spec == args.spec]
     if args.json:
-        _print_json({"model": model, "n": len(facts),
-                     "facts": [f.model_dump(mode="json") for f in facts]})
+        _print_json(
+            {"model": model, "n": len(facts), "facts": [f.model_dump(mode="json") for f in facts]}
+        )
     else:
         if not facts:
             print(f"no facts for {args.model!r}", file=sys.stderr)
         for f in facts:
-            nums = " ".join(f"{k}={v}" for k, v in (("min", f.min), ("typ", f.typ),
-                                                   ("max", f.max), ("value", f.value))
-                            if v is not None)
-            print(f"{f.spec:28} {nums} {f.unit or ''} [{f.section_kind}] {f.citation}"
-                  + (f" (superseded by {f.superseded_by})" if f.superseded_by else ""))
+            nums = " ".join(
+                f"{k}={v}"
+                for k, v in (("min", f.min), ("typ", f.typ), ("max", f.max), ("value", f.value))
+                if v is not None
+            )
+            print(
+                f"{f.spec:28} {nums} {f.unit or ''} [{f.section_kind}] {f.citation}"
+                + (f" (superseded by {f.superseded_by})" if f.superseded_by else "")
+            )
     return 0 if facts else 1
 
 
@@ -167,9 +191,18 @@ def _cmd_ask(args: argparse.Namespace, settings: Any) -> int:
                     req = json.loads(line)
                     question = req["question"] if "question" in req else req["query"]
                 except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                    _print_json({"id": None, "status": "unvalidated", "route": None,
-                                 "answer": "", "items": [], "verdict": None, "citations": [],
-                                 "error": f"{args.batch}:{lineno}: bad request line: {exc}"})
+                    _print_json(
+                        {
+                            "id": None,
+                            "status": "unvalidated",
+                            "route": None,
+                            "answer": "",
+                            "items": [],
+                            "verdict": None,
+                            "citations": [],
+                            "error": f"{args.batch}:{lineno}: bad request line: {exc}",
+                        }
+                    )
                     continue
                 out = qa.ask(str(question)).model_dump(mode="json")
                 _print_json({"id": req.get("id"), **out})

@@ -73,14 +73,33 @@ _REL = re.compile(
 )
 
 
+def _side_texts(fact: Fact) -> dict[str, tuple[str, float, float]]:
+    """Relative bounds the extractor kept per column (``extra["max_text"] = "VDD + 0.3"``)."""
+    out = {}
+    for side in ("min", "typ", "max"):
+        t = fact.extra.get(f"{side}_text")
+        if isinstance(t, str):
+            found = _relative_in(t)
+            if found:
+                out[side] = found[0]
+    return out
+
+
 def _relative_limits(fact: Fact) -> list[tuple[str, float, float]]:
     """Supply-relative bounds in the fact's own words: (text, coef, offset) as coef·V + offset."""
+    sides = _side_texts(fact)
+    if sides:
+        return [sides[k] for k in ("min", "typ", "max") if k in sides]
     text = fact.value if isinstance(fact.value, str) else fact.evidence
     label = re.escape(fact.parameter) if fact.parameter else None
     if label and isinstance(text, str):
         m = re.search(label, text, re.IGNORECASE)
         if m:
-            text = text[m.end():]
+            text = text[m.end() :]
+    return _relative_in(text or "")
+
+
+def _relative_in(text: str) -> list[tuple[str, float, float]]:
     out: list[tuple[str, float, float]] = []
     for m in _REL.finditer(text or ""):
         if m.group("gnd"):
@@ -114,8 +133,12 @@ def _eval_rel(text: str, coef: float, off: float, supply: float | None, who: str
         expr = f"{format_number(coef)} * {format_number(supply)}" + (
             f" + {format_number(off)}" if off else ""
         )
-    d = Derived(label=f"{who}: {text} at {format_number(supply)} V", expression=expr,
-                result=round(value, 9), unit="V")
+    d = Derived(
+        label=f"{who}: {text} at {format_number(supply)} V",
+        expression=expr,
+        result=round(value, 9),
+        unit="V",
+    )
     return Limit(round(value, 9), format_number(round(value, 6)), d, text)
 
 
@@ -124,9 +147,24 @@ def bounds(fact: Fact, supply: float | None, who: str) -> tuple[Limit | None, Li
 
     ``needs_supply`` is True when a bound is written relative to a supply that was not stated.
     """
-    rel = _relative_limits(fact)
     lo = Limit(fact.min, format_number(fact.min)) if fact.min is not None else None
     hi = Limit(fact.max, format_number(fact.max)) if fact.max is not None else None
+    sides = _side_texts(fact)
+    if sides:
+        # The extractor kept each symbolic column apart: evaluate each on its own side.
+        needs = False
+        for side, (t, c, o) in sides.items():
+            e = _eval_rel(t, c, o, supply, who)
+            needs = needs or (e is None and c != 0.0)
+            if side == "min" and lo is None:
+                lo = e
+            elif side == "max" and hi is None:
+                hi = e
+        if lo is None and hi is None and "typ" in sides:
+            t, c, o = sides["typ"]
+            lo = hi = _eval_rel(t, c, o, supply, who)
+        return lo, hi, needs
+    rel = _relative_limits(fact)
     needs = False
     if rel:
         # Two expressions: low then high. One: it fills whichever side has no plain number.
@@ -160,11 +198,24 @@ def bounds(fact: Fact, supply: float | None, who: str) -> tuple[Limit | None, Li
     return lo, hi, needs
 
 
-def _best(index: FactIndex, use: DeviceUse, specs: Sequence[str], *, absmax: bool = False,
-          phrase: str = "", prefer: str = "") -> list[Fact]:
-    ranked = index.lookup(use.device, specs, variant=use.variant, absolute_max=absmax,
-                          phrase=phrase, question=prefer,
-                          stated_numbers=[use.supply_v] if use.supply_v else [])
+def _best(
+    index: FactIndex,
+    use: DeviceUse,
+    specs: Sequence[str],
+    *,
+    absmax: bool = False,
+    phrase: str = "",
+    prefer: str = "",
+) -> list[Fact]:
+    ranked = index.lookup(
+        use.device,
+        specs,
+        variant=use.variant,
+        absolute_max=absmax,
+        phrase=phrase,
+        question=prefer,
+        stated_numbers=[use.supply_v] if use.supply_v else [],
+    )
     out = []
     for r in ranked:
         reasons = validate_fact(r.fact, r.fact.spec, operating=not absmax, absolute_max=absmax)
@@ -190,10 +241,16 @@ def with_supply(index: FactIndex, use: DeviceUse) -> tuple[DeviceUse, list[Fact]
     return use, []
 
 
-def _check(rule: str, outcome: str, detail: str, facts: Sequence[Fact],
-           derived: Sequence[Derived] = ()) -> CompatCheck:
-    return CompatCheck(rule=rule, outcome=outcome, detail=detail,  # type: ignore[arg-type]
-                       facts=[item_from_fact(f) for f in facts], derived=list(derived))
+def _check(
+    rule: str, outcome: str, detail: str, facts: Sequence[Fact], derived: Sequence[Derived] = ()
+) -> CompatCheck:
+    return CompatCheck(
+        rule=rule,
+        outcome=outcome,
+        detail=detail,
+        facts=[item_from_fact(f) for f in facts],
+        derived=list(derived),
+    )
 
 
 def _fmt(x: float) -> str:
@@ -202,26 +259,42 @@ def _fmt(x: float) -> str:
 
 # ---------------------------------------------------------------- signal range
 
-def _source_range(index: FactIndex, src: DeviceUse) -> tuple[
-        list[tuple[str | None, Limit, Limit, list[Fact], list[Derived]]], str]:
+
+def _source_range(
+    index: FactIndex, src: DeviceUse
+) -> tuple[list[tuple[str | None, Limit, Limit, list[Fact], list[Derived]]], str]:
     """Output voltage ranges of the source per variant, from stated ranges or derived."""
     results = []
     stated = _best(index, src, ("output_voltage_range",), prefer="output voltage range")
     for f in stated[:3]:
-        lo, hi, needs = bounds(f, src.supply_v, src.device)
+        lo, hi, _ = bounds(f, src.supply_v, src.device)
         if lo and hi:
             results.append((f.variant, lo, hi, [f], [d for d in (lo.derived, hi.derived) if d]))
     if results:
         return results, ""
     # A ratiometric analog output: quiescent (midpoint) output ± sensitivity × sensed range.
-    zero = [f for f in _best(index, src, ("zero_current_output_voltage", "output_voltage"),
-                             prefer="zero current quiescent output")
-            if _relative_limits(f) or isinstance(f.value, int | float) or f.typ is not None]
+    zero = [
+        f
+        for f in _best(
+            index,
+            src,
+            ("zero_current_output_voltage", "output_voltage"),
+            prefer="zero current quiescent output",
+        )
+        if _relative_limits(f) or isinstance(f.value, int | float) or f.typ is not None
+    ]
     sens = _best(index, src, ("sensitivity",))
     rng = _best(index, src, ("measurement_range",))
     if not zero or not sens or not rng:
-        missing = [n for n, v in (("quiescent output", zero), ("sensitivity", sens),
-                                  ("measuring range", rng)) if not v]
+        missing = [
+            n
+            for n, v in (
+                ("quiescent output", zero),
+                ("sensitivity", sens),
+                ("measuring range", rng),
+            )
+            if not v
+        ]
         return [], f"{src.device}: no output voltage range and no " + ", ".join(missing)
     z = zero[0]
     rel = _relative_limits(z)
@@ -236,7 +309,9 @@ def _source_range(index: FactIndex, src: DeviceUse) -> tuple[
             derived.append(mid_lim.derived)
     else:
         mid = float(z.typ if z.typ is not None else z.value)  # type: ignore[arg-type]
-    variants = sorted({f.variant for f in sens if f.variant} | {f.variant for f in rng if f.variant})
+    variants = sorted(
+        {f.variant for f in sens if f.variant} | {f.variant for f in rng if f.variant}
+    )
     if not variants:
         variants = [None]  # type: ignore[list-item]
     for v in variants:
@@ -248,19 +323,34 @@ def _source_range(index: FactIndex, src: DeviceUse) -> tuple[
         span = r.max if r.max is not None else r.value if isinstance(r.value, float | int) else None
         if sv is None or span is None:
             continue
-        sens_v_per_unit = float(sv) / 1000.0 if (s.unit or "").lower().startswith("mv") else float(sv)
+        sens_v_per_unit = (
+            float(sv) / 1000.0 if (s.unit or "").lower().startswith("mv") else float(sv)
+        )
         k = "1000" if (s.unit or "").lower().startswith("mv") else "1"
         swing = sens_v_per_unit * float(span)
         lo_v, hi_v = mid - swing, mid + swing
         mid_t = _fmt(mid)
-        d_lo = Derived(label=f"{s.device} {v or ''} lowest output".strip(),
-                       expression=f"{mid_t} - {format_number(float(sv))} / {k} * {format_number(float(span))}",
-                       result=round(lo_v, 9), unit="V")
-        d_hi = Derived(label=f"{s.device} {v or ''} highest output".strip(),
-                       expression=f"{mid_t} + {format_number(float(sv))} / {k} * {format_number(float(span))}",
-                       result=round(hi_v, 9), unit="V")
-        results.append((v, Limit(lo_v, _fmt(lo_v), d_lo), Limit(hi_v, _fmt(hi_v), d_hi),
-                        [z, s, r], [*derived, d_lo, d_hi]))
+        d_lo = Derived(
+            label=f"{s.device} {v or ''} lowest output".strip(),
+            expression=f"{mid_t} - {format_number(float(sv))} / {k} * {format_number(float(span))}",
+            result=round(lo_v, 9),
+            unit="V",
+        )
+        d_hi = Derived(
+            label=f"{s.device} {v or ''} highest output".strip(),
+            expression=f"{mid_t} + {format_number(float(sv))} / {k} * {format_number(float(span))}",
+            result=round(hi_v, 9),
+            unit="V",
+        )
+        results.append(
+            (
+                v,
+                Limit(lo_v, _fmt(lo_v), d_lo),
+                Limit(hi_v, _fmt(hi_v), d_hi),
+                [z, s, r],
+                [*derived, d_lo, d_hi],
+            )
+        )
     if src.variant:
         results = [x for x in results if x[0] is None or _same(x[0], src.variant)]
     return results, "" if results else f"{src.device}: no variant with both sensitivity and range"
@@ -278,48 +368,74 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     ranges, why = _source_range(index, src)
     if not ranges:
         return [_check("signal_range", "insufficient_evidence", why, [])]
-    inputs = [f for f in _best(index, dst, ("input_voltage_range",), prefer="analog input absolute")
-              if f.section_kind != "absolute_maximum"]
-    absmax = _best(index, dst, ("absolute_max_input_voltage",), absmax=True,
-                   prefer="analog input")
+    inputs = [
+        f
+        for f in _best(index, dst, ("input_voltage_range",), prefer="analog input absolute")
+        if f.section_kind != "absolute_maximum"
+    ]
+    absmax = _best(index, dst, ("absolute_max_input_voltage",), absmax=True, prefer="analog input")
     fsr = _best(index, dst, ("full_scale_range",))
     if not inputs:
-        note = (" (it has only an absolute maximum rating, which is not an operating limit)"
-                if absmax else "")
-        return [_check("signal_range", "insufficient_evidence",
-                       f"{dst.device}: no operating input voltage range{note}", absmax[:1])]
+        note = (
+            " (it has only an absolute maximum rating, which is not an operating limit)"
+            if absmax
+            else ""
+        )
+        return [
+            _check(
+                "signal_range",
+                "insufficient_evidence",
+                f"{dst.device}: no operating input voltage range{note}",
+                absmax[:1],
+            )
+        ]
     inp = inputs[0]
     lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device)
     if needs or lo_in is None or hi_in is None:
-        return [_check("signal_range", "insufficient_evidence",
-                       f"{dst.device}: its input range is relative to its supply; state the "
-                       "supply it runs at", [inp])]
+        return [
+            _check(
+                "signal_range",
+                "insufficient_evidence",
+                f"{dst.device}: its input range is relative to its supply; state the "
+                "supply it runs at",
+                [inp],
+            )
+        ]
     checks = []
     for variant, lo, hi, facts, derived in ranges:
         name = f"{src.device}{' ' + variant if variant else ''}"
         parts_derived = [*derived, *(d for d in (lo_in.derived, hi_in.derived) if d)]
         used = [*facts, inp, *src_supply, *dst_supply]
         inside = lo.value >= lo_in.value - 1e-9 and hi.value <= hi_in.value + 1e-9
-        detail = (f"{name} output spans {lo.text} to {hi.text} V"
-                  + (f" at {_fmt(src.supply_v)} V supply" if src.supply_v else "")
-                  + f"; {dst.device} accepts {lo_in.text} to {hi_in.text} V"
-                  + (f" ({lo_in.source or lo_in.text} to {hi_in.source or hi_in.text})"
-                     if lo_in.source or hi_in.source else "")
-                  + (f" at {_fmt(dst.supply_v)} V" if dst.supply_v else "")
-                  + f" ({inp.parameter or inp.spec}, {inp.citation})")
+        detail = (
+            f"{name} output spans {lo.text} to {hi.text} V"
+            + (f" at {_fmt(src.supply_v)} V supply" if src.supply_v else "")
+            + f"; {dst.device} accepts {lo_in.text} to {hi_in.text} V"
+            + (
+                f" ({lo_in.source or lo_in.text} to {hi_in.source or hi_in.text})"
+                if lo_in.source or hi_in.source
+                else ""
+            )
+            + (f" at {_fmt(dst.supply_v)} V" if dst.supply_v else "")
+            + f" ({inp.parameter or inp.spec}, {inp.citation})"
+        )
         outcome = "compatible" if inside else "incompatible"
         if not inside and absmax:
-            a_lo, a_hi, a_needs = bounds(absmax[0], dst.supply_v, dst.device)
+            _, a_hi, a_needs = bounds(absmax[0], dst.supply_v, dst.device)
             if a_hi is not None and not a_needs and hi.value > a_hi.value:
-                detail += (f"; it also exceeds the absolute maximum {a_hi.text} V, which damages "
-                           "the part")
+                detail += (
+                    f"; it also exceeds the absolute maximum {a_hi.text} V, which damages the part"
+                )
                 used.append(absmax[0])
                 if a_hi.derived:
                     parts_derived.append(a_hi.derived)
         if inside and fsr:
             f = fsr[0]
-            top = max(abs(x) for x in (f.max, f.min, f.value if isinstance(f.value, float) else None)
-                      if x is not None)
+            top = max(
+                abs(x)
+                for x in (f.max, f.min, f.value if isinstance(f.value, float) else None)
+                if x is not None
+            )
             used.append(f)
             if hi.value > top:
                 outcome = "incompatible"
@@ -331,6 +447,7 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
 
 
 # ---------------------------------------------------------------- logic levels
+
 
 def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[CompatCheck]:
     """VOH ≥ VIH and VOL ≤ VIL."""
@@ -344,10 +461,22 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     checks = []
     for name, out_f, in_f, high in (("high", voh, vih, True), ("low", vol, vil, False)):
         if not out_f or not in_f:
-            missing = [d for d, v in ((f"{src.device} V{'OH' if high else 'OL'}", out_f),
-                                      (f"{dst.device} V{'IH' if high else 'IL'}", in_f)) if not v]
-            checks.append(_check("logic_levels", "insufficient_evidence",
-                                 "no " + " or ".join(missing), (out_f or in_f)[:1]))
+            missing = [
+                d
+                for d, v in (
+                    (f"{src.device} V{'OH' if high else 'OL'}", out_f),
+                    (f"{dst.device} V{'IH' if high else 'IL'}", in_f),
+                )
+                if not v
+            ]
+            checks.append(
+                _check(
+                    "logic_levels",
+                    "insufficient_evidence",
+                    "no " + " or ".join(missing),
+                    (out_f or in_f)[:1],
+                )
+            )
             continue
         o_lo, o_hi, o_need = bounds(out_f[0], src.supply_v, src.device)
         i_lo, i_hi, i_need = bounds(in_f[0], dst.supply_v, dst.device)
@@ -356,28 +485,56 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
         else:
             a, b = o_hi, i_hi
         if a is None or b is None or o_need or i_need:
-            checks.append(_check("logic_levels", "insufficient_evidence",
-                                 f"logic {name} levels depend on a supply that was not stated",
-                                 [out_f[0], in_f[0]]))
+            checks.append(
+                _check(
+                    "logic_levels",
+                    "insufficient_evidence",
+                    f"logic {name} levels depend on a supply that was not stated",
+                    [out_f[0], in_f[0]],
+                )
+            )
             continue
         ok = a.value >= b.value - 1e-9 if high else a.value <= b.value + 1e-9
         sym_o, sym_i = ("VOH min", "VIH min") if high else ("VOL max", "VIL max")
-        detail = (f"{src.device} {sym_o} {a.text} V {'≥' if ok == high else '<'} "
-                  if high else f"{src.device} {sym_o} {a.text} V {'≤' if ok else '>'} ")
+        detail = (
+            f"{src.device} {sym_o} {a.text} V {'≥' if ok == high else '<'} "
+            if high
+            else f"{src.device} {sym_o} {a.text} V {'≤' if ok else '>'} "
+        )
         detail += f"{dst.device} {sym_i} {b.text} V"
         derived = [d for d in (a.derived, b.derived) if d]
-        checks.append(_check("logic_levels", "compatible" if ok else "incompatible", detail,
-                             [out_f[0], in_f[0], *supply_facts], derived))
-        if high and i_hi is not None and o_hi is not None and not i_need and not o_need:
-            if o_hi.value > i_hi.value + 1e-9:
-                checks.append(_check("logic_levels", "incompatible",
-                                     f"{src.device} high level {o_hi.text} V exceeds {dst.device} "
-                                     f"input maximum {i_hi.text} V", [out_f[0], in_f[0]],
-                                     [d for d in (o_hi.derived, i_hi.derived) if d]))
+        checks.append(
+            _check(
+                "logic_levels",
+                "compatible" if ok else "incompatible",
+                detail,
+                [out_f[0], in_f[0], *supply_facts],
+                derived,
+            )
+        )
+        if (
+            high
+            and i_hi is not None
+            and o_hi is not None
+            and not i_need
+            and not o_need
+            and o_hi.value > i_hi.value + 1e-9
+        ):
+            checks.append(
+                _check(
+                    "logic_levels",
+                    "incompatible",
+                    f"{src.device} high level {o_hi.text} V exceeds {dst.device} "
+                    f"input maximum {i_hi.text} V",
+                    [out_f[0], in_f[0]],
+                    [d for d in (o_hi.derived, i_hi.derived) if d],
+                )
+            )
     return checks
 
 
 # ---------------------------------------------------------------- supply (regulator → load)
+
 
 def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
     """Regulator output voltage band within the load's supply range; current at least the draw."""
@@ -385,51 +542,89 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     vout = _best(index, reg, ("output_voltage",), prefer="output voltage full range")
     vsup = _best(index, load, ("supply_voltage",), prefer="recommended operating power supply")
     if not vout or not vsup:
-        checks.append(_check("supply", "insufficient_evidence",
-                             "no " + " or ".join(n for n, v in (
-                                 (f"{reg.device} output voltage", vout),
-                                 (f"{load.device} supply voltage range", vsup)) if not v),
-                             (vout or vsup)[:1]))
+        checks.append(
+            _check(
+                "supply",
+                "insufficient_evidence",
+                "no "
+                + " or ".join(
+                    n
+                    for n, v in (
+                        (f"{reg.device} output voltage", vout),
+                        (f"{load.device} supply voltage range", vsup),
+                    )
+                    if not v
+                ),
+                (vout or vsup)[:1],
+            )
+        )
     else:
         o = _widest(vout)
         s = vsup[0]
         o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
         s_lo, s_hi, _ = bounds(s, load.supply_v, load.device)
         if o_lo is None or o_hi is None or s_lo is None or s_hi is None:
-            checks.append(_check("supply", "insufficient_evidence",
-                                 "an output or supply range lacks a bound", [o, s]))
+            checks.append(
+                _check(
+                    "supply",
+                    "insufficient_evidence",
+                    "an output or supply range lacks a bound",
+                    [o, s],
+                )
+            )
         else:
             ok = o_lo.value >= s_lo.value - 1e-9 and o_hi.value <= s_hi.value + 1e-9
-            checks.append(_check(
-                "supply", "compatible" if ok else "incompatible",
-                f"{reg.device}{' ' + o.variant if o.variant else ''} output {o_lo.text} to "
-                f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
-                f"{load.device} supply range {s_lo.text} to {s_hi.text} V ({s.citation})",
-                [o, s]))
+            checks.append(
+                _check(
+                    "supply",
+                    "compatible" if ok else "incompatible",
+                    f"{reg.device}{' ' + o.variant if o.variant else ''} output {o_lo.text} to "
+                    f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
+                    f"{load.device} supply range {s_lo.text} to {s_hi.text} V ({s.citation})",
+                    [o, s],
+                )
+            )
     iout = _best(index, reg, ("output_current", "current_limit"))
     draw = _best(index, load, ("supply_current",), prefer="peak current delivered external supply")
     if not iout or not draw:
-        checks.append(_check("supply", "insufficient_evidence",
-                             "no " + " or ".join(n for n, v in (
-                                 (f"{reg.device} output current", iout),
-                                 (f"{load.device} current draw", draw)) if not v),
-                             (iout or draw)[:1]))
+        checks.append(
+            _check(
+                "supply",
+                "insufficient_evidence",
+                "no "
+                + " or ".join(
+                    n
+                    for n, v in (
+                        (f"{reg.device} output current", iout),
+                        (f"{load.device} current draw", draw),
+                    )
+                    if not v
+                ),
+                (iout or draw)[:1],
+            )
+        )
         return checks
     i = iout[0]
     cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
     worst = max(draw, key=lambda f: _si_high(f))
     need = _si_high(worst)
     cap_si = _si(cap, i.unit) if cap is not None else None
-    if cap_si is None or need is None:
-        checks.append(_check("supply", "insufficient_evidence", "a current lacks a number",
-                             [i, worst]))
+    if cap is None or cap_si is None or need is None:
+        checks.append(
+            _check("supply", "insufficient_evidence", "a current lacks a number", [i, worst])
+        )
         return checks
     ok = cap_si >= need - 1e-12
-    checks.append(_check(
-        "supply", "compatible" if ok else "incompatible",
-        f"{reg.device} delivers {_fmt(float(cap))} {i.unit} ({i.citation}); {load.device} needs "
-        f"{_show_high(worst)} ({worst.parameter or worst.spec}, {worst.citation})",
-        [i, worst]))
+    checks.append(
+        _check(
+            "supply",
+            "compatible" if ok else "incompatible",
+            f"{reg.device} delivers {_fmt(float(cap))} {i.unit} ({i.citation}); "
+            f"{load.device} needs "
+            f"{_show_high(worst)} ({worst.parameter or worst.spec}, {worst.citation})",
+            [i, worst],
+        )
+    )
     if reg.supply_v is not None:
         drop = _best(index, reg, ("dropout_voltage",))
         if drop and o_hi_nominal(vout) is not None:
@@ -439,13 +634,22 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
             if isinstance(dv, float | int) and vnom is not None:
                 need_in = vnom + float(dv)
                 ok2 = reg.supply_v >= need_in - 1e-9
-                der = Derived(label="input needed", expression=f"{_fmt(vnom)} + {_fmt(float(dv))}",
-                              result=round(need_in, 9), unit="V")
-                checks.append(_check(
-                    "supply", "compatible" if ok2 else "incompatible",
-                    f"{_fmt(reg.supply_v)} V in {'covers' if ok2 else 'is below'} output "
-                    f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V",
-                    [*vout[:1], d], [der]))
+                der = Derived(
+                    label="input needed",
+                    expression=f"{_fmt(vnom)} + {_fmt(float(dv))}",
+                    result=round(need_in, 9),
+                    unit="V",
+                )
+                checks.append(
+                    _check(
+                        "supply",
+                        "compatible" if ok2 else "incompatible",
+                        f"{_fmt(reg.supply_v)} V in {'covers' if ok2 else 'is below'} output "
+                        f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V",
+                        [*vout[:1], d],
+                        [der],
+                    )
+                )
     return checks
 
 
@@ -509,26 +713,37 @@ def _buses(facts: list[Fact]) -> set[str]:
     return found
 
 
-def rule_interface(index: FactIndex, a: DeviceUse, b: DeviceUse,
-                   bus: str | None = None) -> list[CompatCheck]:
+def rule_interface(
+    index: FactIndex, a: DeviceUse, b: DeviceUse, bus: str | None = None
+) -> list[CompatCheck]:
     """Whether the two devices share a bus type (or both have the named one)."""
     fa = _best(index, a, ("interface", "output_type"))
     fb = _best(index, b, ("interface", "output_type"))
     if not fa or not fb:
         missing = [u.device for u, f in ((a, fa), (b, fb)) if not f]
-        return [_check("interface", "insufficient_evidence",
-                       "no interface fact for " + ", ".join(missing), (fa or fb)[:1])]
+        return [
+            _check(
+                "interface",
+                "insufficient_evidence",
+                "no interface fact for " + ", ".join(missing),
+                (fa or fb)[:1],
+            )
+        ]
     ba, bb = _buses(fa), _buses(fb)
     common = ba & bb
     if bus:
         ok = bus in ba and bus in bb
-        detail = (f"{a.device}: {', '.join(sorted(ba)) or 'unknown'}; "
-                  f"{b.device}: {', '.join(sorted(bb)) or 'unknown'}; {bus} needed on both")
+        detail = (
+            f"{a.device}: {', '.join(sorted(ba)) or 'unknown'}; "
+            f"{b.device}: {', '.join(sorted(bb)) or 'unknown'}; {bus} needed on both"
+        )
     else:
         ok = bool(common)
-        detail = (f"{a.device}: {', '.join(sorted(ba)) or 'unknown'}; "
-                  f"{b.device}: {', '.join(sorted(bb)) or 'unknown'}"
-                  + (f"; shared: {', '.join(sorted(common))}" if common else "; nothing shared"))
+        detail = (
+            f"{a.device}: {', '.join(sorted(ba)) or 'unknown'}; "
+            f"{b.device}: {', '.join(sorted(bb)) or 'unknown'}"
+            + (f"; shared: {', '.join(sorted(common))}" if common else "; nothing shared")
+        )
     if not ba or not bb:
         return [_check("interface", "insufficient_evidence", detail, [fa[0], fb[0]])]
     return [_check("interface", "compatible" if ok else "incompatible", detail, [fa[0], fb[0]])]
@@ -564,31 +779,61 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
             iface = _best(index, u, ("interface",))
             buses = _buses(iface)
             if buses and "I2C" not in buses:
-                return [_check("i2c_address", "incompatible",
-                               f"{u.device} is not an I2C device (interface: "
-                               f"{', '.join(sorted(buses))})", iface[:1])]
-            return [_check("i2c_address", "insufficient_evidence",
-                           f"{u.device}: no I2C address in its datasheet facts", facts[:1])]
+                return [
+                    _check(
+                        "i2c_address",
+                        "incompatible",
+                        f"{u.device} is not an I2C device (interface: {', '.join(sorted(buses))})",
+                        iface[:1],
+                    )
+                ]
+            return [
+                _check(
+                    "i2c_address",
+                    "insufficient_evidence",
+                    f"{u.device}: no I2C address in its datasheet facts",
+                    facts[:1],
+                )
+            ]
         sets.append((u, addrs, facts))
     slots: list[tuple[str, list[int]]] = []
     for u, addrs, _ in sets:
         slots.extend((u.device, addrs) for _ in range(u.count))
-    cited = [f for _, _, fs in sets for f in fs[:2]]
-    listing = "; ".join(f"{u.device}{' (' + _COUNT_NAMES.get(u.count, 'several') + ' of them)' if u.count > 1 else ''}: "
-                        + ", ".join(f"0x{a:02X}" for a in addrs) for u, addrs, _ in sets)
+    cited = [f for _, _, fs in sets for f in fs]
+    listing = "; ".join(
+        f"{u.device}{_count_text(u.count)}: " + ", ".join(f"0x{a:02X}" for a in addrs)
+        for u, addrs, _ in sets
+    )
     if len(slots) > 12:
         return [_check("i2c_address", "insufficient_evidence", "too many devices to assign", cited)]
     assignment = _assign([a for _, a in slots])
     if assignment is None:
-        return [_check("i2c_address", "incompatible",
-                       f"no assignment gives every device its own address ({listing})", cited)]
-    chosen = ", ".join(f"{name} 0x{addr:02X}" for (name, _), addr in zip(slots, assignment,
-                                                                              strict=True))
-    return [_check("i2c_address", "compatible",
-                   f"distinct addresses are possible ({listing}); e.g. {chosen}", cited)]
+        return [
+            _check(
+                "i2c_address",
+                "incompatible",
+                f"no assignment gives every device its own address ({listing})",
+                cited,
+            )
+        ]
+    chosen = ", ".join(
+        f"{name} 0x{addr:02X}" for (name, _), addr in zip(slots, assignment, strict=True)
+    )
+    return [
+        _check(
+            "i2c_address",
+            "compatible",
+            f"distinct addresses are possible ({listing}); e.g. {chosen}",
+            cited,
+        )
+    ]
 
 
 _COUNT_NAMES = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _count_text(count: int) -> str:
+    return f" ({_COUNT_NAMES.get(count, 'several')} of them)" if count > 1 else ""
 
 
 def _assign(options: list[list[int]]) -> list[int] | None:
@@ -600,22 +845,39 @@ def _assign(options: list[list[int]]) -> list[int] | None:
 
 # ---------------------------------------------------------------- selection and verdict
 
-_CUE_ADDRESS = re.compile(r"\bsame (?:i2c )?bus|\bshare|\baddress|\bconflict|\bcollid|\bclash"
-                          r"|\bone (?:i2c )?bus|\btogether on|\bon (?:an?|the) i2c bus", re.I)
-_CUE_SUPPLY = re.compile(r"\bpower(?:ed|ing)?\b|\bsuppl(?:y|ied|ying)\b|\bfeed|\brun (?:from|off)"
-                         r"|\bregulat|\bpeak current|\benough current", re.I)
-_CUE_LOGIC = re.compile(r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level"
-                        r"|\bpin\b", re.I)
-_CUE_INTERFACE = re.compile(r"\binterface|\btalk|\bcommunicat|\bprotocol|\bover (?:i2c|spi|uart)"
-                            r"|\bi2c bus|\bspi bus", re.I)
-_CUE_SIGNAL = re.compile(r"\boutput\b|\bsignal|\binto\b|\badc\b|\banalog|\binput\b|\bread\b", re.I)
+_CUE_ADDRESS = re.compile(
+    r"\bsame (?:i2c )?bus|\bshare|\baddress|\bconflict|\bcollid|\bclash"
+    r"|\bone (?:i2c )?bus|\btogether on|\bon (?:an?|the) i2c bus",
+    re.I,
+)
+_CUE_SUPPLY = re.compile(
+    r"\bpower(?:ed|ing)?\b|\bsuppl(?:y|ied|ying)\b|\bfeed|\brun (?:from|off)"
+    r"|\bregulat|\bpeak current|\benough current",
+    re.I,
+)
+_CUE_LOGIC = re.compile(
+    r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level"
+    r"|\bpin\b",
+    re.I,
+)
+_CUE_INTERFACE = re.compile(
+    r"\binterface|\btalk|\bcommunicat|\bprotocol|\bover (?:i2c|spi|uart)"
+    r"|\bi2c bus|\bspi bus",
+    re.I,
+)
+_CUE_SIGNAL = re.compile(
+    r"\boutput\b|\bsignal|\binto\b|\badc\b|\banalog|\binput\b|\bread\b"
+    r"|\bfeed|\bconnect",
+    re.I,
+)
+
+
+_REGULATOR_SPECS = frozenset({"dropout_voltage", "line_regulation", "load_regulation"})
 
 
 def _is_regulator(index: FactIndex, use: DeviceUse) -> bool:
-    facts = index.device_facts(use.device)
-    specs = {f.spec for f in facts}
-    return "dropout_voltage" in specs or ("output_current" in specs and "output_voltage" in specs
-                                          and "supply_current" not in specs)
+    """A device whose datasheet states regulation figures (dropout, line or load regulation)."""
+    return any(f.spec in _REGULATOR_SPECS for f in index.device_facts(use.device))
 
 
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
@@ -623,8 +885,11 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     rules: list[str] = []
     if _CUE_ADDRESS.search(question) and re.search(r"\bi2c|\baddress|\bbus\b", question, re.I):
         rules.append("i2c_address")
-    if len(uses) >= 2 and _CUE_SUPPLY.search(question) and any(_is_regulator(index, u)
-                                                                for u in uses):
+    if (
+        len(uses) >= 2
+        and _CUE_SUPPLY.search(question)
+        and any(_is_regulator(index, u) for u in uses)
+    ):
         rules.append("supply")
     if _CUE_INTERFACE.search(question) and "i2c_address" not in rules:
         rules.append("interface")
@@ -645,8 +910,9 @@ def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
     return bool(src & {"output_voltage_range", "sensitivity"}) and "input_voltage_range" in dst
 
 
-def check_compatibility(index: FactIndex, uses: Sequence[DeviceUse], rules: Sequence[str],
-                        bus: str | None = None) -> list[CompatCheck]:
+def check_compatibility(
+    index: FactIndex, uses: Sequence[DeviceUse], rules: Sequence[str], bus: str | None = None
+) -> list[CompatCheck]:
     """Apply the rules; the first device is the source (or regulator), the second the receiver."""
     checks: list[CompatCheck] = []
     for rule in rules:
@@ -654,8 +920,11 @@ def check_compatibility(index: FactIndex, uses: Sequence[DeviceUse], rules: Sequ
             checks.extend(rule_i2c_address(index, uses))
             continue
         if len(uses) < 2:
-            checks.append(CompatCheck(rule=rule, outcome="insufficient_evidence",
-                                      detail="two devices are needed"))
+            checks.append(
+                CompatCheck(
+                    rule=rule, outcome="insufficient_evidence", detail="two devices are needed"
+                )
+            )
             continue
         a, b = uses[0], uses[1]
         if rule == "supply":

@@ -66,16 +66,23 @@ class RowRecord:
 
 _SECTION_RULES: tuple[tuple[str, str], ...] = (
     (r"absolute\s+maximum|maximum\s+ratings|limiting\s+values|absolute\s+max", "absolute_maximum"),
-    (r"recommended\s+operating|operating\s+conditions|recommended\s+conditions", "recommended_operating"),
+    (
+        r"recommended\s+operating|operating\s+conditions|recommended\s+conditions",
+        "recommended_operating",
+    ),
     (r"\btiming\b|ac\s+characteristics|switching\s+characteristics|ac\s+electrical", "timing"),
     (r"\baccuracy\b", "accuracy"),
-    (r"typical\s+(performance|characteristics)|performance\s+curves|characteristic\s+performance",
-     "typical_performance"),
-    (r"electrical\s+(characteristics|specifications|parameters|specs)|dc\s+characteristics|"
-     r"performance\s+characteristics|operating\s+characteristics|specifications?\b|"
-     r"characteristics|technical\s+(parameters|specification|data)|characteristic\s+data|"
-     r"coil\s+data|contact\s+(capacity|data)|key\s+parameters|features|parameters",
-     "electrical_characteristics"),
+    (
+        r"typical\s+(performance|characteristics)|performance\s+curves|characteristic\s+performance",
+        "typical_performance",
+    ),
+    (
+        r"electrical\s+(characteristics|specifications|parameters|specs)|dc\s+characteristics|"
+        r"performance\s+characteristics|operating\s+characteristics|specifications?\b|"
+        r"characteristics|technical\s+(parameters|specification|data)|characteristic\s+data|"
+        r"coil\s+data|contact\s+(capacity|data)|key\s+parameters|features|parameters",
+        "electrical_characteristics",
+    ),
     (r"ordering|selection\s+guide|part\s+number", "ordering"),
 )
 
@@ -95,93 +102,160 @@ def classify_section(heading: str) -> str | None:
 # names come before the general ones ("output voltage high" before "output voltage").
 _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),
-    (r"sleep|standby|stand-by|power[\s-]*down|shutdown\s+(supply\s+)?current|\bisb\b|"
-     r"deep[\s-]*sleep|quiescent.*(shutdown|power.down)", "sleep_current"),
+    (
+        r"sleep|standby|stand-by|power[\s-]*down|shutdown\s+(supply\s+)?current|\bisb\b|"
+        r"deep[\s-]*sleep|quiescent.*(shutdown|power.down)",
+        "sleep_current",
+    ),
     (r"dropout|drop-out\s+voltage(?!.*relay)", "dropout_voltage"),
     (r"pick[\s-]*up\s+voltage|pull[\s-]*in\s+voltage|must\s+operate", "pickup_voltage"),
     (r"drop[\s-]*out\s+voltage|release\s+voltage|must\s+release", "dropout_voltage_relay"),
-    (r"coil\s+(rated\s+)?current|nominal\s+operating\s+current|operating\s+current.*coil",
-     "coil_current"),
+    (
+        r"coil\s+(rated\s+)?current|nominal\s+operating\s+current|operating\s+current.*coil",
+        "coil_current",
+    ),
     (r"coil\s+voltage|nominal\s+voltage\s*\(vdc\)|rated\s+coil", "coil_voltage"),
     (r"coil\s+resistance", "coil_resistance"),
     (r"coil\s+power|nominal\s+operating\s+power", "coil_power"),
     (r"switching\s+capacity|contact\s+rating|nominal\s+switching", "contact_rating"),
     (r"max\.?\s*switching\s+current", "contact_current"),
     (r"max\.?\s*switching\s+voltage", "contact_voltage"),
-    (r"logic\s+supply|\bvss\b\s*\(logic|logic\s+power|\bvcc\s*\(logic|supply\s+voltage\s*\(logic",
-     "logic_supply_voltage"),
-    (r"high[\s-]*level\s+input\s+voltage|input\s+high\s+voltage|\bvih\b|logic\s+high\s+"
-     r"(input\s+)?(voltage|threshold)|high[\s-]level\s+input|input\s+voltage\s+high|"
-     r"\bv\s*ih\b", "logic_high_threshold"),
-    (r"low[\s-]*level\s+input\s+voltage|input\s+low\s+voltage|\bvil\b|logic\s+low\s+"
-     r"(input\s+)?(voltage|threshold)|low[\s-]level\s+input|input\s+voltage\s+low|"
-     r"\bv\s*il\b", "logic_low_threshold"),
-    (r"high[\s-]*level\s+output\s+voltage|output\s+high\s+voltage|\bvoh\b|output\s+voltage\s+high|"
-     r"\bv\s*oh\b|output\s+high\s+level", "output_voltage_high"),
-    (r"low[\s-]*level\s+output\s+voltage|output\s+low\s+voltage|\bvol\b|output\s+voltage\s+low|"
-     r"\bv\s*ol\b|output\s+low\s+level", "output_voltage_low"),
-    (r"full[\s-]*scale(\s+input)?(\s+voltage)?\s+range|\bfsr\b|full[\s-]*scale\s+range",
-     "full_scale_range"),
+    (
+        r"logic\s+supply|\bvss\b\s*\(logic|logic\s+power|\bvcc\s*\(logic|supply\s+voltage\s*\(logic",
+        "logic_supply_voltage",
+    ),
+    (
+        r"high[\s-]*level\s+input\s+voltage|input\s+high\s+voltage|\bvih\b|logic\s+high\s+"
+        r"(input\s+)?(voltage|threshold)|high[\s-]level\s+input|input\s+voltage\s+high|"
+        r"\bv\s*ih\b",
+        "logic_high_threshold",
+    ),
+    (
+        r"low[\s-]*level\s+input\s+voltage|input\s+low\s+voltage|\bvil\b|logic\s+low\s+"
+        r"(input\s+)?(voltage|threshold)|low[\s-]level\s+input|input\s+voltage\s+low|"
+        r"\bv\s*il\b",
+        "logic_low_threshold",
+    ),
+    (
+        r"high[\s-]*level\s+output\s+voltage|output\s+high\s+voltage|\bvoh\b|output\s+voltage\s+high|"
+        r"\bv\s*oh\b|output\s+high\s+level",
+        "output_voltage_high",
+    ),
+    (
+        r"low[\s-]*level\s+output\s+voltage|output\s+low\s+voltage|\bvol\b|output\s+voltage\s+low|"
+        r"\bv\s*ol\b|output\s+low\s+level",
+        "output_voltage_low",
+    ),
+    (
+        r"full[\s-]*scale(\s+input)?(\s+voltage)?\s+range|\bfsr\b|full[\s-]*scale\s+range",
+        "full_scale_range",
+    ),
     (r"\blsb\s+size|lsb\s+weight|\bresolution\s*\(lsb", "lsb_size"),
-    (r"common[\s-]*mode\s+input\s+voltage|input\s+common[\s-]*mode\s+voltage|\bvicr\b|"
-     r"common[\s-]mode\s+voltage\s+range", "input_common_mode_range"),
+    (
+        r"common[\s-]*mode\s+input\s+voltage|input\s+common[\s-]*mode\s+voltage|\bvicr\b|"
+        r"common[\s-]mode\s+voltage\s+range",
+        "input_common_mode_range",
+    ),
     (r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage", "input_offset_voltage"),
     (r"input\s+bias\s+current", "input_bias_current"),
-    (r"operating\s+(ambient\s+)?temp|ambient\s+temp|working\s+temp|operation\s+temp|"
-     r"temperature\s+range|\bt\s*a\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
-     r"operating\s+ambient|free[\s-]air\s+temp|operating\s+internal\s+leadframe", "operating_temperature"),
+    (
+        r"operating\s+(ambient\s+)?temp|ambient\s+temp|working\s+temp|operation\s+temp|"
+        r"temperature\s+range|\bt\s*a\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
+        r"operating\s+ambient|free[\s-]air\s+temp|operating\s+internal\s+leadframe",
+        "operating_temperature",
+    ),
     (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
     (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
     (r"humidity\s+range|working\s+humidity|operating\s+humidity", "humidity_range"),
     (r"power\s+dissipation|\bptot\b|\bpd\b|total\s+power", "power_dissipation"),
     (r"power\s+consumption|heater\s+consumption|current\s+consumption.*mw", "power_consumption"),
-    (r"(supply|operating|quiescent|consumption|working|active|average|bias)\s+current|"
-     r"current\s+(consumption|supply|draw)|\bi\s*dd\b|\bicc\b|\bi\s*cc\b|\biq\b|\bidd\b|"
-     r"\bi\s*q\b|\bid\b|\bis\b|\biddq\b|max\s+current\s+draw|supply\s+current|current\s+draw",
-     "supply_current"),
+    (
+        r"(supply|operating|quiescent|consumption|working|active|average|bias)\s+current|"
+        r"current\s+(consumption|supply|draw)|\bi\s*dd\b|\bicc\b|\bi\s*cc\b|\biq\b|\bidd\b|"
+        r"\bi\s*q\b|\bid\b|\bis\b|\biddq\b|max\s+current\s+draw|supply\s+current|current\s+draw",
+        "supply_current",
+    ),
     (r"line\s+regulation|\bregline\b", "line_regulation"),
     (r"load\s+regulation|\bregload\b", "load_regulation"),
     (r"ripple\s+rejection|\brr\b|\bpsrr\b", "ripple_rejection"),
     (r"output\s+ripple", "output_ripple"),
-    (r"current\s+limit|short[\s-]*circuit\s+current|peak\s+current|\bisc\b|\bipk\b", "current_limit"),
+    (
+        r"current\s+limit|short[\s-]*circuit\s+current|peak\s+current|\bisc\b|\bipk\b",
+        "current_limit",
+    ),
     (r"switching\s+frequency|oscillator\s+frequency", "switching_frequency"),
     (r"efficiency", "efficiency"),
     (r"undervoltage\s+lockout|\buvlo\b", "undervoltage_lockout"),
     (r"thermal\s+shutdown", "thermal_shutdown"),
     (r"soft[\s-]*start", "soft_start_time"),
-    (r"output\s+voltage\s+(swing|range)|voltage\s+output\s+swing|output\s+swing|"
-     r"\bvout\s+range|analog\s+output\s+range|output\s+span", "output_voltage_range"),
-    (r"zero\s+current\s+output\s+voltage|quiescent\s+output\s+voltage|\bviout\s*\(q\)",
-     "zero_current_output_voltage"),
-    (r"(output|sink|source)\s+current|\bio\b|\bi\s*o\b|\biout\b|continuous\s+current|"
-     r"\bi\s*out\b|drain\s+current|output\s+current", "output_current"),
-    (r"output\s+voltage|\bvo\b|\bv\s*o\b|\bvout\b|\bv\s*out\b|output\s+level|level\s+output|"
-     r"output\s+signal\s+voltage", "output_voltage"),
-    (r"logic\s+input\s+voltage|digital\s+input\s+voltage|input\s+voltage.*(sda|scl|digital|logic)|"
-     r"\bvdig\b|\bvin\s*\(logic|vi\s*\(logic", "logic_input_voltage"),
-    (r"analog\s+input\s+voltage|absolute\s+input\s+voltage|input\s+voltage\s+range|"
-     r"\bv\s*\(ainx\)|\bvin\b|\bvi\b|input\s+voltage|\bv\s*in\b|\bv\s*i\b", "input_voltage_range"),
-    (r"supply\s+voltage|power\s+supply|operating\s+voltage|working\s+voltage|\bvdd\b|\bvcc\b|"
-     r"\bvs\b|\bv\s*dd\b|\bv\s*cc\b|\bv\s*s\b|supply\s+range|power[\s-]supply\s+voltage|"
-     r"voltage\s+supply|\bvbat\b|loop\s+voltage|heater\s+voltage|input\s+supply|\bvm\b|"
-     r"motor\s+supply|power's\s+voltage|operating\s+supply", "supply_voltage"),
-    (r"measur\w*\s+range|detection\s+range|sensing\s+range|operating\s+range|working\s+flow|"
-     r"flow\s+rate\s+range|pressure\s+range|range\s+of\s+measurement|illuminance\s+range|"
-     r"optimized\s+(accuracy\s+)?range|\bmeasurement\b.*\brange|induction\s+range|"
-     r"detecting\s+range|^range$|^ranges$|input\s+range|full[\s-]*scale", "measurement_range"),
-    (r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance",
-     "accuracy"),
+    (
+        r"output\s+voltage\s+(swing|range)|voltage\s+output\s+swing|output\s+swing|"
+        r"\bvout\s+range|analog\s+output\s+range|output\s+span",
+        "output_voltage_range",
+    ),
+    (
+        r"zero\s+current\s+output\s+voltage|quiescent\s+output\s+voltage|\bviout\s*\(q\)",
+        "zero_current_output_voltage",
+    ),
+    (
+        r"(output|sink|source)\s+current|\bio\b|\bi\s*o\b|\biout\b|continuous\s+current|"
+        r"\bi\s*out\b|drain\s+current|output\s+current",
+        "output_current",
+    ),
+    (
+        r"output\s+voltage|\bvo\b|\bv\s*o\b|\bvout\b|\bv\s*out\b|output\s+level|level\s+output|"
+        r"output\s+signal\s+voltage",
+        "output_voltage",
+    ),
+    (
+        r"logic\s+input\s+voltage|digital\s+input\s+voltage|input\s+voltage.*(sda|scl|digital|logic)|"
+        r"\bvdig\b|\bvin\s*\(logic|vi\s*\(logic",
+        "logic_input_voltage",
+    ),
+    (
+        r"analog\s+input\s+voltage|absolute\s+input\s+voltage|input\s+voltage\s+range|"
+        r"\bv\s*\(ainx\)|\bvin\b|\bvi\b|input\s+voltage|\bv\s*in\b|\bv\s*i\b",
+        "input_voltage_range",
+    ),
+    (
+        r"supply\s+voltage|power\s+supply|operating\s+voltage|working\s+voltage|\bvdd\b|\bvcc\b|"
+        r"\bvs\b|\bv\s*dd\b|\bv\s*cc\b|\bv\s*s\b|supply\s+range|power[\s-]supply\s+voltage|"
+        r"voltage\s+supply|\bvbat\b|loop\s+voltage|heater\s+voltage|input\s+supply|\bvm\b|"
+        r"motor\s+supply|power's\s+voltage|operating\s+supply",
+        "supply_voltage",
+    ),
+    (
+        r"measur\w*\s+range|detection\s+range|sensing\s+range|operating\s+range|working\s+flow|"
+        r"flow\s+rate\s+range|pressure\s+range|range\s+of\s+measurement|illuminance\s+range|"
+        r"optimized\s+(accuracy\s+)?range|\bmeasurement\b.*\brange|induction\s+range|"
+        r"detecting\s+range|^range$|^ranges$|input\s+range|full[\s-]*scale",
+        "measurement_range",
+    ),
+    (
+        r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance",
+        "accuracy",
+    ),
     (r"resolution", "resolution"),
     (r"sensitivity|\bsens\b|scale\s+factor|\bso\b", "sensitivity"),
-    (r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c",
-     "i2c_max_clock"),
-    (r"\bsclk\b|spi\s+clock|clock\s+frequency|\bfclk\b|\bf\s*clk\b|serial\s+clock", "spi_max_clock"),
+    (
+        r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c",
+        "i2c_max_clock",
+    ),
+    (
+        r"\bsclk\b|spi\s+clock|clock\s+frequency|\bfclk\b|\bf\s*clk\b|serial\s+clock",
+        "spi_max_clock",
+    ),
     (r"baud", "baud_rate"),
-    (r"sampl\w+\s+rate|data\s+rate|output\s+data\s+rate|\bdr\b|\bodr\b|conversion\s+rate|"
-     r"sample\s+rate|throughput|collecting\s+period|sampling\s+period", "sampling_rate"),
+    (
+        r"sampl\w+\s+rate|data\s+rate|output\s+data\s+rate|\bdr\b|\bodr\b|conversion\s+rate|"
+        r"sample\s+rate|throughput|collecting\s+period|sampling\s+period",
+        "sampling_rate",
+    ),
     (r"conversion\s+time|measurement\s+time|\btconv\b|\bt\s*conv\b", "conversion_time"),
-    (r"response\s+time|rise\s+time|\btr\b|\bt\s*r\b|delay\s+time|operate\s+time|release\s+time",
-     "response_time"),
+    (
+        r"response\s+time|rise\s+time|\btr\b|\bt\s*r\b|delay\s+time|operate\s+time|release\s+time",
+        "response_time",
+    ),
     (r"voltage\s+drop|saturation\s+voltage|\bvce\s*\(sat|total\s+drop|\bvcesat\b", "voltage_drop"),
     (r"pulses\s+per\s+lit|pulse\s+characteristic|k[\s-]*factor", "pulse_factor"),
     (r"preheat|warm[\s-]*up", "warm_up_time"),
@@ -208,19 +282,48 @@ _SPEC_DIMENSION: dict[str, frozenset[str]] = {}
 _VOLT = frozenset({"V"})
 _AMP = frozenset({"A"})
 _TEMP = frozenset({"K"})
-for _s in ("supply_voltage", "input_voltage_range", "output_voltage", "output_voltage_high",
-           "output_voltage_low", "output_voltage_range", "logic_high_threshold",
-           "logic_low_threshold", "dropout_voltage", "voltage_drop", "coil_voltage",
-           "pickup_voltage", "dropout_voltage_relay", "logic_supply_voltage",
-           "absolute_max_supply_voltage", "absolute_max_input_voltage", "logic_input_voltage",
-           "input_offset_voltage", "input_common_mode_range", "zero_current_output_voltage",
-           "undervoltage_lockout", "contact_voltage"):
+for _s in (
+    "supply_voltage",
+    "input_voltage_range",
+    "output_voltage",
+    "output_voltage_high",
+    "output_voltage_low",
+    "output_voltage_range",
+    "logic_high_threshold",
+    "logic_low_threshold",
+    "dropout_voltage",
+    "voltage_drop",
+    "coil_voltage",
+    "pickup_voltage",
+    "dropout_voltage_relay",
+    "logic_supply_voltage",
+    "absolute_max_supply_voltage",
+    "absolute_max_input_voltage",
+    "logic_input_voltage",
+    "input_offset_voltage",
+    "input_common_mode_range",
+    "zero_current_output_voltage",
+    "undervoltage_lockout",
+    "contact_voltage",
+):
     _SPEC_DIMENSION[_s] = _VOLT
-for _s in ("supply_current", "sleep_current", "output_current", "coil_current", "input_current",
-           "current_limit", "input_bias_current", "contact_current"):
+for _s in (
+    "supply_current",
+    "sleep_current",
+    "output_current",
+    "coil_current",
+    "input_current",
+    "current_limit",
+    "input_bias_current",
+    "contact_current",
+):
     _SPEC_DIMENSION[_s] = _AMP
-for _s in ("operating_temperature", "storage_temperature", "junction_temperature",
-           "thermal_shutdown"):
+for _s in (
+    "operating_temperature",
+    "storage_temperature",
+    "junction_temperature",
+    "thermal_shutdown",
+):
     _SPEC_DIMENSION[_s] = _TEMP
 _SPEC_DIMENSION["power_consumption"] = frozenset({"W"})
 _SPEC_DIMENSION["power_dissipation"] = frozenset({"W"})
@@ -270,14 +373,27 @@ def _absolute(spec: str, section_kind: str) -> str:
 # --- numbers --------------------------------------------------------------------------------
 
 _NUM = r"[+\-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+\-]?\d+)?"
-_DASHES = str.maketrans({"\u2013": "-", "\u2212": "-", "\u2014": "-", "～": "~", "\uff5e": "~",
-                         "\u00a0": " ", "\uff1a": ":", "\uff08": "(", "\uff09": ")",
-                         "\u2264": "<=", "\u2265": ">="})
+_DASHES = str.maketrans(
+    {
+        "\u2013": "-",
+        "\u2212": "-",
+        "\u2014": "-",
+        "\uff5e": "~",
+        "\u00a0": " ",
+        "\uff1a": ":",
+        "\uff08": "(",
+        "\uff09": ")",
+        "\u2264": "<=",
+        "\u2265": ">=",
+    }
+)
 
 
 def _norm(text: str) -> str:
     t = text.translate(_DASHES)
     t = t.replace("+-", "±").replace("+/-", "±")
+    # "- 65°C": a minus sign set apart from its number.
+    t = re.sub(r"(^|[\s(])-\s+(?=\d)", r"\1-", t)
     t = re.sub(r"(?i)celsius|degrees?\s*c\b|degc\b|deg\.?\s*c\b|℃", "°C", t)
     t = re.sub(r"(?i)\bdegrees\b", "°C", t)
     t = re.sub(r"(?i)liters?/minute|litres?/min(ute)?", "L/min", t)
@@ -324,10 +440,20 @@ def parse_quantity_text(text: str) -> Parsed | None:
     m = re.search(rf"±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])", t)
     if m:
         a = abs(_to_float(m.group("a")))
-        return Parsed(min=-a, max=a, value=a, plus_minus=True, unit=_clean_unit(m.group("unit")),
-                      text=m.group(0))
-    m = re.search(rf"(?P<q><=|>=|<|>|max\.?|min\.?|typ\.?)?\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?"
-                  rf"(?:\s*(?P<q2>max\.?|min\.?|typ\.?))?(?=$|[\s;,)(])", t, re.I)
+        return Parsed(
+            min=-a,
+            max=a,
+            value=a,
+            plus_minus=True,
+            unit=_clean_unit(m.group("unit")),
+            text=m.group(0),
+        )
+    m = re.search(
+        rf"(?P<q><=|>=|<|>|max\.?|min\.?|typ\.?)?\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?"
+        rf"(?:\s*(?P<q2>max\.?|min\.?|typ\.?))?(?=$|[\s;,)(])",
+        t,
+        re.I,
+    )
     if m:
         a = _to_float(m.group("a"))
         q = (m.group("q") or m.group("q2") or "").lower().rstrip(".")
@@ -367,19 +493,34 @@ def parse_cell(cell: str | None) -> tuple[float | None, str | None, str | None, 
     if cell is None or _CELL_EMPTY.match(cell):
         return None, None, None, False
     t = _norm(cell)
+    t = re.sub(r"(?<=\d)[※*]+|\(\d\)$|\[\d\]$", "", t).strip()
     m = re.fullmatch(rf"(±)?\s*({_NUM})\s*([^\d\s][^\s]*)?", t)
     if m:
         unit = _clean_unit(m.group(3))
-        return abs(_to_float(m.group(2))) if m.group(1) else _to_float(m.group(2)), unit, None, bool(
-            m.group(1)
+        return (
+            abs(_to_float(m.group(2))) if m.group(1) else _to_float(m.group(2)),
+            unit,
+            None,
+            bool(m.group(1)),
         )
     return None, None, t, False
 
 
 # --- rows → facts ---------------------------------------------------------------------------
 
-_QUANTITY_WORDS = ("humidity", "temperature", "pressure", "illuminance", "light", "current",
-                   "voltage", "flow", "acceleration", "gyro", "accelerometer")
+_QUANTITY_WORDS = (
+    "humidity",
+    "temperature",
+    "pressure",
+    "illuminance",
+    "light",
+    "current",
+    "voltage",
+    "flow",
+    "acceleration",
+    "gyro",
+    "accelerometer",
+)
 
 
 def _si(values: dict[str, float | None], unit: str | None, spec: str) -> dict[str, Any]:
@@ -411,6 +552,10 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     dim = _unit_dimension(unit, spec)
     if spec == "resolution" and dim == "bit":
         return "resolution_bits"
+    if spec == "resolution" and dim == "s":
+        return "conversion_time"
+    if spec in _TEXT_SPECS:
+        return None if dim is not None else spec
     if spec == "measurement_range" and dim == "bit":
         return None
     allowed = _SPEC_DIMENSION.get(spec)
@@ -423,14 +568,18 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     return spec
 
 
-def facts_from_row(row: RowRecord, device: str, doc: str) -> tuple[list[Fact], list[ExtractWarning]]:
+def facts_from_row(
+    row: RowRecord, device: str, doc: str
+) -> tuple[list[Fact], list[ExtractWarning]]:
     """Turn one row into facts (usually one; a "humidity …; temperature …" cell gives two)."""
     warnings: list[ExtractWarning] = []
     spec = map_spec(row.parameter, row.symbol, row.section_kind)
     if spec is None:
         return [], warnings
-    if spec == "supply_current" and row.condition and re.search(
-        r"(?i)stand-?by|sleep|power[\s-]*down|shutdown|idle", row.condition
+    if (
+        spec == "supply_current"
+        and row.condition
+        and re.search(r"(?i)stand-?by|sleep|power[\s-]*down|shutdown|idle", row.condition)
     ):
         spec = "sleep_current"
     applies = dict(row.applies_to)
@@ -454,6 +603,20 @@ def facts_from_row(row: RowRecord, device: str, doc: str) -> tuple[list[Fact], l
     if row.value is not None and row.min is None and row.typ is None and row.max is None:
         return _facts_from_value_text(row, spec, base, applies, warnings)
 
+    for key in ("min", "typ", "max"):
+        cell = getattr(row, key)
+        rng = _cell_range(cell) if cell else None
+        if rng is not None and all(
+            getattr(row, k) in (None, "", "-", "–") for k in ("min", "typ", "max") if k != key
+        ):
+            # "-40～85" printed in one column is a min and a max, not one number.
+            row.min, row.typ, row.max = rng[0], None, rng[1]
+            if rng[2] and not row.unit:
+                row.unit = rng[2]
+            break
+    if row.section_kind == "absolute_maximum" and row.typ and not row.min and not row.max:
+        # A single rating in an absolute-maximum table is a limit.
+        row.max, row.typ = row.typ, None
     nums: dict[str, float | None] = {}
     texts: dict[str, str] = {}
     cell_units: list[str] = []
@@ -466,12 +629,17 @@ def facts_from_row(row: RowRecord, device: str, doc: str) -> tuple[list[Fact], l
         if expr:
             texts[f"{key}_text"] = expr
         pm = pm or is_pm
+    if spec in _TEXT_SPECS:
+        return [], warnings  # a number in a table row is not an interface name
     if all(v is None for v in nums.values()):
-        if texts:
+        if texts and all(
+            re.search(r"(?i)\b(v\s?dd|v\s?cc|gnd|v\s?s|vin|v\s?ddio)\b", t) for t in texts.values()
+        ):
             # Only symbolic bounds ("GND", "VDD + 0.3"): keep them as text, no number invented.
             unit = row.unit
-            fact = Fact(**base, spec=spec, unit=unit, applies_to=applies,
-                        extra=dict(texts)).with_id()
+            fact = Fact(
+                **base, spec=spec, unit=unit, applies_to=applies, extra=dict(texts)
+            ).with_id()
             return [fact], warnings
         return [], warnings
     unit = row.unit or (cell_units[0] if cell_units else None)
@@ -485,8 +653,14 @@ def facts_from_row(row: RowRecord, device: str, doc: str) -> tuple[list[Fact], l
             canonical_unit(unit)
         except UnknownUnitError:
             if not re.search(r"\d", unit):
-                warnings.append(ExtractWarning(row.citation, "unknown_unit", unit,
-                                               f"row {row.parameter.strip()!r}; fact skipped"))
+                warnings.append(
+                    ExtractWarning(
+                        row.citation,
+                        "unknown_unit",
+                        unit,
+                        f"row {row.parameter.strip()!r}; fact skipped",
+                    )
+                )
             return [], warnings
     refined = _refine_spec(spec, unit, row.parameter)
     if refined is None:
@@ -504,13 +678,31 @@ def facts_from_row(row: RowRecord, device: str, doc: str) -> tuple[list[Fact], l
     except UnknownUnitError:
         warnings.append(ExtractWarning(row.citation, "unknown_unit", unit or "", row.parameter))
         return [], warnings
-    fact = Fact(**base, spec=spec, value=value, min=nums["min"], typ=nums["typ"], max=nums["max"],
-                unit=unit, applies_to=applies, extra=extra, **si).with_id()
+    fact = Fact(
+        **base,
+        spec=spec,
+        value=value,
+        min=nums["min"],
+        typ=nums["typ"],
+        max=nums["max"],
+        unit=unit,
+        applies_to=applies,
+        extra=extra,
+        **si,
+    ).with_id()
     return [fact], warnings
 
 
+def _cell_range(cell: str) -> tuple[str, str, str | None] | None:
+    t = _norm(cell)
+    m = re.fullmatch(rf"({_NUM})\s*(?:~|to|\.\.\.?|…|-)\s*({_NUM})\s*([^\d\s]\S*)?", t)
+    if m and _to_float(m.group(1)) <= _to_float(m.group(2)):
+        return m.group(1), m.group(2), m.group(3)
+    return None
+
+
 def _split_quantities(text: str) -> list[tuple[str | None, str]]:
-    """"humidity 0-100%RH; temperature -40~80°C" → [("humidity", ...), ("temperature", ...)]."""
+    """ "humidity 0-100%RH; temperature -40~80°C" → [("humidity", ...), ("temperature", ...)]."""
     parts = [p.strip() for p in re.split(r"[;；]|\s{2,}", text) if p.strip()]
     out: list[tuple[str | None, str]] = []
     for p in parts:
@@ -525,7 +717,10 @@ def _split_quantities(text: str) -> list[tuple[str | None, str]]:
 
 
 def _facts_from_value_text(
-    row: RowRecord, spec: str, base: dict[str, Any], applies: dict[str, Any],
+    row: RowRecord,
+    spec: str,
+    base: dict[str, Any],
+    applies: dict[str, Any],
     warnings: list[ExtractWarning],
 ) -> tuple[list[Fact], list[ExtractWarning]]:
     assert row.value is not None
@@ -548,8 +743,14 @@ def _facts_from_value_text(
                 # Free text after a number is usually a word, not a unit: skip quietly unless
                 # the row came from a table's unit column.
                 if row.unit:
-                    warnings.append(ExtractWarning(row.citation, "unknown_unit", unit,
-                                                   f"line {row.parameter.strip()!r}; fact skipped"))
+                    warnings.append(
+                        ExtractWarning(
+                            row.citation,
+                            "unknown_unit",
+                            unit,
+                            f"line {row.parameter.strip()!r}; fact skipped",
+                        )
+                    )
                 continue
         this_spec = spec
         if quantity == "humidity" and spec in ("measurement_range",):
@@ -569,11 +770,26 @@ def _facts_from_value_text(
         if "@" in text and not cond:
             cond = text.split("@", 1)[1].strip()[:80]
         try:
-            si = _si({"min": parsed.min, "typ": parsed.typ, "max": parsed.max,
-                      "value": parsed.value}, unit, refined)
+            si = _si(
+                {"min": parsed.min, "typ": parsed.typ, "max": parsed.max, "value": parsed.value},
+                unit,
+                refined,
+            )
         except UnknownUnitError:
             continue
         b = {**base, "condition": cond}
-        facts.append(Fact(**b, spec=refined, value=parsed.value, min=parsed.min, typ=parsed.typ,
-                          max=parsed.max, unit=unit, applies_to=scope, extra=extra, **si).with_id())
+        facts.append(
+            Fact(
+                **b,
+                spec=refined,
+                value=parsed.value,
+                min=parsed.min,
+                typ=parsed.typ,
+                max=parsed.max,
+                unit=unit,
+                applies_to=scope,
+                extra=extra,
+                **si,
+            ).with_id()
+        )
     return facts, warnings

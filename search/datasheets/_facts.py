@@ -98,7 +98,7 @@ _ALIASES: dict[str, str] = {
 
 
 def canonical_device(name: str) -> str | None:
-    """Return the canonical model for a name or alias (``"mpu6050"`` → ``"MPU-6050"``), else None."""
+    """The canonical model for a name or alias (``"mpu6050"`` → ``"MPU-6050"``), else None."""
     return _ALIASES.get(_squash(name))
 
 
@@ -167,8 +167,10 @@ class Fact(BaseModel):
     @property
     def numbers(self) -> tuple[float | None, float | None, float | None]:
         """(min, typ, max), with a lone numeric ``value`` reported as typ."""
-        if isinstance(self.value, float | int) and self.typ is None and not self.extra.get(
-            "plus_minus"
+        if (
+            isinstance(self.value, float | int)
+            and self.typ is None
+            and not self.extra.get("plus_minus")
         ):
             return self.min, float(self.value), self.max
         return self.min, self.typ, self.max
@@ -289,16 +291,25 @@ class FactStore:
         root = Path(path) if path is not None else DEFAULT_FACTS_DIR
         if not root.is_dir():
             raise FileNotFoundError(f"facts directory {root} does not exist")
-        facts = [Fact.model_validate(d) for p in sorted(root.glob("*.facts.jsonl"))
-                 for d in _read_jsonl(p)]
+        facts = [
+            Fact.model_validate(d)
+            for p in sorted(root.glob("*.facts.jsonl"))
+            for d in _read_jsonl(p)
+        ]
         chunks = (
-            [Chunk.model_validate(d) for p in sorted(root.glob("*.chunks.jsonl"))
-             for d in _read_jsonl(p)]
+            [
+                Chunk.model_validate(d)
+                for p in sorted(root.glob("*.chunks.jsonl"))
+                for d in _read_jsonl(p)
+            ]
             if with_chunks
             else []
         )
-        notices = [Notice.model_validate(d) for p in sorted(root.glob("*.notices.jsonl"))
-                   for d in _read_jsonl(p)]
+        notices = [
+            Notice.model_validate(d)
+            for p in sorted(root.glob("*.notices.jsonl"))
+            for d in _read_jsonl(p)
+        ]
         logger.debug("loaded %d facts, %d chunks from %s", len(facts), len(chunks), root)
         return cls(facts, chunks, notices)
 
@@ -356,9 +367,12 @@ class FactStore:
                 continue
             if kinds is not None and f.section_kind not in kinds:
                 continue
-            if want_variant is not None and f.variant is not None:
-                if not _variant_matches(f.variant, want_variant):
-                    continue
+            if (
+                want_variant is not None
+                and f.variant is not None
+                and not _variant_matches(f.variant, want_variant)
+            ):
+                continue
             if not include_superseded and f.superseded_by is not None:
                 continue
             out.append(f)
@@ -374,7 +388,10 @@ def _variant_matches(fact_variant: str, wanted_squashed: str) -> bool:
     # ("ACS712ELCTR-05B" for "ACS712ELCTR-05B-T"), counts.
     for part in re.split(r"[/,]| and ", fact_variant):
         sq = _squash(part)
-        if sq and (sq == wanted_squashed or wanted_squashed.startswith(sq)
-                   or sq.startswith(wanted_squashed)):
+        if sq and (
+            sq == wanted_squashed
+            or wanted_squashed.startswith(sq)
+            or sq.startswith(wanted_squashed)
+        ):
             return True
     return False

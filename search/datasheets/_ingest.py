@@ -83,8 +83,13 @@ def collect_paths(paths: Iterable[Path | str]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(x for x in p.iterdir() if x.suffix.lower() in (".pdf", ".md")
-                              and x.name.lower() not in _SKIP_NAMES))
+            out.extend(
+                sorted(
+                    x
+                    for x in p.iterdir()
+                    if x.suffix.lower() in (".pdf", ".md") and x.name.lower() not in _SKIP_NAMES
+                )
+            )
         else:
             out.append(p)
     return out
@@ -121,8 +126,10 @@ def _process(path: Path) -> tuple[FileResult, list[Fact], list[Chunk], list[Noti
             res.device = device
             chunks = pdf_chunks(doc, stem, device)
             if device is None:
-                res.warnings.append(f"{stem}: no known device model in file name or first page; "
-                                    "chunks only, no facts")
+                res.warnings.append(
+                    f"{stem}: no known device model in file name or first page; "
+                    "chunks only, no facts"
+                )
             else:
                 facts, warns = pdf_facts(doc, device, stem)
                 res.warnings.extend(str(w) for w in warns)
@@ -139,7 +146,9 @@ def _process(path: Path) -> tuple[FileResult, list[Fact], list[Chunk], list[Noti
             res.ok = True
         else:
             res.reason = "unsupported"
-            res.error = f"{path.name}: unsupported file type {suffix or '(none)'}; expected .pdf or .md"
+            res.error = (
+                f"{path.name}: unsupported file type {suffix or '(none)'}; expected .pdf or .md"
+            )
     except PdfReadError as exc:
         res.reason, res.error = exc.reason, str(exc)
     except UnicodeDecodeError as exc:
@@ -152,11 +161,18 @@ def _process(path: Path) -> tuple[FileResult, list[Fact], list[Chunk], list[Noti
     return res, facts, chunks, notices
 
 
-def ingest(paths: Iterable[Path | str], out_dir: Path | str | None = None) -> IngestReport:
+def ingest(
+    paths: Iterable[Path | str],
+    out_dir: Path | str | None = None,
+    *,
+    with_chunks: bool = True,
+) -> IngestReport:
     """Ingest documents into ``out_dir`` (default: the shipped facts directory).
 
     Each document's facts, chunks and notices replace that document's previous files only when
-    it was read successfully; failures are reported per file.
+    it was read successfully; failures are reported per file. ``with_chunks=False`` writes no
+    chunk files (the shipped directory holds figures and short evidence lines, not the
+    documents' prose).
     """
     t0 = time.perf_counter()
     out = Path(out_dir) if out_dir is not None else DEFAULT_FACTS_DIR
@@ -169,7 +185,8 @@ def ingest(paths: Iterable[Path | str], out_dir: Path | str | None = None) -> In
             logger.warning("ingest: %s", res.error)
             continue
         _write_jsonl(out / f"{res.doc}.facts.jsonl", facts)
-        _write_jsonl(out / f"{res.doc}.chunks.jsonl", chunks)
+        if with_chunks:
+            _write_jsonl(out / f"{res.doc}.chunks.jsonl", chunks)
         notice_path = out / f"{res.doc}.notices.jsonl"
         if notices:
             _write_jsonl(notice_path, notices)
@@ -178,8 +195,9 @@ def ingest(paths: Iterable[Path | str], out_dir: Path | str | None = None) -> In
     superseded = _apply_supersession(out)
     n_facts = sum(1 for p in out.glob("*.facts.jsonl") for _ in _read_jsonl(p))
     n_chunks = sum(r.chunks for r in results)
-    return IngestReport(str(out), results, n_facts, n_chunks, superseded,
-                        round(time.perf_counter() - t0, 3))
+    return IngestReport(
+        str(out), results, n_facts, n_chunks, superseded, round(time.perf_counter() - t0, 3)
+    )
 
 
 def _apply_supersession(out: Path) -> int:
@@ -187,8 +205,11 @@ def _apply_supersession(out: Path) -> int:
     by_file: dict[Path, list[Fact]] = {}
     for p in sorted(out.glob("*.facts.jsonl")):
         by_file[p] = [Fact.model_validate(d) for d in _read_jsonl(p)]
-    notices = [Notice.model_validate(d) for p in sorted(out.glob("*.notices.jsonl"))
-               for d in _read_jsonl(p)]
+    notices = [
+        Notice.model_validate(d)
+        for p in sorted(out.glob("*.notices.jsonl"))
+        for d in _read_jsonl(p)
+    ]
     all_facts = [f for fs in by_file.values() for f in fs]
     applied = apply_notices(all_facts, notices)
     new_by_doc: dict[str, list[Fact]] = {}
@@ -205,3 +226,24 @@ def _apply_supersession(out: Path) -> int:
 def report_json(report: IngestReport) -> str:
     """The report as one JSON object."""
     return json.dumps(report.to_dict(), ensure_ascii=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m search.datasheets._ingest PATH... [--out DIR]``: ingest and print the report."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m search.datasheets._ingest")
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument(
+        "--out", type=Path, default=None, help="output directory (default: shipped)"
+    )
+    parser.add_argument("--no-chunks", action="store_true", help="write facts and notices only")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    report = ingest(args.paths, args.out, with_chunks=not args.no_chunks)
+    print(report_json(report))
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

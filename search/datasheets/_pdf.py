@@ -18,7 +18,7 @@ from pathlib import Path
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["Line", "PdfDocument", "PdfReadError", "Page", "Segment", "read_pdf"]
+__all__ = ["Line", "Page", "PdfDocument", "PdfReadError", "Segment", "read_pdf"]
 
 
 class PdfReadError(Exception):
@@ -106,7 +106,7 @@ class _Char:
 
 def _page_chars(textpage: object, raw: object) -> list[_Char]:
     tp = textpage.raw  # type: ignore[attr-defined]
-    l, r, b, t = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    left, r, b, t = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     ox, oy = ctypes.c_double(), ctypes.c_double()
     loose = raw.FS_RECTF()  # type: ignore[attr-defined]
     out: list[_Char] = []
@@ -124,7 +124,7 @@ def _page_chars(textpage: object, raw: object) -> list[_Char]:
         # wrong lines; it holds no figures we extract.
         if angle > 0.05 and abs(angle - 2 * math.pi) > 0.05:
             continue
-        raw.FPDFText_GetCharBox(tp, i, l, r, b, t)  # type: ignore[attr-defined]
+        raw.FPDFText_GetCharBox(tp, i, left, r, b, t)  # type: ignore[attr-defined]
         raw.FPDFText_GetCharOrigin(tp, i, ox, oy)  # type: ignore[attr-defined]
         raw.FPDFText_GetLooseCharBox(tp, i, ctypes.byref(loose))  # type: ignore[attr-defined]
         # The loose box spans the font's ascent and descent after the text matrix, which is the
@@ -132,7 +132,7 @@ def _page_chars(textpage: object, raw: object) -> list[_Char]:
         size = abs(loose.top - loose.bottom) * 0.8
         weight = raw.FPDFText_GetFontWeight(tp, i)  # type: ignore[attr-defined]
         # Loose boxes span the advance width; tight glyph boxes make a narrow "1" look like a gap.
-        x0, x1 = (loose.left, loose.right) if loose.right > loose.left else (l.value, r.value)
+        x0, x1 = (loose.left, loose.right) if loose.right > loose.left else (left.value, r.value)
         out.append(_Char(x0, x1, oy.value, float(size), ch, weight >= 600))
     return out
 
@@ -172,14 +172,21 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
             gap = c.x0 - prev.x1
             # Narrow digits ("1") in some fonts leave wide gaps inside a number; a digit run
             # splits only at a clearly wider gap.
-            word_gap = 0.45 if (prev.ch.isdigit() or prev.ch == ".") and (
-                c.ch.isdigit() or c.ch == "."
-            ) else 0.18
+            word_gap = (
+                0.45
+                if (prev.ch.isdigit() or prev.ch == ".") and (c.ch.isdigit() or c.ch == ".")
+                else 0.18
+            )
             if gap > max(3.5, 0.9 * size):
                 words.append(word)
                 segs.append(
-                    Segment(seg_start, prev.x1, " ".join(words), size,
-                            sum(ch.bold for ch in seg_chars) * 2 > len(seg_chars))
+                    Segment(
+                        seg_start,
+                        prev.x1,
+                        " ".join(words),
+                        size,
+                        sum(ch.bold for ch in seg_chars) * 2 > len(seg_chars),
+                    )
                 )
                 words, word, seg_start, seg_chars = [], c.ch, c.x0, [c]
             elif gap > word_gap * size:
@@ -192,8 +199,13 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
             prev = c
         words.append(word)
         segs.append(
-            Segment(seg_start, prev.x1, " ".join(words), size,
-                    sum(ch.bold for ch in seg_chars) * 2 > len(seg_chars))
+            Segment(
+                seg_start,
+                prev.x1,
+                " ".join(words),
+                size,
+                sum(ch.bold for ch in seg_chars) * 2 > len(seg_chars),
+            )
         )
         lines.append(Line(statistics.median(c.y for c in g), segs, size))
     return lines

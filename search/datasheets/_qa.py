@@ -38,15 +38,36 @@ from search.datasheets._compat import (
     pick_rules,
 )
 from search.datasheets._facts import Fact, FactStore, Notice
-from search.datasheets._retrieval import FactIndex
+from search.datasheets._retrieval import FactIndex, _words
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
-from search.datasheets._validate import validate_fact
+from search.datasheets._validate import dimension_of, validate_fact
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["DatasheetQA", "LLMHelper", "ask"]
 
 _SPEC_NAMES = sorted({s for _, specs in SPEC_PHRASES for s in specs})
+_LIST_SPECS = frozenset({"i2c_address", "interface"})
+_VOLTS_IN_CONDITION = re.compile(
+    r"\b(?:VDD|VCC|VS|VIN|VREF|V\+|supply)(?:\s*=\s*(?:VDD|VCC|VS|VIN|VREF))*\s*=\s*"
+    r"([-+]?\d+(?:\.\d+)?)\s*V\b",
+    re.IGNORECASE,
+)
+
+
+def _condition_conflict(fact: Fact, stated: Sequence[float]) -> list[str]:
+    """A fact measured at one supply does not answer a question asked at another."""
+    if not stated or not fact.condition:
+        return []
+    at = [float(x) for x in _VOLTS_IN_CONDITION.findall(fact.condition)]
+    if at and not any(abs(a - v) < 1e-9 for a in at for v in stated):
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
+            f"{fact.condition!r}, the question asks at {', '.join(map(str, stated))} V"
+        ]
+    return []
+
+
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 
 
@@ -56,14 +77,22 @@ class LLMHelper:
     ``transport`` lets tests pass an ``httpx.MockTransport``; nothing is called at construction.
     """
 
-    def __init__(self, url: str, model: str, api_key: str | None = None, *,
-                 timeout_s: float = 20.0, transport: Any = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        model: str,
+        api_key: str | None = None,
+        *,
+        timeout_s: float = 20.0,
+        transport: Any = None,
+    ) -> None:
         import httpx
 
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
-        self._client = httpx.Client(base_url=url.rstrip("/"), headers=headers, timeout=timeout_s,
-                                    transport=transport)
+        self._client = httpx.Client(
+            base_url=url.rstrip("/"), headers=headers, timeout=timeout_s, transport=transport
+        )
 
     @classmethod
     def from_settings(cls, settings: Any) -> LLMHelper | None:
@@ -72,16 +101,19 @@ class LLMHelper:
         if not url:
             return None
         key = getattr(settings, "llm_api_key", None)
-        secret = key.get_secret_value() if key is not None and hasattr(key, "get_secret_value") \
-            else key
+        secret = (
+            key.get_secret_value() if key is not None and hasattr(key, "get_secret_value") else key
+        )
         return cls(url, getattr(settings, "llm_model", "local"), secret)
 
     def _chat(self, system: str, user: str) -> str:
         import httpx
 
-        body = {"model": self.model, "temperature": 0,
-                "messages": [{"role": "system", "content": system},
-                             {"role": "user", "content": user}]}
+        body = {
+            "model": self.model,
+            "temperature": 0,
+            "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
+        }
         try:
             resp = self._client.post("/chat/completions", json=body)
             resp.raise_for_status()
@@ -93,7 +125,7 @@ class LLMHelper:
     def extract(self, question: str, devices: Sequence[str]) -> dict[str, Any]:
         """Ask for ``{"devices": [...], "specs": [...]}`` drawn from the given vocabularies."""
         system = (
-            "You map a datasheet question to JSON {\"devices\": [...], \"specs\": [...]}. "
+            'You map a datasheet question to JSON {"devices": [...], "specs": [...]}. '
             f"Devices only from: {', '.join(devices)}. Specs only from: {', '.join(_SPEC_NAMES)}. "
             "Answer with the JSON object only."
         )
@@ -109,8 +141,10 @@ class LLMHelper:
 
     def phrase(self, question: str, answer: str) -> str:
         """Ask for a clearer wording of a finished answer, keeping every number as written."""
-        system = ("Rewrite the answer to the question in one or two plain sentences. Keep every "
-                  "number and unit exactly as written, add no number, keep the citations.")
+        system = (
+            "Rewrite the answer to the question in one or two plain sentences. Keep every "
+            "number and unit exactly as written, add no number, keep the citations."
+        )
         return self._chat(system, f"Question: {question}\nAnswer: {answer}").strip()
 
     def close(self) -> None:
@@ -183,6 +217,7 @@ class DatasheetQA:
         self.index = FactIndex(self.store)
         self.llm = llm
         self._devices = self.index.devices()
+        dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
         for n in self.store.notices:
             self._notices_by_target.setdefault(n.target_citation, []).append(n)
@@ -192,24 +227,37 @@ class DatasheetQA:
         """Answer one question (never raises on a question; errors become reasons)."""
         started = time.perf_counter()
         q = question.strip()
-        parsed = parse_question(q, self._devices)
+        # Every model of the device table is recognised, held or not, so that a question about
+        # a part we hold no facts for says so by name.
+        parsed = parse_question(q, None)
         if self.llm is not None and (not parsed.devices or not parsed.specs):
             parsed = self._llm_fill(parsed)
         try:
             if parsed.accuracy and parsed.devices and self._is_instrument(parsed.devices[0].device):
                 answer = self._accuracy(parsed)
+            elif parsed.devices and all(d not in self._devices for d in parsed.device_names):
+                answer = self._insufficient(
+                    parsed,
+                    parsed.route,
+                    "evidence_present: no facts are held for " + ", ".join(parsed.device_names),
+                )
             elif not parsed.devices:
-                answer = self._insufficient(parsed, "simple",
-                                            "device: the question names no device we hold facts for")
+                answer = self._insufficient(
+                    parsed, "simple", "device: the question names no device we hold facts for"
+                )
             elif parsed.route == "compatibility":
                 answer = self._compatibility(parsed)
             else:
                 answer = self._lookup(parsed)
         except Exception as exc:  # a bug must not become a confident answer
             logger.exception("ask: failed on %r", q[:200])
-            answer = Answer(status="unvalidated", route=parsed.route, question=q,
-                            answer="The question could not be answered: internal error.",
-                            reasons=[f"internal: {type(exc).__name__}: {exc}"])
+            answer = Answer(
+                status="unvalidated",
+                route=parsed.route,
+                question=q,
+                answer="The question could not be answered: internal error.",
+                reasons=[f"internal: {type(exc).__name__}: {exc}"],
+            )
         answer = self._finish(answer, parsed)
         logger.debug("ask: %.1f ms %s", (time.perf_counter() - started) * 1000, answer.status)
         return answer
@@ -235,26 +283,41 @@ class DatasheetQA:
         return parsed
 
     def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
-        return Answer(status="insufficient_evidence", route=route, question=parsed.text,
-                      answer="Insufficient evidence: " + "; ".join(reasons), reasons=list(reasons))
+        return Answer(
+            status="insufficient_evidence",
+            route=route,
+            question=parsed.text,
+            answer="Insufficient evidence: " + "; ".join(reasons),
+            reasons=list(reasons),
+        )
 
     def _notice_for(self, fact: Fact) -> Notice | None:
         found = self._notices_by_target.get(fact.citation, [])
         return found[0] if found else None
 
     # ------------------------------------------------------------------ lookups
-    def _pick(self, parsed: ParsedQuestion, mention: DeviceMention, specs: tuple[str, ...],
-              phrase: str) -> _Pick:
+    def _pick(
+        self, parsed: ParsedQuestion, mention: DeviceMention, specs: tuple[str, ...], phrase: str
+    ) -> _Pick:
         device = mention.device
         absmax = parsed.absolute_max or any(s.startswith("absolute_max") for s in specs)
         if absmax and not specs[0].startswith("absolute_max"):
             # "absolute maximum supply voltage" phrased loosely: look under the rating names too.
-            specs = (*{"supply_voltage": ("absolute_max_supply_voltage",),
-                       "input_voltage_range": ("absolute_max_input_voltage",)}.get(specs[0], ()),
-                     *specs)
+            specs = (
+                *{
+                    "supply_voltage": ("absolute_max_supply_voltage",),
+                    "input_voltage_range": ("absolute_max_input_voltage",),
+                }.get(specs[0], ()),
+                *specs,
+            )
         ranked = self.index.lookup(
-            device, specs, phrase=phrase, question=parsed.text, variant=mention.variant,
-            quantity=parsed.quantity, absolute_max=absmax,
+            device,
+            specs,
+            phrase=phrase,
+            question=parsed.text,
+            variant=mention.variant,
+            quantity=parsed.quantity,
+            absolute_max=absmax,
             stated_numbers=parsed.stated_voltages,
         )
         reasons: list[str] = []
@@ -263,8 +326,8 @@ class DatasheetQA:
             # Validate against what was asked: a row found by its label must still be the
             # kind of figure the question wants.
             wanted = r.fact.spec if r.fact.spec in specs else specs[0]
-            why = validate_fact(r.fact, wanted, operating=parsed.operating,
-                                absolute_max=absmax)
+            why = validate_fact(r.fact, wanted, operating=parsed.operating, absolute_max=absmax)
+            why.extend(_condition_conflict(r.fact, parsed.stated_voltages))
             if why:
                 reasons.extend(why)
             else:
@@ -286,8 +349,33 @@ class DatasheetQA:
             seen.add(key)
             chosen.append(f)
         variants = {f.variant for f in chosen}
-        if len(variants) <= 1:
-            chosen = chosen[:1]
+        if specs[0] in _LIST_SPECS:
+            # Addresses and interfaces are lists: every distinct value the evidence gives.
+            chosen = []
+            seen_values: set[str] = set()
+            for r in valid:
+                value_key = str(r.fact.value).strip().lower()
+                if value_key not in seen_values:
+                    seen_values.add(value_key)
+                    chosen.append(r.fact)
+            chosen = chosen[:16]
+        elif len(variants) <= 1:
+            # Equally good rows that disagree: list them with their conditions, unless the
+            # question names a variant they do not name (then we cannot tell which applies).
+            distinct: list[Fact] = []
+            seen_figures: set[tuple[Any, ...]] = set()
+            for f in chosen:
+                figure = (f.min, f.max, f.value if not isinstance(f.value, str) else None, f.unit)
+                if figure not in seen_figures:
+                    seen_figures.add(figure)
+                    distinct.append(f)
+            if len(distinct) > 1 and mention.variant and all(f.variant is None for f in distinct):
+                return _Pick([], [], [], [
+                    f"scope_named: {device} states {len(distinct)} different {label} figures "
+                    f"({', '.join(_figure(f, None) for f in distinct[:4])}) and none of them names "
+                    f"variant {mention.variant}"
+                ])
+            chosen = distinct[:4]
         else:
             chosen = chosen[:6]
         items: list[AnswerItem] = []
@@ -304,20 +392,24 @@ class DatasheetQA:
             lines.extend(ls)
         return _Pick(items, facts, lines, reasons)
 
-    def _with_supersession(self, parsed: ParsedQuestion, f: Fact,
-                           label: str) -> tuple[list[AnswerItem], list[Fact], list[str]] | str:
+    def _with_supersession(
+        self, parsed: ParsedQuestion, f: Fact, label: str
+    ) -> tuple[list[AnswerItem], list[Fact], list[str]] | str:
         """Items for one fact, split per revision when a notice supersedes it for some."""
         original, notice_fact = f, None
         if f.supersedes or f.supersedes_id:
             base = self.index.by_id(f.supersedes_id) or next(
-                (x for x in self.index.at_citation(f.supersedes) if x.spec == f.spec), None)
+                (x for x in self.index.at_citation(f.supersedes) if x.spec == f.spec), None
+            )
             if base is not None:
                 original, notice_fact = base, f
         elif f.superseded_by:
             notice_fact = self.index.superseding(f)
             if notice_fact is None:
-                return (f"scope_named: {f.device} {f.spec} at {f.citation} is superseded by "
-                        f"{f.superseded_by}, which the store does not hold")
+                return (
+                    f"scope_named: {f.device} {f.spec} at {f.citation} is superseded by "
+                    f"{f.superseded_by}, which the store does not hold"
+                )
         name = f"{f.device}{' ' + f.variant if f.variant else ''}"
         where = f"[{original.citation}]"
         if notice_fact is None:
@@ -325,13 +417,16 @@ class DatasheetQA:
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""
             kind = f", {f.section_kind.replace('_', ' ')}" if f.section_kind else ""
-            line = (f"{name} {label}: {_figure(f, parsed.bound)}{cond}"
-                    f"{' — ' + scope if scope and 'variant' not in scope else ''} {where}{kind}")
+            line = (
+                f"{name} {label}: {_figure(f, parsed.bound)}{cond}"
+                f"{' — ' + scope if scope and 'variant' not in scope else ''} {where}{kind}"
+            )
             return [item], [f], [line]
         notice = self._notice_for(original)
-        scope = dict(original.superseded_for or {})
-        revs_new = [str(x) for x in scope.get("board_revision", [])] or (
-            list(notice.board_revisions) if notice else [])
+        sup_scope = dict(original.superseded_for or {})
+        revs_new = [str(x) for x in sup_scope.get("board_revision", [])] or (
+            list(notice.board_revisions) if notice else []
+        )
         revs_old = list(notice.remains_valid_for) if notice and notice.remains_valid_for else []
         asked = list(parsed.revisions)
         items: list[AnswerItem] = []
@@ -341,15 +436,18 @@ class DatasheetQA:
         old_item = item_from_fact(original, board_revision=revs_old or None)
         old_item.superseded_by = notice_fact.citation
         if not revs_new:
-            return (f"scope_named: {notice_fact.citation} supersedes {original.citation} but "
-                    "names no revision")
+            return (
+                f"scope_named: {notice_fact.citation} supersedes {original.citation} but "
+                "names no revision"
+            )
         want_new = not asked or any(r in revs_new for r in asked)
         want_old = not asked or any(r not in revs_new for r in asked)
         if want_new:
             items.append(new_item)
             lines.append(
                 f"{name} {label}, revision {'/'.join(revs_new)}: "
-                f"{_figure(notice_fact, parsed.bound)} per {notice_fact.citation}, which supersedes "
+                f"{_figure(notice_fact, parsed.bound)} per {notice_fact.citation}, "
+                "which supersedes "
                 f"{original.citation} for revision {' and '.join(revs_new)}"
             )
         if want_old:
@@ -365,8 +463,9 @@ class DatasheetQA:
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         route = parsed.route
         if not parsed.specs:
-            return self._insufficient(parsed, route,
-                                      "spec: the question names no specification we recognise")
+            return self._insufficient(
+                parsed, route, "spec: the question names no specification we recognise"
+            )
         mentions: list[DeviceMention] = []
         seen: set[tuple[str, str | None]] = set()
         for m in parsed.devices:
@@ -383,8 +482,9 @@ class DatasheetQA:
                 pick = self._pick(parsed, m, specs, phrase)
                 if not pick.items:
                     missing += 1
-                    reasons.extend(pick.reasons or [f"evidence_present: no fact for {m.device} "
-                                                    f"{phrase}"])
+                    reasons.extend(
+                        pick.reasons or [f"evidence_present: no fact for {m.device} {phrase}"]
+                    )
                     lines.append(f"{m.device} {phrase}: insufficient evidence")
                     continue
                 items.extend(pick.items)
@@ -392,15 +492,31 @@ class DatasheetQA:
                 lines.extend(pick.lines)
                 reasons.extend(r for r in pick.reasons if r.startswith("scope_named"))
         if not items:
-            return Answer(status="insufficient_evidence", route=route, question=parsed.text,
-                          answer="Insufficient evidence: " + "; ".join(lines), reasons=reasons[:6])
+            return Answer(
+                status="insufficient_evidence",
+                route=route,
+                question=parsed.text,
+                answer="Insufficient evidence: " + "; ".join(lines),
+                reasons=reasons[:6],
+            )
         if route == "comparison":
             lines.extend(self._compare_lines(parsed, items))
         status = "answered" if missing == 0 else "insufficient_evidence"
-        task = "revisions" if any(i.superseded_by or "supersedes" in i.applies_to
-                                  for i in items) else "lookup"
-        return Answer(status=status, route=route, question=parsed.text, answer=". ".join(lines),
-                      items=items, citations=_citations(items), reasons=reasons[:6], task=task)
+        task = (
+            "revisions"
+            if any(i.superseded_by or "supersedes" in i.applies_to for i in items)
+            else "lookup"
+        )
+        return Answer(
+            status=status,
+            route=route,
+            question=parsed.text,
+            answer=". ".join(lines),
+            items=items,
+            citations=_citations(items),
+            reasons=reasons[:6],
+            task=task,
+        )
 
     def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:
         by_spec: dict[str, list[AnswerItem]] = {}
@@ -416,20 +532,26 @@ class DatasheetQA:
             def val(i: AnswerItem, key: str = key) -> float | None:
                 v = getattr(i, key)
                 if v is None:
-                    v = i.typ if i.typ is not None else i.value if isinstance(i.value, float) else None
-                return v
+                    v = i.typ if i.typ is not None else i.value
+                return float(v) if isinstance(v, int | float) else None
 
-            vals = [(val(i), i) for i in its if val(i) is not None]
+            vals: list[tuple[float, AnswerItem]] = []
+            for i in its:
+                x = val(i)
+                if x is not None:
+                    vals.append((x, i))
             if len(vals) < 2:
                 continue
-            hi = max(vals, key=lambda x: x[0])  # type: ignore[arg-type,return-value]
-            lo = min(vals, key=lambda x: x[0])  # type: ignore[arg-type,return-value]
+            hi = max(vals, key=lambda pair: pair[0])
+            lo = min(vals, key=lambda pair: pair[0])
             if hi[0] == lo[0]:
                 out.append(f"Both state the same {key} {spec.replace('_', ' ')}")
             else:
-                out.append(f"{hi[1].device} has the higher {key} {spec.replace('_', ' ')} "
-                           f"({format_number(hi[0])}{_unit(hi[1].unit)} vs "  # type: ignore[arg-type]
-                           f"{format_number(lo[0])}{_unit(lo[1].unit)})")  # type: ignore[arg-type]
+                out.append(
+                    f"{hi[1].device} has the higher {key} {spec.replace('_', ' ')} "
+                    f"({format_number(hi[0])}{_unit(hi[1].unit)} vs "
+                    f"{format_number(lo[0])}{_unit(lo[1].unit)})"
+                )
         return out
 
     # ------------------------------------------------------------------ compatibility
@@ -437,12 +559,13 @@ class DatasheetQA:
         uses: list[DeviceUse] = []
         for m in parsed.devices:
             count = 1
-            before = parsed.text[max(0, m.start - 20):m.start].lower().split()
+            before = parsed.text[max(0, m.start - 20) : m.start].lower().split()
             for word in before[-2:]:
                 if word in _COUNT_WORDS:
                     count = _COUNT_WORDS[word]
-            existing = next((u for u in uses if u.device == m.device and u.variant == m.variant),
-                            None)
+            existing = next(
+                (u for u in uses if u.device == m.device and u.variant == m.variant), None
+            )
             if existing is not None:
                 existing.count += count
                 existing.supply_v = existing.supply_v or m.supply_v
@@ -461,10 +584,18 @@ class DatasheetQA:
         for c in checks:
             lines.append(f"[{c.rule}: {c.outcome.replace('_', ' ')}] {c.detail}")
         status = "answered" if verdict != "insufficient_evidence" else "insufficient_evidence"
-        return Answer(status=status, route="compatibility", question=parsed.text,
-                      answer=". ".join(lines), items=items, verdict=verdict,  # type: ignore[arg-type]
-                      citations=_citations(items), checks=checks, derived=derived,
-                      reasons=[c.detail for c in checks if c.outcome == "insufficient_evidence"])
+        return Answer(
+            status=status,
+            route="compatibility",
+            question=parsed.text,
+            answer=". ".join(lines),
+            items=items,
+            verdict=verdict,
+            citations=_citations(items),
+            checks=checks,
+            derived=derived,
+            reasons=[c.detail for c in checks if c.outcome == "insufficient_evidence"],
+        )
 
     # ------------------------------------------------------------------ instrument accuracy
     def _accuracy(self, parsed: ParsedQuestion) -> Answer:
@@ -481,33 +612,65 @@ class DatasheetQA:
         reading_si, base = amount
         rows = [r for r in rows if r.base_unit == base]
         func = re.search(r"\bac\b", parsed.text, re.I)
-        rows = [r for r in rows if bool(func) == bool(re.search(r"\bac\b", r.function + " "
-                                                                + (r.fact.parameter or ""), re.I))]
+        rows = [
+            r
+            for r in rows
+            if bool(func)
+            == bool(re.search(r"\bac\b", r.function + " " + (r.fact.parameter or ""), re.I))
+        ]
         if not rows:
-            return self._insufficient(parsed, "simple",
-                                      f"accuracy: {device} has no accuracy row for {base} readings")
+            return self._insufficient(
+                parsed, "simple", f"accuracy: {device} has no accuracy row for {base} readings"
+            )
+        # Several functions measure the same unit (constant current, current readback): keep
+        # the rows whose function the question names, and the reading or setting it asks about.
+        q_words = _words(parsed.text)
+        overlap = [(len(q_words & _words(r.function)), r) for r in rows]
+        top = max(n for n, _ in overlap)
+        if top > 0:
+            rows = [r for n, r in overlap if n == top]
+        basis = "setting" if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogramm", parsed.text,
+                                       re.I) else "reading"
+        if any(r.basis == basis for r in rows):
+            rows = [r for r in rows if r.basis == basis]
         notes: list[str] = []
         if parsed.instrument_range is not None:
             r_tok, r_unit = parsed.instrument_range
             r_amount = parse_amount(f"{r_tok} {r_unit}".replace("Ω", "ohm"))
             wanted = r_amount[0] if r_amount else None
-            rows = [r for r in rows if r.range_si is not None and wanted is not None
-                    and abs(r.range_si - wanted) <= 1e-9 * max(1.0, wanted)]
+            rows = [
+                r
+                for r in rows
+                if r.range_si is not None
+                and wanted is not None
+                and abs(r.range_si - wanted) <= 1e-9 * max(1.0, wanted)
+            ]
             if not rows:
-                return self._insufficient(parsed, "simple",
-                                          f"range: {device} states no {r_tok} {r_unit} range")
+                return self._insufficient(
+                    parsed, "simple", f"range: {device} states no {r_tok} {r_unit} range"
+                )
         else:
-            holding = sorted({r.range_si for r in rows if r.range_si is not None
-                              and r.range_si >= abs(reading_si)})
-            if holding:
+            holding = sorted(
+                {
+                    r.range_si
+                    for r in rows
+                    if r.range_si is not None and r.range_si >= abs(reading_si)
+                }
+            )
+            if holding and len({r.range_si for r in rows}) == 1:
+                notes.append(f"{rows[0].range_text} is the only range stated for this function")
+            elif holding:
                 rows = [r for r in rows if r.range_si == holding[0]]
-                notes.append(f"no range named: the smallest range that holds the reading is "
-                             f"{rows[0].range_text}")
+                notes.append(
+                    f"no range named: the smallest range that holds the reading is "
+                    f"{rows[0].range_text}"
+                )
         if parsed.interval:
             rows = [r for r in rows if r.interval == parsed.interval]
             if not rows:
-                return self._insufficient(parsed, "simple",
-                                          f"interval: no {parsed.interval} accuracy row")
+                return self._insufficient(
+                    parsed, "simple", f"interval: no {parsed.interval} accuracy row"
+                )
         elif len({r.interval for r in rows}) > 1:
             notes.append("no calibration interval named: one figure per interval")
         lines: list[str] = []
@@ -517,10 +680,16 @@ class DatasheetQA:
             try:
                 u = compute_uncertainty(row, reading_si, token, unit)
             except AccuracyError as exc:
-                return Answer(status="insufficient_evidence", route="simple", task="accuracy",
-                              question=parsed.text, answer=f"Refused: {exc}",
-                              items=[item_from_fact(row.fact)],
-                              citations=[row.fact.citation], reasons=[str(exc)])
+                return Answer(
+                    status="insufficient_evidence",
+                    route="simple",
+                    task="accuracy",
+                    question=parsed.text,
+                    answer=f"Refused: {exc}",
+                    items=[item_from_fact(row.fact)],
+                    citations=[row.fact.citation],
+                    reasons=[str(exc)],
+                )
             lines.append(f"{device} {u.text} [{row.fact.citation}]")
             derived.extend(u.derived)
             item = item_from_fact(row.fact)
@@ -529,9 +698,16 @@ class DatasheetQA:
             item.applies_to["reading"] = f"{token} {unit}"
             item.applies_to["uncertainty"] = f"±{u.shown} {u.unit}"
             items.append(item)
-        return Answer(status="answered", route="simple", task="accuracy", question=parsed.text,
-                      answer=". ".join(lines + notes), items=items, derived=derived,
-                      citations=_citations(items))
+        return Answer(
+            status="answered",
+            route="simple",
+            task="accuracy",
+            question=parsed.text,
+            answer=". ".join(lines + notes),
+            items=items,
+            derived=derived,
+            citations=_citations(items),
+        )
 
     # ------------------------------------------------------------------ final checks
     def _finish(self, answer: Answer, parsed: ParsedQuestion) -> Answer:
@@ -544,13 +720,15 @@ class DatasheetQA:
             if i.citation in cited:
                 evidence.append(i.evidence)
                 evidence.append(i.condition or "")
-                evidence.extend(str(v) for k, v in i.applies_to.items()
-                                if k not in ("reading", "uncertainty"))
+                evidence.extend(
+                    str(v) for k, v in i.applies_to.items() if k not in ("reading", "uncertainty")
+                )
         for i in answer.items:
             if i.superseded_by and i.superseded_by not in cited:
                 answer.citations.append(i.superseded_by)
-                answer.reasons.append(f"scope_named: added {i.superseded_by}, which supersedes "
-                                      f"{i.citation}")
+                answer.reasons.append(
+                    f"scope_named: added {i.superseded_by}, which supersedes {i.citation}"
+                )
         violations = trace_numbers(answer.answer, evidence, parsed.text, answer.derived)
         if violations:
             answer.violations = violations

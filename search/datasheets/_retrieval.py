@@ -32,7 +32,57 @@ _KIND_RANK_OPERATING = {
     "typical_performance": 0,
 }
 _STOP = frozenset(
-    ["the", "a", "an", "of", "is", "what", "whats", "what's", "for", "to", "at", "in", "on", "and", "or", "with", "does", "do", "it", "its", "this", "that", "how", "which", "range", "max", "maximum", "min", "minimum", "typ", "typical", "value", "values", "spec", "specified", "device", "datasheet", "much", "many", "can", "i", "be", "are", "per", "from", "by", "as", "rated", "rating"]
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "is",
+        "what",
+        "whats",
+        "what's",
+        "for",
+        "to",
+        "at",
+        "in",
+        "on",
+        "and",
+        "or",
+        "with",
+        "does",
+        "do",
+        "it",
+        "its",
+        "this",
+        "that",
+        "how",
+        "which",
+        "range",
+        "max",
+        "maximum",
+        "min",
+        "minimum",
+        "typ",
+        "typical",
+        "value",
+        "values",
+        "spec",
+        "specified",
+        "device",
+        "datasheet",
+        "much",
+        "many",
+        "can",
+        "i",
+        "be",
+        "are",
+        "per",
+        "from",
+        "by",
+        "as",
+        "rated",
+        "rating",
+    ]
 )
 _WORD = re.compile(r"[a-z][a-z0-9]+")
 
@@ -137,8 +187,10 @@ class FactIndex:
             is_abs = f.section_kind == "absolute_maximum" or f.spec.startswith("absolute_max")
             if absolute_max and not is_abs:
                 continue
-            if not absolute_max and is_abs and (
-                not absmax_table_allowed(f) or f.spec.startswith("absolute_max")
+            if (
+                not absolute_max
+                and is_abs
+                and (not absmax_table_allowed(f) or f.spec.startswith("absolute_max"))
             ):
                 continue
             score = 10.0 - 3.0 * rank
@@ -151,6 +203,14 @@ class FactIndex:
                     score += 4
                 elif fv:
                     continue
+                else:
+                    # No variant field, but the row's own label may name one ("Output Voltage
+                    # AMS1117-1.5"): a row that names another variant does not answer.
+                    named = _named_variants(f.parameter)
+                    if named and not any(_variant_hit(n, want_variant) for n in named):
+                        continue
+                    if named:
+                        score += 4
             fq = f.applies_to.get("quantity")
             if quantity and fq:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
@@ -165,6 +225,20 @@ class FactIndex:
             out.append(Ranked(f, score, how))
         out.sort(key=lambda r: -r.score)
         return out
+
+
+_LABEL_VARIANT = re.compile(
+    r"\b[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*-((?:\d+(?:\.\d+)?[A-Z]?)|(?:[A-Z]?\d+[A-Z]))\b"
+)
+
+
+def _named_variants(label: str) -> list[str]:
+    """Variant suffixes a row label names ("AMS1117-1.5" → "1.5", "ACS712ELCTR-05B" → "05B")."""
+    found = _LABEL_VARIANT.findall(label or "")
+    if found:
+        # "AMS1117-1.5/-1.8/-2.5/-3.3": a row that lists several variants names them all.
+        found.extend(re.findall(r"/\s*-((?:\d+(?:\.\d+)?[A-Z]?)|(?:[A-Z]?\d+[A-Z]))\b", label))
+    return found
 
 
 def _variant_hit(fact_variant: str, wanted: str) -> bool:

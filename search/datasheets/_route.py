@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# The phrase tables below are regular expressions; split across lines they become unreadable.
 """Deterministic question routing: which devices, which specs, which conditions, which route.
 
 The parser reads a datasheet question the way an engineer writes it ("What is the supply voltage
@@ -35,77 +37,125 @@ Bound = Literal["min", "typ", "max"]
 # more specific pattern is not matched again by a shorter one ("absolute maximum supply voltage"
 # does not also count as "supply voltage").
 SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:power[- ])?supply voltage"
-     r"|absolute[- ]max(?:imum)? (?:vcc|vdd)|max(?:imum)? (?:rated )?supply voltage rating",
-     ("absolute_max_supply_voltage",)),
-    (r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:analog |signal |pin )?"
-     r"input voltage|absolute[- ]max(?:imum)? (?:voltage )?on (?:any|an?) (?:input|pin)",
-     ("absolute_max_input_voltage",)),
-    (r"\bi2c (?:slave |bus )?address(?:es)?|\bslave address(?:es)?|\bbus address(?:es)?"
-     r"|\bi2c addr\b|\baddress(?:es)? (?:does|can) (?:it|the \S+) use",
-     ("i2c_address",)),
-    (r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl (?:clock )?frequency"
-     r"|\bmax(?:imum)? i2c", ("i2c_max_clock",)),
-    (r"\bspi (?:clock|sck|speed|frequency)|\bsclk frequency|\bclock frequency.{0,20}\bspi",
-     ("spi_max_clock",)),
+    (
+        r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:power[- ])?supply voltage"
+        r"|absolute[- ]max(?:imum)? (?:vcc|vdd)|max(?:imum)? (?:rated )?supply voltage rating",
+        ("absolute_max_supply_voltage",),
+    ),
+    (
+        r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:analog |signal |pin )?"
+        r"input voltage|absolute[- ]max(?:imum)? (?:voltage )?on (?:any|an?) (?:input|pin)",
+        ("absolute_max_input_voltage",),
+    ),
+    (
+        r"\bi2c (?:slave |bus )?address(?:es)?|\bslave address(?:es)?|\bbus address(?:es)?"
+        r"|\bi2c addr\b|\baddress(?:es)? (?:does|can) (?:it|the \S+) use",
+        ("i2c_address",),
+    ),
+    (
+        r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl (?:clock )?frequency"
+        r"|\bmax(?:imum)? i2c",
+        ("i2c_max_clock",),
+    ),
+    (
+        r"\bspi (?:clock|sck|speed|frequency)|\bsclk frequency|\bclock frequency.{0,20}\bspi",
+        ("spi_max_clock",),
+    ),
     (r"\bspi mode", ("spi_mode",)),
     (r"\blogic (?:supply|power)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
-    (r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
-     r"|\blogic[- ]high (?:input )?threshold", ("logic_high_threshold",)),
-    (r"\binput low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
-     r"|\blogic[- ]low (?:input )?threshold", ("logic_low_threshold",)),
-    (r"\boutput high(?: level)?(?: voltage)?|\bhigh[- ]level output(?: voltage)?|\bvoh\b",
-     ("output_voltage_high",)),
-    (r"\boutput low(?: level)?(?: voltage)?|\blow[- ]level output(?: voltage)?|\bvol\b",
-     ("output_voltage_low",)),
+    (
+        r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
+        r"|\blogic[- ]high (?:input )?threshold",
+        ("logic_high_threshold",),
+    ),
+    (
+        r"\binput low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
+        r"|\blogic[- ]low (?:input )?threshold",
+        ("logic_low_threshold",),
+    ),
+    (
+        r"\boutput high(?: level)?(?: voltage)?|\bhigh[- ]level output(?: voltage)?|\bvoh\b",
+        ("output_voltage_high",),
+    ),
+    (
+        r"\boutput low(?: level)?(?: voltage)?|\blow[- ]level output(?: voltage)?|\bvol\b",
+        ("output_voltage_low",),
+    ),
     (r"\bdropout", ("dropout_voltage",)),
     (r"\bvoltage drop|\bsaturation voltage", ("voltage_drop",)),
-    (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil",
-     ("coil_voltage",)),
+    (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
     (r"\bcoil current", ("coil_current",)),
     (r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\boperate voltage", ("pickup_voltage",)),
-    (r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
-     r"|\brated load", ("contact_rating",)),
-    (r"\bfull[- ]scale (?:input )?(?:voltage )?range|\bfsr\b|\bprogrammable gain|\bpga range",
-     ("full_scale_range",)),
+    (
+        r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
+        r"|\brated load",
+        ("contact_rating",),
+    ),
+    (
+        r"\bfull[- ]scale (?:input )?(?:voltage )?range|\bfsr\b|\bprogrammable gain|\bpga range",
+        ("full_scale_range",),
+    ),
     (r"\blsb(?: size)?\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
-    (r"\boperating (?:ambient )?temperature|\btemperature range|\bambient temperature"
-     r"|\btemp(?:erature)? rating|\boperating temp\b",
-     ("operating_temperature",)),
+    (
+        r"\boperating (?:ambient )?temperature|\btemperature range|\bambient temperature"
+        r"|\btemp(?:erature)? rating|\boperating temp\b",
+        ("operating_temperature",),
+    ),
     (r"\bhumidity range|\boperating humidity", ("humidity_range",)),
-    (r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
-     r"|\bcurrent (?:in|during) (?:sleep|standby|power[- ]down)", ("sleep_current",)),
+    (
+        r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
+        r"|\bcurrent (?:in|during) (?:sleep|standby|power[- ]down)",
+        ("sleep_current",),
+    ),
     (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
-    (r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
-     r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current",
-     ("supply_current",)),
-    (r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
-     r"|\bhow much current can", ("output_current",)),
+    (
+        r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
+        r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current",
+        ("supply_current",),
+    ),
+    (
+        r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
+        r"|\bhow much current can",
+        ("output_current",),
+    ),
     (r"\binput current|\binput bias current", ("input_current",)),
-    (r"\boutput voltage range|\boutput (?:swing|span)|\banalog output range",
-     ("output_voltage_range", "output_voltage")),
+    (
+        r"\boutput voltage range|\boutput (?:swing|span)|\banalog output range",
+        ("output_voltage_range", "output_voltage"),
+    ),
     (r"\boutput voltage|\bregulated voltage|\bvout\b", ("output_voltage",)),
-    (r"\b(?:analog )?input voltage range|\binput range|\bmax(?:imum)? input(?: voltage)?"
-     r"|\binput voltage|\bvin\b", ("input_voltage_range", "supply_voltage")),
-    (r"\b(?:power[- ])?supply voltage|\boperating voltage|\bsupply range|\bpower supply"
-     r"|\bvcc\b|\bvdd\b|\bvoltage (?:does it|does the \S+) (?:need|run|work)|\bpowered (?:at|from|by)"
-     r"|\bworking voltage|\bsupply\b",
-     ("supply_voltage",)),
-    (r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution|\b\d+-bit",
-     ("resolution_bits", "resolution")),
+    (
+        r"\b(?:analog )?input voltage range|\binput range|\bmax(?:imum)? input(?: voltage)?"
+        r"|\binput voltage|\bvin\b",
+        ("input_voltage_range", "supply_voltage"),
+    ),
+    (
+        r"\b(?:power[- ])?supply voltage|\boperating voltage|\bsupply range|\bpower supply"
+        r"|\bvcc\b|\bvdd\b|\bvoltage (?:does it|does the \S+) (?:need|run|work)|\bpowered (?:at|from|by)"
+        r"|\bworking voltage|\bsupply\b",
+        ("supply_voltage",),
+    ),
+    (
+        r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution|\b\d+-bit",
+        ("resolution_bits", "resolution"),
+    ),
     (r"\bresolution", ("resolution", "resolution_bits")),
     (r"\baccuracy|\berror\b|\btolerance", ("accuracy",)),
     (r"\bsensitivity|\bmv/a\b|\blsb/g\b|\bscale factor", ("sensitivity",)),
-    (r"\bmeasurement range|\bmeasuring range|\bdetection range|\bsensing range|\bmeasures? (?:from|up)"
-     r"|\bflow range|\bpressure range|\bcurrent range|\brange of measurement|\bdetect(?:ion)? distance"
-     r"|\bsensing distance|\bconcentration range|\bmeasur(?:e|ing) range",
-     ("measurement_range",)),
+    (
+        r"\bmeasurement range|\bmeasuring range|\bdetection range|\bsensing range|\bmeasures? (?:from|up)"
+        r"|\bflow range|\bpressure range|\bcurrent range|\brange of measurement|\bdetect(?:ion)? distance"
+        r"|\bsensing distance|\bconcentration range|\bmeasur(?:e|ing) range",
+        ("measurement_range",),
+    ),
     (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),
     (r"\binterface|\bprotocol|\bbus\b|\bcommunicat", ("interface",)),
     (r"\bbaud", ("baud_rate",)),
-    (r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b",
-     ("sampling_rate",)),
+    (
+        r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b",
+        ("sampling_rate",),
+    ),
     (r"\bconversion time", ("conversion_time",)),
     (r"\bresponse time|\bdelay time", ("response_time",)),
     (r"\bpackage", ("package",)),
@@ -190,7 +240,9 @@ _ABSMAX = re.compile(
     re.IGNORECASE,
 )
 # Variant suffixes: ACS712 -05B/-20A/-30A, AMS1117 -3.3/-5.0, LM78xx 05/12, relay coil voltages.
-_VARIANT_SUFFIX = re.compile(r"^[-\s]?((?:ELC(?:TR)?-?)?\d{2}[AB]|\d\.\d{1,2}|\d{2}V?)\b", re.IGNORECASE)
+_VARIANT_SUFFIX = re.compile(
+    r"^[-\s]?((?:ELC(?:TR)?-?)?\d{2}[AB]|\d\.\d{1,2}|\d{2}V?)\b", re.IGNORECASE
+)
 
 
 @dataclass
@@ -283,7 +335,7 @@ def _find_devices(text: str, known: Iterable[str] | None) -> list[DeviceMention]
                 continue
             taken.append((m.start(), m.end()))
             mention = DeviceMention(device=model, text=m.group(0), start=m.start(), end=m.end())
-            tail = text[m.end():m.end() + 12]
+            tail = text[m.end() : m.end() + 12]
             suffix = _VARIANT_SUFFIX.match(tail)
             if suffix and not re.match(r"^[-\s]?\d+(?:\.\d+)?\s*(?:v|mv|a|ma)\b", tail, re.I):
                 mention.variant = suffix.group(1).upper()
@@ -350,6 +402,13 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         for i in range(d.start, d.end):
             masked[i] = " "
     spec_text = "".join(masked)
+    # A stated condition ("at VDD = 2.7 V", "VCC = 5 V") is not a spec request.
+    spec_text = re.sub(
+        r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VDDIO)\s*=\s*[-+]?\d+(?:\.\d+)?\s*m?V\b",
+        lambda m: " " * len(m.group(0)),
+        spec_text,
+        flags=re.IGNORECASE,
+    )
     specs: list[tuple[str, ...]] = []
     phrases: list[str] = []
     consumed: list[tuple[int, int]] = []
@@ -380,11 +439,22 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
             reading = _quantity(rm.group(1), rm.group(2))
         else:
             reading = _quantity(rm.group(3), rm.group(4))
+    if reading is None:
+        # "at 2 A", "a 50 mV signal": the first quantity that is not a range is the reading.
+        for fm in re.finditer(
+            r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\b(?!\s*range)",
+            text,
+        ):
+            if not re.search(r"\b(?:on|the|its)\s+(?:the\s+)?$", text[max(0, fm.start() - 8) : fm.start()]):
+                reading = _quantity(fm.group(1), fm.group(2))
+                break
     inst_range = None
     gm = _RANGE.search(text)
     if gm:
         inst_range = (
-            _quantity(gm.group(1), gm.group(2)) if gm.group(1) else _quantity(gm.group(3), gm.group(4))
+            _quantity(gm.group(1), gm.group(2))
+            if gm.group(1)
+            else _quantity(gm.group(3), gm.group(4))
         )
     interval = _interval(text)
     accuracy = bool(
@@ -403,7 +473,9 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
     quantity = None
     for name, pat in _QUANTITIES.items():
         if re.search(pat, spec_text, re.IGNORECASE) and not re.search(
-            r"\b(?:operating|storage|ambient|junction) temperature|temperature range", spec_text, re.I
+            r"\b(?:operating|storage|ambient|junction) temperature|temperature range",
+            spec_text,
+            re.I,
         ):
             quantity = name
             break
@@ -414,10 +486,17 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         if key not in names:
             names.append(key)
     distinct_devices = {d.device for d in devices}
-    several = len(distinct_devices) >= 2 or len(names) >= 2 or any(
-        re.search(r"\b(?:two|three|four|five|[2-9]|multiple|several)\s+(?:\w+\s+)?$",
-                  text[max(0, d.start - 20):d.start], re.IGNORECASE)
-        for d in devices
+    several = (
+        len(distinct_devices) >= 2
+        or len(names) >= 2
+        or any(
+            re.search(
+                r"\b(?:two|three|four|five|[2-9]|multiple|several)\s+(?:\w+\s+)?$",
+                text[max(0, d.start - 20) : d.start],
+                re.IGNORECASE,
+            )
+            for d in devices
+        )
     )
     route: RouteName
     if _COMPAT_CUES.search(text) and several and not accuracy:

@@ -60,17 +60,26 @@ def find_notices(md: MarkdownDocument, stem: str) -> list[Notice]:
         param = new.group("param").strip()
         citation = f"{stem}#{sec.number}"
         nid = hashlib.sha1(f"{citation}|{target.group(0)}".encode()).hexdigest()[:16]
-        notices.append(Notice(
-            id=nid, doc=stem, citation=citation, title=md.title,
-            device=canonical_device(new.group("dev")) or new.group("dev"),
-            target_doc=target.group("doc"), target_section=target.group("sec"),
-            target_citation=f"{target.group('doc')}#{target.group('sec')}",
-            board_revisions=_revisions(new.group("revs")),
-            remains_valid_for=_revisions(remains.group("revs")) if remains else (),
-            spec=map_spec(param, None, "recommended_operating"), parameter=param,
-            old_value=float(target.group("old")), new_value=float(new.group("new")),
-            unit=new.group("new_unit"), evidence=new.group(0).replace("**", "")[:300],
-        ))
+        notices.append(
+            Notice(
+                id=nid,
+                doc=stem,
+                citation=citation,
+                title=md.title,
+                device=canonical_device(new.group("dev")) or new.group("dev"),
+                target_doc=target.group("doc"),
+                target_section=target.group("sec"),
+                target_citation=f"{target.group('doc')}#{target.group('sec')}",
+                board_revisions=_revisions(new.group("revs")),
+                remains_valid_for=_revisions(remains.group("revs")) if remains else (),
+                spec=map_spec(param, None, "recommended_operating"),
+                parameter=param,
+                old_value=float(target.group("old")),
+                new_value=float(new.group("new")),
+                unit=new.group("new_unit"),
+                evidence=new.group(0).replace("**", "")[:300],
+            )
+        )
     return notices
 
 
@@ -87,20 +96,31 @@ def apply_notices(facts: list[Fact], notices: list[Notice]) -> list[Fact]:
     """Facts with supersession applied: old facts marked, notice facts added (idempotent)."""
     out = [f for f in facts if not (f.section_kind == "notice" or f.extra.get("notice_id"))]
     # Reset marks so that re-applying after a re-ingest gives the same result.
-    out = [f.model_copy(update={"superseded_by": None, "superseded_by_id": None,
-                                "superseded_for": {}}) if f.superseded_by else f for f in out]
+    out = [
+        f.model_copy(update={"superseded_by": None, "superseded_by_id": None, "superseded_for": {}})
+        if f.superseded_by
+        else f
+        for f in out
+    ]
     added: list[Fact] = []
     for n in notices:
         bound = _bound(n.parameter or "")
         targets = [
-            f for f in out
-            if f.citation == n.target_citation and f.device == n.device
+            f
+            for f in out
+            if f.citation == n.target_citation
+            and f.device == n.device
             and (n.spec is None or f.spec == n.spec)
-            and getattr(f, bound) is not None and abs(getattr(f, bound) - (n.old_value or 0)) < 1e-9
+            and getattr(f, bound) is not None
+            and abs(getattr(f, bound) - (n.old_value or 0)) < 1e-9
         ]
         if not targets:
-            logger.warning("notice %s names %s = %s but no such fact was found",
-                           n.citation, n.target_citation, n.old_value)
+            logger.warning(
+                "notice %s names %s = %s but no such fact was found",
+                n.citation,
+                n.target_citation,
+                n.old_value,
+            )
             continue
         for t in targets:
             scope: dict[str, Any] = {"board_revision": list(n.board_revisions)}
@@ -115,18 +135,33 @@ def apply_notices(facts: list[Fact], notices: list[Notice]) -> list[Fact]:
                 except UnknownUnitError:
                     pass
             new_fact = Fact(
-                device=t.device, variant=t.variant, spec=t.spec, parameter=n.parameter or "",
-                symbol=t.symbol, unit=n.unit, condition=t.condition,
-                section_kind=t.section_kind, applies_to={**t.applies_to, **scope}, doc=n.doc,
-                citation=n.citation, evidence=n.evidence, section=n.title,
-                supersedes=t.citation, supersedes_id=t.id,
+                device=t.device,
+                variant=t.variant,
+                spec=t.spec,
+                parameter=n.parameter or "",
+                symbol=t.symbol,
+                unit=n.unit,
+                condition=t.condition,
+                section_kind=t.section_kind,
+                applies_to={**t.applies_to, **scope},
+                doc=n.doc,
+                citation=n.citation,
+                evidence=n.evidence,
+                section=n.title,
+                supersedes=t.citation,
+                supersedes_id=t.id,
                 extra={"notice_id": n.id, "notice": n.title},
-                **{bound: n.new_value}, **si,
+                **{bound: n.new_value},
+                **si,
             ).with_id()
             added.append(new_fact)
             idx = out.index(t)
-            out[idx] = t.model_copy(update={
-                "superseded_by": new_fact.citation, "superseded_by_id": new_fact.id,
-                "superseded_for": scope, "extra": extra,
-            })
+            out[idx] = t.model_copy(
+                update={
+                    "superseded_by": new_fact.citation,
+                    "superseded_by_id": new_fact.id,
+                    "superseded_for": scope,
+                    "extra": extra,
+                }
+            )
     return out + added

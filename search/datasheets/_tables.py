@@ -64,7 +64,8 @@ class _Variants:
         self.parts: list[str] = []
         if self.pattern:
             seen = dict.fromkeys(
-                m.group(0).upper() for m in re.finditer(self.pattern, full_text)
+                m.group(0).upper()
+                for m in re.finditer(self.pattern, full_text)
                 if not m.group(0).lower().startswith("x")
             )
             self.parts = list(seen)
@@ -94,17 +95,43 @@ class _Variants:
 # --- PDF ------------------------------------------------------------------------------------
 
 _HEADER_WORDS: dict[str, str] = {
-    "min": "min", "min.": "min", "minimum": "min",
-    "typ": "typ", "typ.": "typ", "typical": "typ", "nom": "typ", "nom.": "typ", "nominal": "typ",
-    "max": "max", "max.": "max", "maximum": "max",
-    "unit": "unit", "units": "unit", "unit.": "unit",
-    "rating": "value", "ratings": "value", "value": "value", "values": "value", "limit": "value",
-    "limits": "value", "spec": "value",
-    "symbol": "symbol", "sym.": "symbol", "sym": "symbol",
-    "conditions": "condition", "condition": "condition", "test conditions": "condition",
-    "test condition": "condition", "notes": "condition", "remarks": "condition",
-    "parameter": "parameter", "parameters": "parameter", "characteristic": "parameter",
-    "characteristics": "parameter", "items": "parameter", "item": "parameter",
+    "min": "min",
+    "min.": "min",
+    "minimum": "min",
+    "typ": "typ",
+    "typ.": "typ",
+    "typical": "typ",
+    "nom": "typ",
+    "nom.": "typ",
+    "nominal": "typ",
+    "max": "max",
+    "max.": "max",
+    "maximum": "max",
+    "unit": "unit",
+    "units": "unit",
+    "unit.": "unit",
+    "rating": "value",
+    "ratings": "value",
+    "value": "value",
+    "values": "value",
+    "limit": "value",
+    "limits": "value",
+    "spec": "value",
+    "symbol": "symbol",
+    "sym.": "symbol",
+    "sym": "symbol",
+    "conditions": "condition",
+    "condition": "condition",
+    "test conditions": "condition",
+    "test condition": "condition",
+    "notes": "condition",
+    "remarks": "condition",
+    "parameter": "parameter",
+    "parameters": "parameter",
+    "characteristic": "parameter",
+    "characteristics": "parameter",
+    "items": "parameter",
+    "item": "parameter",
     "description": "parameter",
 }
 _NUMERIC_COLS = ("min", "typ", "max", "value")
@@ -165,19 +192,27 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
         if not text:
             continue
         in_values = seg.x1 > numeric_left and (
-            _NUMERICISH.match(text) or cols.nearest(seg.xc, ("unit",)) == "unit"
-            and abs(seg.xc - sum(cols.pos["unit"]) / 2) < 25
-            if "unit" in cols.pos else _NUMERICISH.match(text)
+            _NUMERICISH.match(text)
+            or (
+                cols.nearest(seg.xc, ("unit",)) == "unit"
+                and abs(seg.xc - sum(cols.pos["unit"]) / 2) < 25
+            )
+            if "unit" in cols.pos
+            else _NUMERICISH.match(text)
         )
         if in_values:
             key = cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit"))
-        elif "condition" in cols.pos and seg.x0 >= cols.pos["condition"][0] - 8 and (
-            seg.x0 > cols.pos.get("parameter", (0, 0))[0] + 20
+        elif (
+            "condition" in cols.pos
+            and seg.x0 >= cols.pos["condition"][0] - 8
+            and (seg.x0 > cols.pos.get("parameter", (0, 0))[0] + 20)
         ):
             key = "condition"
         elif label_keys:
-            key = cols.nearest(seg.x0, label_keys) if "parameter" in cols.pos else (
-                "parameter" if "parameter" not in cells else "condition"
+            key = (
+                cols.nearest(seg.x0, label_keys)
+                if "parameter" in cols.pos
+                else ("parameter" if "parameter" not in cells else "condition")
             )
             if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-,. ]{0,14}", text):
                 key = "parameter" if "parameter" not in cells else "condition"
@@ -195,6 +230,11 @@ _NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+){0,3})\.?\s+([A-Z][^.]{2,80})$")
 def _heading(line: Line, body: float) -> tuple[str, bool] | None:
     """(heading text, strong) when the line reads as a heading."""
     text = line.text.replace("  ", " ").strip()
+    head = re.split(r"\s*[:\[]", text)[0].strip()
+    if head != text and classify_section(head) and len(head.split()) <= 8:
+        # "x05B PERFORMANCE CHARACTERISTICS [1]: TA = -40 °C to 85 °C, ...": a table title
+        # followed by its conditions.
+        return head, True
     words = text.split()
     if not words or len(words) > 14 or len(text) < 4:
         return None
@@ -206,7 +246,11 @@ def _heading(line: Line, body: float) -> tuple[str, bool] | None:
         return text, True
     if kind and (line.bold or bigger or text.isupper() or len(words) <= 6):
         return text, True
-    if (line.bold or line.size > body + 1.5) and len(words) <= 8 and re.search(r"[A-Za-z]{3}", text):
+    if (
+        (line.bold or line.size > body + 1.5)
+        and len(words) <= 8
+        and re.search(r"[A-Za-z]{3}", text)
+    ):
         return text, False
     return None
 
@@ -233,7 +277,7 @@ def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
         if mb is None:
             return []
         bits = re.sub(r"[ _]", "", mb.group(1))
-        rest = (text[: mb.start()] + text[mb.end():]).strip(" |“”\"'")
+        rest = (text[: mb.start()] + text[mb.end() :]).strip(" |“”\"'")
         found.append((f"0x{int(bits, 2):02X}", rest))
     out = []
     for value, rest in found:
@@ -271,6 +315,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         cols: _Columns | None = None
         prev_row: RowRecord | None = None
         recent: list[str] = []
+        labels: list[tuple[float, str, str | None, str | None, str]] = []
+        unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         citation = f"{stem}#p{page.number}"
         for line in page.lines:
@@ -305,54 +351,94 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if not any(cells.get(k) for k in (*_NUMERIC_COLS, "unit")):
                     if len(text) > 90 and len(line.segments) == 1:
                         cols = None  # prose: the table has ended
-                    elif cells.get("parameter") and len(line.segments) <= 2:
-                        prev_row = RowRecord(cells["parameter"], citation, heading, kind, text,
-                                             page.number)
+                    elif cells.get("parameter") and "=" not in cells["parameter"]:
+                        labels.append(
+                            (
+                                line.y,
+                                cells["parameter"],
+                                cells.get("symbol"),
+                                cells.get("unit"),
+                                text,
+                            )
+                        )
+                        if len(line.segments) <= 2:
+                            prev_row = RowRecord(
+                                cells["parameter"], citation, heading, kind, text, page.number
+                            )
                     continue
                 param = cells.get("parameter") or ""
                 cond = cells.get("condition")
-                if "=" in param and prev_row is not None:
+                if "=" in param:
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.
                     cond = " ".join(x for x in (param, cond) if x)
                     param = ""
+                fallback = None
                 if not param or not re.search(r"[A-Za-z]{2}", param):
                     if cond and map_spec(cond, None, kind):
                         param, cond = cond, None
-                    elif prev_row is not None:
-                        param = prev_row.parameter
                     else:
-                        continue
+                        # The label of a multi-line cell is often printed level with the middle
+                        # line; resolved at the end of the page against the nearest label line.
+                        fallback = prev_row.parameter if prev_row is not None else None
+                        param = ""
                 row_variant = variants.find(cond or "") or variant
                 row = RowRecord(
-                    parameter=param, citation=citation, section=title or heading,
-                    section_kind=kind, evidence=text, page=page.number,
-                    symbol=cells.get("symbol"), condition=cond, min=cells.get("min"),
-                    typ=cells.get("typ"), max=cells.get("max"), value=None,
-                    unit=cells.get("unit"), variant=row_variant,
+                    parameter=param,
+                    citation=citation,
+                    section=title or heading,
+                    section_kind=kind,
+                    evidence=text,
+                    page=page.number,
+                    symbol=cells.get("symbol"),
+                    condition=cond,
+                    min=cells.get("min"),
+                    typ=cells.get("typ"),
+                    max=cells.get("max"),
+                    value=None,
+                    unit=cells.get("unit"),
+                    variant=row_variant,
                 )
                 if cells.get("value") and not any(cells.get(k) for k in ("min", "typ", "max")):
                     v = cells["value"]
                     if re.search(r"\bto\b|~|±|\d\s*-\s*\d", v):
-                        row.value = v + (f" {row.unit}" if row.unit and not re.search(
-                            r"[A-Za-z%°]", v) else "")
+                        row.value = v + (
+                            f" {row.unit}" if row.unit and not re.search(r"[A-Za-z%°]", v) else ""
+                        )
                     else:
                         row.typ = v
-                if row.unit is None and prev_row is not None and prev_row.unit and (
-                    prev_row.parameter == param
+                if (
+                    row.unit is None
+                    and prev_row is not None
+                    and prev_row.unit
+                    and (prev_row.parameter == param)
                 ):
                     row.unit = prev_row.unit
                 rows.append(row)
-                prev_row = row
+                if not param:
+                    unresolved.append((row, line.y, line.size, fallback))
+                else:
+                    prev_row = row
                 continue
             addr = _i2c_address(line, recent)
             recent.append(text)
             for value, select in addr:
-                facts.append(Fact(
-                    device=device, spec="i2c_address", parameter="I2C address", value=value,
-                    condition=select, section_kind=kind, doc=stem, citation=citation,
-                    evidence=text[:300], section=title or heading, page=page.number,
-                    variant=variant, extra={"binary": bin(int(value, 16))[2:].zfill(7)},
-                ).with_id())
+                facts.append(
+                    Fact(
+                        device=device,
+                        spec="i2c_address",
+                        parameter="I2C address",
+                        value=value,
+                        condition=select,
+                        section_kind=kind,
+                        doc=stem,
+                        citation=citation,
+                        evidence=text[:300],
+                        section=title or heading,
+                        page=page.number,
+                        variant=variant,
+                        extra={"binary": bin(int(value, 16))[2:].zfill(7)},
+                    ).with_id()
+                )
             if addr:
                 continue
             kv = _kv_row(line)
@@ -364,8 +450,28 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         continue
                 elif kv_spec == "i2c_address" or not re.search(r"\d", value):
                     continue
-                rows.append(RowRecord(kv[0], citation, title or heading, kind, text, page.number,
-                                      value=value, variant=variant))
+                rows.append(
+                    RowRecord(
+                        kv[0],
+                        citation,
+                        title or heading,
+                        kind,
+                        text,
+                        page.number,
+                        value=value,
+                        variant=variant,
+                    )
+                )
+        for row, y, size, fallback in unresolved:
+            near = [lb for lb in labels if abs(lb[0] - y) <= 1.7 * size]
+            if near:
+                lb = min(near, key=lambda lb: abs(lb[0] - y))
+                row.parameter, row.symbol = lb[1], row.symbol or lb[2]
+                row.unit = row.unit or lb[3]
+                row.evidence = f"{lb[4]} / {row.evidence}"
+            elif fallback:
+                row.parameter = fallback
+        rows = [r for r in rows if r.parameter]
         _fill_units(rows)
         for row in rows:
             fs, ws = facts_from_row(row, device, stem)
@@ -403,9 +509,16 @@ def _dedupe(facts: list[Fact]) -> list[Fact]:
 # --- Markdown -------------------------------------------------------------------------------
 
 _MD_COLS = {
-    "parameter": "parameter", "characteristic": "parameter", "conditions": "condition",
-    "condition": "condition", "min": "min", "typ": "typ", "max": "max", "unit": "unit",
-    "units": "unit", "symbol": "symbol",
+    "parameter": "parameter",
+    "characteristic": "parameter",
+    "conditions": "condition",
+    "condition": "condition",
+    "min": "min",
+    "typ": "typ",
+    "max": "max",
+    "unit": "unit",
+    "units": "unit",
+    "symbol": "symbol",
 }
 
 
@@ -432,10 +545,17 @@ def markdown_facts(
                     if "parameter" not in rec:
                         continue
                     row = RowRecord(
-                        parameter=rec["parameter"], citation=citation, section=sec.title,
-                        section_kind=kind, evidence=raw, symbol=rec.get("symbol"),
-                        condition=rec.get("condition"), min=rec.get("min"), typ=rec.get("typ"),
-                        max=rec.get("max"), unit=rec.get("unit"),
+                        parameter=rec["parameter"],
+                        citation=citation,
+                        section=sec.title,
+                        section_kind=kind,
+                        evidence=raw,
+                        symbol=rec.get("symbol"),
+                        condition=rec.get("condition"),
+                        min=rec.get("min"),
+                        typ=rec.get("typ"),
+                        max=rec.get("max"),
+                        unit=rec.get("unit"),
                     )
                     fs, ws = facts_from_row(row, device, stem)
                     facts.extend(fs)
@@ -466,17 +586,24 @@ _PCT_TERM = re.compile(
 
 
 def _accuracy_terms(cell: str, caption: str) -> dict[str, Any] | None:
-    """"+/-(0.06% of reading + 0.03% of range)", "15 + 30" (ppm per the caption),
+    """ "+/-(0.06% of reading + 0.03% of range)", "15 + 30" (ppm per the caption),
     "+/-(0.05% of setting + 10 mV)" → structured terms (percent of reading/range, offset)."""
     t = cell.replace("+/-", "").replace("±", "").strip().strip("()")
     parts = [p.strip().strip("()") for p in t.split("+")]
     if len(parts) != 2:
         return None
     cap = caption.lower()
-    default_u = "ppm" if "ppm of reading" in cap else "%" if "% of reading" in cap or (
-        "percent of reading" in cap) else None
+    default_u = (
+        "ppm"
+        if "ppm of reading" in cap
+        else "%"
+        if "% of reading" in cap or ("percent of reading" in cap)
+        else None
+    )
     out: dict[str, Any] = {}
-    first = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+(reading|setting))?", parts[0], re.I)
+    first = re.fullmatch(
+        r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+(reading|setting))?", parts[0], re.I
+    )
     if not first:
         return None
     u = first.group(2) or default_u
@@ -513,13 +640,19 @@ def _accuracy_facts(
     range_col = hl.index("range") if "range" in hl else None
     param_col = 0 if hl[0] in ("parameter", "function") else None
     res_col = hl.index("resolution") if "resolution" in hl else None
-    acc_cols = [i for i, h in enumerate(hl) if "accuracy" in h or (
-        _INTERVAL.search(h) and i != range_col)]
+    caption_fn = re.match(r"^([A-Z][\w ,]{2,40}?)\s+accuracy\s+is\s+stated", table.caption)
+    acc_cols = [
+        i for i, h in enumerate(hl) if "accuracy" in h or (_INTERVAL.search(h) and i != range_col)
+    ]
     for cells, raw in zip(table.rows, table.raw_rows, strict=False):
         if len(cells) < len(header):
             continue
         rng = cells[range_col] if range_col is not None else ""
-        function = cells[param_col] if param_col is not None else None
+        function = (
+            cells[param_col]
+            if param_col is not None
+            else (caption_fn.group(1) if caption_fn else None)
+        )
         base_scope: dict[str, Any] = {}
         if function:
             base_scope["function"] = function
@@ -548,16 +681,28 @@ def _accuracy_facts(
                         extra["range_si"], extra["range_si_unit"] = to_si(top, rq.unit)
                 except UnknownUnitError:
                     warnings.append(ExtractWarning(citation, "unknown_unit", rq.unit, rng))
-            facts.append(Fact(
-                device=device, spec="accuracy", parameter=f"{function or 'accuracy'} {header[i]}",
-                condition=header[i], section_kind="accuracy", applies_to=scope, doc=stem,
-                citation=citation, evidence=raw[:300], section=sec.title, extra=extra,
-                value=cells[i],
-            ).with_id())
+            facts.append(
+                Fact(
+                    device=device,
+                    spec="accuracy",
+                    parameter=f"{function or 'accuracy'} {header[i]}",
+                    condition=header[i],
+                    section_kind="accuracy",
+                    applies_to=scope,
+                    doc=stem,
+                    citation=citation,
+                    evidence=raw[:300],
+                    section=sec.title,
+                    extra=extra,
+                    value=cells[i],
+                ).with_id()
+            )
         # Range and resolution columns of a "Parameter | Range | Resolution | Accuracy" table.
-        if function and rng and param_col is not None:
-            for spec, cell in (("measurement_range", rng),
-                               ("resolution", cells[res_col] if res_col is not None else "")):
+        if function and rng and param_col is not None and res_col is not None:
+            for spec, cell in (
+                ("measurement_range", rng),
+                ("resolution", cells[res_col] if res_col is not None else ""),
+            ):
                 q = parse_quantity_text(cell) if cell else None
                 if q is None or not q.unit:
                     continue
@@ -570,10 +715,22 @@ def _accuracy_facts(
                 except UnknownUnitError:
                     warnings.append(ExtractWarning(citation, "unknown_unit", q.unit, cell))
                     continue
-                facts.append(Fact(
-                    device=device, spec=spec, parameter=function, min=q.min, max=q.max,
-                    value=q.value, unit=q.unit, section_kind="electrical_characteristics",
-                    applies_to={"function": function}, doc=stem, citation=citation,
-                    evidence=raw[:300], section=sec.title, **si,
-                ).with_id())
+                facts.append(
+                    Fact(
+                        device=device,
+                        spec=spec,
+                        parameter=function,
+                        min=q.min,
+                        max=q.max,
+                        value=q.value,
+                        unit=q.unit,
+                        section_kind="electrical_characteristics",
+                        applies_to={"function": function},
+                        doc=stem,
+                        citation=citation,
+                        evidence=raw[:300],
+                        section=sec.title,
+                        **si,
+                    ).with_id()
+                )
     return facts, warnings

@@ -42,24 +42,37 @@ SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
     **{
         s: ("V",)
         for s in (
-            "supply_voltage", "output_voltage", "output_voltage_range", "output_voltage_high",
-            "output_voltage_low", "input_voltage_range", "logic_supply_voltage",
-            "logic_high_threshold", "logic_low_threshold", "dropout_voltage", "voltage_drop",
-            "coil_voltage", "pickup_voltage", "absolute_max_supply_voltage",
-            "absolute_max_input_voltage", "full_scale_range", "undervoltage_lockout",
+            "supply_voltage",
+            "output_voltage",
+            "output_voltage_range",
+            "output_voltage_high",
+            "output_voltage_low",
+            "input_voltage_range",
+            "logic_supply_voltage",
+            "logic_high_threshold",
+            "logic_low_threshold",
+            "dropout_voltage",
+            "voltage_drop",
+            "coil_voltage",
+            "pickup_voltage",
+            "absolute_max_supply_voltage",
+            "absolute_max_input_voltage",
+            "full_scale_range",
+            "undervoltage_lockout",
         )
     },
     **{
         s: ("A",)
         for s in (
-            "supply_current", "sleep_current", "output_current", "input_current", "coil_current",
+            "supply_current",
+            "sleep_current",
+            "output_current",
+            "input_current",
+            "coil_current",
             "current_limit",
         )
     },
-    **{
-        s: ("K",)
-        for s in ("operating_temperature", "storage_temperature", "junction_temperature")
-    },
+    **{s: ("K",) for s in ("operating_temperature", "storage_temperature", "junction_temperature")},
     "power_consumption": ("W", "A"),
     "i2c_max_clock": ("Hz",),
     "spi_max_clock": ("Hz",),
@@ -96,7 +109,7 @@ _VOLTAGE_EXPR = re.compile(r"\b(?:VDD|VCC|VS|VIN|V\+|AVDD|DVDD|VDD1|VDDIO)\b", r
 def _registry() -> Any:
     import pint
 
-    ureg = pint.UnitRegistry()
+    ureg: Any = pint.UnitRegistry()
     for line in ("SPS = 1 / second", "sps = SPS", "LSB = [] = lsb", "cycles = []", "bit = []"):
         try:
             ureg.define(line)
@@ -109,7 +122,7 @@ def _preprocess(unit: str) -> str:
     # uidi's unit preprocessor is the project's one place for this; until it accepts a bare unit
     # string we apply the same substitutions (degree signs, micro signs, ohms, percent forms).
     try:
-        from uidi import normalize  # type: ignore[attr-defined]
+        from uidi import normalize
 
         _, si_unit = normalize(1.0, unit)
         return str(si_unit)
@@ -117,8 +130,15 @@ def _preprocess(unit: str) -> str:
         pass
     text = unit.strip()
     for a, b in (
-        ("°C", "degC"), ("℃", "degC"), ("°F", "degF"), ("µ", "u"), ("μ", "u"), ("Ω", "ohm"),
-        ("%RH", "percent"), ("%", "percent"), ("Ohm", "ohm"),
+        ("°C", "degC"),
+        ("℃", "degC"),
+        ("°F", "degF"),
+        ("µ", "u"),
+        ("μ", "u"),
+        ("Ω", "ohm"),
+        ("%RH", "percent"),
+        ("%", "percent"),
+        ("Ohm", "ohm"),
     ):
         text = text.replace(a, b)
     if text.lower() in {"vdc", "vac", "v dc", "v ac", "vrms", "vpp", "vp-p"}:
@@ -142,6 +162,26 @@ def dimension_of(unit: str | None) -> str | None:
 
 def _dims_equal(found: str, wanted_unit: str) -> bool:
     return found == dimension_of(wanted_unit)
+
+
+_COEF = re.compile(
+    r"(\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\w*"
+    r"|(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\w*\s*[×x*]\s*(\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _supply_coefficients(evidence: str) -> list[float]:
+    return [float(a or b) for a, b in _COEF.findall(evidence)]
+
+
+def _plain_numbers(evidence: str) -> list[float]:
+    """Numbers of the evidence that are not a coefficient or offset of a supply symbol."""
+    stripped = _COEF.sub(" ", evidence)
+    stripped = re.sub(
+        r"(?:VDD|VCC|VS|GND|VSS)\w*\s*[-+–−]\s*\d+(?:\.\d+)?", " ", stripped, flags=re.IGNORECASE
+    )
+    return [v for _, v in numbers_in(stripped, evidence=True)]
 
 
 def _fact_numbers(fact: Fact) -> list[float]:
@@ -196,10 +236,14 @@ def validate_fact(
             f"section_kind: {where} is an absolute maximum rating, not an operating limit"
             + (" (question is about operation)" if operating else "")
         )
-    if (absolute_max or is_absmax_spec) and fact.section_kind != "absolute_maximum" and not (
-        is_absmax_spec and fact.spec == spec
+    if (
+        (absolute_max or is_absmax_spec)
+        and fact.section_kind != "absolute_maximum"
+        and not (is_absmax_spec and fact.spec == spec)
     ):
-        reasons.append(f"section_kind: {where} is {fact.section_kind}, question asks absolute maximum")
+        reasons.append(
+            f"section_kind: {where} is {fact.section_kind}, question asks absolute maximum"
+        )
     if fact.spec.startswith("absolute_max") and not (absolute_max or is_absmax_spec):
         reasons.append(f"section_kind: {where} is an absolute maximum rating, asked for {spec}")
     # evidence_present
@@ -210,10 +254,25 @@ def validate_fact(
         missing = [x for x in nums if not any(math.isclose(abs(x), p, rel_tol=1e-9) for p in pool)]
         if missing:
             reasons.append(f"evidence_present: {where} numbers {missing} are not in its evidence")
+        coefficients = _supply_coefficients(fact.evidence)
+        plain = _plain_numbers(fact.evidence)
+        wrong = [
+            x
+            for x in nums
+            if any(math.isclose(abs(x), c, rel_tol=1e-9) for c in coefficients)
+            and not any(math.isclose(abs(x), p, rel_tol=1e-9) for p in plain)
+        ]
+        if wrong and spec in SPEC_DIMENSIONS and SPEC_DIMENSIONS[spec] == ("V",):
+            reasons.append(
+                f"field_type: {where} reads {wrong} as volts, but the evidence gives "
+                "them as a fraction of the supply (e.g. 0.7 VDD)"
+            )
     if not fact.citation:
         reasons.append(f"evidence_present: {fact.device} {fact.spec} has no citation")
     # scope_named
     if not scope_ok:
-        reasons.append(f"scope_named: {where} holds for {fact.applies_to or fact.superseded_for}"
-                       " and the answer does not name that scope")
+        reasons.append(
+            f"scope_named: {where} holds for {fact.applies_to or fact.superseded_for}"
+            " and the answer does not name that scope"
+        )
     return reasons

@@ -117,10 +117,14 @@ async def test_edge_adapter_reading_lands_in_realtime_and_history(env: Env, tmp_
         await pub.publish(msg)
         await asyncio.wait_for(pub.drained(), 10)
         await env.received(2)  # birth + reading
-    assert env.worker is not None
+        assert env.worker is not None
+        doc = await env.worker.realtime.get("park-1")
+        assert doc is not None
+        assert doc.name == "Riverside park" and doc.service == "dog-park"
+        assert doc.lifecycle == "online"
+    await env.received(3)  # a clean stop says offline
     doc = await env.worker.realtime.get("park-1")
-    assert doc is not None
-    assert doc.name == "Riverside park" and doc.service == "dog-park" and doc.lifecycle == "online"
+    assert doc is not None and doc.lifecycle == "offline"
     assert doc.metrics["temperature_c"]["value"] == 7.5
     points = await env.worker.history.range("park-1", "temperature_c", 0, now_ms() + 1000)
     assert [(p.value, p.seq) for p in points] == [(7.5, msg.seq)]

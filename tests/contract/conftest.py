@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from uidi import DeviceRef, GeoPoint, Input, Metric, NodeDescription, State, build_topic
 
 import cloud
+from uidi import DeviceRef, GeoPoint, Input, Metric, NodeDescription, State, build_topic
 
 MONGODB_URI = os.environ.get("MONGODB_URI")
 REDIS_URL = os.environ.get("IOTASE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -101,7 +101,9 @@ async def realtime(
 
 
 @pytest.fixture(params=STORE_BACKENDS)
-async def history(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[cloud.HistoryStore]:
+async def history(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[cloud.HistoryStore]:
     """A fresh history store on each backend."""
     url = store_url(request.param, "history", tmp_path)
     async for store in _open_store(cloud.open_history, url):

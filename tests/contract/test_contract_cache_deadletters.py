@@ -66,8 +66,12 @@ async def test_cache_rejects_bad_values(cache: CacheUnderTest) -> None:
 
 
 async def test_dead_letters_newest_first(deadletters: cloud.DeadLetterStore) -> None:
-    await deadletters.put("uidi/v1/a/r/s/n1/input", b'{"bad": json', "codec.json: Expecting value", BASE_TS)
-    await deadletters.put("uidi/v1/a/r/s/n2/input", b"\x00\x01\xfe", "codec.binary: bad magic", BASE_TS + 5)
+    await deadletters.put(
+        "uidi/v1/a/r/s/n1/input", b'{"bad": json', "codec.json: Expecting value", BASE_TS
+    )
+    await deadletters.put(
+        "uidi/v1/a/r/s/n2/input", b"\x00\x01\xfe", "codec.binary: bad magic", BASE_TS + 5
+    )
     await deadletters.put("uidi/v1/a/r/s/n3/input", b"{}", "validation: missing node", BASE_TS + 5)
     assert await deadletters.count() == 3
     items = await deadletters.list()

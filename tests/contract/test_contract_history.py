@@ -1,12 +1,12 @@
-"""History store contract: idempotent appends, ranges, time buckets and retention on every backend."""
+"""History store contract: idempotent appends, ranges, time buckets, retention, every backend."""
 
 from __future__ import annotations
 
 import pytest
-from uidi import Input, Metric
 
 import cloud
 from cloud import Bucket, CloudError, HistoryPoint
+from uidi import Input, Metric
 
 from .conftest import BASE_TS
 
@@ -21,7 +21,12 @@ async def test_append_is_idempotent(history: cloud.HistoryStore) -> None:
     points = series("n1", "temperature_c", [(0, 20.0), (1000, 21.0), (2000, 22.5)])
     assert await history.append(points) == 3
     assert await history.append(points) == 0
-    assert await history.append([*points, HistoryPoint("n1", "temperature_c", BASE_TS + 3000, 23.0, 3)]) == 1
+    assert (
+        await history.append(
+            [*points, HistoryPoint("n1", "temperature_c", BASE_TS + 3000, 23.0, 3)]
+        )
+        == 1
+    )
     # Same ts but another seq is another reading (two messages in the same millisecond).
     assert await history.append([HistoryPoint("n1", "temperature_c", BASE_TS, 19.0, 99)]) == 1
     assert await history.count() == 5
@@ -32,21 +37,35 @@ async def test_append_is_idempotent(history: cloud.HistoryStore) -> None:
 async def test_range_is_half_open_and_ordered(history: cloud.HistoryStore) -> None:
     points = series("n1", "wait_min", [(3000, 3.0), (0, 0.0), (1000, 1.0), (2000, 2.0)])
     await history.append(points)
-    await history.append(series("n2", "wait_min", [(1500, 9.0)]) + series("n1", "other", [(1500, 9.0)]))
+    await history.append(
+        series("n2", "wait_min", [(1500, 9.0)]) + series("n1", "other", [(1500, 9.0)])
+    )
     got = await history.range("n1", "wait_min", BASE_TS + 1000, BASE_TS + 3000)
     assert [(p.ts - BASE_TS, p.value) for p in got] == [(1000, 1.0), (2000, 2.0)]
     assert all(p.node == "n1" and p.metric == "wait_min" for p in got)
-    assert [p.value for p in await history.range("n1", "wait_min", BASE_TS, BASE_TS + 10_000, limit=2)] == [0.0, 1.0]
+    assert [
+        p.value for p in await history.range("n1", "wait_min", BASE_TS, BASE_TS + 10_000, limit=2)
+    ] == [0.0, 1.0]
     assert await history.range("n1", "wait_min", BASE_TS + 5000, BASE_TS + 9000) == []
 
 
 async def test_aggregate_buckets(history: cloud.HistoryStore) -> None:
     start = BASE_TS - BASE_TS % (5 * MINUTE)  # a bucket boundary
-    values = [(0, 10.0), (MINUTE, 20.0), (4 * MINUTE, 60.0),  # bucket 0: 3 readings
-              (5 * MINUTE, 5.0),                               # bucket 1: 1 reading
-              (16 * MINUTE, 7.0), (19 * MINUTE + 59_999, 9.0)]  # bucket 3; bucket 2 empty  # fmt: skip
-    await history.append([HistoryPoint("n1", "occ", start + off, v, i) for i, (off, v) in enumerate(values)])
-    await history.append([HistoryPoint("n1", "occ", start + 20 * MINUTE, 1000.0, 50)])  # outside the window
+    # Bucket 0 holds three readings, bucket 1 one, bucket 2 none, bucket 3 two.
+    values = [
+        (0, 10.0),
+        (MINUTE, 20.0),
+        (4 * MINUTE, 60.0),
+        (5 * MINUTE, 5.0),
+        (16 * MINUTE, 7.0),
+        (19 * MINUTE + 59_999, 9.0),
+    ]
+    await history.append(
+        [HistoryPoint("n1", "occ", start + off, v, i) for i, (off, v) in enumerate(values)]
+    )
+    await history.append(
+        [HistoryPoint("n1", "occ", start + 20 * MINUTE, 1000.0, 50)]
+    )  # outside the window
     buckets = await history.aggregate("n1", "occ", start, start + 20 * MINUTE, 5 * MINUTE)
     assert buckets == [
         Bucket(start, 3, 10.0, 60.0, 30.0),
@@ -55,7 +74,10 @@ async def test_aggregate_buckets(history: cloud.HistoryStore) -> None:
     ]
     # Buckets are aligned to multiples of their width, not to the query start.
     shifted = await history.aggregate("n1", "occ", start + MINUTE, start + 6 * MINUTE, 5 * MINUTE)
-    assert shifted == [Bucket(start, 2, 20.0, 60.0, 40.0), Bucket(start + 5 * MINUTE, 1, 5.0, 5.0, 5.0)]
+    assert shifted == [
+        Bucket(start, 2, 20.0, 60.0, 40.0),
+        Bucket(start + 5 * MINUTE, 1, 5.0, 5.0, 5.0),
+    ]
     assert await history.aggregate("n1", "nothing", start, start + MINUTE, MINUTE) == []
 
 

@@ -1,4 +1,4 @@
-"""Real-time store contract: every backend keeps the same latest state and answers ``near`` alike."""
+"""Real-time store contract: every backend keeps the same latest state and answers ``near``."""
 
 from __future__ import annotations
 
@@ -22,26 +22,35 @@ def destination(lon: float, lat: float, bearing_deg: float, dist_m: float) -> tu
     b = math.radians(bearing_deg)
     p1, l1 = math.radians(lat), math.radians(lon)
     p2 = math.asin(math.sin(p1) * math.cos(r) + math.cos(p1) * math.sin(r) * math.cos(b))
-    l2 = l1 + math.atan2(math.sin(b) * math.sin(r) * math.cos(p1), math.cos(r) - math.sin(p1) * math.sin(p2))
+    l2 = l1 + math.atan2(
+        math.sin(b) * math.sin(r) * math.cos(p1), math.cos(r) - math.sin(p1) * math.sin(p2)
+    )
     lon2 = (math.degrees(l2) + 540) % 360 - 180
     return lon2, math.degrees(p2)
 
 
-async def place(store: cloud.RealtimeStore, msgs: Msgs, node: str, dist_m: float, bearing: float = 90,
-                **kw: Any) -> None:  # fmt: skip
+async def place(
+    store: cloud.RealtimeStore, msgs: Msgs, node: str, dist_m: float, bearing: float = 90, **kw: Any
+) -> None:
     lon, lat = destination(*CENTRE, bearing, dist_m)
     topic, birth = msgs.birth(node, lon, lat, **kw)
     assert await store.upsert_birth(birth, topic) == "written"
 
 
-async def test_birth_stores_description(realtime: cloud.RealtimeStore, msgs: Msgs, clock: FakeClock) -> None:
+async def test_birth_stores_description(
+    realtime: cloud.RealtimeStore, msgs: Msgs, clock: FakeClock
+) -> None:
     topic, birth = msgs.birth("n1", -79.38, 43.65, name="Bark Park", attributes={"rating": 4.5,
                               "opening_hours": "24/7"}, devices=("BME280", "HC-SR04"))  # fmt: skip
     assert await realtime.upsert_birth(birth, topic) == "written"
     doc = await realtime.get("n1")
     assert isinstance(doc, NodeDoc)
     assert (doc.node, doc.name, doc.service, doc.region, doc.tenant) == (
-        "n1", "Bark Park", "dog-park", "toronto", "acme"
+        "n1",
+        "Bark Park",
+        "dog-park",
+        "toronto",
+        "acme",
     )
     assert doc.location == pytest.approx((-79.38, 43.65))
     assert doc.attributes == {"rating": 4.5, "opening_hours": "24/7"}
@@ -53,10 +62,18 @@ async def test_birth_stores_description(realtime: cloud.RealtimeStore, msgs: Msg
 
 async def test_latest_wins_per_metric(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
     await realtime.upsert_birth(*reversed(msgs.birth("n1", *CENTRE)))
-    assert await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 10, seq=1, a=1))) == "written"
-    assert await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 20, seq=2, b=2))) == "written"
+    assert (
+        await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 10, seq=1, a=1)))
+        == "written"
+    )
+    assert (
+        await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 20, seq=2, b=2)))
+        == "written"
+    )
     # Newer than a's reading, older than b's: only a changes.
-    result = await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 15, seq=3, a=3, b=4)))
+    result = await realtime.apply_input(
+        *reversed(msgs.reading("n1", ts=BASE_TS + 15, seq=3, a=3, b=4))
+    )
     assert result == "written"
     doc = await realtime.get("n1")
     assert doc is not None
@@ -66,7 +83,9 @@ async def test_latest_wins_per_metric(realtime: cloud.RealtimeStore, msgs: Msgs)
 
 
 async def test_late_message_never_overwrites(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
-    await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 100, seq=5, occupancy_pct=20)))
+    await realtime.apply_input(
+        *reversed(msgs.reading("n1", ts=BASE_TS + 100, seq=5, occupancy_pct=20))
+    )
     late = msgs.reading("n1", ts=BASE_TS + 50, seq=4, occupancy_pct=90)
     assert await realtime.apply_input(late[1], late[0]) == "late"
     doc = await realtime.get("n1")
@@ -76,8 +95,14 @@ async def test_late_message_never_overwrites(realtime: cloud.RealtimeStore, msgs
 
 async def test_same_ts_higher_seq_wins(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
     await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS, seq=8, wait_min=5)))
-    assert await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS, seq=7, wait_min=9))) == "late"
-    assert await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS, seq=9, wait_min=2))) == "written"
+    assert (
+        await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS, seq=7, wait_min=9)))
+        == "late"
+    )
+    assert (
+        await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS, seq=9, wait_min=2)))
+        == "written"
+    )
     doc = await realtime.get("n1")
     assert doc is not None and doc.metrics["wait_min"]["value"] == 2
 
@@ -99,7 +124,9 @@ async def test_duplicates_are_recognised(realtime: cloud.RealtimeStore, msgs: Ms
 async def test_input_for_unknown_node_creates_document_without_location(
     realtime: cloud.RealtimeStore, msgs: Msgs
 ) -> None:
-    await realtime.apply_input(*reversed(msgs.reading("ghost", ts=BASE_TS, seq=0, service="gym", wait_min=3)))
+    await realtime.apply_input(
+        *reversed(msgs.reading("ghost", ts=BASE_TS, seq=0, service="gym", wait_min=3))
+    )
     doc = await realtime.get("ghost")
     assert doc is not None and doc.service == "gym" and doc.location is None
     assert doc.metrics["wait_min"]["value"] == 3
@@ -127,7 +154,9 @@ async def test_apply_many_matches_one_by_one(realtime: cloud.RealtimeStore, msgs
     assert await realtime.apply_many([]) == []
 
 
-async def test_malformed_item_rejects_whole_batch(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
+async def test_malformed_item_rejects_whole_batch(
+    realtime: cloud.RealtimeStore, msgs: Msgs
+) -> None:
     good = msgs.reading("a", ts=BASE_TS, seq=1, occupancy_pct=1)
     wrong_topic = (msgs.topic("b"), msgs.reading("a", ts=BASE_TS, seq=2, occupancy_pct=2)[1])
     with pytest.raises(CloudError, match=r"item 1.*'a'.*topic node 'b'"):
@@ -143,9 +172,13 @@ async def test_order_of_arrival_does_not_matter(realtime: cloud.RealtimeStore, m
     rng = random.Random(7)
     stream = []
     for seq in range(40):
-        metrics = {name: rng.randint(0, 100) for name in rng.sample(["x", "y", "z"], rng.randint(1, 3))}
+        metrics = {
+            name: rng.randint(0, 100) for name in rng.sample(["x", "y", "z"], rng.randint(1, 3))
+        }
         # Clock jitter: ts is not monotonic in seq, so (ts, seq) order must decide.
-        stream.append(msgs.reading("n1", ts=BASE_TS + seq * 10 + rng.randint(-15, 15), seq=seq, **metrics))
+        stream.append(
+            msgs.reading("n1", ts=BASE_TS + seq * 10 + rng.randint(-15, 15), seq=seq, **metrics)
+        )
     expected: dict[str, Any] = {}
     for _topic, msg in sorted(stream, key=lambda tm: (tm[1].ts, tm[1].seq)):
         for m in msg.metrics:
@@ -178,26 +211,37 @@ async def test_lifecycle_rules(realtime: cloud.RealtimeStore, msgs: Msgs) -> Non
     with pytest.raises(CloudError, match="lifecycle 'asleep'"):
         await realtime.set_lifecycle("n1", "asleep", BASE_TS + 2000)
     # Fresh data after the mark proves the node is back.
-    await realtime.apply_input(*reversed(msgs.reading("n1", ts=BASE_TS + 2000, seq=5, occupancy_pct=5)))
+    await realtime.apply_input(
+        *reversed(msgs.reading("n1", ts=BASE_TS + 2000, seq=5, occupancy_pct=5))
+    )
     doc = await realtime.get("n1")
     assert doc is not None and doc.lifecycle == "online"
     # A new birth always reopens the session, even if its clock is behind the cloud's mark.
     await realtime.set_lifecycle("n1", "offline", BASE_TS + 9000)
     lon, lat = destination(*CENTRE, 90, 100)
-    assert await realtime.upsert_birth(*reversed(msgs.birth("n1", lon, lat, ts=BASE_TS + 8000, seq=9))) == "written"
+    assert (
+        await realtime.upsert_birth(*reversed(msgs.birth("n1", lon, lat, ts=BASE_TS + 8000, seq=9)))
+        == "written"
+    )
     doc = await realtime.get("n1")
     assert doc is not None and doc.lifecycle == "online"
 
 
 async def test_late_birth_is_ignored(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
-    await realtime.upsert_birth(*reversed(msgs.birth("n1", *CENTRE, ts=BASE_TS + 100, seq=10, name="New")))
-    result = await realtime.upsert_birth(*reversed(msgs.birth("n1", 0.0, 0.0, ts=BASE_TS, seq=1, name="Old")))
+    await realtime.upsert_birth(
+        *reversed(msgs.birth("n1", *CENTRE, ts=BASE_TS + 100, seq=10, name="New"))
+    )
+    result = await realtime.upsert_birth(
+        *reversed(msgs.birth("n1", 0.0, 0.0, ts=BASE_TS, seq=1, name="Old"))
+    )
     assert result == "late"
     doc = await realtime.get("n1")
     assert doc is not None and doc.name == "New" and doc.location == pytest.approx(CENTRE)
 
 
-async def test_birth_can_move_node_to_another_service(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
+async def test_birth_can_move_node_to_another_service(
+    realtime: cloud.RealtimeStore, msgs: Msgs
+) -> None:
     await place(realtime, msgs, "n1", 100, service="cafe")
     await place(realtime, msgs, "n1", 200, service="bakery", ts=BASE_TS + 10, seq=1)
     assert await realtime.count() == 1
@@ -210,8 +254,9 @@ async def test_birth_can_move_node_to_another_service(realtime: cloud.RealtimeSt
 
 
 async def test_near_radius_order_and_distance(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
-    for node, dist, bearing in [("d900", 900, 10), ("d100", 100, 200), ("d999", 999, 300),
-                                ("d1001", 1001, 45), ("d5000", 5000, 90), ("d500", 500, 135)]:  # fmt: skip
+    placed = [("d900", 900, 10), ("d100", 100, 200), ("d999", 999, 300), ("d1001", 1001, 45),
+              ("d5000", 5000, 90), ("d500", 500, 135)]  # fmt: skip
+    for node, dist, bearing in placed:
         await place(realtime, msgs, node, dist, bearing)
     found = await realtime.near(*CENTRE, 1000)
     assert [d.node for d, _ in found] == ["d100", "d500", "d900", "d999"]
@@ -223,12 +268,18 @@ async def test_near_radius_order_and_distance(realtime: cloud.RealtimeStore, msg
     assert await realtime.near(*CENTRE, 50) == []
 
 
-async def test_near_limit_keeps_the_nearest_among_many(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
+async def test_near_limit_keeps_the_nearest_among_many(
+    realtime: cloud.RealtimeStore, msgs: Msgs
+) -> None:
     rng = random.Random(3)
     dists = rng.sample(range(10, 3000), 120)
-    await realtime.apply_many([msgs.birth(f"n{d}", *destination(*CENTRE, rng.uniform(0, 360), d)) for d in dists])
+    await realtime.apply_many(
+        [msgs.birth(f"n{d}", *destination(*CENTRE, rng.uniform(0, 360), d)) for d in dists]
+    )
     found = await realtime.near(*CENTRE, 2000, limit=7)
-    assert [d.node for d, _ in found] == [f"n{d}" for d in sorted(x for x in dists if x <= 2000)[:7]]
+    assert [d.node for d, _ in found] == [
+        f"n{d}" for d in sorted(x for x in dists if x <= 2000)[:7]
+    ]
 
 
 async def test_near_service_filter(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
@@ -246,7 +297,9 @@ async def test_near_service_filter(realtime: cloud.RealtimeStore, msgs: Msgs) ->
 async def test_near_filters(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
     await place(realtime, msgs, "quiet", 100, attributes={"rating": 4.6, "price_level": 2})
     await place(realtime, msgs, "busy", 200, attributes={"rating": 3.9})
-    await place(realtime, msgs, "closed", 300, attributes={"rating": "4.8"})  # a string, not a number
+    await place(
+        realtime, msgs, "closed", 300, attributes={"rating": "4.8"}
+    )  # a string, not a number
     await realtime.apply_many([
         msgs.reading("quiet", ts=BASE_TS + 1, seq=1, occupancy_pct=20, open=True),
         msgs.reading("busy", ts=BASE_TS + 1, seq=1, occupancy_pct=85, open=True, rating=1),
@@ -294,7 +347,11 @@ async def test_near_rejects_bad_filters(
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [((-79.0, 91.0, 10.0), "lat 91.0"), ((181.0, 0.0, 10.0), "lon 181.0"), ((0.0, 0.0, -1.0), "radius_m")],
+    [
+        ((-79.0, 91.0, 10.0), "lat 91.0"),
+        ((181.0, 0.0, 10.0), "lon 181.0"),
+        ((0.0, 0.0, -1.0), "radius_m"),
+    ],
 )
 async def test_near_rejects_bad_points(
     realtime: cloud.RealtimeStore, args: tuple[float, float, float], message: str
@@ -303,11 +360,15 @@ async def test_near_rejects_bad_points(
         await realtime.near(*args)
 
 
-async def test_near_across_the_antimeridian_and_near_a_pole(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
+async def test_near_across_the_antimeridian_and_near_a_pole(
+    realtime: cloud.RealtimeStore, msgs: Msgs
+) -> None:
     east = destination(180.0, -17.0, 90, 300)  # lands at about -179.997
     west = destination(180.0, -17.0, 270, 700)
-    await realtime.apply_many([msgs.birth("east", *east), msgs.birth("west", *west),
-                               msgs.birth("far", *destination(180.0, -17.0, 270, 3000))])  # fmt: skip
+    far = destination(180.0, -17.0, 270, 3000)
+    await realtime.apply_many(
+        [msgs.birth("east", *east), msgs.birth("west", *west), msgs.birth("far", *far)]
+    )
     found = await realtime.near(180.0, -17.0, 1000)
     assert [(d.node, round(dist)) for d, dist in found] == [("east", 300), ("west", 700)]
     found = await realtime.near(-180.0, -17.0, 1000)
@@ -327,7 +388,9 @@ async def test_stale_nodes(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
     stale = await realtime.stale(BASE_TS + 46_000, default_keepalive_s=30)
     assert sorted(d.node for d in stale) == ["k30", "none"]
     # A heartbeat (any newer message) resets the timer.
-    await realtime.apply_input(*reversed(msgs.reading("k30", ts=BASE_TS + 40_000, seq=1, occupancy_pct=1)))
+    await realtime.apply_input(
+        *reversed(msgs.reading("k30", ts=BASE_TS + 40_000, seq=1, occupancy_pct=1))
+    )
     assert await realtime.stale(BASE_TS + 46_000) == []
 
 

@@ -9,16 +9,16 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import small_store  # noqa: E402
+from _qa_fixtures import small_store
 
-from search.datasheets._accuracy import (  # noqa: E402
+from search.datasheets._accuracy import (
     AccuracyError,
     accuracy_rows,
     compute_uncertainty,
     parse_amount,
     parse_interval,
 )
-from search.datasheets._qa import DatasheetQA  # noqa: E402
+from search.datasheets._qa import DatasheetQA
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +35,9 @@ def test_parse_helpers() -> None:
 
 
 def test_manual_worked_example_figures() -> None:
-    rows = [r for r in accuracy_rows(small_store().for_device("MDN-6100"))
-            if r.range_text == "10 V"]
+    rows = [
+        r for r in accuracy_rows(small_store().for_device("MDN-6100")) if r.range_text == "10 V"
+    ]
     by = {r.interval: r for r in rows}
     # The manual: a 4.9930 V reading is good to 79.9, 164.8 and 224.8 uV (24 h, 90 d, 1 y).
     for interval, expected in (("24h", 79.916), ("90d", 164.825), ("1y", 224.755)):
@@ -46,7 +47,9 @@ def test_manual_worked_example_figures() -> None:
 
 
 def test_ask_names_range_and_interval(qa: DatasheetQA) -> None:
-    a = qa.ask("What is the accuracy of the MDN-6100 at a 5 V reading on the 10 V range after 90 days?")
+    a = qa.ask(
+        "What is the accuracy of the MDN-6100 at a 5 V reading on the 10 V range after 90 days?"
+    )
     assert a.status == "answered"
     assert a.derived[-1].result == pytest.approx(165.0)
     assert a.items[0].applies_to["range"] == "10 V"
@@ -78,3 +81,34 @@ def test_fixed_second_term(qa: DatasheetQA) -> None:
     a = qa.ask("How accurate is the MDN-4010 voltage readback for a 24 V reading?")
     assert a.status == "answered"
     assert a.derived[-1].result == pytest.approx(17.0) and a.derived[-1].unit == "mV"
+
+
+def test_single_span_rows_with_setting_and_reading() -> None:
+    """A load's rows: one span (0 to 30 A), a setting row and a readback row for the same unit."""
+    from _qa_fixtures import fact
+
+    from search.datasheets._facts import FactStore
+
+    rows = [
+        fact(device="TRN-2400", spec="accuracy", parameter="Constant current",
+             section_kind="accuracy", citation="trn2400-programming-manual#1",
+             applies_to={"function": "Constant current", "range": "0 to 30.000 A",
+                         "calibration_interval": "1 year"},
+             extra={"pct_reading": 0.1, "reading_basis": "setting", "range_si": 30.0,
+                    "range_si_unit": "A", "range_value": 30.0, "range_unit": "A"},
+             evidence="| Constant current | 0 to 30.000 A | 1 mA | +/-(0.1% of setting + 10 mA) |"),
+        fact(device="TRN-2400", spec="accuracy", parameter="Current readback",
+             section_kind="accuracy", citation="trn2400-programming-manual#1",
+             applies_to={"function": "Current readback", "range": "0 to 30.000 A",
+                         "calibration_interval": "1 year"},
+             extra={"pct_reading": 0.1, "reading_basis": "reading", "range_si": 30.0,
+                    "range_si_unit": "A", "range_value": 30.0, "range_unit": "A"},
+             evidence="| Current readback | 0 to 30.000 A | 0.1 mA | +/-(0.1% of reading + 5 mA) |"),
+    ]
+    qa = DatasheetQA(FactStore(rows))
+    a = qa.ask("How accurate is the TRN-2400 current readback at 2 A?")
+    assert a.status == "answered" and a.derived[-1].result == pytest.approx(7.0)
+    b = qa.ask("How accurate is the TRN-2400 constant current setting at 2 A?")
+    assert b.derived[-1].result == pytest.approx(12.0)
+    c = qa.ask("How accurate is the TRN-2400 current readback at 31 A?")
+    assert c.status == "insufficient_evidence"

@@ -9,15 +9,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import small_store  # noqa: E402
+from _qa_fixtures import small_store
 
-from search.datasheets._compat import (  # noqa: E402
+from search.datasheets._compat import (
     DeviceUse,
     check_compatibility,
     combine,
 )
-from search.datasheets._qa import DatasheetQA  # noqa: E402
-from search.datasheets._retrieval import FactIndex  # noqa: E402
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._retrieval import FactIndex
 
 
 @pytest.fixture(scope="module")
@@ -45,20 +45,23 @@ def test_signal_range_at_5v_is_compatible(qa: DatasheetQA) -> None:
 
 def test_signal_range_without_supply_is_insufficient() -> None:
     index = FactIndex(small_store())
-    checks = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
-                                         DeviceUse("ADS1115", None, None)], ["signal_range"])
+    checks = check_compatibility(
+        index, [DeviceUse("ACS712", "05B", 5.0), DeviceUse("ADS1115", None, None)], ["signal_range"]
+    )
     assert combine(checks) == "insufficient_evidence"
 
 
 def test_absolute_maximum_input_alone_is_not_permission() -> None:
     store = small_store()
-    facts = [f for f in store.facts if not (f.device == "ADS1115"
-                                            and f.spec == "input_voltage_range")]
+    facts = [
+        f for f in store.facts if not (f.device == "ADS1115" and f.spec == "input_voltage_range")
+    ]
     from search.datasheets._facts import FactStore
 
     index = FactIndex(FactStore(facts))
-    checks = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
-                                         DeviceUse("ADS1115", None, 5.0)], ["signal_range"])
+    checks = check_compatibility(
+        index, [DeviceUse("ACS712", "05B", 5.0), DeviceUse("ADS1115", None, 5.0)], ["signal_range"]
+    )
     assert combine(checks) == "insufficient_evidence"
     assert "absolute maximum" in checks[0].detail
 
@@ -103,3 +106,46 @@ def test_logic_levels(qa: DatasheetQA) -> None:
 def test_missing_facts_give_insufficient_evidence(qa: DatasheetQA) -> None:
     a = qa.ask("Can the ESP32 talk to the MCP3008 over I2C?")
     assert a.verdict == "insufficient_evidence" and a.status == "insufficient_evidence"
+
+
+def test_symbolic_bounds_kept_per_column_by_the_extractor() -> None:
+    """The extractor keeps "GND" / "VDD + 0.3" per column in ``extra``; the rules read them."""
+    from _qa_fixtures import fact
+
+    from search.datasheets._facts import FactStore
+
+    store = small_store()
+    facts = [f for f in store.facts if not (f.device == "ADS1115"
+                                            and f.spec in ("input_voltage_range",
+                                                           "absolute_max_input_voltage"))]
+    facts += [
+        fact(device="ADS1115", spec="input_voltage_range", parameter="Absolute input voltage",
+             unit="V", section_kind="recommended_operating", citation="ads1115#p6",
+             extra={"min_text": "GND", "max_text": "VDD"},
+             evidence="V(AINx) Absolute input voltage GND VDD V"),
+        fact(device="ADS1115", spec="absolute_max_input_voltage", parameter="Analog input voltage",
+             unit="V", section_kind="absolute_maximum", citation="ads1115#p6",
+             extra={"min_text": "GND – 0.3", "max_text": "VDD + 0.3"},
+             evidence="Analog input voltage AIN0, AIN1, AIN2, AIN3 GND – 0.3 VDD + 0.3 V"),
+    ]
+    index = FactIndex(FactStore(facts))
+    at_3v3 = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
+                                         DeviceUse("ADS1115", None, 3.3)], ["signal_range"])
+    assert combine(at_3v3) == "incompatible"
+    assert "0 to 3.3 V" in at_3v3[0].detail
+    at_5 = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
+                                       DeviceUse("ADS1115", None, 5.0)], ["signal_range"])
+    assert combine(at_5) == "compatible"
+
+
+def test_fraction_of_supply_is_not_read_as_volts() -> None:
+    """A threshold printed "0.7 VDD" stored as 0.7 V must not be used as 0.7 V."""
+    from _qa_fixtures import fact
+
+    from search.datasheets._validate import validate_fact
+
+    wrong = fact(device="ADS1115", spec="logic_high_threshold", min=0.7, max=5.5, unit="V",
+                 section_kind="electrical_characteristics", citation="ads1115#p7",
+                 evidence="VIH High-level input voltage 0.7 VDD 5.5 V")
+    reasons = validate_fact(wrong, "logic_high_threshold", operating=True, absolute_max=False)
+    assert any(r.startswith("field_type") and "fraction of the supply" in r for r in reasons)

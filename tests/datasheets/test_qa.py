@@ -11,13 +11,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import fact, small_store  # noqa: E402
+from _qa_fixtures import fact, small_store
 
-from search.datasheets._answer import Derived, numbers_in, trace_numbers  # noqa: E402
-from search.datasheets._facts import FactStore  # noqa: E402
-from search.datasheets._qa import DatasheetQA, LLMHelper  # noqa: E402
-from search.datasheets._route import parse_question  # noqa: E402
-from search.datasheets._validate import validate_fact  # noqa: E402
+from search.datasheets._answer import Derived, numbers_in, trace_numbers
+from search.datasheets._facts import FactStore
+from search.datasheets._qa import DatasheetQA, LLMHelper
+from search.datasheets._route import parse_question
+from search.datasheets._validate import validate_fact
 
 
 @pytest.fixture(scope="module")
@@ -63,37 +63,87 @@ def test_absolute_maximum_never_answers_operating(qa: DatasheetQA) -> None:
 
 
 def test_only_absolute_maximum_gives_insufficient_evidence() -> None:
-    store = FactStore([fact(device="ACS712", spec="absolute_max_supply_voltage",
-                            parameter="Supply Voltage", max=8.0, unit="V",
-                            section_kind="absolute_maximum", citation="acs712#p2",
-                            evidence="Supply Voltage VCC 8 V")])
+    store = FactStore(
+        [
+            fact(
+                device="ACS712",
+                spec="absolute_max_supply_voltage",
+                parameter="Supply Voltage",
+                max=8.0,
+                unit="V",
+                section_kind="absolute_maximum",
+                citation="acs712#p2",
+                evidence="Supply Voltage VCC 8 V",
+            )
+        ]
+    )
     a = DatasheetQA(store).ask("What supply voltage does the ACS712 operate at?")
     assert a.status == "insufficient_evidence"
     assert "8" not in [t for t, _ in numbers_in(a.answer)]
 
 
 def test_validation_rules_name_the_rule() -> None:
-    bad_unit = fact(device="X", spec="supply_voltage", min=1.0, max=2.0, unit="mA",
-                    citation="x#p1", evidence="Supply 1 2 mA")
-    assert any(r.startswith("unit_dimension") for r in
-               validate_fact(bad_unit, "supply_voltage", operating=True, absolute_max=False))
-    no_evidence = fact(device="X", spec="supply_voltage", min=1.0, max=2.0, unit="V",
-                       citation="x#p1", evidence="")
-    assert any(r.startswith("evidence_present") for r in
-               validate_fact(no_evidence, "supply_voltage", operating=True, absolute_max=False))
-    wrong_numbers = fact(device="X", spec="supply_voltage", min=1.0, max=9.0, unit="V",
-                         citation="x#p1", evidence="Supply 1 2 V")
-    assert any("9.0" in r for r in
-               validate_fact(wrong_numbers, "supply_voltage", operating=True, absolute_max=False))
-    no_number = fact(device="X", spec="supply_voltage", value="high", unit="V",
-                     citation="x#p1", evidence="Supply high")
-    assert any(r.startswith("field_type") for r in
-               validate_fact(no_number, "supply_voltage", operating=True, absolute_max=False))
+    bad_unit = fact(
+        device="X",
+        spec="supply_voltage",
+        min=1.0,
+        max=2.0,
+        unit="mA",
+        citation="x#p1",
+        evidence="Supply 1 2 mA",
+    )
+    assert any(
+        r.startswith("unit_dimension")
+        for r in validate_fact(bad_unit, "supply_voltage", operating=True, absolute_max=False)
+    )
+    no_evidence = fact(
+        device="X", spec="supply_voltage", min=1.0, max=2.0, unit="V", citation="x#p1", evidence=""
+    )
+    assert any(
+        r.startswith("evidence_present")
+        for r in validate_fact(no_evidence, "supply_voltage", operating=True, absolute_max=False)
+    )
+    wrong_numbers = fact(
+        device="X",
+        spec="supply_voltage",
+        min=1.0,
+        max=9.0,
+        unit="V",
+        citation="x#p1",
+        evidence="Supply 1 2 V",
+    )
+    assert any(
+        "9.0" in r
+        for r in validate_fact(wrong_numbers, "supply_voltage", operating=True, absolute_max=False)
+    )
+    no_number = fact(
+        device="X",
+        spec="supply_voltage",
+        value="high",
+        unit="V",
+        citation="x#p1",
+        evidence="Supply high",
+    )
+    assert any(
+        r.startswith("field_type")
+        for r in validate_fact(no_number, "supply_voltage", operating=True, absolute_max=False)
+    )
 
 
 def test_fact_with_wrong_unit_is_not_answered() -> None:
-    store = FactStore([fact(device="BME280", spec="supply_voltage", min=1.0, max=2.0, unit="mA",
-                            citation="bme280#p8", evidence="Supply 1 2 mA")])
+    store = FactStore(
+        [
+            fact(
+                device="BME280",
+                spec="supply_voltage",
+                min=1.0,
+                max=2.0,
+                unit="mA",
+                citation="bme280#p8",
+                evidence="Supply 1 2 mA",
+            )
+        ]
+    )
     a = DatasheetQA(store).ask("What is the supply voltage of the BME280?")
     assert a.status == "insufficient_evidence"
     assert any("unit_dimension" in r for r in a.reasons)
@@ -131,11 +181,21 @@ def test_supersession_per_revision(qa: DatasheetQA) -> None:
 
 
 def test_superseded_fact_without_notice_fact_is_not_answered() -> None:
-    store = FactStore([fact(device="SRB-5030", spec="input_voltage_range", max=36.0, unit="V",
-                            section_kind="recommended_operating", citation="srb5030-datasheet#3",
-                            evidence="| Input voltage, VIN | 9.0 | 24.0 | 36.0 | V |",
-                            superseded_by="ecn-2608-04#1",
-                            superseded_for={"board_revision": ["A", "B"]})])
+    store = FactStore(
+        [
+            fact(
+                device="SRB-5030",
+                spec="input_voltage_range",
+                max=36.0,
+                unit="V",
+                section_kind="recommended_operating",
+                citation="srb5030-datasheet#3",
+                evidence="| Input voltage, VIN | 9.0 | 24.0 | 36.0 | V |",
+                superseded_by="ecn-2608-04#1",
+                superseded_for={"board_revision": ["A", "B"]},
+            )
+        ]
+    )
     a = DatasheetQA(store).ask("What is the maximum input voltage of the SRB-5030?")
     assert a.status == "insufficient_evidence"
     assert any("ecn-2608-04#1" in r for r in a.reasons)
@@ -154,10 +214,12 @@ def test_trace_numbers_catches_untraced_and_checks_derivations() -> None:
 
 
 def test_every_answered_number_is_traced(qa: DatasheetQA) -> None:
-    for q in ("What is the supply voltage of the BME280?",
-              "Can an LM7805 power an ESP32-WROOM-32?",
-              "Can the ACS712-05B output at 5 V go straight into an ADS1115 powered at 3.3 V?",
-              "What is the maximum input voltage of the SRB-5030?"):
+    for q in (
+        "What is the supply voltage of the BME280?",
+        "Can an LM7805 power an ESP32-WROOM-32?",
+        "Can the ACS712-05B output at 5 V go straight into an ADS1115 powered at 3.3 V?",
+        "What is the maximum input voltage of the SRB-5030?",
+    ):
         a = qa.ask(q)
         assert a.status == "answered", (q, a.reasons)
         assert a.violations == []
@@ -175,12 +237,16 @@ def _fake_llm(reply: str) -> httpx.MockTransport:
 
 def test_llm_phrasing_kept_only_when_numbers_trace() -> None:
     store = small_store()
-    good = LLMHelper("http://llm.test/v1", "m", transport=_fake_llm(
-        "The BME280 runs from 1.71 V to 3.6 V [bme280#p8]."))
+    good = LLMHelper(
+        "http://llm.test/v1",
+        "m",
+        transport=_fake_llm("The BME280 runs from 1.71 V to 3.6 V [bme280#p8]."),
+    )
     a = DatasheetQA(store, llm=good).ask("What is the supply voltage of the BME280?")
     assert a.status == "answered" and a.answer.startswith("The BME280 runs")
-    bad = LLMHelper("http://llm.test/v1", "m", transport=_fake_llm(
-        "The BME280 runs from 1.8 V to 5 V."))
+    bad = LLMHelper(
+        "http://llm.test/v1", "m", transport=_fake_llm("The BME280 runs from 1.8 V to 5 V.")
+    )
     b = DatasheetQA(store, llm=bad).ask("What is the supply voltage of the BME280?")
     assert b.status == "answered" and "5 V" not in b.answer
     assert any("llm" in r for r in b.reasons)
@@ -188,8 +254,13 @@ def test_llm_phrasing_kept_only_when_numbers_trace() -> None:
 
 def test_llm_extraction_is_validated_against_vocabularies() -> None:
     store = small_store()
-    helper = LLMHelper("http://llm.test/v1", "m", transport=_fake_llm(
-        '{"devices": ["BME280", "NOT-A-DEVICE"], "specs": ["supply_voltage", "made_up"]}'))
+    helper = LLMHelper(
+        "http://llm.test/v1",
+        "m",
+        transport=_fake_llm(
+            '{"devices": ["BME280", "NOT-A-DEVICE"], "specs": ["supply_voltage", "made_up"]}'
+        ),
+    )
     a = DatasheetQA(store, llm=helper).ask("How much juice does the Bosch climate chip want?")
     assert a.status == "answered"
     assert [i.spec for i in a.items] == ["supply_voltage"]

@@ -12,9 +12,30 @@ from simulators._dynamics import LiveModel, _open_by_hours
 from simulators._engine import resolve_start_ms
 
 DATASHEET_PARTS = {
-    "DHT22", "BME280", "DS18B20", "BH1750", "MQ-2", "CCS811", "XGZP6847A", "LMP91200", "YF-S201",
-    "ACS712", "INA219", "HC-SR501", "MPU-6050", "AMS1117", "LM7805", "ADS1115", "MCP3008", "HX711",
-    "LM358", "SRD-05VDC-SL-C", "L298", "TB6612FNG", "ESP32-WROOM-32", "RFM95W",
+    "DHT22",
+    "BME280",
+    "DS18B20",
+    "BH1750",
+    "MQ-2",
+    "CCS811",
+    "XGZP6847A",
+    "LMP91200",
+    "YF-S201",
+    "ACS712",
+    "INA219",
+    "HC-SR501",
+    "MPU-6050",
+    "AMS1117",
+    "LM7805",
+    "ADS1115",
+    "MCP3008",
+    "HX711",
+    "LM358",
+    "SRD-05VDC-SL-C",
+    "L298",
+    "TB6612FNG",
+    "ESP32-WROOM-32",
+    "RFM95W",
 }
 
 
@@ -101,8 +122,12 @@ def test_dynamics_follow_the_clock() -> None:
     cafes = [n for n in city if n.service.name == "cafe"][:20]
     noon = resolve_start_ms("2026-06-05T16:00:00Z", scenario)  # Friday noon in Toronto
     night = resolve_start_ms("2026-06-05T07:30:00Z", scenario)  # 03:30 local
-    occ_noon = [model.occupancy(n, model.clock(noon), model.status(n, model.clock(noon))) for n in cafes]
-    occ_night = [model.occupancy(n, model.clock(night), model.status(n, model.clock(night))) for n in cafes]
+    occ_noon = [
+        model.occupancy(n, model.clock(noon), model.status(n, model.clock(noon))) for n in cafes
+    ]
+    occ_night = [
+        model.occupancy(n, model.clock(night), model.status(n, model.clock(night))) for n in cafes
+    ]
     assert sum(occ_noon) > sum(occ_night) + 100
     for node in cafes:
         status = model.status(node, model.clock(night))

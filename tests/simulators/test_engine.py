@@ -6,7 +6,6 @@ import collections
 import json
 
 import uidi
-
 from simulators import CityEngine, FaultInjector, FaultSpec, load_scenario
 from simulators._vendors import VendorBridge
 
@@ -41,7 +40,7 @@ def test_every_message_is_valid_uidi_on_its_topic() -> None:
     assert engine.counters.unmappable == 0
     assert kinds["input"] > 500 and kinds["state"] >= 300
     birth = uidi.decode_json(births[0].payload, now_ms=engine.start_ms)
-    assert isinstance(birth, uidi.State) and birth.birth and birth.retain_hint if False else True
+    assert isinstance(birth, uidi.State) and birth.birth
     assert birth.description is not None and birth.description.devices
     assert births[0].retain and births[0].qos == 1
 

@@ -176,13 +176,17 @@ BAD: list[tuple[str, bytes, type[UidiError], str]] = [
     ("binary enum", binary([1, 0, "n", NOW, 1, {"m": [{"n": "x", "v": 1, "q": 7}]}]),
      ValidationFailed, "body.metrics[0].quality: 7 is not an index 0..2 into good, uncertain, bad"),
     ("binary bytes value", binary([1, 0, "n", NOW, 1, {"m": [{"n": "x", "v": b"\x01"}]}]),
-     CodecError, "payload[5].m[0].v: CBOR value of type bytes has no place in a UIDI message"),
+     CodecError, "body.metrics[0].value: CBOR value of type bytes has no place in a UIDI message"),
     ("binary NaN", binary([1, 0, "n", NOW, 1, {"m": [{"n": "x", "v": float("nan")}]}]),
-     CodecError, "payload[5].m[0].v: nan is not a finite number"),
+     CodecError, "body.metrics[0].value: nan is not a finite number"),
     ("binary tag", binary([1, 0, "n", cbor2.CBORTag(1, NOW // 1000), 1, {}]), CodecError,
-     "payload[3]: CBOR value of type datetime has no place in a UIDI message"),
-    ("binary int key", binary([1, 0, "n", NOW, 1, {1: 2}]), CodecError,
-     "payload[5]: map key 1 is not a string"),
+     "ts: CBOR value of type datetime has no place in a UIDI message"),
+    ("binary int key", binary([1, 0, "n", NOW, 1, {1: 2}]), ValidationFailed,
+     "body: unknown binary key 1 (known: m=metrics)"),
+    ("binary int key inside", binary([1, 2, "n", NOW, 1, {"x": {1: 2}}]), CodecError,
+     "body.values: map key 1 is not a string"),
+    ("binary cycle", bytes([BINARY_MAGIC]) + bytes.fromhex("860100616e1b0000019ab697e80001")
+     + bytes.fromhex("d81ca1616d81d81d00"), CodecError, "nested deeper than 32 levels"),
     ("binary unit", binary([1, 0, "n", NOW, 1, {"m": [{"n": "x", "v": 1, "u": "blarg"}]}]),
      UnitError, "body.metrics[0].unit: unit 'blarg' is not a unit pint knows"),
 ]  # fmt: skip
@@ -283,3 +287,11 @@ def test_topic_must_agree_with_payload() -> None:
         )
     with pytest.raises(uidi.TopicError, match="topic level 'node'"):
         uidi.decode(env(), now_ms=NOW, topic="uidi/v1/a/b/c/d+/input")
+
+
+def test_unencodable_text_is_a_codec_error() -> None:
+    message = uidi.Input(node="n", ts=NOW, seq=0, metrics=({"name": "x", "value": "\ud800"},))  # type: ignore[arg-type]
+    with pytest.raises(CodecError, match="message: message cannot be encoded"):
+        uidi.encode_json(message)
+    with pytest.raises(CodecError, match="message: message cannot be encoded"):
+        uidi.encode_binary(message)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from uidi import Metric, Quantity, UnitError, normalize, parse_quantity
 from uidi._units import _unit_info_cached, preprocess_unit, unit_info
@@ -84,7 +88,9 @@ def test_normalize_to_si(value: float, unit: str | None, si_value: float, si_uni
         ("V!", "unit 'V!' contains '!', which no unit spelling uses"),
         ("10 m", "unit '10 m' is not a unit pint knows (Unit expression cannot have a scaling"),
         ("a+b", "unit 'a+b' is not a unit pint knows"),
-        ("km**400", "unit 'km**400'"),
+        ("km**400", "unit 'km**400' contains the number 400, longer than any unit exponent"),
+        ("m**99999999999999999999", "contains the number 99999999999999999999"),
+        ("km**99*Mm**99", "Numerical result out of range"),
         ("m" * 65, "is 65 characters long; the limit is 64"),
         ("__import__('os')", 'contains "\'", which no unit spelling uses'),
     ],
@@ -95,6 +101,29 @@ def test_unknown_units_are_rejected_naming_the_unit(unit: str, text: str) -> Non
     assert text in str(caught.value)
     assert str(caught.value).startswith("body.metrics[2].unit: ")
     assert caught.value.value == unit
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30))
+def test_any_unit_string_gives_a_result_or_unit_error(unit: str) -> None:
+    try:
+        si_value, si_unit = normalize(2.0, unit)
+    except UnitError as exc:
+        assert exc.value == unit
+        return
+    assert math.isfinite(si_value)
+    assert isinstance(si_unit, str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_any_quantity_string_gives_a_result_or_unit_error(text: str) -> None:
+    try:
+        quantity = parse_quantity(text)
+    except UnitError:
+        return
+    values = [quantity.min, quantity.typ, quantity.max, quantity.si_min, quantity.si_max]
+    assert all(v is None or math.isfinite(v) for v in values)
 
 
 def test_normalize_rejects_non_numbers() -> None:

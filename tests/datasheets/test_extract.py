@@ -1,0 +1,101 @@
+"""Fact extraction rules, and key facts read from the real datasheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from search.datasheets import canonical_device
+from search.datasheets._extract import map_spec, parse_cell, parse_quantity_text
+from search.datasheets._pdf import read_pdf
+from search.datasheets._tables import detect_device, pdf_facts
+
+PDFS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "datasheets"
+needs_pdfs = pytest.mark.skipif(not PDFS.is_dir(), reason=f"shared datasheets absent at {PDFS}")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3.3-5.5V DC", (3.3, None, 5.5, "V")),
+        ("-40~80Celsius", (-40.0, None, 80.0, "°C")),
+        ("- 65°C to +150°C", (-65.0, None, 150.0, "°C")),
+        ("<50uA", (None, None, 50.0, "uA")),
+        ("15mA @ 5V", (None, None, None, "mA")),
+    ],
+)
+def test_parse_quantity_text(text: str, expected: tuple[object, ...]) -> None:
+    q = parse_quantity_text(text)
+    assert q is not None
+    assert (q.min, q.typ, q.max, q.unit) == expected
+
+
+def test_plus_minus_and_symbolic_cells() -> None:
+    q = parse_quantity_text("+-0.5Celsius")
+    assert q is not None and q.plus_minus and (q.min, q.max, q.unit) == (-0.5, 0.5, "°C")
+    assert parse_cell("–0.3") == (-0.3, None, None, False)
+    assert parse_cell("±1.5") == (1.5, None, None, True)
+    assert parse_cell("VDD + 0.3") == (None, None, "VDD + 0.3", False)
+    assert parse_cell("–") == (None, None, None, False)
+
+
+@given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False).map(lambda x: round(x, 3)))
+def test_cell_numbers_round_trip(x: float) -> None:
+    v, _, expr, _ = parse_cell(f"{x}")
+    assert expr is None and v == pytest.approx(x)
+
+
+def test_spec_mapping_and_absolute_maximum() -> None:
+    assert map_spec("Supply Voltage", "VCC", "electrical_characteristics") == "supply_voltage"
+    assert map_spec("Supply Voltage", "VCC", "absolute_maximum") == "absolute_max_supply_voltage"
+    assert map_spec("Standby Current", None, "general") == "sleep_current"
+    assert map_spec("High-level input voltage", "VIH", "x") == "logic_high_threshold"
+    assert map_spec("Dropout Voltage", None, "x") == "dropout_voltage"
+    assert map_spec("Terminal list", None, "x") is None
+    assert canonical_device("mpu6050") == "MPU-6050"
+    assert canonical_device("Songle relay") == "SRD-05VDC-SL-C"
+
+
+def _facts(stem: str):  # type: ignore[no-untyped-def]
+    doc = read_pdf(PDFS / f"{stem}.pdf")
+    device = detect_device(stem, doc.pages[0].text)
+    assert device is not None
+    facts, _ = pdf_facts(doc, device, stem)
+    return facts
+
+
+@needs_pdfs
+def test_dht22_key_facts() -> None:
+    facts = _facts("dht22")
+    supply = [f for f in facts if f.spec == "supply_voltage" and f.citation == "dht22#p1"]
+    assert (supply[0].min, supply[0].max, supply[0].unit) == (3.3, 5.5, "V")
+    acc = {f.applies_to.get("quantity"): f for f in facts if f.spec == "accuracy"}
+    assert acc["temperature"].value == 0.5 and acc["temperature"].extra["plus_minus"]
+    assert acc["humidity"].value == 2.0
+    assert all(f.evidence for f in facts)
+
+
+@needs_pdfs
+def test_ads1115_absolute_maximum_is_kept_apart_and_addresses_found() -> None:
+    facts = _facts("ads1115")
+    (absmax,) = [f for f in facts if f.spec == "absolute_max_supply_voltage"]
+    assert (absmax.min, absmax.max, absmax.section_kind) == (-0.3, 7.0, "absolute_maximum")
+    (roc,) = [f for f in facts if f.spec == "supply_voltage" and f.citation == "ads1115#p6"]
+    assert (roc.min, roc.max, roc.section_kind) == (2.0, 5.5, "recommended_operating")
+    addrs = {f.value for f in facts if f.spec == "i2c_address"}
+    assert {"0x48", "0x49", "0x4A", "0x4B"} <= addrs
+
+
+@needs_pdfs
+def test_acs712_variant_tables_are_scoped() -> None:
+    facts = _facts("acs712")
+    sens = {
+        f.variant: f
+        for f in facts
+        if f.spec == "sensitivity" and f.unit == "mV/A" and f.citation == "acs712#p5"
+    }
+    assert sens["ACS712ELCTR-05B-T"].typ == 185.0
+    assert sens["ACS712ELCTR-30A-T"].typ == 66.0

@@ -1,0 +1,176 @@
+"""Ingestion: real corpora into facts, and bad files that must not poison stored facts."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfWriter
+
+from search.datasheets import FactStore, ingest
+from search.datasheets._ingest import collect_paths
+
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+PDFS = SHARED / "datasheets"
+BENCH = SHARED / "srb5030-bench"
+
+needs_pdfs = pytest.mark.skipif(not PDFS.is_dir(), reason=f"shared datasheets absent at {PDFS}")
+needs_bench = pytest.mark.skipif(
+    not BENCH.is_dir(), reason=f"shared bench corpus absent at {BENCH}"
+)
+
+
+def _blank_pdf(path: Path) -> None:
+    w = PdfWriter()
+    w.add_blank_page(width=200, height=200)
+    with path.open("wb") as fh:
+        w.write(fh)
+
+
+def _encrypted_copy(src: Path, dst: Path) -> None:
+    w = PdfWriter(clone_from=str(src))
+    w.encrypt(user_password="secret", owner_password="owner")
+    with dst.open("wb") as fh:
+        w.write(fh)
+
+
+@needs_pdfs
+def test_bad_pdfs_get_clear_errors_and_leave_stored_facts_alone(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    good = docs / "dht22.pdf"
+    shutil.copy(PDFS / "dht22.pdf", good)
+    out = tmp_path / "facts"
+    first = ingest([good], out, with_chunks=False)
+    assert first.ok
+    before = (out / "dht22.facts.jsonl").read_bytes()
+    assert before
+
+    # The same stem, now broken three ways: each run must fail for that file only.
+    buf = io.BytesIO()
+    w = PdfWriter()
+    w.add_blank_page(width=100, height=100)
+    w.write(buf)
+    good.write_bytes((PDFS / "dht22.pdf").read_bytes()[:4000])  # truncated
+    r1 = ingest([good], out)
+    _encrypted_copy(PDFS / "dht22.pdf", good)
+    r2 = ingest([good], out)
+    _blank_pdf(good)
+    r3 = ingest([good], out)
+    reasons = [r.files[0].reason for r in (r1, r2, r3)]
+    assert reasons == ["corrupt", "encrypted", "no_text_layer"]
+    for r in (r1, r2, r3):
+        assert not r.ok
+        assert "dht22.pdf" in (r.files[0].error or "")
+    assert (out / "dht22.facts.jsonl").read_bytes() == before
+    assert not list(out.glob("*.tmp"))
+
+
+def test_unknown_unit_is_reported_and_skipped(tmp_path: Path) -> None:
+    doc = tmp_path / "srb9999-datasheet.md"
+    doc.write_text(
+        "# Orbeck SRB-5030 test sheet\n\nA made-up sheet.\n\n## 1. Electrical Characteristics\n\n"
+        "| Parameter | Min | Typ | Max | Unit |\n| --- | --- | --- | --- | --- |\n"
+        "| Output voltage | 4.9 | 5.0 | 5.1 | V |\n| Supply current | | 3 | 4 | zorks |\n",
+        encoding="utf-8",
+    )
+    report = ingest([doc], tmp_path / "out", with_chunks=False)
+    f = report.files[0]
+    assert f.ok and f.facts == 1
+    assert any("zorks" in w and "srb9999-datasheet#1" in w for w in f.warnings)
+    store = FactStore.load(tmp_path / "out")
+    (fact,) = store.query("SRB-5030", "output_voltage")
+    assert (fact.min, fact.typ, fact.max, fact.unit) == (4.9, 5.0, 5.1, "V")
+    assert fact.citation == "srb9999-datasheet#1"
+
+
+def test_unsupported_and_missing_files(tmp_path: Path) -> None:
+    txt = tmp_path / "notes.txt"
+    txt.write_text("hello", encoding="utf-8")
+    report = ingest([txt, tmp_path / "nope.pdf"], tmp_path / "out")
+    assert [f.reason for f in report.files] == ["unsupported", "missing"]
+
+
+@needs_bench
+def test_bench_supersession_is_found_in_the_documents(tmp_path: Path) -> None:
+    report = ingest([BENCH], tmp_path, with_chunks=True)
+    assert report.ok
+    assert "SOURCE" not in {f.doc for f in report.files}
+    store = FactStore.load(tmp_path)
+    (old,) = [
+        f
+        for f in store.query("SRB-5030", "input_voltage_range")
+        if f.citation == "srb5030-datasheet#3"
+    ]
+    assert old.max == 36.0 and old.section_kind == "recommended_operating"
+    assert old.superseded_by == "ecn-2608-04#1"
+    assert old.superseded_for == {"board_revision": ["A", "B"]}
+    assert old.extra["remains_valid_for"] == {"board_revision": ["C"]}
+    new = store.get(old.superseded_by_id or "")
+    assert new is not None
+    assert new.max == 32.0 and new.unit == "V" and new.min is None
+    assert new.applies_to["board_revision"] == ["A", "B"]
+    assert new.supersedes == "srb5030-datasheet#3"
+    assert "32.0 V" in new.evidence
+    # Absolute maximum stays apart from the operating limit.
+    (absmax,) = store.query("SRB-5030", "absolute_max_input_voltage")
+    assert absmax.max == 40.0 and absmax.section_kind == "absolute_maximum"
+    # Re-ingesting is idempotent: one notice fact, not two.
+    ingest([BENCH / "ecn-2608-04.md", BENCH / "srb5030-datasheet.md"], tmp_path)
+    again = FactStore.load(tmp_path)
+    assert len([f for f in again.facts if f.supersedes]) == 1
+    chunks = {c.citation: c for c in again.chunks_for("ecn-2608-04")}
+    change = chunks["ecn-2608-04#1"]
+    assert "32.0 V" in change.text and change.heading == "1. Change"
+    assert len(change.neighbours) == 2
+
+
+@needs_bench
+def test_accuracy_tables_become_structured_facts(tmp_path: Path) -> None:
+    ingest(
+        [BENCH / "mdn6100-programming-manual.md", BENCH / "mdn4010-programming-manual.md"], tmp_path
+    )
+    store = FactStore.load(tmp_path)
+    acc = [
+        f
+        for f in store.query("MDN-6100", "accuracy")
+        if f.applies_to.get("range") == "10 V"
+        and f.applies_to.get("calibration_interval") == "1 year"
+        and f.applies_to.get("function") == "DC volts"
+    ]
+    assert len(acc) == 1
+    f = acc[0]
+    assert f.extra["pct_reading"] == pytest.approx(0.0035)
+    assert f.extra["pct_range"] == pytest.approx(0.0005)
+    assert f.citation == "mdn6100-programming-manual#2"
+    # 35 ppm of 4.9930 V + 5 ppm of 10 V = 224.8 uV, as the manual's worked example says.
+    u = f.extra["pct_reading"] / 100 * 4.9930 + f.extra["pct_range"] / 100 * f.extra["range_si"]
+    assert u == pytest.approx(224.8e-6, rel=1e-3)
+    ac = [f for f in store.query("MDN-6100", "accuracy") if "AC volts" in str(f.applies_to)]
+    assert ac and ac[0].extra["pct_reading"] == pytest.approx(0.06)
+    psu = [
+        f
+        for f in store.query("MDN-4010", "accuracy")
+        if f.applies_to.get("function") == "Voltage readback"
+    ]
+    assert psu[0].extra["pct_reading"] == pytest.approx(0.05)
+    assert psu[0].extra["offset"] == 5.0 and psu[0].extra["offset_unit"] == "mV"
+
+
+def test_collect_paths_skips_provenance_notes(tmp_path: Path) -> None:
+    (tmp_path / "SOURCE.md").write_text("x", encoding="utf-8")
+    (tmp_path / "a.md").write_text("# A\n", encoding="utf-8")
+    assert [p.name for p in collect_paths([tmp_path])] == ["a.md"]
+
+
+def test_shipped_facts_load_and_cite() -> None:
+    store = FactStore.load()
+    assert len(store) > 300
+    assert {"ADS1115", "SRB-5030", "MDN-6100", "DHT22"} <= set(store.devices())
+    for f in store:
+        assert f.citation.startswith(f.doc + "#")
+        assert f.evidence
+        json.dumps(f.model_dump())

@@ -1,0 +1,113 @@
+"""Smoke test of ``iotase demo``: start it on free ports with a small city, wait until it is
+healthy, get a ranked live answer and a datasheet answer, then stop it with SIGINT and check that
+every child process went with it. Not marked slow: CI runs it (about a minute on two cores)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _port_open(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+    except OSError:
+        return False
+    return True
+
+
+def _wait(pred, timeout: float, what: str, proc: subprocess.Popen[str]) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            out = proc.stdout.read() if proc.stdout else ""
+            pytest.fail(
+                f"demo exited with {proc.returncode} while waiting for {what}:\n{out[-3000:]}"
+            )
+        if pred():
+            return
+        time.sleep(0.5)
+    pytest.fail(f"demo: {what} not within {timeout:.0f} s")
+
+
+def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
+    http_port, broker_port = _free_port(), _free_port()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "IOTASE_DATA_DIR": str(tmp_path)}
+    cmd = [
+        sys.executable, "-c", "import sys; from iotase.cli import main; sys.exit(main())",
+        "demo", "--nodes", "1500", "--rate", "300", "--port", str(http_port),
+        "--broker-port", str(broker_port), "--data-dir", str(tmp_path / "demo"), "--exit-after", "300",
+    ]  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{http_port}"
+    try:
+        with httpx.Client(base_url=base, timeout=30.0) as client:
+
+            def healthy() -> bool:
+                try:
+                    return client.get("/v1/health").status_code == 200
+                except httpx.HTTPError:
+                    return False
+
+            _wait(healthy, 120, "GET /v1/health == 200", proc)
+            assert _port_open(broker_port), "the embedded broker is reachable on localhost"
+
+            answer: dict = {}
+
+            def live_answer() -> bool:
+                nonlocal answer
+                r = client.get(
+                    "/v1/search", params={"q": "uncrowded cafe", "near": "43.6532,-79.3832"}
+                )
+                answer = r.json() if r.status_code == 200 else {}
+                return bool(answer.get("results")) and all("live" in x for x in answer["results"])
+
+            _wait(live_answer, 60, "a ranked live answer", proc)
+            results = answer["results"]
+            assert "cafe" in answer["services"] or any(x["service"] == "cafe" for x in results)
+            scores = [x["score"] for x in results]
+            assert scores == sorted(scores, reverse=True)
+            assert any(x["live"] for x in results)
+
+            r = client.post(
+                "/v1/ask", json={"question": "What is the supply voltage range of the BME280?"}
+            )
+            assert r.status_code == 200, r.text
+            ask = r.json()
+            assert ask["status"] == "answered", ask
+            assert ask["citations"]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, _ = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, _ = proc.communicate()
+            pytest.fail(f"demo did not stop within 60 s of SIGINT:\n{out[-3000:]}")
+    assert proc.returncode == 0, out[-3000:]
+    assert "Ready in" in out and "stopped after" in out
+    assert not _port_open(broker_port), "the broker process stopped with the demo"
+    assert not _port_open(http_port)
+    leftover = subprocess.run(
+        ["pgrep", "-g", str(proc.pid)], capture_output=True, text=True
+    ).stdout.split()
+    assert not leftover, f"processes left in the demo's group: {leftover}"
