@@ -4,7 +4,7 @@ Stores are opened from a URL (``open_realtime("sqlite:///.iotase/realtime.db")``
 the backend, imported only when used. Every backend of a store passes the same contract suite.
 """
 
-from cloud._errors import BackendUnavailable, CloudError
+from cloud._errors import BackendUnavailable, CloudError, InvalidInput, StoreError
 from cloud._models import (
     ACTIVE_LIFECYCLES,
     MAX_DEADLETTER_BYTES,
@@ -35,8 +35,10 @@ __all__ = [
     "DeadLetterStore",
     "HistoryPoint",
     "HistoryStore",
+    "InvalidInput",
     "NodeDoc",
     "RealtimeStore",
+    "StoreError",
     "compile_filters",
     "haversine_m",
     "history_points",

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, Self, runtime_checkable
 
-from cloud._errors import CloudError
+from cloud._errors import InvalidInput
 
 __all__ = [
     "ACTIVE_LIFECYCLES",
@@ -206,7 +206,8 @@ class DeadLetter:
 
 FilterOp = Literal["eq", "ne", "lt", "lte", "gt", "gte", "in", "exists"]
 _OPS: frozenset[str] = frozenset({"eq", "ne", "lt", "lte", "gt", "gte", "in", "exists"})
-_FIELD_RE = re.compile(r"^(?:(attributes|metrics)\.)?([A-Za-z0-9_][A-Za-z0-9_\-]{0,63})$")
+# Names as UIDI allows them for metrics (dots included, e.g. "pm2.5"), optionally scoped.
+_FIELD_RE = re.compile(r"^(?:(attributes|metrics)\.)?([A-Za-z0-9_][A-Za-z0-9_.\-]{0,63})$")
 
 
 class Condition(NamedTuple):
@@ -225,9 +226,9 @@ class Condition(NamedTuple):
 def _check_scalar(value: Any, where: str) -> None:
     if isinstance(value, bool | int | float | str):
         if isinstance(value, float) and not math.isfinite(value):
-            raise CloudError(f"filter {where}: value must be finite, got {value!r}")
+            raise InvalidInput(f"filter {where}: value must be finite, got {value!r}")
         return
-    raise CloudError(
+    raise InvalidInput(
         f"filter {where}: value must be a bool, number or string, got {type(value).__name__}"
     )
 
@@ -248,27 +249,29 @@ def compile_filters(filters: Mapping[str, Any] | None) -> list[Condition]:
     for key, spec in filters.items():
         match = _FIELD_RE.match(key) if isinstance(key, str) else None
         if match is None:
-            raise CloudError(
+            raise InvalidInput(
                 f"filter field {key!r}: must be NAME, attributes.NAME or metrics.NAME "
-                "with NAME of letters, digits, '_' or '-'"
+                "with NAME of letters, digits, '_', '.' or '-'"
             )
         scope: Literal["fields", "attributes", "metrics"] = match.group(1) or "fields"  # type: ignore[assignment]
         name = match.group(2)
         ops = spec if isinstance(spec, Mapping) else {"eq": spec}
         if not ops:
-            raise CloudError(f"filter {key!r}: empty operator mapping")
+            raise InvalidInput(f"filter {key!r}: empty operator mapping")
         for op, value in ops.items():
             where = f"{key!r} {op!r}"
             if op not in _OPS:
-                raise CloudError(
+                raise InvalidInput(
                     f"filter {key!r}: unknown operator {op!r}; known: {', '.join(sorted(_OPS))}"
                 )
             if op == "exists":
                 if not isinstance(value, bool):
-                    raise CloudError(f"filter {where}: value must be true or false, got {value!r}")
+                    raise InvalidInput(
+                        f"filter {where}: value must be true or false, got {value!r}"
+                    )
             elif op == "in":
                 if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-                    raise CloudError(f"filter {where}: value must be a list, got {value!r}")
+                    raise InvalidInput(f"filter {where}: value must be a list, got {value!r}")
                 for item in value:
                     _check_scalar(item, where)
                 value = list(value)

@@ -51,7 +51,7 @@ def register(sub: Any) -> None:
     """Add ``iotase demo``."""
     p = sub.add_parser(
         "demo",
-        help="run the whole platform locally: broker, simulated city, ingest, stores, API and web page",
+        help="run the whole platform locally: broker, city, ingest, stores, API, web page",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -172,8 +172,8 @@ def _start_broker(port: int, say: Any) -> _Broker:
     try:
         from cloud._broker import start_process
     except ImportError:
-        start_process = None
-    if start_process is not None:
+        log.info("cloud._broker is not available; falling back to mosquitto")
+    else:
         proc, bound = start_process(host, port)
         # the embedded broker speaks MQTT 3.1.1, so ingest must not ask for MQTT 5
         return _Broker(proc, bound, f"mqtt://{host}:{bound}?protocol=3.1.1", "embedded")
@@ -182,20 +182,21 @@ def _start_broker(port: int, say: Any) -> _Broker:
     )
     if mosquitto is None:
         raise SystemExit(
-            "iotase demo: no embedded broker (cloud._broker) and no mosquitto found; pass --broker URL"
+            "iotase demo: no embedded broker (cloud._broker) and no mosquitto found;"
+            " pass --broker URL"
         )
     tmp = tempfile.mkdtemp(prefix="iotase-mosquitto-")
     conf = Path(tmp) / "mosquitto.conf"
     conf.write_text(f"listener {port} {host}\nallow_anonymous true\npersistence false\n")
-    proc = subprocess.Popen(
+    mosq = subprocess.Popen(
         [mosquitto, "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     deadline = time.monotonic() + 10
     while _port_free(host, port):
-        if proc.poll() is not None or time.monotonic() > deadline:
+        if mosq.poll() is not None or time.monotonic() > deadline:
             raise SystemExit(f"iotase demo: mosquitto did not start on port {port}")
         time.sleep(0.05)
-    return _Broker(proc, port, f"mqtt://{host}:{port}", "mosquitto", tmp)
+    return _Broker(mosq, port, f"mqtt://{host}:{port}", "mosquitto", tmp)
 
 
 def _terminate(proc: Any, name: str, timeout: float = 10.0) -> None:
@@ -335,6 +336,7 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
         print(text, file=sys.stderr if quiet else sys.stdout, flush=True)
 
     from simulators import load_scenario
+    from uidi import BackendURL
 
     scenario = load_scenario(args.scenario)
     changes: dict[str, Any] = {"tenant": settings.tenant}
@@ -373,7 +375,8 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
     server_task: asyncio.Task[None] | None = None
     sim_log = None
     say(
-        f"IoT-ASE demo: {scenario.nodes.count:,} nodes of {scenario.region.name}, data in {data_dir}"
+        f"IoT-ASE demo: {scenario.nodes.count:,} nodes of {scenario.region.name},"
+        f" data in {data_dir}"
     )
     try:
         # 1. broker
@@ -384,7 +387,8 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
             broker = await asyncio.to_thread(_start_broker, args.broker_port, say)
             broker_url = broker.url
             say(
-                f"[{time.monotonic() - t0:5.1f}s] broker: {broker.kind} on mqtt://127.0.0.1:{broker.port} (pid {broker.proc.pid})"
+                f"[{time.monotonic() - t0:5.1f}s] broker: {broker.kind} on"
+                f" mqtt://127.0.0.1:{broker.port} (pid {broker.proc.pid})"
             )
         figures.broker = broker_url
 
@@ -447,7 +451,8 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
             done = progress.value
             if done != last:
                 say(
-                    f"[{time.monotonic() - t0:5.1f}s] births loaded: {done:,} / {scenario.nodes.count:,}"
+                    f"[{time.monotonic() - t0:5.1f}s] births loaded:"
+                    f" {done:,} / {scenario.nodes.count:,}"
                 )
                 last = done
         for proc in loaders:
@@ -474,7 +479,8 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
         pool = IngestPool(config, workers=max(1, args.workers), log_level="WARNING")
         await asyncio.to_thread(pool.start, 60.0)
         say(
-            f"[{time.monotonic() - t0:5.1f}s] ingest: {pool.n} worker(s) subscribed to {config.topic_filter()}"
+            f"[{time.monotonic() - t0:5.1f}s] ingest: {pool.n} worker(s) subscribed to"
+            f" {config.topic_filter()}"
         )
 
         # 5. the simulated city
@@ -502,7 +508,8 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
         sim_log = open(data_dir / "simulator.log", "w")  # noqa: SIM115 (closed in finally)
         sim = subprocess.Popen(sim_cmd, stdout=sim_log, stderr=subprocess.STDOUT)
         say(
-            f"[{time.monotonic() - t0:5.1f}s] simulator: {scenario.rates.updates_per_s:,.0f} updates/s (pid {sim.pid}, log {data_dir / 'simulator.log'})"
+            f"[{time.monotonic() - t0:5.1f}s] simulator: {scenario.rates.updates_per_s:,.0f}"
+            f" updates/s (pid {sim.pid}, log {data_dir / 'simulator.log'})"
         )
 
         # 6. ready when the API answers and live data flows
@@ -520,14 +527,17 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
         ):
             if sim.poll() is not None:
                 say(
-                    f"iotase demo: the simulator exited with code {sim.returncode}; see {data_dir / 'simulator.log'}"
+                    f"iotase demo: the simulator exited with code {sim.returncode};"
+                    f" see {data_dir / 'simulator.log'}"
                 )
                 return None
             await asyncio.sleep(0.2)
         figures.ready_s = round(time.monotonic() - t0, 2)
+        broker_port = BackendURL.parse(broker_url).port or 1883
         say("")
         say(
-            f"Ready in {figures.ready_s:.1f} s: {figures.nodes_loaded or scenario.nodes.count:,} nodes, broker {broker_url.split('?')[0]}"
+            f"Ready in {figures.ready_s:.1f} s: {figures.nodes_loaded or scenario.nodes.count:,}"
+            f" nodes, broker {broker_url.split('?')[0]}"
         )
         say(f"  Web page:  {base}/")
         say(f"  API docs:  {base}/docs")
@@ -538,7 +548,8 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
         )
         say(f"                   -d '{json.dumps({'question': ASK_EXAMPLE})}'")
         say(
-            f"  publish yourself: mosquitto_pub -h 127.0.0.1 -p {broker_url.split(':')[-1].split('?')[0]} -t 'uidi/v1/{settings.tenant}/toronto/...' -m '...'"
+            f"  {'publish:':15}mosquitto_pub -h 127.0.0.1 -p {broker_port}"
+            f" -t 'uidi/v1/{settings.tenant}/toronto/<service>/<node>/input' -m '<UIDI JSON>'"
         )
         say("Ctrl-C stops everything.")
 
@@ -560,14 +571,16 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
             figures.ingest_written_per_s = round(written, 1)
             figures.ingest = counters
             say(
-                f"[{now - t0:7.1f}s] live: {rate:,.0f} updates/s into ingest ({written:,.0f} written/s);"
+                f"[{now - t0:7.1f}s] live: {rate:,.0f} updates/s into ingest"
+                f" ({written:,.0f} written/s);"
                 f" totals {counters['received']:,} received, {counters['duplicate']:,} duplicate,"
                 f" {counters['rejected']:,} rejected"
             )
             window_t, window_c, first_rate = now, counters, False
             if sim.poll() is not None:
                 say(
-                    f"iotase demo: the simulator exited with code {sim.returncode}; see {data_dir / 'simulator.log'}"
+                    f"iotase demo: the simulator exited with code {sim.returncode};"
+                    f" see {data_dir / 'simulator.log'}"
                 )
                 break
             if end_at is not None and time.monotonic() >= end_at:

@@ -60,8 +60,11 @@ def load_devset(name: str = "dev", directory: Path | None = None) -> list[DevReq
                 raise SearchError(f"{path.name}:{lineno}: needs 'query' and 'expected'")
             out.append(
                 DevRequest(
-                    id=str(d.get("id", lineno)), query=d["query"], expected=d["expected"],
-                    accept=tuple(d.get("accept", ())), tags=tuple(d.get("tags", ())),
+                    id=str(d.get("id", lineno)),
+                    query=d["query"],
+                    expected=d["expected"],
+                    accept=tuple(d.get("accept", ())),
+                    tags=tuple(d.get("tags", ())),
                 )
             )
     return out
@@ -80,7 +83,9 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     names = [s.name for s in selector.services]
     pos = {n: i for i, n in enumerate(names)}
     vecs = np.stack([selector.embedder.embed_query(r.query) for r in reqs])
-    best, desc, lex = zip(*(selector.components(r.query, v) for r, v in zip(reqs, vecs, strict=True)), strict=True)
+    best, desc, lex = zip(
+        *(selector.components(r.query, v) for r, v in zip(reqs, vecs, strict=True)), strict=True
+    )
     good = np.zeros((len(reqs), len(names)), dtype=bool)
     for k, r in enumerate(reqs):
         for g in r.good:
@@ -90,7 +95,9 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     return _Prepared(np.stack(best), np.stack(desc), np.stack(lex), good, good.any(axis=1))
 
 
-def _sorted(prep: _Prepared, alpha: float, bonus: float, k: int = 8) -> tuple[np.ndarray, np.ndarray]:
+def _sorted(
+    prep: _Prepared, alpha: float, bonus: float, k: int = 8
+) -> tuple[np.ndarray, np.ndarray]:
     """Top-k scores (descending) and whether each of those services is the intended one."""
     scores = alpha * prep.best + (1 - alpha) * prep.desc + bonus * prep.lex
     part = np.argpartition(-scores, k, axis=1)[:, :k]
@@ -98,15 +105,27 @@ def _sorted(prep: _Prepared, alpha: float, bonus: float, k: int = 8) -> tuple[np
     o = np.argsort(-vals, axis=1)
     order = np.take_along_axis(part, o, axis=1)
     # The softmax needs every service's mass, not just the top k: keep the log of the rest's sum.
-    return np.take_along_axis(scores, order, axis=1), np.take_along_axis(prep.good, order, axis=1), scores
+    return (
+        np.take_along_axis(scores, order, axis=1),
+        np.take_along_axis(prep.good, order, axis=1),
+        scores,
+    )
+
+
+def _probs(top: np.ndarray, scores: np.ndarray, temperature: float) -> np.ndarray:
+    z = np.exp((scores - top[:, :1]) / temperature).sum(axis=1, keepdims=True)
+    return np.asarray(np.exp((top - top[:, :1]) / temperature) / z)
 
 
 def _metrics_sorted(
-    top: np.ndarray, good_sorted: np.ndarray, scores: np.ndarray, present: np.ndarray, cal: Calibration
+    top: np.ndarray,
+    good_sorted: np.ndarray,
+    probs_all: np.ndarray,
+    present: np.ndarray,
+    cal: Calibration,
 ) -> dict[str, float]:
     abstain = top[:, 0] < cal.floor
-    z = np.exp((scores - top[:, :1]) / cal.temperature).sum(axis=1, keepdims=True)
-    probs = np.exp((top[:, : cal.cap] - top[:, :1]) / cal.temperature) / z
+    probs = probs_all[:, : cal.cap]
     reached = np.cumsum(probs, axis=1) >= cal.p
     size = np.where(reached.any(axis=1), reached.argmax(axis=1) + 1, cal.cap)
     first = good_sorted[:, 0] & ~abstain
@@ -131,35 +150,55 @@ def _metrics_sorted(
 
 def _metrics(prep: _Prepared, cal: Calibration) -> dict[str, float]:
     top, good_sorted, scores = _sorted(prep, cal.alpha, cal.lexical_bonus, max(cal.cap, 1))
-    return _metrics_sorted(top, good_sorted, scores, prep.present, cal)
+    return _metrics_sorted(
+        top, good_sorted, _probs(top, scores, cal.temperature), prep.present, cal
+    )
 
 
 def evaluate(
-    selector: ServiceSelector, reqs: list[DevRequest], cal: Calibration | None = None,
-    *, failures: bool = False,
+    selector: ServiceSelector,
+    reqs: list[DevRequest],
+    cal: Calibration | None = None,
+    *,
+    failures: bool = False,
 ) -> dict[str, Any]:
     """Accuracy figures of the selector on a request set (optionally with the misses listed)."""
     cal = cal or selector.calibration
     prep = _prepare(selector, reqs)
-    out: dict[str, Any] = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in _metrics(prep, cal).items()}
+    out: dict[str, Any] = {
+        k: (round(v, 4) if isinstance(v, float) else v) for k, v in _metrics(prep, cal).items()
+    }
     if failures:
         misses = []
         for r in reqs:
             sel = selector.match(r.query)
             top = sel.ranking[0][0]
             ok_first = (not sel.abstain and top in r.good) if r.expected else sel.abstain
-            ok_set = (not sel.abstain and bool(r.good & set(sel.selected))) if r.expected else sel.abstain
+            ok_set = (
+                (not sel.abstain and bool(r.good & set(sel.selected)))
+                if r.expected
+                else sel.abstain
+            )
             if not (ok_first and ok_set):
                 misses.append(
-                    {"id": r.id, "query": r.query, "expected": r.expected, "abstain": sel.abstain,
-                     "selected": sel.selected, "top": [(n, round(s, 3)) for n, s, _ in sel.ranking[:3]]}
+                    {
+                        "id": r.id,
+                        "query": r.query,
+                        "expected": r.expected,
+                        "abstain": sel.abstain,
+                        "selected": sel.selected,
+                        "top": [(n, round(s, 3)) for n, s, _ in sel.ranking[:3]],
+                    }
                 )
         out["failures"] = misses
     return out
 
 
 def calibrate(
-    selector: ServiceSelector, reqs: list[DevRequest], *, write: Path | None = CALIBRATION_PATH,
+    selector: ServiceSelector,
+    reqs: list[DevRequest],
+    *,
+    write: Path | None = CALIBRATION_PATH,
 ) -> tuple[Calibration, dict[str, Any]]:
     """Grid-search the constants on the development set and (optionally) write them.
 
@@ -175,14 +214,15 @@ def calibrate(
     ):
         top, good_sorted, scores = _sorted(prep, alpha, bonus, 8)
         floors = np.unique(np.round(np.quantile(top[:, 0], np.linspace(0.0, 0.3, 31)), 3))
-        for floor in floors:
-            for temperature, p, cap in itertools.product(
-                (0.01, 0.015, 0.02, 0.03, 0.04, 0.05), (0.5, 0.6, 0.7, 0.8, 0.9, 0.95), (3, 5, 8)
+        for temperature in (0.01, 0.015, 0.02, 0.03, 0.04, 0.05):
+            probs = _probs(top, scores, temperature)
+            for floor, p, cap in itertools.product(
+                floors, (0.5, 0.6, 0.7, 0.8, 0.9, 0.95), (3, 5, 8)
             ):
                 cal = Calibration(
                     float(temperature), float(p), float(floor), int(cap), float(alpha), float(bonus)
                 )
-                m = _metrics_sorted(top, good_sorted, scores, prep.present, cal)
+                m = _metrics_sorted(top, good_sorted, probs, prep.present, cal)
                 pr, rc = m["abstain_precision"], m["abstain_recall"]
                 f1 = 2 * pr * rc / (pr + rc) if pr + rc else 0.0
                 key = (
@@ -200,7 +240,9 @@ def calibrate(
                     "services": len(selector.services),
                     "curated": sum(s.curated for s in selector.services),
                     "params": asdict(best_cal),
-                    "dev": {k: (round(v, 4) if isinstance(v, float) else v) for k, v in best_m.items()},
+                    "dev": {
+                        k: (round(v, 4) if isinstance(v, float) else v) for k, v in best_m.items()
+                    },
                 },
                 indent=2,
             )

@@ -14,7 +14,14 @@ from simulators._engine import CityEngine, EngineCounters, SimMessage, resolve_s
 from simulators._errors import RecordingError, ScenarioError, SimulatorError
 from simulators._faults import FaultCounters, FaultInjector
 from simulators._record import RecordedMessage, Recorder, read_recording
-from simulators._runner import BrokerControl, BrokerLink, RunReport, replay, run_simulation
+from simulators._runner import (
+    BrokerControl,
+    BrokerLink,
+    RunReport,
+    record_broker,
+    replay,
+    run_simulation,
+)
 from simulators._scenario import (
     FaultSpec,
     OutageSpec,
@@ -52,6 +59,7 @@ __all__ = [
     "load_catalogue_services",
     "load_scenario",
     "read_recording",
+    "record_broker",
     "replay",
     "resolve_start_ms",
     "run_simulation",

@@ -7,6 +7,7 @@ stream out as fast as they can be formatted, and any node can be regenerated alo
 from __future__ import annotations
 
 import bisect
+import itertools
 import logging
 import math
 import re
@@ -28,7 +29,7 @@ __all__ = ["City", "DeviceSpec", "NodeSpec", "ServicePlan", "slug"]
 
 log = logging.getLogger(__name__)
 
-# Which of the 24 datasheet parts measures what. Canonical model ids as the datasheet facts name them.
+# Which of the 24 datasheet parts measures what, by the canonical model ids of the datasheet facts.
 DEFAULT_DEVICE_RULES: dict[str, DeviceRule] = {
     "occupancy_pct": DeviceRule(models=("HC-SR501",), role="occupancy"),
     "people_count": DeviceRule(models=("HC-SR501",), role="occupancy"),
@@ -145,7 +146,7 @@ class DeviceSpec:
 
 @dataclass(frozen=True, slots=True)
 class ServicePlan:
-    """A service as the city uses it: its profile, share of nodes and the metrics its nodes report."""
+    """A service as the city uses it: profile, share of nodes, metrics its nodes report."""
 
     name: str
     slug: str
@@ -368,7 +369,7 @@ class City:
         line = self.scenario.region.shoreline
         if not line:
             return False
-        for (lon_a, lat_a), (lon_b, lat_b) in zip(line, line[1:], strict=False):
+        for (lon_a, lat_a), (lon_b, lat_b) in itertools.pairwise(line):
             if lon_a <= lon <= lon_b:
                 f = (lon - lon_a) / (lon_b - lon_a) if lon_b != lon_a else 0.0
                 return lat < lat_a + f * (lat_b - lat_a)

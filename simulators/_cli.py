@@ -28,7 +28,7 @@ def _outage(text: str) -> dict[str, float]:
 
 
 def register(sub: Any) -> None:
-    """Add ``simulate`` and ``replay``."""
+    """Add ``simulate``, ``replay`` and ``record``."""
     p = sub.add_parser(
         "simulate",
         help="run a city scenario against a broker (optionally recording it)",
@@ -116,6 +116,18 @@ def register(sub: Any) -> None:
     )
     r.add_argument("--json", action="store_true", help="print the replay report as one JSON object")
     r.set_defaults(handler=_replay)
+
+    rec = sub.add_parser(
+        "record",
+        help="record what crosses a broker to a file (for `iotase replay`)",
+        description="Subscribe to a broker and record every message with its timing.",
+    )
+    rec.add_argument("file", help="recording to write (JSON lines; .gz ok)")
+    rec.add_argument("--broker", default=None, metavar="URL", help="broker URL (default: settings)")
+    rec.add_argument("--topic", default="uidi/v1/#", help="topic filter (default: uidi/v1/#)")
+    rec.add_argument("--duration", type=float, default=None, metavar="S", help="stop after S s")
+    rec.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    rec.set_defaults(handler=_record)
 
 
 def register_bench(names: Any) -> None:
@@ -211,7 +223,8 @@ def _simulate(args: argparse.Namespace, settings: Any) -> int:
         print(json.dumps(report.as_dict()))
     else:
         print(
-            f"{report.scenario}: {report.nodes} nodes, {report.births} births, {report.inputs} inputs "
+            f"{report.scenario}: {report.nodes} nodes, {report.births} births, "
+            f"{report.inputs} inputs "
             f"in {report.live_s:.1f} s ({report.updates_per_s:.0f}/s), {report.published} published"
             + (f", {report.recorded} recorded to {report.record}" if report.record else "")
         )
@@ -244,8 +257,37 @@ def _replay(args: argparse.Namespace, settings: Any) -> int:
         print(json.dumps(result))
     else:
         print(
-            f"replayed {result['published']} of {result['messages']} messages in {result['elapsed_s']} s"
+            f"replayed {result['published']} of {result['messages']} messages"
+            f" in {result['elapsed_s']} s"
         )
+    return 0
+
+
+def _record(args: argparse.Namespace, settings: Any) -> int:
+    from simulators._errors import SimulatorError
+    from simulators._runner import record_broker
+
+    broker = args.broker or settings.broker_url
+
+    async def go(stop: asyncio.Event) -> Any:
+        return await record_broker(
+            args.file,
+            broker_url=broker,
+            topic_filter=args.topic,
+            duration_s=args.duration,
+            stop=stop,
+        )
+
+    try:
+        result = _run_until_signal(go)
+    except SimulatorError as exc:
+        print(f"iotase record: {exc}", file=sys.stderr)
+        return 1
+    print(
+        json.dumps(result)
+        if args.json
+        else f"recorded {result['recorded']} messages to {args.file}"
+    )
     return 0
 
 

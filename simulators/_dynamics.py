@@ -29,7 +29,7 @@ _DISCOUNTS = (5, 10, 15, 20, 25, 30, 40, 50)
 
 @dataclass(frozen=True, slots=True)
 class Clock:
-    """Scenario time broken down once per tick: local weekday, minute of day, day and hour counters."""
+    """Scenario time broken down once: local weekday, minute of day, day and hour counters."""
 
     t_ms: int
     weekday: int  # 0 = Monday
@@ -42,7 +42,8 @@ class Clock:
     def at(cls, t_ms: int, tz: ZoneInfo) -> Clock:
         """Break ``t_ms`` (UTC epoch ms) down in the region's time zone."""
         local = datetime.fromtimestamp(t_ms / 1000, UTC).astimezone(tz)
-        offset_ms = int(local.utcoffset().total_seconds() * 1000) if local.utcoffset() else 0
+        offset = local.utcoffset()
+        offset_ms = int(offset.total_seconds() * 1000) if offset is not None else 0
         local_ms = t_ms + offset_ms
         return cls(
             t_ms=t_ms,

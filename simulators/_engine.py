@@ -64,7 +64,7 @@ class EngineCounters:
 
 
 def resolve_start_ms(start: str | int | None, scenario: Scenario) -> int:
-    """Scenario start in UTC epoch ms: an int, an ISO 8601 string, or ``now`` (wall clock, whole s)."""
+    """Scenario start in UTC epoch ms from an int, ISO 8601 text or ``now`` (whole seconds)."""
     value: str | int = scenario.clock.start if start is None else start
     if isinstance(value, int):
         return value

@@ -29,7 +29,7 @@ _CORRUPT_MODES = ("truncate", "not_utf8", "unknown_unit")
 
 @dataclass
 class FaultCounters:
-    """What the injector (and the runner, for outages) did; ``expected`` says what ingest should do."""
+    """What the injector (and the runner, for outages) did; ``expected()``: what ingest reports."""
 
     seen: int = 0
     passed: int = 0
@@ -148,7 +148,7 @@ class FaultInjector:
             self.counters.passed += 1
 
     def flush(self) -> list[SimMessage]:
-        """Everything still held (delayed, or waiting to be overtaken), to send at the end of a run."""
+        """Everything still held (delayed, or waiting to be overtaken), to send at the end."""
         out: list[SimMessage] = []
         while self._delayed:
             out.append(heapq.heappop(self._delayed)[2])

@@ -43,7 +43,7 @@ def _open(path: Path, mode: str) -> IO[str]:
 
 
 class Recorder:
-    """Appends publishes to a recording file: ``with Recorder(path, meta) as rec: rec.write(...)``."""
+    """Appends publishes to a recording: ``with Recorder(path, meta) as rec: rec.write(...)``."""
 
     def __init__(self, path: str | Path, meta: dict[str, Any] | None = None) -> None:
         self.path = Path(path)

@@ -84,7 +84,7 @@ class Draw:
         return items[self.u64() % len(items)]
 
     def gauss(self, mu: float, sigma: float) -> float:
-        """Approximately normal (Irwin-Hall of three 21-bit uniforms from one draw): cheap, bounded."""
+        """Approximately normal (Irwin-Hall of three 21-bit uniforms from one draw), bounded."""
         v = self.u64()
         s = ((v & 0x1FFFFF) + ((v >> 21) & 0x1FFFFF) + ((v >> 42) & 0x1FFFFF)) / 2097152.0
         return mu + sigma * (s - 1.5) * 2.0

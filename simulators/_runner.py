@@ -10,6 +10,7 @@ broker is away (store-and-forward), flushing them in order when it is back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import os
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 
 from simulators._engine import CityEngine, SimMessage
 from simulators._errors import SimulatorError
@@ -30,7 +32,7 @@ from simulators._record import Recorder, read_header, read_recording
 from simulators._scenario import FaultSpec, Scenario
 from uidi import BackendURL
 
-__all__ = ["BrokerControl", "BrokerLink", "RunReport", "replay", "run_simulation"]
+__all__ = ["BrokerControl", "BrokerLink", "RunReport", "record_broker", "replay", "run_simulation"]
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +57,7 @@ def _address(url: str) -> tuple[str, int]:
 
 
 class BrokerLink:
-    """One MQTT connection publishing for many simulated nodes, with a hold buffer and a recorder."""
+    """One MQTT connection publishing for many simulated nodes, with a hold buffer and recorder."""
 
     def __init__(
         self,
@@ -77,14 +79,14 @@ class BrokerLink:
         self._connected = threading.Event()
         cid = client_id or f"iotase-sim-{os.getpid()}-{next(_ids)}"
         self.client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2,
+            CallbackAPIVersion.VERSION2,
             client_id=cid,
             protocol=mqtt.MQTTv311,
             clean_session=True,
         )
         self.client.max_inflight_messages_set(2000)
         self.client.max_queued_messages_set(0)
-        self.client.reconnect_delay_set(0.2, 2.0)
+        self.client.reconnect_delay_set(1, 2)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
 
@@ -234,10 +236,8 @@ async def _run_outage(
     link.suspend()
     if control is not None:
         await asyncio.to_thread(control.stop)
-    try:
+    with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), for_s)
-    except TimeoutError:
-        pass
     if control is not None:
         await asyncio.to_thread(control.start)
     link.resume()
@@ -366,10 +366,10 @@ async def _live(
                 if delay > 0:
                     await asyncio.sleep(delay)
                 else:
+                    # behind schedule: still yield once a tick so that a stop signal is seen
                     report.max_lag_ms = max(report.max_lag_ms, -delay * 1000.0)
-                    if k % 10 == 0:
-                        await asyncio.sleep(0)
-            elif k % 10 == 0:
+                    await asyncio.sleep(0)
+            else:
                 await asyncio.sleep(0)
             messages: Iterable[SimMessage] = engine.tick(k)
             for msg in messages:
@@ -400,10 +400,8 @@ async def _live(
         if outage_task is not None:
             if stop.is_set():
                 outage_task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await outage_task
-            except asyncio.CancelledError:
-                pass
     live = time.monotonic() - wall0
     report.live_s = round(live, 3)
     report.updates_per_s = round((engine.counters.inputs - inputs0) / max(live, 1e-9), 1)
@@ -454,3 +452,52 @@ async def replay(
         "speed": speed,
         "elapsed_s": round(time.monotonic() - wall0, 3),
     }
+
+
+async def record_broker(
+    path: str | Path,
+    *,
+    broker_url: str,
+    topic_filter: str = "uidi/v1/#",
+    duration_s: float | None = None,
+    stop: asyncio.Event | None = None,
+) -> dict[str, Any]:
+    """Record what crosses a broker (from any publisher) by subscribing to ``topic_filter``.
+
+    Runs until ``duration_s`` or ``stop``; returns how many messages were recorded.
+    """
+    stop = stop or asyncio.Event()
+    host, port = _address(broker_url)
+    recorder = Recorder(path, {"broker": str(BackendURL.parse(broker_url)), "filter": topic_filter})
+    recorder.open()
+    lock = threading.Lock()
+    subscribed = threading.Event()
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"iotase-record-{os.getpid()}")
+
+    def on_connect(c: Any, userdata: Any, flags: Any, rc: Any, props: Any = None) -> None:
+        c.subscribe(topic_filter, qos=1)
+
+    def on_subscribe(c: Any, userdata: Any, mid: Any, rcs: Any, props: Any = None) -> None:
+        subscribed.set()
+
+    def on_message(c: Any, userdata: Any, message: Any) -> None:
+        # paho's network thread; the recorder is not shared with anything else
+        with lock:
+            recorder.write(message.topic, message.payload, message.qos, bool(message.retain))
+
+    client.on_connect = on_connect
+    client.on_subscribe = on_subscribe
+    client.on_message = on_message
+    try:
+        client.connect_async(host, port, keepalive=30)
+        client.loop_start()
+        if not await asyncio.to_thread(subscribed.wait, 15.0):
+            raise SimulatorError(f"broker {broker_url}: could not subscribe to {topic_filter!r}")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), duration_s)
+    finally:
+        client.disconnect()
+        client.loop_stop()
+        with lock:
+            recorder.close()
+    return {"file": str(path), "filter": topic_filter, "recorded": recorder.count}

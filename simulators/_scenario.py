@@ -97,14 +97,14 @@ class RegionSpec(_Model):
 
 
 class DeviceRule(_Model):
-    """Which datasheet part reports a metric, in which role; ``models`` alternatives are drawn by seed."""
+    """Which datasheet part reports a metric, in which role (alternative ``models`` by seed)."""
 
     models: tuple[str, ...]
     role: str
 
 
 class ProfileSpec(_Model):
-    """How a family of services behaves: share of nodes, occupancy curve, hours, sizes, extra metrics."""
+    """How a family of services behaves: node share, occupancy curve, hours, sizes, metrics."""
 
     match: tuple[str, ...] = ()
     weight: float = Field(default=1.0, ge=0)
@@ -150,7 +150,7 @@ class NodesSpec(_Model):
 
 
 class ClockSpec(_Model):
-    """The scenario clock: ``start`` is ``now`` (aligned to wall time, for live runs) or ISO 8601."""
+    """The scenario clock: ``start`` is ``now`` (wall time, for live runs) or ISO 8601."""
 
     start: str = "now"
     tick_ms: int = Field(default=100, ge=10, le=60_000)
@@ -227,6 +227,13 @@ class FaultSpec(_Model):
         )
 
 
+Vendor = Literal["tasmota", "homeassistant", "csv", "modbus"]
+
+
+def _default_vendors() -> dict[Vendor, float]:
+    return {"tasmota": 0.4, "homeassistant": 0.3, "csv": 0.2, "modbus": 0.1}
+
+
 class Scenario(_Model):
     """One city scenario, as loaded from YAML with defaults filled in."""
 
@@ -242,9 +249,7 @@ class Scenario(_Model):
     curves: dict[str, dict[str, tuple[float, ...]]] = Field(default_factory=dict)
     profiles: dict[str, ProfileSpec] = Field(default_factory=dict)
     devices: dict[str, DeviceRule] = Field(default_factory=dict)
-    vendors: dict[Literal["tasmota", "homeassistant", "csv", "modbus"], float] = Field(
-        default_factory=lambda: {"tasmota": 0.4, "homeassistant": 0.3, "csv": 0.2, "modbus": 0.1}
-    )
+    vendors: dict[Vendor, float] = Field(default_factory=_default_vendors)
     events: tuple[EventSpec, ...] = ()
     lifecycle: LifecycleSpec = LifecycleSpec()
     faults: FaultSpec = FaultSpec()
@@ -275,7 +280,8 @@ class Scenario(_Model):
         for event in self.events:
             if event.near not in hood_names:
                 raise ValueError(
-                    f"events[{event.name!r}].near: {event.near!r} is not a neighbourhood of the region"
+                    f"events[{event.name!r}].near: {event.near!r} is not a neighbourhood"
+                    " of the region"
                 )
         if sum(self.vendors.values()) <= 0:
             raise ValueError("vendors: the weights sum to zero")
@@ -307,9 +313,20 @@ def builtin_scenario_path(name: str) -> Path:
     return SCENARIO_DIR / f"{name}.yaml"
 
 
-def load_scenario(ref: str | Path) -> Scenario:
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_scenario(ref: str | Path, *, _depth: int = 0) -> Scenario:
     """Load a scenario from a YAML (or JSON) file, or by the name of a built-in scenario.
 
+    ``extends: <name or file>`` starts from another scenario and overrides what the file states.
     Raises ``ScenarioError`` naming the file and the field when the scenario is invalid.
     """
     path = Path(ref)
@@ -327,7 +344,17 @@ def load_scenario(ref: str | Path) -> Scenario:
         raise ScenarioError(
             f"scenario {path}: top level must be a mapping, got {type(data).__name__}"
         )
-    data.setdefault("source", str(path))
+    base_ref = data.pop("extends", None)
+    if base_ref is not None:
+        # a scenario may start from another and change a few sections (mappings merge deeply)
+        if _depth > 8:
+            raise ScenarioError(f"scenario {path}: 'extends' chain deeper than 8 (a cycle?)")
+        base_path = Path(str(base_ref))
+        if not base_path.is_absolute() and (path.parent / base_path).exists():
+            base_path = path.parent / base_path
+        base = load_scenario(base_path if base_path.exists() else str(base_ref), _depth=_depth + 1)
+        data = _merge(base.model_dump(mode="json", exclude={"source"}), data)
+    data["source"] = str(path)
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:

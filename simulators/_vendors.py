@@ -310,7 +310,7 @@ class VendorBridge:
                 "name": f"{node.name} {metric.replace('_', ' ')}",
                 "unique_id": f"{node.node_id}_{metric}",
                 "state_topic": _ha_state_topic(node),
-                "value_template": "{{ value_json.%s }}" % metric,
+                "value_template": "{{ value_json." + metric + " }}",
             }
             unit = _unit(metric)
             if unit:
@@ -340,7 +340,7 @@ def _registers(metrics: list[str], readings: Mapping[str, float | int | bool]) -
     words: list[int] = []
     for metric in metrics:
         rtype, scale = _REGISTERS.get(metric, ("uint16", 0.1))
-        raw = int(round(float(readings[metric]) / scale))
+        raw = round(float(readings[metric]) / scale)
         if rtype == "int16":
             raw = max(-32768, min(32767, raw)) & 0xFFFF
             words.append(raw)

@@ -52,7 +52,8 @@ def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
     cmd = [
         sys.executable, "-c", "import sys; from iotase.cli import main; sys.exit(main())",
         "demo", "--nodes", "1500", "--rate", "300", "--port", str(http_port),
-        "--broker-port", str(broker_port), "--data-dir", str(tmp_path / "demo"), "--exit-after", "300",
+        "--broker-port", str(broker_port), "--data-dir", str(tmp_path / "demo"),
+        "--exit-after", "300",
     ]  # fmt: skip
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

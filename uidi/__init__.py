@@ -16,6 +16,7 @@ from uidi._codec import (
     encode_json,
     from_envelope,
     to_envelope,
+    translate_validation_error,
 )
 from uidi._errors import CodecError, Problem, TopicError, UidiError, UnitError, ValidationFailed
 from uidi._models import (
@@ -85,4 +86,5 @@ __all__ = [
     "to_envelope",
     "topic_filter",
     "topic_matches",
+    "translate_validation_error",
 ]

@@ -206,7 +206,7 @@ def from_envelope(
         now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
         if message.ts > now + max_future_ms:
             ahead = message.ts - now
-            stamp = datetime.fromtimestamp(message.ts / 1000, UTC).isoformat(timespec="seconds")
+            stamp = _iso(message.ts)
             raise _fail(
                 "ts", "ts.future", message.ts,
                 f"timestamp {message.ts} ({stamp}) is {_human_ms(ahead)} ahead of the receiver's "
@@ -217,10 +217,24 @@ def from_envelope(
     return message
 
 
+def _iso(ts: int) -> str:
+    if ts >= _YEAR_10000_MS:  # datetime stops at 9999-12-31
+        return "after the year 9999"
+    return datetime.fromtimestamp(ts / 1000, UTC).isoformat(timespec="seconds")
+
+
+_YEAR_10000_MS = 253_402_300_800_000
+
+
 def _human_ms(ms: int) -> str:
-    for unit, size in (("days", 86_400_000), ("hours", 3_600_000), ("minutes", 60_000)):
+    for unit, size in (
+        ("years", 31_557_600_000),
+        ("days", 86_400_000),
+        ("hours", 3_600_000),
+        ("minutes", 60_000),
+    ):
         if ms >= size:
-            return f"{ms / size:.1f} {unit}"
+            return f"{ms / size:,.1f} {unit}"
     return f"{ms / 1000:.1f} s"
 
 
@@ -258,7 +272,10 @@ def to_envelope(message: Message) -> dict[str, Any]:
 
 
 def _check_size(data: Bytes | str, max_bytes: int) -> int:
-    size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
+    size = len(data)
+    if isinstance(data, str) and size <= max_bytes:
+        # Characters never outnumber UTF-8 bytes, so only a short enough str needs encoding.
+        size = len(data.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise CodecError(
             f"payload is {size} bytes; the limit is {max_bytes}",

@@ -8,8 +8,12 @@ in ``model_dump()`` together with ``v``, so a dump validates back into the same 
 from __future__ import annotations
 
 import math
+import numbers
 import re
+import sys
+from decimal import Decimal
 from enum import StrEnum
+from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import (
@@ -101,6 +105,12 @@ def _custom(rule: str, text: str) -> PydanticCustomError:
     return PydanticCustomError(rule, "{text}", {"text": text})
 
 
+def _bool_types() -> tuple[type, ...]:
+    # numpy's bool is not a subclass of bool; look it up only if numpy is already loaded.
+    numpy = sys.modules.get("numpy")
+    return (bool, numpy.bool_) if numpy is not None else (bool,)
+
+
 def _check_scalar(value: object) -> bool | int | float | str:
     kind = type(value)
     # Fast path for the common exact types; subclasses and bad values take the checks below.
@@ -111,20 +121,26 @@ def _check_scalar(value: object) -> bool | int | float | str:
         or (kind is int and _INT_MIN <= value <= _INT_MAX)  # type: ignore[operator]
     ):
         return value  # type: ignore[return-value]
-    if isinstance(value, bool | str):
-        if isinstance(value, str) and len(value) > MAX_TEXT:
+    # Slow path: errors, and number types from libraries (numpy.float64, numpy.int64) that are
+    # converted to the plain built-ins so that every codec can carry them.
+    if isinstance(value, _bool_types()):
+        return bool(value)
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
             raise _custom("scalar.too_long", f"text of {len(value)} characters; limit {MAX_TEXT}")
-        return value
-    if isinstance(value, int):
-        if not _INT_MIN <= value <= _INT_MAX:
+        return str(value)
+    if isinstance(value, numbers.Integral):
+        number = int(value)
+        if not _INT_MIN <= number <= _INT_MAX:
             raise _custom(
-                "scalar.int_range", f"integer {shorten(value)} is outside -2**63..2**64-1"
+                "scalar.int_range", f"integer {shorten(number)} is outside -2**63..2**64-1"
             )
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise _custom("scalar.not_finite", f"{value} is not a finite number")
-        return value
+        return number
+    if isinstance(value, numbers.Real) and not isinstance(value, Fraction | Decimal):
+        real = float(value)
+        if not math.isfinite(real):
+            raise _custom("scalar.not_finite", f"{real} is not a finite number")
+        return real
     raise _custom(
         "scalar.type",
         f"{shorten(value)} ({type(value).__name__}) is not a number, boolean or string",

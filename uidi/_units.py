@@ -47,11 +47,33 @@ MAX_QUANTITY_LENGTH = 128
 _registry: pint.UnitRegistry[Any] | None = None
 _registry_lock = threading.Lock()
 
-# Units pint lacks that datasheets use. LSB gets its own dimension so that "mV/LSB" stays
-# distinguishable from "mV".
+# Units pint lacks (or misreads) that devices and datasheets use. Index-like readings (LSB, pH,
+# NTU, AQI, UV index) and currencies get dimensions of their own, so they never convert into
+# something else and "mV/LSB" stays distinct from "mV".
 _EXTRA_DEFINITIONS = (
     "least_significant_bit = [digital_code] = LSB = lsb",
     "samples_per_second = 1 / second = SPS = sps",
+    "pH_value = [acidity] = pH",
+    "nephelometric_turbidity_unit = [turbidity] = NTU",
+    "air_quality_index = [air_quality] = AQI",
+    "uv_index = [uv_exposure] = UVI",
+    "beats_per_minute = 1 / minute = bpm",
+    "counts_per_minute = 1 / minute = cpm = CPM",
+    "litres_per_minute = liter / minute = LPM = lpm",
+    "gallons_per_minute = gallon / minute = GPM = gpm",
+    "degrees_per_second = degree / second = dps",
+    "volt_ampere_reactive = volt * ampere = var = VAr",
+    "parts_per_billion = 1e-9 = ppb",
+    # "ppt" would otherwise be a picopint; salinity sensors mean parts per thousand.
+    "parts_per_thousand = 1e-3 = ppt",
+    "permille = 1e-3",
+    # "pcs" would otherwise be parsecs.
+    "piece = count = pcs",
+    "person = count = people",
+    "week = 7 * day = wk",
+    "CAD = [currency_cad]",
+    "USD = [currency_usd]",
+    "EUR = [currency_eur]",
 )
 
 # Preferred SI unit for a dimensionality: the first candidate with a matching dimensionality wins,
@@ -66,7 +88,11 @@ _si_by_dimensionality: dict[object, str] = {}
 
 _UNIT_ALLOWED = re.compile(r"[A-Za-z0-9_ */^().+\-]*")
 _LONG_NUMBER = re.compile(r"\d{3,}")
-_DEGREE = re.compile(r"[°º˚]\s*([CFK])(?![A-Za-z])")
+_DEGREE = re.compile(r"(?:[°º˚]|\bdeg(?:rees?)?\s)\s*([CFK])(?![A-Za-z])")
+_SCALE_NAME = re.compile(r"\b(?:[Cc]elsius|[Ff]ahrenheit)\b")
+# "m3", "cm2": a length with its power written without a caret.
+_BARE_POWER = re.compile(r"(?<![A-Za-z])([kcdmu]?m)([23])(?![0-9])")
+_VOLUME_PERCENT = re.compile(r"(?:vol\s*%|%\s*vol)(?![A-Za-z])")
 _PERCENT_RH = re.compile(r"%\s*(?:RH|rH|rh|r\.h\.)(?![A-Za-z])")
 _DB_WEIGHTED = re.compile(r"dB\s*\(?([ACZ])\)?(?![A-Za-z])")
 
@@ -88,6 +114,7 @@ _CHAR_MAP = str.maketrans(
         "\u00b7": "*",
         "\u22c5": "*",
         "\u00d7": "*",
+        "\u2030": " permille ",
         "\u00a0": " ",
         "\u2009": " ",
         "\u202f": " ",
@@ -119,7 +146,13 @@ def _get_registry() -> pint.UnitRegistry[Any]:
 def preprocess_unit(unit: str) -> str:
     """Rewrite *unit* into the spelling pint reads (``°C`` → ``degC``, ``%RH`` → ``percent``)."""
     text = unit.strip().translate(_CHAR_MAP)
+    if any(ch.isdigit() for ch in text):
+        text = _BARE_POWER.sub(r"\1^\2", text)
+    if "deg" in text or "elsius" in text or "ahrenheit" in text:
+        text = _DEGREE.sub(r"deg\1", text)
+        text = _SCALE_NAME.sub(lambda m: "degC" if m.group(0)[0] in "Cc" else "degF", text)
     if not text.isascii() or "%" in text or "°" in text or "dB" in text:
+        text = _VOLUME_PERCENT.sub("percent", text)
         text = _DEGREE.sub(r"deg\1", text)
         text = text.replace("°", " degree ").replace("º", " degree ")
         text = _PERCENT_RH.sub("percent", text)
@@ -287,6 +320,18 @@ class Quantity:
         return ", ".join(parts) + unit
 
 
+_QUANTITY_MAP = str.maketrans(
+    {
+        "\u2212": "-",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2013": " to ",
+        "\u2014": " to ",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+    }
+)
 _NUM = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
 _RANGE_SEP = r"(?:\s*(?:to|\.\.\.?|~|-)\s*)"
 _UNIT_PART = r"[^\d±+\-~]*?"
@@ -318,20 +363,41 @@ def _parse_quantity_cached(text: str) -> Quantity | UnitError:
             rule="quantity.too_long",
             value=text,
         )
-    clean = " ".join(text.translate(_CHAR_MAP).replace("–", " to ").replace("—", " to ").split())
+    # Only signs, dashes and spaces are normalised here, so the unit groups keep the author's
+    # spelling (°C, µA) for Quantity.unit; unit_info preprocesses them for pint.
+    clean = " ".join(text.translate(_QUANTITY_MAP).split())
     clean = clean.replace("+/-", "±").replace("+-", "±")
     try:
         match = _RE_PLUS_MINUS.fullmatch(clean)
         if match:
-            unit = (match["unit"] or match["u1"] or "").strip()
-            info = unit_info(unit, where="quantity") if unit else None
+            centre_unit = (match["u1"] or "").strip()
+            tol_unit = (match["unit"] or "").strip()
             tol = abs(_number(match["tol"]))
+            if centre_unit and tol_unit and centre_unit != tol_unit:
+                # "1.8 V ± 5 %" (relative) or "25 °C ± 0.5 K" (same dimension, other unit).
+                centre_value = _number(match["centre"])
+                if preprocess_unit(tol_unit) == "percent":
+                    tol = abs(centre_value) * tol / 100
+                else:
+                    tol_info = unit_info(tol_unit, where="quantity")
+                    centre_info = unit_info(centre_unit, where="quantity")
+                    if tol_info.si_unit != centre_info.si_unit:
+                        return UnitError(
+                            f"quantity {shorten(text)} has a tolerance in {tol_unit!r}, which "
+                            f"does not measure the same thing as {centre_unit!r}",
+                            rule="quantity.mixed_units",
+                            value=text,
+                        )
+                    tol = tol_info.delta_to_si(tol) / centre_info.factor
+                tol_unit = centre_unit
+            unit = tol_unit or centre_unit
+            info = unit_info(unit, where="quantity") if unit else None
             if match["centre"] is None:
                 si = info.delta_to_si(tol) if info else tol
-                return Quantity(-tol, None, tol, _orig_unit(text, unit), -si, None, si, _si(info))
+                return Quantity(-tol, None, tol, unit, -si, None, si, _si(info))
             centre = _number(match["centre"])
             lo, hi = centre - tol, centre + tol
-            return _make(text, lo, centre, hi, unit, info)
+            return _make(lo, centre, hi, unit, info)
         match = _RE_RANGE.fullmatch(clean)
         if match:
             unit = match["unit"].strip()
@@ -351,7 +417,7 @@ def _parse_quantity_cached(text: str) -> Quantity | UnitError:
                 lo = info.from_si(left.to_si(lo))
             if lo > hi:
                 lo, hi = hi, lo
-            return _make(text, lo, None, hi, unit, info)
+            return _make(lo, None, hi, unit, info)
         match = _RE_SINGLE.fullmatch(clean)
         if match:
             unit = match["unit"].strip()
@@ -359,10 +425,10 @@ def _parse_quantity_cached(text: str) -> Quantity | UnitError:
             value = _number(match["val"])
             qual = (match["qual"] or "").lower()
             if qual.startswith("min") or qual in (">", ">=", "≥"):
-                return _make(text, value, None, None, unit, info)
+                return _make(value, None, None, unit, info)
             if qual.startswith("max") or qual in ("<", "<=", "≤", "up to"):
-                return _make(text, None, None, value, unit, info)
-            return _make(text, None, value, None, unit, info)
+                return _make(None, None, value, unit, info)
+            return _make(None, value, None, unit, info)
     except UnitError as exc:
         return UnitError(
             f"quantity {shorten(text)}: {exc.problems[0].text}", rule=exc.rule, value=text
@@ -381,20 +447,7 @@ def _si(info: UnitInfo | None) -> str:
     return info.si_unit if info else ""
 
 
-def _orig_unit(text: str, unit: str) -> str:
-    # Report the unit as the author wrote it (°C, µA), not the preprocessed spelling.
-    if not unit:
-        return ""
-    stripped = text.strip()
-    for candidate in (unit, unit.replace("u", "µ", 1), unit.replace("ohm", "Ω")):
-        if stripped.endswith(candidate):
-            return candidate
-    tail = re.search(r"[^\d\s.+\-±~–—]+(?:\s*[^\d\s+\-±~–—]+)*$", stripped)
-    return tail.group(0) if tail else unit
-
-
 def _make(
-    text: str,
     lo: float | None,
     typ: float | None,
     hi: float | None,
@@ -406,7 +459,7 @@ def _make(
             return None
         return info.to_si(v) if info else v
 
-    return Quantity(lo, typ, hi, _orig_unit(text, unit), conv(lo), conv(typ), conv(hi), _si(info))
+    return Quantity(lo, typ, hi, unit, conv(lo), conv(typ), conv(hi), _si(info))
 
 
 def parse_quantity(text: str, *, where: str = "quantity") -> Quantity:

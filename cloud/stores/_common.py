@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
-from cloud._errors import CloudError
+from cloud._errors import CloudError, InvalidInput, StoreError
 from cloud._models import ApplyResult, NodeDoc
 
 logger = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ def _parse_topic(topic: str) -> TopicFields:
     try:
         parsed = parse_topic(topic)
     except UidiError as exc:
-        raise CloudError(f"topic {topic[:200]!r}: {exc}") from exc
+        raise InvalidInput(f"topic {topic[:200]!r}: {exc}") from exc
     return TopicFields(parsed.tenant, parsed.region, parsed.service, parsed.node)
 
 
@@ -64,7 +64,7 @@ def topic_fields(topic: Any) -> TopicFields:
             str(topic.tenant), str(topic.region), str(topic.service), str(topic.node)
         )
     except AttributeError as exc:
-        raise CloudError(
+        raise InvalidInput(
             f"topic {topic!r}: expected a topic string or uidi.Topic, got {type(topic).__name__}"
         ) from exc
 
@@ -90,11 +90,11 @@ def _reading(metric: Any, ts: int, seq: int, where: str) -> tuple[str, dict[str,
     name = getattr(metric, "name", None)
     value = _scalar(getattr(metric, "value", None))
     if not isinstance(name, str) or not name:
-        raise CloudError(f"{where}: metric name must be a non-empty string, got {name!r}")
+        raise InvalidInput(f"{where}: metric name must be a non-empty string, got {name!r}")
     if not isinstance(value, bool | int | float | str):
-        raise CloudError(f"{where}: metric {name!r} value must be a scalar, got {value!r}")
+        raise InvalidInput(f"{where}: metric {name!r} value must be a scalar, got {value!r}")
     if isinstance(value, float) and not math.isfinite(value):
-        raise CloudError(f"{where}: metric {name!r} value must be finite, got {value!r}")
+        raise InvalidInput(f"{where}: metric {name!r} value must be finite, got {value!r}")
     quality = getattr(metric, "quality", None)
     return name, {
         "value": value,
@@ -110,7 +110,7 @@ def _reading(metric: Any, ts: int, seq: int, where: str) -> tuple[str, dict[str,
 def _description(state: Any, where: str) -> dict[str, Any]:
     desc = getattr(state, "description", None)
     if desc is None:
-        raise CloudError(f"{where}: a State birth must carry a description")
+        raise InvalidInput(f"{where}: a State birth must carry a description")
     location: tuple[float, float] | None = None
     loc = getattr(desc, "location", None)
     if loc is not None:
@@ -120,9 +120,11 @@ def _description(state: Any, where: str) -> dict[str, Any]:
         try:
             lon, lat = float(coords[0]), float(coords[1])  # type: ignore[index]
         except (TypeError, ValueError, IndexError) as exc:
-            raise CloudError(f"{where}: birth location {loc!r} is not a (lon, lat) point") from exc
+            raise InvalidInput(
+                f"{where}: birth location {loc!r} is not a (lon, lat) point"
+            ) from exc
         if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0):
-            raise CloudError(
+            raise InvalidInput(
                 f"{where}: birth location (lon={lon}, lat={lat}) outside lon [-180, 180], "
                 "lat [-90, 90]"
             )
@@ -166,7 +168,7 @@ def check_item(topic: Any, msg: Any, where: str) -> Prepared:
     ts = getattr(msg, "ts", None)
     seq = getattr(msg, "seq", None)
     if not isinstance(node, str) or not node:
-        raise CloudError(f"{where}: message node must be a non-empty string, got {node!r}")
+        raise InvalidInput(f"{where}: message node must be a non-empty string, got {node!r}")
     if (
         not isinstance(ts, int)
         or isinstance(ts, bool)
@@ -174,9 +176,11 @@ def check_item(topic: Any, msg: Any, where: str) -> Prepared:
         or isinstance(seq, bool)
         or seq < 0
     ):
-        raise CloudError(f"{where}: message ts and seq must be integers >= 0, got {ts!r}, {seq!r}")
+        raise InvalidInput(
+            f"{where}: message ts and seq must be integers >= 0, got {ts!r}, {seq!r}"
+        )
     if tf.node != node:
-        raise CloudError(f"{where}: message node {node!r} does not match topic node {tf.node!r}")
+        raise InvalidInput(f"{where}: message node {node!r} does not match topic node {tf.node!r}")
     kind = message_kind(msg)
     readings: list[tuple[str, dict[str, Any]]] = []
     birth = None
@@ -283,47 +287,49 @@ def check_lifecycle(lifecycle: Any) -> str:
     """The lifecycle as a string, rejecting values UIDI does not define."""
     value = str(_scalar(lifecycle))
     if value not in ("online", "offline", "lost", "maintenance"):
-        raise CloudError(f"lifecycle {value!r}: must be one of online, offline, lost, maintenance")
+        raise InvalidInput(
+            f"lifecycle {value!r}: must be one of online, offline, lost, maintenance"
+        )
     return value
 
 
 def check_near_args(lon: float, lat: float, radius_m: float, limit: int) -> None:
     """Reject a ``near`` query that no backend could answer sensibly."""
     if not (math.isfinite(lon) and -180.0 <= lon <= 180.0):
-        raise CloudError(f"near: lon {lon!r} outside [-180, 180]")
+        raise InvalidInput(f"near: lon {lon!r} outside [-180, 180]")
     if not (math.isfinite(lat) and -90.0 <= lat <= 90.0):
-        raise CloudError(f"near: lat {lat!r} outside [-90, 90]")
+        raise InvalidInput(f"near: lat {lat!r} outside [-90, 90]")
     if not (math.isfinite(radius_m) and radius_m >= 0):
-        raise CloudError(f"near: radius_m {radius_m!r} must be a finite number >= 0")
+        raise InvalidInput(f"near: radius_m {radius_m!r} must be a finite number >= 0")
     if limit < 1:
-        raise CloudError(f"near: limit {limit!r} must be >= 1")
+        raise InvalidInput(f"near: limit {limit!r} must be >= 1")
 
 
 def check_history(node: str, metric: str, start_ms: int, end_ms: int) -> None:
     """Validate a history query's identity and window."""
     if not node or not metric:
-        raise CloudError(f"history query: node {node!r} and metric {metric!r} must be non-empty")
+        raise InvalidInput(f"history query: node {node!r} and metric {metric!r} must be non-empty")
     if end_ms < start_ms:
-        raise CloudError(f"history query: end_ms {end_ms} is before start_ms {start_ms}")
+        raise InvalidInput(f"history query: end_ms {end_ms} is before start_ms {start_ms}")
 
 
 def check_bucket(bucket_ms: int) -> None:
     """Buckets must be at least one millisecond wide."""
     if not isinstance(bucket_ms, int) or bucket_ms < 1:
-        raise CloudError(f"history aggregate: bucket_ms {bucket_ms!r} must be an integer >= 1")
+        raise InvalidInput(f"history aggregate: bucket_ms {bucket_ms!r} must be an integer >= 1")
 
 
 def check_points(points: Sequence[Any]) -> None:
     """Validate a batch of history points before anything is written."""
     for i, p in enumerate(points):
         if not p.node or not p.metric:
-            raise CloudError(f"history point {i}: node and metric must be non-empty, got {p!r}")
+            raise InvalidInput(f"history point {i}: node and metric must be non-empty, got {p!r}")
         if isinstance(p.value, bool) or not isinstance(p.value, int | float):
-            raise CloudError(
+            raise InvalidInput(
                 f"history point {i} ({p.node}/{p.metric}): value {p.value!r} not a number"
             )
         if not math.isfinite(p.value):
-            raise CloudError(
+            raise InvalidInput(
                 f"history point {i} ({p.node}/{p.metric}): value {p.value!r} not finite"
             )
 
@@ -391,7 +397,7 @@ class Worker:
     async def run(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(*args, **kwargs)`` on the worker thread and await its result."""
         if self._closed:
-            raise CloudError(f"store is closed; cannot run {getattr(fn, '__name__', fn)!r}")
+            raise StoreError(f"store is closed; cannot run {getattr(fn, '__name__', fn)!r}")
         loop = asyncio.get_running_loop()
         ctx = contextvars.copy_context()
         call = functools.partial(ctx.run, fn, *args, **kwargs)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from cloud._errors import CloudError
+from cloud._errors import CloudError, InvalidInput
 from cloud._models import (
     ACTIVE_LIFECYCLES,
     ApplyResult,
@@ -292,9 +292,11 @@ class MemoryCache:
     async def set(self, key: str, value: bytes, ttl_s: float | None = None) -> None:
         """Store ``value`` for ``ttl_s`` seconds (forever when ``None``)."""
         if not isinstance(value, bytes | bytearray | memoryview):
-            raise CloudError(f"cache key {key!r}: value must be bytes, got {type(value).__name__}")
+            raise InvalidInput(
+                f"cache key {key!r}: value must be bytes, got {type(value).__name__}"
+            )
         if ttl_s is not None and ttl_s <= 0:
-            raise CloudError(f"cache key {key!r}: ttl_s {ttl_s!r} must be > 0")
+            raise InvalidInput(f"cache key {key!r}: ttl_s {ttl_s!r} must be > 0")
         expires = None if ttl_s is None else self._clock() + ttl_s
         self._items[key] = (bytes(value), expires)
         self._items.move_to_end(key)

@@ -15,6 +15,7 @@ pymongo is synchronous; every call runs on the store's worker thread (:class:`Wo
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import datetime as dt
 import logging
@@ -27,7 +28,7 @@ from urllib.parse import urlsplit
 import pymongo
 import pymongo.errors
 
-from cloud._errors import BackendUnavailable, CloudError
+from cloud._errors import BackendUnavailable, CloudError, StoreError
 from cloud._models import (
     ACTIVE_LIFECYCLES,
     ApplyResult,
@@ -119,7 +120,13 @@ class _MongoBase:
         self._prefix = url_options(url).get("prefix", "")
 
     async def _start(self) -> None:
-        await self._run(self._open_sync)
+        try:
+            await self._run(self._open_sync)
+        except CloudError as exc:
+            self._worker.shutdown(self._close_sync)  # no thread or client left behind
+            if isinstance(exc, StoreError):
+                raise BackendUnavailable(f"cannot open {exc}") from exc.__cause__
+            raise
 
     def _open_sync(self) -> None:
         self._client, self._db = _connect(self._url)
@@ -134,7 +141,7 @@ class _MongoBase:
         except self._errors as exc:
             # Driver messages can echo the URL; never let a password through.
             text = str(exc).replace(self._url, redact(self._url))
-            raise CloudError(f"{self._where}: {type(exc).__name__}: {text}") from exc
+            raise StoreError(f"{self._where}: {type(exc).__name__}: {text}") from exc
 
     def _close_sync(self) -> None:
         if self._client is not None and urlsplit(self._url).scheme != "mongomock":
@@ -143,7 +150,8 @@ class _MongoBase:
 
     async def close(self) -> None:
         """Close the client and stop the worker thread."""
-        self._worker.shutdown(self._close_sync)
+        # Waits for calls still queued on the worker: do that off the event loop.
+        await asyncio.to_thread(self._worker.shutdown, self._close_sync)
 
     async def __aenter__(self) -> Any:
         return self
@@ -155,11 +163,11 @@ class _MongoBase:
 def _mongo_condition(cond: Condition) -> dict[str, Any]:
     """Translate a filter condition, with ``$type`` guards so comparisons stay within a type."""
     if cond.scope == "fields":
-        path = f"fields.{cond.name}"
+        path = f"fields.{_key(cond.name)}"
     elif cond.scope == "attributes":
-        path = f"attributes.{cond.name}"
+        path = f"attributes.{_key(cond.name)}"
     else:
-        path = f"metrics.{cond.name}.value"
+        path = f"metrics.{_key(cond.name)}.value"
 
     def bson_type(value: Any) -> str:
         if isinstance(value, bool):
@@ -186,17 +194,43 @@ def _mongo_condition(cond: Condition) -> dict[str, Any]:
     return {path: {"$type": bson_type(cond.value), f"${cond.op}": cond.value}}
 
 
+# MongoDB reads "." in a query path as nesting and "$" at the start of a key as an operator, but
+# UIDI allows metric names like "pm2.5" and free attribute keys: store those characters as
+# look-alikes that no UIDI name contains, and turn them back on the way out.
+_KEY_OUT = str.maketrans({".": "\uff0e", "$": "\uff04"})
+_KEY_IN = str.maketrans({"\uff0e": ".", "\uff04": "$"})
+
+
+def _key(name: str) -> str:
+    return name.translate(_KEY_OUT)
+
+
+def _keys_out(mapping: dict[str, Any]) -> dict[str, Any]:
+    return {k.translate(_KEY_OUT): v for k, v in mapping.items()}
+
+
+def _keys_in(mapping: dict[str, Any]) -> dict[str, Any]:
+    return {k.translate(_KEY_IN): v for k, v in mapping.items()}
+
+
 def _to_mongo(doc: NodeDoc, rev: int) -> dict[str, Any]:
     data = doc.to_dict()
     data["_id"] = doc.node
     data["rev"] = rev
-    data["fields"] = {
-        k: v for k, v in doc.fields().items() if isinstance(v, bool | int | float | str)
-    }
+    data["metrics"] = _keys_out(data["metrics"])
+    data["attributes"] = _keys_out(data["attributes"])
+    data["fields"] = _keys_out(doc.fields())
     data["recent"] = [[s, t] for s, t in doc.recent]
     if data["location"] is None:
         del data["location"]  # a 2dsphere index rejects null; missing is fine
     return data
+
+
+def _from_mongo(raw: dict[str, Any]) -> NodeDoc:
+    doc = NodeDoc.from_dict(raw)
+    doc.metrics = _keys_in(doc.metrics)
+    doc.attributes = _keys_in(doc.attributes)
+    return doc
 
 
 class MongoRealtimeStore(_MongoBase):
@@ -238,7 +272,7 @@ class MongoRealtimeStore(_MongoBase):
         found: dict[str, tuple[str, int, NodeDoc]] = {}
         for service, names in by_service.items():
             for raw in self._coll(service).find({"_id": {"$in": names}}):
-                found[raw["_id"]] = (service, int(raw.get("rev", 0)), NodeDoc.from_dict(raw))
+                found[raw["_id"]] = (service, int(raw.get("rev", 0)), _from_mongo(raw))
         return found
 
     def _write(self, node: str, stored: tuple[str, int, NodeDoc] | None, doc: NodeDoc) -> bool:
@@ -293,7 +327,7 @@ class MongoRealtimeStore(_MongoBase):
                     break
                 stored = self._read([node]).get(node)  # someone else wrote it: redo on fresh state
             else:
-                raise CloudError(
+                raise StoreError(
                     f"{self._where}: node {node!r} kept changing under us; gave up after "
                     f"{_MAX_RETRIES} attempts"
                 )
@@ -327,7 +361,7 @@ class MongoRealtimeStore(_MongoBase):
                 return False
             if self._write(node, stored, doc):
                 return True
-        raise CloudError(f"{self._where}: node {node!r} kept changing; lifecycle not set")
+        raise StoreError(f"{self._where}: node {node!r} kept changing; lifecycle not set")
 
     async def set_lifecycle(self, node: str, lifecycle: str, ts: int) -> bool:
         """Set a node's lifecycle unless a newer one is stored."""
@@ -376,7 +410,7 @@ class MongoRealtimeStore(_MongoBase):
         found: list[tuple[float, str, NodeDoc]] = []
         for service in self._services() if services is None else services:
             for raw in self._coll(service).find(query).limit(limit):
-                doc = NodeDoc.from_dict(raw)
+                doc = _from_mongo(raw)
                 if doc.location is None:
                     continue
                 dist = haversine_m(lon, lat, doc.location[0], doc.location[1])
@@ -426,7 +460,7 @@ class MongoRealtimeStore(_MongoBase):
         out: list[NodeDoc] = []
         for service in self._services():
             for raw in self._coll(service).find(query):
-                doc = NodeDoc.from_dict(raw)
+                doc = _from_mongo(raw)
                 if is_stale(doc, now_ms, factor, default_keepalive_s):
                     out.append(doc)
         return out

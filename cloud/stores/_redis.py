@@ -12,7 +12,7 @@ from typing import Any
 import redis.asyncio as aioredis
 import redis.exceptions
 
-from cloud._errors import CloudError
+from cloud._errors import BackendUnavailable, InvalidInput, StoreError
 from cloud.stores._common import redact, url_options
 
 __all__ = ["RedisCache"]
@@ -42,7 +42,7 @@ class RedisCache:
             await client.ping()
         except redis.exceptions.RedisError as exc:
             await client.aclose()
-            raise CloudError(f"{store._where}: cannot connect: {exc}") from exc
+            raise BackendUnavailable(f"{store._where}: cannot connect: {exc}") from exc
         return store
 
     async def __aenter__(self) -> RedisCache:
@@ -53,7 +53,7 @@ class RedisCache:
 
     def _key(self, key: str) -> str:
         if not isinstance(key, str) or not key:
-            raise CloudError(f"cache key {key!r}: must be a non-empty string")
+            raise InvalidInput(f"cache key {key!r}: must be a non-empty string")
         return self._prefix + key
 
     async def get(self, key: str) -> bytes | None:
@@ -61,34 +61,36 @@ class RedisCache:
         try:
             value = await self._client.get(self._key(key))
         except redis.exceptions.RedisError as exc:
-            raise CloudError(f"{self._where}: GET {key[:100]!r}: {exc}") from exc
+            raise StoreError(f"{self._where}: GET {key[:100]!r}: {exc}") from exc
         return None if value is None else bytes(value)
 
     async def set(self, key: str, value: bytes, ttl_s: float | None = None) -> None:
         """Store ``value`` for ``ttl_s`` seconds (forever when ``None``), millisecond precision."""
         if not isinstance(value, bytes | bytearray | memoryview):
-            raise CloudError(f"cache key {key!r}: value must be bytes, got {type(value).__name__}")
+            raise InvalidInput(
+                f"cache key {key!r}: value must be bytes, got {type(value).__name__}"
+            )
         if ttl_s is not None and ttl_s <= 0:
-            raise CloudError(f"cache key {key!r}: ttl_s {ttl_s!r} must be > 0")
+            raise InvalidInput(f"cache key {key!r}: ttl_s {ttl_s!r} must be > 0")
         px = None if ttl_s is None else max(1, round(ttl_s * 1000))
         try:
             await self._client.set(self._key(key), bytes(value), px=px)
         except redis.exceptions.RedisError as exc:
-            raise CloudError(f"{self._where}: SET {key[:100]!r}: {exc}") from exc
+            raise StoreError(f"{self._where}: SET {key[:100]!r}: {exc}") from exc
 
     async def delete(self, key: str) -> bool:
         """Remove ``key``; ``True`` if it was there."""
         try:
             return bool(await self._client.delete(self._key(key)))
         except redis.exceptions.RedisError as exc:
-            raise CloudError(f"{self._where}: DEL {key[:100]!r}: {exc}") from exc
+            raise StoreError(f"{self._where}: DEL {key[:100]!r}: {exc}") from exc
 
     async def ttl(self, key: str) -> float | None:
         """Seconds left before ``key`` expires; ``None`` if it has no expiry or is missing."""
         try:
             ms = await self._client.pttl(self._key(key))
         except redis.exceptions.RedisError as exc:
-            raise CloudError(f"{self._where}: PTTL {key[:100]!r}: {exc}") from exc
+            raise StoreError(f"{self._where}: PTTL {key[:100]!r}: {exc}") from exc
         return None if ms is None or ms < 0 else ms / 1000
 
     async def close(self) -> None:

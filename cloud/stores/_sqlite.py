@@ -13,6 +13,7 @@ reads with the haversine distance, stopping as soon as no unread row can still m
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import heapq
 import json
@@ -24,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cloud._errors import CloudError
+from cloud._errors import BackendUnavailable, CloudError, StoreError
 from cloud._models import (
     ACTIVE_LIFECYCLES,
     EARTH_RADIUS_M,
@@ -81,7 +82,13 @@ class _SqliteBase:
         self._conn: sqlite3.Connection | None = None
 
     async def _start(self) -> None:
-        await self._run(self._connect)
+        try:
+            await self._run(self._connect)
+        except CloudError as exc:
+            self._worker.shutdown()  # a store that failed to open keeps no thread behind
+            if isinstance(exc, StoreError):
+                raise BackendUnavailable(f"cannot open {exc}") from exc.__cause__
+            raise
 
     def _connect(self) -> None:
         if self._path != ":memory:":
@@ -99,12 +106,11 @@ class _SqliteBase:
         # Memory-mapped reads: geo scans touch pages without a read() system call each.
         conn.execute("PRAGMA mmap_size=268435456")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[
-            0
-        ]
+        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+        tables = tables.fetchone()[0]
         if tables and version != self._schema_version:
             conn.close()
-            raise CloudError(
+            raise BackendUnavailable(
                 f"SQLite {self._path!r}: schema version {version}, this release uses "
                 f"{self._schema_version}; move the file away (or point the URL elsewhere) "
                 "to start a new one"
@@ -123,7 +129,7 @@ class _SqliteBase:
         try:
             return await self._worker.run(fn, *args)
         except sqlite3.Error as exc:
-            raise CloudError(f"SQLite {self._path!r}: {type(exc).__name__}: {exc}") from exc
+            raise StoreError(f"SQLite {self._path!r}: {type(exc).__name__}: {exc}") from exc
 
     def _transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
         conn = self.conn
@@ -147,7 +153,8 @@ class _SqliteBase:
 
     async def close(self) -> None:
         """Close the connection and stop the worker thread."""
-        self._worker.shutdown(self._close_conn)
+        # Waits for calls still queued on the worker: do that off the event loop.
+        await asyncio.to_thread(self._worker.shutdown, self._close_conn)
 
     async def __aenter__(self) -> Any:
         return self
@@ -189,9 +196,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS nodes_geo USING rtree(
 def _flat_fields(doc: NodeDoc) -> str:
     flat: dict[str, Any] = {}
     for k, v in doc.attributes.items():
-        if isinstance(v, bool | int | float | str):
-            flat[k] = v
-            flat["attributes." + k] = v
+        flat[k] = v
+        flat["attributes." + k] = v
     for k, reading in doc.metrics.items():
         flat[k] = reading.get("value")
         flat["metrics." + k] = reading.get("value")

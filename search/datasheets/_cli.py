@@ -96,7 +96,12 @@ def _load_store(corpus: Path | None, settings: Any) -> Any:
     corpus = corpus or getattr(settings, "corpus_dir", None)
     if corpus is None:
         facts_path = getattr(settings, "facts_path", None)
-        return FactStore.load(facts_path) if facts_path else FactStore.load()
+        # Answers are drawn from facts; evidence chunks are not needed to answer.
+        return (
+            FactStore.load(facts_path, with_chunks=False)
+            if facts_path
+            else FactStore.load(with_chunks=False)
+        )
     corpus = Path(corpus)
     if not corpus.is_dir():
         raise SystemExit(f"--corpus: {corpus} is not a folder")
@@ -109,7 +114,7 @@ def _load_store(corpus: Path | None, settings: Any) -> Any:
         logger.info("ingesting %s into %s", corpus, cache)
         _ingest.ingest([corpus], cache)
         done.write_text("ok\n", encoding="utf-8")
-    return FactStore.load(cache)
+    return FactStore.load(cache, with_chunks=False)
 
 
 def _make_qa(corpus: Path | None, settings: Any) -> Any:
@@ -135,17 +140,20 @@ def _cmd_ingest(args: argparse.Namespace, settings: Any) -> int:
         print(f"datasheet ingest: no such path: {', '.join(missing)}", file=sys.stderr)
         return 2
     report = _ingest.ingest(list(args.paths), out)
-    data = (
-        report.model_dump()
-        if hasattr(report, "model_dump")
-        else (report.__dict__ if hasattr(report, "__dict__") else {"report": str(report)})
-    )
+    data = report.to_dict()
     if args.json:
-        _print_json(json.loads(json.dumps(data, default=str)))
+        _print_json(data)
     else:
-        print(json.dumps(data, default=str, indent=2))
-    errors = data.get("errors") if isinstance(data, dict) else None
-    return 1 if errors and not data.get("documents") else 0
+        for f in report.files:
+            state = "ok" if f.ok else f"FAILED ({f.reason})"
+            print(f"{f.path}: {state} facts={f.facts} chunks={f.chunks} notices={f.notices}")
+        print(f"{report.facts} facts, {report.chunks} chunks, {report.superseded} superseded "
+              f"-> {report.out_dir} ({report.seconds:.1f} s)")
+    for f in report.files:
+        if not f.ok:
+            print(f"datasheet ingest: {f.error}", file=sys.stderr)
+    # Files that failed are named above; the ones that worked are stored all the same.
+    return 0 if report.ok else 1
 
 
 def _cmd_facts(args: argparse.Namespace, settings: Any) -> int:
@@ -223,10 +231,15 @@ def _cmd_ask(args: argparse.Namespace, settings: Any) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace, settings: Any) -> int:
+    import time
+
     from search.datasheets._bench import run_bench
 
+    started = time.perf_counter()
     qa = _make_qa(args.corpus, settings)
+    load_ms = (time.perf_counter() - started) * 1000
     result = run_bench(args.qset, qa, details=args.details)
+    result["load_ms"] = round(load_ms, 1)
     if args.json:
         _print_json(result)
     else:

@@ -66,9 +66,11 @@ class Limit:
 
 
 _REL = re.compile(
-    r"(?P<gnd>\b(?:GND|VSS|AGND)\b\s*(?:(?P<gs>[-–−+])\s*(?P<gv>\d+(?:\.\d+)?))?)"
-    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO)\d?\)?"
-    r"|(?P<s2>VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO)\d?\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
+    # VSS is left out on purpose: it is ground on a CMOS part and the logic supply on others
+    # (L298), so a bound written as "VSS" stays unknown rather than guessed.
+    r"(?P<gnd>\b(?:GND|AGND)\b\s*(?:(?P<gs>[-–−+])\s*(?P<gv>\d+(?:\.\d+)?))?)"
+    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO)\d?\b)\)?"
+    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
     re.IGNORECASE,
 )
 

@@ -158,14 +158,14 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     (r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage", "input_offset_voltage"),
     (r"input\s+bias\s+current", "input_bias_current"),
+    (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
+    (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
     (
         r"operating\s+(ambient\s+)?temp|ambient\s+temp|working\s+temp|operation\s+temp|"
-        r"temperature\s+range|\bt\s*a\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
+        r"temperature\s+range|\bta\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
         r"operating\s+ambient|free[\s-]air\s+temp|operating\s+internal\s+leadframe",
         "operating_temperature",
     ),
-    (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
-    (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
     (r"humidity\s+range|working\s+humidity|operating\s+humidity", "humidity_range"),
     (r"power\s+dissipation|\bptot\b|\bpd\b|total\s+power", "power_dissipation"),
     (r"power\s+consumption|heater\s+consumption|current\s+consumption.*mw", "power_consumption"),
@@ -340,13 +340,46 @@ _SPEC_DIMENSION["resolution_bits"] = frozenset({"bit"})
 _SPEC_DIMENSION["coil_resistance"] = frozenset({"Ω"})
 
 _TEXT_SPECS = frozenset({"interface", "package", "output_type", "i2c_address"})
-_UNITLESS_SPECS = frozenset({"channels", "pin_count", "resolution_bits"})
+_TEXT_SPEC_WORDS: dict[str, re.Pattern[str]] = {
+    "interface": re.compile(
+        r"(?i)\bi2c\b|i²c|\bi\s?2\s?c\b|\bspi\b|\buart\b|1-wire|one-wire|single[\s-]bus|"
+        r"\banalog\b|\bdigital\b|\bttl\b|\bpwm\b|\bsmbus\b|\bpulse\b|wi-?fi|bluetooth|\bcan\b"
+    ),
+    "package": re.compile(
+        r"(?i)\b(soic|sot|qfn|dfn|lga|bga|dip|pdip|to-?\d+|tssop|msop|vssop|ssop|sop|x2qfn|"
+        r"module|smd|lcc)\b|\d+\s*mm\s*[x×]"
+    ),
+    "output_type": re.compile(r"(?i)analog|digital|ttl|open[\s-]drain|push[\s-]pull|pwm|pulse"),
+    "i2c_address": re.compile(r"(?i)0x[0-9a-f]{2}|[01]{7}"),
+}
+_UNITLESS_SPECS = frozenset({"channels", "pin_count", "resolution_bits", "pulse_factor"})
+
+
+_SYMBOL_FIRST = frozenset({
+    "output_voltage_high", "output_voltage_low", "logic_high_threshold", "logic_low_threshold",
+    "input_common_mode_range", "input_offset_voltage", "dropout_voltage",
+})
 
 
 def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | None:
     """The vocabulary spec for a parameter name (and symbol), or None when no rule matches."""
-    label = parameter.lower().replace("\u2013", "-")
-    label = re.sub(r"\s+", " ", label)
+    if symbol:
+        # A standard symbol (VOH, VIL, VICR) is more exact than a wordy label
+        # ("Output Voltage–High Limit").
+        sym = symbol.lower().strip()
+        for pattern, spec in _SPEC_RULES:
+            if re.search(pattern, sym):
+                if spec in _SYMBOL_FIRST:
+                    return _absolute(spec, section_kind)
+                break
+    label = parameter.lower().replace("\u2013", "-").replace("\u2014", "-")
+    # Conditions written into the label ("(TA = Thigh to Tlow)", "TJ = +25°C") name other
+    # quantities; they must not decide the spec.
+    label = re.sub(r"\([^)]*[=<>≤≥][^)]*\)?", " ", label)
+    label = re.sub(r"\b\w{1,6}\s*[=<>≤≥].*$", " ", label)
+    label = re.sub(r"\s+", " ", label).strip()
+    if not label:
+        return None
     for pattern, spec in _SPEC_RULES:
         if re.search(pattern, label):
             return _absolute(spec, section_kind)
@@ -437,6 +470,16 @@ def parse_quantity_text(text: str) -> Parsed | None:
         a, b = _to_float(m.group("a")), _to_float(m.group("b"))
         if a <= b:
             return Parsed(min=a, max=b, unit=_clean_unit(unit), text=m.group(0))
+    m = re.search(
+        rf"(?P<n>{_NUM})(?P<un>[A-Za-zµ%°Ω℃]+)?±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
+        t,
+    )
+    if m:
+        # "5.0V±0.1V": a nominal value and its tolerance, which state the two bounds.
+        n, a = _to_float(m.group("n")), abs(_to_float(m.group("a")))
+        unit = _clean_unit(m.group("un") or m.group("unit"))
+        return Parsed(min=round(n - a, 9), typ=n, max=round(n + a, 9), unit=unit,
+                      qualifier="nominal±tolerance", text=m.group(0))
     m = re.search(rf"±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])", t)
     if m:
         a = abs(_to_float(m.group("a")))
@@ -494,6 +537,8 @@ def parse_cell(cell: str | None) -> tuple[float | None, str | None, str | None, 
         return None, None, None, False
     t = _norm(cell)
     t = re.sub(r"(?<=\d)[※*]+|\(\d\)$|\[\d\]$", "", t).strip()
+    if re.fullmatch(r"\(?\d{1,2}\)|\(", t):
+        return None, None, None, False  # a footnote marker split off its row
     m = re.fullmatch(rf"(±)?\s*({_NUM})\s*([^\d\s][^\s]*)?", t)
     if m:
         unit = _clean_unit(m.group(3))
@@ -552,6 +597,8 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     dim = _unit_dimension(unit, spec)
     if spec == "resolution" and dim == "bit":
         return "resolution_bits"
+    if spec in ("channels", "pin_count") and unit is not None:
+        return None
     if spec == "resolution" and dim == "s":
         return "conversion_time"
     if spec in _TEXT_SPECS:
@@ -703,7 +750,12 @@ def _cell_range(cell: str) -> tuple[str, str, str | None] | None:
 
 def _split_quantities(text: str) -> list[tuple[str | None, str]]:
     """ "humidity 0-100%RH; temperature -40~80°C" → [("humidity", ...), ("temperature", ...)]."""
-    parts = [p.strip() for p in re.split(r"[;；]|\s{2,}", text) if p.strip()]
+    words = "|".join(_QUANTITY_WORDS)
+    parts = [
+        p.strip()
+        for p in re.split(rf"[;；]|\s{{2,}}(?=(?:{words})\b)", text, flags=re.I)
+        if p.strip()
+    ]
     out: list[tuple[str | None, str]] = []
     for p in parts:
         q = None
@@ -726,7 +778,10 @@ def _facts_from_value_text(
     assert row.value is not None
     text = row.value
     if spec in _TEXT_SPECS:
-        fact = Fact(**base, spec=spec, value=_norm(text)[:120], applies_to=applies).with_id()
+        value = _norm(text)[:120]
+        if not _TEXT_SPEC_WORDS[spec].search(value):
+            return [], warnings  # "Interface  A0" is a pin name, not an interface
+        fact = Fact(**base, spec=spec, value=value, applies_to=applies).with_id()
         return [fact], warnings
     facts: list[Fact] = []
     for quantity, part in _split_quantities(text):

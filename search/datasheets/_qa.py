@@ -198,6 +198,13 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     return " ".join(parts)
 
 
+def _display_name(f: Fact) -> str:
+    """Device and variant, without repeating a variant that is just the device's name."""
+    if not f.variant or re.sub(r"\W", "", f.variant.upper()) == re.sub(r"\W", "", f.device.upper()):
+        return f.device
+    return f"{f.device} {f.variant}"
+
+
 def _scope_text(applies: dict[str, Any]) -> str:
     bits = []
     for key in ("variant", "board_revision", "range", "calibration_interval", "quantity"):
@@ -282,6 +289,18 @@ class DatasheetQA:
                 parsed.route = "structured"
         return parsed
 
+    def _name_as_variant(self, mention: DeviceMention) -> str | None:
+        """The name the question used, when the document lists it as one of its variants.
+
+        A datasheet covering LM7805 … LM7824 files rows per variant; a question about "LM7805"
+        means that variant, not its siblings.
+        """
+        said = re.sub(r"[\s\-_/.]", "", mention.text.upper())
+        for f in self.index.device_facts(mention.device):
+            if f.variant and re.sub(r"[\s\-_/.]", "", f.variant.upper()) == said:
+                return mention.text
+        return None
+
     def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
         return Answer(
             status="insufficient_evidence",
@@ -315,7 +334,7 @@ class DatasheetQA:
             specs,
             phrase=phrase,
             question=parsed.text,
-            variant=mention.variant,
+            variant=mention.variant or self._name_as_variant(mention),
             quantity=parsed.quantity,
             absolute_max=absmax,
             stated_numbers=parsed.stated_voltages,
@@ -370,11 +389,16 @@ class DatasheetQA:
                     seen_figures.add(figure)
                     distinct.append(f)
             if len(distinct) > 1 and mention.variant and all(f.variant is None for f in distinct):
-                return _Pick([], [], [], [
-                    f"scope_named: {device} states {len(distinct)} different {label} figures "
-                    f"({', '.join(_figure(f, None) for f in distinct[:4])}) and none of them names "
-                    f"variant {mention.variant}"
-                ])
+                return _Pick(
+                    [],
+                    [],
+                    [],
+                    [
+                        f"scope_named: {device} states {len(distinct)} different {label} figures "
+                        f"({', '.join(_figure(f, None) for f in distinct[:4])}) and none of "
+                        f"them names variant {mention.variant}"
+                    ],
+                )
             chosen = distinct[:4]
         else:
             chosen = chosen[:6]
@@ -410,7 +434,7 @@ class DatasheetQA:
                     f"scope_named: {f.device} {f.spec} at {f.citation} is superseded by "
                     f"{f.superseded_by}, which the store does not hold"
                 )
-        name = f"{f.device}{' ' + f.variant if f.variant else ''}"
+        name = _display_name(f)
         where = f"[{original.citation}]"
         if notice_fact is None:
             item = item_from_fact(f)
@@ -460,8 +484,23 @@ class DatasheetQA:
             )
         return items, [original, notice_fact], lines
 
+    def _label_specs(self, parsed: ParsedQuestion) -> None:
+        """No spec word we know: match the question against the devices' own row labels."""
+        q_words = _words(parsed.text)
+        best: tuple[int, Fact] | None = None
+        for name in parsed.device_names:
+            for f in self.index.device_facts(name):
+                label = _words(f.parameter) - _words(name)
+                if label and label <= q_words and (best is None or len(label) > best[0]):
+                    best = (len(label), f)
+        if best is not None:
+            parsed.specs = [(best[1].spec,)]
+            parsed.spec_phrases = [best[1].parameter.strip().lower()]
+
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         route = parsed.route
+        if not parsed.specs:
+            self._label_specs(parsed)
         if not parsed.specs:
             return self._insufficient(
                 parsed, route, "spec: the question names no specification we recognise"
@@ -570,7 +609,9 @@ class DatasheetQA:
                 existing.count += count
                 existing.supply_v = existing.supply_v or m.supply_v
                 continue
-            uses.append(DeviceUse(m.device, m.variant, m.supply_v, count))
+            uses.append(
+                DeviceUse(m.device, m.variant or self._name_as_variant(m), m.supply_v, count)
+            )
         rules = pick_rules(parsed.text, self.index, uses)
         bus = None
         bm = re.search(r"\b(i2c|spi|uart)\b", parsed.text, re.I)
@@ -629,8 +670,11 @@ class DatasheetQA:
         top = max(n for n, _ in overlap)
         if top > 0:
             rows = [r for n, r in overlap if n == top]
-        basis = "setting" if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogramm", parsed.text,
-                                       re.I) else "reading"
+        basis = (
+            "setting"
+            if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogramm", parsed.text, re.I)
+            else "reading"
+        )
         if any(r.basis == basis for r in rows):
             rows = [r for r in rows if r.basis == basis]
         notes: list[str] = []

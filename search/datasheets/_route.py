@@ -111,6 +111,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
+        r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
         r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current",
         ("supply_current",),
     ),
@@ -400,7 +401,7 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
     masked = list(text)
     for d in devices:
         for i in range(d.start, d.end):
-            masked[i] = " "
+            masked[i] = "§"
     spec_text = "".join(masked)
     # A stated condition ("at VDD = 2.7 V", "VCC = 5 V") is not a spec request.
     spec_text = re.sub(
@@ -445,7 +446,9 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
             r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\b(?!\s*range)",
             text,
         ):
-            if not re.search(r"\b(?:on|the|its)\s+(?:the\s+)?$", text[max(0, fm.start() - 8) : fm.start()]):
+            if not re.search(
+                r"\b(?:on|the|its)\s+(?:the\s+)?$", text[max(0, fm.start() - 8) : fm.start()]
+            ):
                 reading = _quantity(fm.group(1), fm.group(2))
                 break
     inst_range = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from search.datasheets._extract import (
@@ -135,12 +135,21 @@ _HEADER_WORDS: dict[str, str] = {
     "description": "parameter",
 }
 _NUMERIC_COLS = ("min", "typ", "max", "value")
+_SPEC_LABEL = {
+    "measurement_range": "Measurement range",
+    "accuracy": "Accuracy",
+    "resolution_bits": "Resolution",
+}
 
 
 @dataclass(slots=True)
 class _Columns:
     pos: dict[str, tuple[float, float]]  # column → (x0, x1) of its header cell
     left_edge: float
+    # Repeated MIN/TYP/MAX groups, one per part ("LM258 | LM358 | LM2904" above them): each
+    # group's columns, and the part named above it once known.
+    groups: list[dict[str, tuple[float, float]]] = field(default_factory=list)
+    group_names: list[str] = field(default_factory=list)
 
     def nearest(self, xc: float, keys: tuple[str, ...]) -> str | None:
         best, dist = None, 1e9
@@ -176,11 +185,50 @@ def _header(line: Line) -> _Columns | None:
     numeric = [k for k in _NUMERIC_COLS if k in pos]
     if len(numeric) >= 2 or (numeric and "unit" in pos):
         left = min(pos[k][0] for k in numeric)
-        return _Columns(pos, left)
+        groups: list[dict[str, tuple[float, float]]] = [{}]
+        for seg in line.segments:
+            key = _HEADER_WORDS.get(seg.text.strip().lower())
+            if key in _NUMERIC_COLS:
+                if key in groups[-1]:
+                    groups.append({})
+                groups[-1][key] = (seg.x0, seg.x1)
+        return _Columns(pos, left, groups if len(groups) > 1 else [])
     return None
 
 
-_NUMERICISH = re.compile(r"^[±+\-–−<>≤≥~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
+def _merge_header_lines(cols: _Columns, above: list[Line]) -> None:
+    """A header split over two lines ("PARAMETER | TEST CONDITIONS | UNIT" over
+    "MIN TYP MAX MIN TYP MAX"): take the label columns from the line above."""
+    for line in above:
+        for seg in line.segments:
+            t = seg.text.strip().lower()
+            key = _HEADER_WORDS.get(t)
+            if key is None and re.match(r"^(test\s+)?conditions?\b", t):
+                key = "condition"
+            if key in ("parameter", "symbol", "condition", "unit"):
+                cols.pos.setdefault(key, (seg.x0, seg.x1))
+
+
+def _name_groups(cols: _Columns, above: list[Line]) -> None:
+    if not cols.groups:
+        return
+    for line in above:
+        names = []
+        for g in cols.groups:
+            x0 = min(a for a, _ in g.values()) - 15
+            x1 = max(b for _, b in g.values()) + 15
+            inside = [seg.text.strip() for seg in line.segments if x0 <= seg.xc <= x1]
+            names.append(" ".join(inside))
+        if all(names) and not any(n.lower() in _HEADER_WORDS for n in names):
+            cols.group_names = names
+            return
+
+
+# "VI = 7 V to 20 V", "TA = 25°C", "0 V < INP < 3.3 V": test conditions, not parameter names.
+_CONDITION_LIKE = re.compile(
+    r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥]|^\W*[+\-–]?\d", re.S
+)
+_NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
 
 
 def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
@@ -200,7 +248,15 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             if "unit" in cols.pos
             else _NUMERICISH.match(text)
         )
-        if in_values:
+        if in_values and cols.groups and _NUMERICISH.match(text):
+            best, dist = None, 1e9
+            for gi, g in enumerate(cols.groups):
+                for k, (x0, x1) in g.items():
+                    d = 0.0 if x0 - 2 <= seg.xc <= x1 + 2 else min(abs(seg.xc - x0), abs(seg.xc - x1))
+                    if d < dist:
+                        best, dist = f"{k}@{gi}", d
+            key = best
+        elif in_values:
             key = cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit"))
         elif (
             "condition" in cols.pos
@@ -210,7 +266,7 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             key = "condition"
         elif label_keys:
             key = (
-                cols.nearest(seg.x0, label_keys)
+                cols.nearest(seg.xc, label_keys)
                 if "parameter" in cols.pos
                 else ("parameter" if "parameter" not in cells else "condition")
             )
@@ -230,7 +286,7 @@ _NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+){0,3})\.?\s+([A-Z][^.]{2,80})$")
 def _heading(line: Line, body: float) -> tuple[str, bool] | None:
     """(heading text, strong) when the line reads as a heading."""
     text = line.text.replace("  ", " ").strip()
-    head = re.split(r"\s*[:\[]", text)[0].strip()
+    head = re.split(r"\s*[:\[]|\s*\((?=[^)]*=)", text)[0].strip()
     if head != text and classify_section(head) and len(head.split()) <= 8:
         # "x05B PERFORMANCE CHARACTERISTICS [1]: TA = -40 °C to 85 °C, ...": a table title
         # followed by its conditions.
@@ -286,21 +342,57 @@ def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
     return out
 
 
-def _kv_row(line: Line) -> tuple[str, str] | None:
-    """``Label  value`` (two segments) or ``Label: value`` on one line."""
+def _kv_rows(line: Line) -> list[tuple[str, str]]:
+    """``Label  value`` (two segments), ``Label: value``, or ``Label ........ value`` pairs
+    (two columns of dotted leaders on one line give two pairs)."""
     segs = [s.text.strip() for s in line.segments if s.text.strip()]
+    if any(re.search(r"\.{4,}", t) for t in segs):
+        pairs = []
+        for t in segs:
+            m = re.match(r"^([A-Za-z][^.]{2,60}?)\s*\.{4,}\s*(.+)$", t)
+            if m:
+                pairs.append((m.group(1).strip(), m.group(2).strip()))
+        return pairs
+    if segs and (not re.match(r"^[A-Za-z•▪·]", segs[0]) or re.search(r"\bvs\.?\b", segs[0])):
+        return []  # figure captions ("(DNL) vs. Sample Rate") and list debris
     if len(segs) >= 2 and re.search(r"[A-Za-z]{3}", segs[0]) and len(segs[0].split()) <= 7:
         label = segs[0].rstrip(":：")
         value = "  ".join(segs[1:])
         if len(segs) >= 3 and not re.search(r"\d", segs[1]) and len(segs[1]) <= 12:
             # "Loop Voltage | Vc | 5.0V±0.1V DC": a symbol between label and value.
             value = "  ".join(segs[2:])
-        return label, value
+        return [(label, value)]
     if len(segs) == 1:
         m = re.match(r"^([A-Za-z][A-Za-z /&'()\-]{2,50}?)\s*[:：]\s*(.+)$", segs[0])
         if m:
-            return m.group(1), m.group(2)
-    return None
+            return [(m.group(1), m.group(2))]
+    return []
+
+
+_SENTENCE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Feature-list sentences ("Measures Temperatures from -55°C to +125°C", "±0.5°C Accuracy
+    # from -10°C to +85°C", "Programmable Resolution from 9 Bits to 12 Bits").
+    (re.compile(r"(?i)\b(?:measur\w*|sens\w*|detect\w*)\b[^.;]{0,40}?\bfrom\s+"
+                r"(?P<q>[+\-–−]?\d[\d.,]*\s*[^\s\d]{1,6}\s+to\s+[+\-–−]?\d[\d.,]*\s*[^\s\d(,;]{1,6})"),
+     "measurement_range"),
+    (re.compile(r"(?i)(?P<q>±\s*\d[\d.]*\s*[^\s\d]{1,4})\s+accuracy\b(?P<c>\s+(?:from|over)\s+"
+                r"[+\-–−]?\d[^;,]{0,40})?"),
+     "accuracy"),
+    (re.compile(r"(?i)\bresolution\b[^.;]{0,20}?\bfrom\s+(?P<q>\d+\s*bits?\s+to\s+\d+\s*bits?)"),
+     "resolution_bits"),
+)
+
+
+def _sentence_rows(text: str) -> list[tuple[str, str, str, str | None]]:
+    out = []
+    for pattern, spec in _SENTENCE_RULES:
+        for m in pattern.finditer(text):
+            q = m.group("q")
+            if spec == "resolution_bits":
+                q = re.sub(r"(?i)\s*bits?", "", q, count=1) + ""
+            cond = (m.groupdict().get("c") or "").strip() or None
+            out.append((spec, q, m.group(0), cond))
+    return out
 
 
 def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], list[ExtractWarning]]:
@@ -315,7 +407,12 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         cols: _Columns | None = None
         prev_row: RowRecord | None = None
         recent: list[str] = []
-        labels: list[tuple[float, str, str | None, str | None, str]] = []
+        labels: list[tuple[float, str, str | None, str | None, str, str | None]] = []
+        prev_line: Line | None = None
+        prev2_line: Line | None = None
+        this_line: Line | None = None
+        anchor_ys: list[float] = []
+        anchor_rows: list[_Anchor] = []
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         citation = f"{stem}#p{page.number}"
@@ -323,17 +420,33 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             text = line.text.strip()
             if not text:
                 continue
+            prev2_line, prev_line, this_line = prev_line, this_line, line
             # Footnote markers and subscripts set small on their own line carry nothing.
             if line.size < 0.8 * doc.body_size and len(text) <= 8:
                 continue
             header = _header(line)
             if header is not None:
+                above = [ln for ln in (prev_line, prev2_line) if ln is not None]
+                _merge_header_lines(header, above)
+                _name_groups(header, above)
                 cols = header
                 prev_row = None
                 continue
             h = _heading(line, doc.body_size)
             if h is not None and (cols is None or h[1]):
                 new_kind = classify_section(h[0])
+                if (
+                    h[1]
+                    and cols is not None
+                    and not _NUMBERED_HEADING.match(h[0])
+                    and line.size <= doc.body_size + 0.6
+                    and len(line.segments) == 1
+                    and line.segments[0].x0 < cols.left_edge - 40
+                ):
+                    # A row heading inside a table ("DC ACCURACY", "POWER SUPPLY"): the table
+                    # goes on, only the kind of the rows below may change.
+                    kind = new_kind or kind
+                    continue
                 if h[1]:
                     heading = h[0]
                     kind = new_kind or "general"
@@ -348,10 +461,14 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             variant = variants.find(title) or variants.find(heading)
             if cols is not None and not _BITS7.search(text):
                 cells = _table_row(line, cols)
-                if not any(cells.get(k) for k in (*_NUMERIC_COLS, "unit")):
+                group_cells: dict[int, dict[str, str]] = {}
+                for key in [k for k in cells if "@" in k]:
+                    k, gi = key.split("@")
+                    group_cells.setdefault(int(gi), {})[k] = cells.pop(key)
+                if not any(cells.get(k) for k in _NUMERIC_COLS) and not group_cells:
                     if len(text) > 90 and len(line.segments) == 1:
                         cols = None  # prose: the table has ended
-                    elif cells.get("parameter") and "=" not in cells["parameter"]:
+                    elif cells.get("parameter") and not _CONDITION_LIKE.match(cells["parameter"]):
                         labels.append(
                             (
                                 line.y,
@@ -359,6 +476,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                                 cells.get("symbol"),
                                 cells.get("unit"),
                                 text,
+                                cells.get("condition"),
                             )
                         )
                         if len(line.segments) <= 2:
@@ -368,13 +486,18 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     continue
                 param = cells.get("parameter") or ""
                 cond = cells.get("condition")
-                if "=" in param:
+                if _CONDITION_LIKE.match(param):
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.
                     cond = " ".join(x for x in (param, cond) if x)
                     param = ""
                 fallback = None
                 if not param or not re.search(r"[A-Za-z]{2}", param):
-                    if cond and map_spec(cond, None, kind):
+                    if (
+                        cond
+                        and not _CONDITION_LIKE.match(cond)
+                        # the words must name the spec, not a supply symbol ("Local power VDD")
+                        and map_spec(re.sub(r"\b[A-Z]{2,}\w*\b", "", cond), None, kind)
+                    ):
                         param, cond = cond, None
                     else:
                         # The label of a multi-line cell is often printed level with the middle
@@ -413,6 +536,27 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     and (prev_row.parameter == param)
                 ):
                     row.unit = prev_row.unit
+                if group_cells:
+                    # One row per part column group; dashes mean the part has no such limit.
+                    for gi, gc in sorted(group_cells.items()):
+                        name = cols.group_names[gi] if gi < len(cols.group_names) else ""
+                        grow = RowRecord(
+                            parameter=row.parameter, citation=citation, section=row.section,
+                            section_kind=kind, evidence=text, page=page.number,
+                            symbol=row.symbol, condition=row.condition, min=gc.get("min"),
+                            typ=gc.get("typ"), max=gc.get("max"), unit=row.unit,
+                            variant=variants.find(name) or name or row.variant,
+                        )
+                        rows.append(grow)
+                        if not param:
+                            unresolved.append((grow, line.y, line.size, fallback))
+                    if param:
+                        prev_row = row
+                        anchor_ys.append(line.y)
+                    continue
+                if param:
+                    anchor_ys.append(line.y)
+                    anchor_rows.append(_Anchor(line.y, row, line.segments[0].x0))
                 rows.append(row)
                 if not param:
                     unresolved.append((row, line.y, line.size, fallback))
@@ -441,8 +585,19 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 )
             if addr:
                 continue
-            kv = _kv_row(line)
-            if kv is not None and map_spec(kv[0], None, kind):
+            sentence = _sentence_rows(text) if cols is None else []
+            for spec, q, said, cond in sentence:
+                rows.append(
+                    RowRecord(
+                        _SPEC_LABEL[spec], citation, title or heading, kind, said, page.number,
+                        value=q, variant=variant, condition=cond,
+                    )
+                )
+            if sentence:
+                continue
+            for kv in _kv_rows(line):
+                if not map_spec(kv[0], None, kind):
+                    continue
                 value = kv[1]
                 kv_spec = map_spec(kv[0], None, kind)
                 if kv_spec in ("interface", "package", "output_type"):
@@ -462,15 +617,40 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         variant=variant,
                     )
                 )
+        labels = [lb for lb in labels if _usable_label(lb[1])]
+        anchors = [r_y for r_y in anchor_ys]
         for row, y, size, fallback in unresolved:
-            near = [lb for lb in labels if abs(lb[0] - y) <= 1.7 * size]
+            near = [lb for lb in labels if abs(lb[0] - y) <= 2.2 * size]
+            strong = [lb for lb in near if lb[2] or lb[3]]
+            near = strong or near
+            if not near:
+                # The label sits on a neighbouring row that has its own figures
+                # ("Thermometer Error | tERR | -30°C to +100°C | ±1 | °C" between its siblings).
+                near = [
+                    (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence,
+                     r.row.condition)
+                    for r in anchor_rows
+                    if abs(r.y - y) <= 1.8 * size and (r.row.symbol or r.row.unit)
+                    # only rows whose label starts in the first column, not indented sub-rows
+                    and r.x0 <= min(a.x0 for a in anchor_rows) + 15
+                ]
+            if not near:
+                # Motorola-style tables print the label (with symbol and unit) above a block of
+                # condition rows: take the closest label above with no labelled row between.
+                above = [
+                    lb for lb in labels
+                    if 0 < lb[0] - y <= 6 * size and (lb[2] or lb[3])
+                    and not any(y < a < lb[0] for a in anchors)
+                ]
+                near = above
             if near:
                 lb = min(near, key=lambda lb: abs(lb[0] - y))
                 row.parameter, row.symbol = lb[1], row.symbol or lb[2]
                 row.unit = row.unit or lb[3]
+                if not row.condition or len(row.condition.replace(" ", "")) <= 2:
+                    row.condition = lb[5]
                 row.evidence = f"{lb[4]} / {row.evidence}"
-            elif fallback:
-                row.parameter = fallback
+            # No label in reach: the row stays unnamed and is dropped rather than guessed.
         rows = [r for r in rows if r.parameter]
         _fill_units(rows)
         for row in rows:
@@ -478,6 +658,18 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             facts.extend(fs)
             warnings.extend(ws)
     return _dedupe(facts), warnings
+
+
+@dataclass(slots=True)
+class _Anchor:
+    y: float
+    row: RowRecord
+    x0: float
+
+
+def _usable_label(text: str) -> bool:
+    # Continuation lines ("Tlow) (Note 1)") and note markers are not row labels.
+    return bool(re.search(r"[A-Za-z]{3}", text)) and not re.match(r"^[^(]*\)|^\(?note", text, re.I)
 
 
 def _fill_units(rows: list[RowRecord]) -> None:

@@ -62,7 +62,7 @@ async def test_other_schema_version_is_refused(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE nodes (x)")
     conn.close()
-    with pytest.raises(CloudError, match=r"schema version 0.*move the file away"):
+    with pytest.raises(cloud.BackendUnavailable, match=r"schema version 0.*move the file away"):
         await cloud.open_realtime(f"sqlite:///{path}")
 
 
@@ -111,7 +111,7 @@ async def test_failed_batch_rolls_back(tmp_path: Path) -> None:
         raise sqlite3.OperationalError("disk I/O error (simulated)")
 
     store._save = boom  # type: ignore[attr-defined]
-    with pytest.raises(CloudError, match=r"SQLite .*rt\.db.*disk I/O error"):
+    with pytest.raises(cloud.StoreError, match=r"SQLite .*rt\.db.*disk I/O error"):
         await store.apply_many([reading("n1", BASE_TS + 9, 2, 99), birth("n2")])
     del store._save  # type: ignore[attr-defined]
     doc = await store.get("n1")

@@ -101,7 +101,7 @@ async def test_retention(history: cloud.HistoryStore) -> None:
 
 async def test_bad_points_write_nothing(history: cloud.HistoryStore) -> None:
     good = HistoryPoint("n1", "x", BASE_TS, 1.0, 0)
-    with pytest.raises(CloudError, match=r"point 1 \(n1/x\).*not finite"):
+    with pytest.raises(cloud.InvalidInput, match=r"point 1 \(n1/x\).*not finite"):
         await history.append([good, HistoryPoint("n1", "x", BASE_TS + 1, float("nan"), 1)])
     with pytest.raises(CloudError, match="not a number"):
         await history.append([good, HistoryPoint("n1", "x", BASE_TS + 1, "warm", 1)])  # type: ignore[arg-type]

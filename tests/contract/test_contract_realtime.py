@@ -159,7 +159,7 @@ async def test_malformed_item_rejects_whole_batch(
 ) -> None:
     good = msgs.reading("a", ts=BASE_TS, seq=1, occupancy_pct=1)
     wrong_topic = (msgs.topic("b"), msgs.reading("a", ts=BASE_TS, seq=2, occupancy_pct=2)[1])
-    with pytest.raises(CloudError, match=r"item 1.*'a'.*topic node 'b'"):
+    with pytest.raises(cloud.InvalidInput, match=r"item 1.*'a'.*topic node 'b'"):
         await realtime.apply_many([good, wrong_topic])
     with pytest.raises(CloudError, match="topic 'not/a/topic'"):
         await realtime.apply_many([("not/a/topic", good[1])])
@@ -258,13 +258,15 @@ async def test_near_radius_order_and_distance(realtime: cloud.RealtimeStore, msg
               ("d5000", 5000, 90), ("d500", 500, 135)]  # fmt: skip
     for node, dist, bearing in placed:
         await place(realtime, msgs, node, dist, bearing)
+    # Five centimetres outside: inside any index's padding, so only the exact check drops it.
+    await place(realtime, msgs, "outside", 1000.05, 250)
     found = await realtime.near(*CENTRE, 1000)
     assert [d.node for d, _ in found] == ["d100", "d500", "d900", "d999"]
     for doc, dist in found:
         assert dist == pytest.approx(float(doc.node[1:]), abs=0.5)
         assert dist == pytest.approx(cloud.haversine_m(*CENTRE, *doc.location), abs=1e-6)  # type: ignore[misc]
     assert [d.node for d, _ in await realtime.near(*CENTRE, 1000, limit=2)] == ["d100", "d500"]
-    assert [d.node for d, _ in await realtime.near(*CENTRE, 10_000, limit=6)][-1] == "d5000"
+    assert [d.node for d, _ in await realtime.near(*CENTRE, 10_000, limit=7)][-1] == "d5000"
     assert await realtime.near(*CENTRE, 50) == []
 
 
@@ -295,7 +297,9 @@ async def test_near_service_filter(realtime: cloud.RealtimeStore, msgs: Msgs) ->
 
 
 async def test_near_filters(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
-    await place(realtime, msgs, "quiet", 100, attributes={"rating": 4.6, "price_level": 2})
+    hours = {"mon": ["07:00", "22:00"]}
+    await place(realtime, msgs, "quiet", 100, attributes={"rating": 4.6, "price_level": 2,
+                                                          "opening_hours": hours})  # fmt: skip
     await place(realtime, msgs, "busy", 200, attributes={"rating": 3.9})
     await place(
         realtime, msgs, "closed", 300, attributes={"rating": "4.8"}
@@ -325,6 +329,24 @@ async def test_near_filters(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
     assert await nodes({"occupancy_pct": {"in": []}}) == []
     assert await nodes({"open": {"lt": True}}) == []
     assert await nodes({"occupancy_pct": {"lt": 50}, "open": True}) == ["quiet"]
+    # Structured attributes exist but never compare equal to a scalar.
+    assert await nodes({"opening_hours": {"exists": True}}) == ["quiet"]
+    assert await nodes({"attributes.opening_hours": {"ne": "24/7"}}) == ["quiet", "busy", "closed"]
+
+
+async def test_names_with_dots_and_dollars(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
+    await place(realtime, msgs, "air", 100, attributes={"$odd key": "x", "v1.2": True})
+    await realtime.apply_input(
+        *reversed(msgs.reading("air", ts=BASE_TS + 1, seq=1, **{"pm2.5": 12.5}))
+    )
+    doc = await realtime.get("air")
+    assert doc is not None and doc.metrics["pm2.5"]["value"] == 12.5
+    assert doc.attributes == {"$odd key": "x", "v1.2": True}
+    found = await realtime.near(
+        *CENTRE, 500, filters={"pm2.5": {"lt": 20}, "attributes.v1.2": True}
+    )
+    assert [d.node for d, _ in found] == ["air"]
+    assert await realtime.near(*CENTRE, 500, filters={"metrics.pm2.5": {"gt": 20}}) == []
 
 
 @pytest.mark.parametrize(
@@ -341,7 +363,7 @@ async def test_near_filters(realtime: cloud.RealtimeStore, msgs: Msgs) -> None:
 async def test_near_rejects_bad_filters(
     realtime: cloud.RealtimeStore, filters: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(CloudError, match=message):
+    with pytest.raises(cloud.InvalidInput, match=message):
         await realtime.near(*CENTRE, 1000, filters=filters)
 
 
@@ -403,3 +425,52 @@ async def test_documents_are_copies(realtime: cloud.RealtimeStore, msgs: Msgs) -
     again = await realtime.get("n1")
     assert again is not None and again.attributes == {"rating": 4} and again.metrics == {}
     assert isinstance(realtime, cloud.RealtimeStore)
+
+
+async def test_backends_agree_on_random_queries(tmp_path: Any, msgs: Msgs) -> None:
+    """The same data and the same random queries give the same answers on every backend."""
+    import uuid
+
+    rng = random.Random(11)
+    services = ["cafe", "gym", "dog-park"]
+    items: list[Any] = []
+    for i in range(150):
+        lon, lat = destination(*CENTRE, rng.uniform(0, 360), rng.uniform(0, 4000))
+        svc = rng.choice(services)
+        attrs = {"rating": round(rng.uniform(1, 5), 1)} if rng.random() < 0.8 else {}
+        items.append(msgs.birth(f"n{i}", lon, lat, service=svc, attributes=attrs))
+        metrics = {"occupancy_pct": rng.randint(0, 100)}
+        if rng.random() < 0.5:
+            metrics["open"] = rng.random() < 0.7
+        items.append(msgs.reading(f"n{i}", ts=BASE_TS + 1, seq=1, service=svc, **metrics))
+        if rng.random() < 0.15:
+            items.append(msgs.lifecycle(f"n{i}", "offline", ts=BASE_TS + 2, seq=2, service=svc))
+    urls = ["memory://", f"sqlite:///{tmp_path / 'agree.db'}", f"mongomock://{uuid.uuid4().hex}/db"]
+    stores = [await cloud.open_realtime(url) for url in urls]
+    try:
+        for store in stores:
+            await store.apply_many(items)
+        for _ in range(30):
+            filters: dict[str, Any] = {}
+            if rng.random() < 0.5:
+                filters["occupancy_pct"] = {rng.choice(["lt", "gte"]): rng.randint(0, 100)}
+            if rng.random() < 0.3:
+                filters["open"] = {"ne": False}
+            if rng.random() < 0.3:
+                filters["rating"] = {"gte": rng.choice([3, 4.5])}
+            kwargs: dict[str, Any] = {
+                "services": rng.choice([None, ["cafe"], ["gym", "dog-park"]]),
+                "filters": filters,
+                "limit": rng.choice([1, 5, 50]),
+                "include_offline": rng.random() < 0.3,
+            }
+            lon, lat = destination(*CENTRE, rng.uniform(0, 360), rng.uniform(0, 2000))
+            radius = rng.choice([300.0, 1000.0, 2500.0])
+            answers = [await s.near(lon, lat, radius, **kwargs) for s in stores]
+            reference = [(d.node, round(dist, 6)) for d, dist in answers[0]]
+            for store, answer in zip(stores[1:], answers[1:], strict=True):
+                got = [(d.node, round(dist, 6)) for d, dist in answer]
+                assert got == reference, (type(store).__name__, kwargs, radius)
+    finally:
+        for store in stores:
+            await store.close()

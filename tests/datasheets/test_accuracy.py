@@ -90,20 +90,48 @@ def test_single_span_rows_with_setting_and_reading() -> None:
     from search.datasheets._facts import FactStore
 
     rows = [
-        fact(device="TRN-2400", spec="accuracy", parameter="Constant current",
-             section_kind="accuracy", citation="trn2400-programming-manual#1",
-             applies_to={"function": "Constant current", "range": "0 to 30.000 A",
-                         "calibration_interval": "1 year"},
-             extra={"pct_reading": 0.1, "reading_basis": "setting", "range_si": 30.0,
-                    "range_si_unit": "A", "range_value": 30.0, "range_unit": "A"},
-             evidence="| Constant current | 0 to 30.000 A | 1 mA | +/-(0.1% of setting + 10 mA) |"),
-        fact(device="TRN-2400", spec="accuracy", parameter="Current readback",
-             section_kind="accuracy", citation="trn2400-programming-manual#1",
-             applies_to={"function": "Current readback", "range": "0 to 30.000 A",
-                         "calibration_interval": "1 year"},
-             extra={"pct_reading": 0.1, "reading_basis": "reading", "range_si": 30.0,
-                    "range_si_unit": "A", "range_value": 30.0, "range_unit": "A"},
-             evidence="| Current readback | 0 to 30.000 A | 0.1 mA | +/-(0.1% of reading + 5 mA) |"),
+        fact(
+            device="TRN-2400",
+            spec="accuracy",
+            parameter="Constant current",
+            section_kind="accuracy",
+            citation="trn2400-programming-manual#1",
+            applies_to={
+                "function": "Constant current",
+                "range": "0 to 30.000 A",
+                "calibration_interval": "1 year",
+            },
+            extra={
+                "pct_reading": 0.1,
+                "reading_basis": "setting",
+                "range_si": 30.0,
+                "range_si_unit": "A",
+                "range_value": 30.0,
+                "range_unit": "A",
+            },
+            evidence="| Constant current | 0 to 30.000 A | 1 mA | +/-(0.1% of setting + 10 mA) |",
+        ),
+        fact(
+            device="TRN-2400",
+            spec="accuracy",
+            parameter="Current readback",
+            section_kind="accuracy",
+            citation="trn2400-programming-manual#1",
+            applies_to={
+                "function": "Current readback",
+                "range": "0 to 30.000 A",
+                "calibration_interval": "1 year",
+            },
+            extra={
+                "pct_reading": 0.1,
+                "reading_basis": "reading",
+                "range_si": 30.0,
+                "range_si_unit": "A",
+                "range_value": 30.0,
+                "range_unit": "A",
+            },
+            evidence="| Current readback | 0 to 30.000 A | 0.1 mA | +/-(0.1% of reading + 5 mA) |",
+        ),
     ]
     qa = DatasheetQA(FactStore(rows))
     a = qa.ask("How accurate is the TRN-2400 current readback at 2 A?")

@@ -167,3 +167,40 @@ def test_http_routes() -> None:
     r = client.post("/v1/compat", json={"devices": [{"model": "BME280", "count": 3}], "bus": "I2C"})
     assert r.json()["verdict"] == "incompatible"
     assert client.post("/v1/compat", json={"devices": [{"model": "nope"}]}).status_code == 404
+
+
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "srb5030-bench"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data/srb5030-bench is not present")
+def test_ingest_then_ask_from_corpus(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name in ("srb5030-datasheet.md", "ecn-2608-04.md"):
+        (corpus / name).write_text((SHARED / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (corpus / "broken.pdf").write_bytes(b"not a pdf")
+    settings = SimpleNamespace(facts_path=None, corpus_dir=None, data_dir=tmp_path, llm_url=None)
+    assert (
+        _run(
+            ["datasheet", "ingest", str(corpus), "--out", str(tmp_path / "out"), "--json"], settings
+        )
+        == 1
+    )  # one file failed, named; the others are stored
+    report = json.loads(capsys.readouterr().out)
+    assert report["failed"] == 1 and report["facts"] > 0
+    assert (
+        _run(
+            [
+                "ask",
+                "What is the maximum input voltage of an SRB-5030 revision A board?",
+                "--corpus",
+                str(corpus),
+                "--json",
+            ],
+            settings,
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert [i["max"] for i in data["items"]] == [32.0]
+    assert "ecn-2608-04#1" in data["citations"]

@@ -115,26 +115,45 @@ def test_symbolic_bounds_kept_per_column_by_the_extractor() -> None:
     from search.datasheets._facts import FactStore
 
     store = small_store()
-    facts = [f for f in store.facts if not (f.device == "ADS1115"
-                                            and f.spec in ("input_voltage_range",
-                                                           "absolute_max_input_voltage"))]
+    facts = [
+        f
+        for f in store.facts
+        if not (
+            f.device == "ADS1115"
+            and f.spec in ("input_voltage_range", "absolute_max_input_voltage")
+        )
+    ]
     facts += [
-        fact(device="ADS1115", spec="input_voltage_range", parameter="Absolute input voltage",
-             unit="V", section_kind="recommended_operating", citation="ads1115#p6",
-             extra={"min_text": "GND", "max_text": "VDD"},
-             evidence="V(AINx) Absolute input voltage GND VDD V"),
-        fact(device="ADS1115", spec="absolute_max_input_voltage", parameter="Analog input voltage",
-             unit="V", section_kind="absolute_maximum", citation="ads1115#p6",
-             extra={"min_text": "GND – 0.3", "max_text": "VDD + 0.3"},
-             evidence="Analog input voltage AIN0, AIN1, AIN2, AIN3 GND – 0.3 VDD + 0.3 V"),
+        fact(
+            device="ADS1115",
+            spec="input_voltage_range",
+            parameter="Absolute input voltage",
+            unit="V",
+            section_kind="recommended_operating",
+            citation="ads1115#p6",
+            extra={"min_text": "GND", "max_text": "VDD"},
+            evidence="V(AINx) Absolute input voltage GND VDD V",
+        ),
+        fact(
+            device="ADS1115",
+            spec="absolute_max_input_voltage",
+            parameter="Analog input voltage",
+            unit="V",
+            section_kind="absolute_maximum",
+            citation="ads1115#p6",
+            extra={"min_text": "GND – 0.3", "max_text": "VDD + 0.3"},
+            evidence="Analog input voltage AIN0, AIN1, AIN2, AIN3 GND – 0.3 VDD + 0.3 V",
+        ),
     ]
     index = FactIndex(FactStore(facts))
-    at_3v3 = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
-                                         DeviceUse("ADS1115", None, 3.3)], ["signal_range"])
+    at_3v3 = check_compatibility(
+        index, [DeviceUse("ACS712", "05B", 5.0), DeviceUse("ADS1115", None, 3.3)], ["signal_range"]
+    )
     assert combine(at_3v3) == "incompatible"
     assert "0 to 3.3 V" in at_3v3[0].detail
-    at_5 = check_compatibility(index, [DeviceUse("ACS712", "05B", 5.0),
-                                       DeviceUse("ADS1115", None, 5.0)], ["signal_range"])
+    at_5 = check_compatibility(
+        index, [DeviceUse("ACS712", "05B", 5.0), DeviceUse("ADS1115", None, 5.0)], ["signal_range"]
+    )
     assert combine(at_5) == "compatible"
 
 
@@ -144,8 +163,29 @@ def test_fraction_of_supply_is_not_read_as_volts() -> None:
 
     from search.datasheets._validate import validate_fact
 
-    wrong = fact(device="ADS1115", spec="logic_high_threshold", min=0.7, max=5.5, unit="V",
-                 section_kind="electrical_characteristics", citation="ads1115#p7",
-                 evidence="VIH High-level input voltage 0.7 VDD 5.5 V")
+    wrong = fact(
+        device="ADS1115",
+        spec="logic_high_threshold",
+        min=0.7,
+        max=5.5,
+        unit="V",
+        section_kind="electrical_characteristics",
+        citation="ads1115#p7",
+        evidence="VIH High-level input voltage 0.7 VDD 5.5 V",
+    )
     reasons = validate_fact(wrong, "logic_high_threshold", operating=True, absolute_max=False)
     assert any(r.startswith("field_type") and "fraction of the supply" in r for r in reasons)
+
+
+def test_supply_voltage_is_never_compared_with_a_signal() -> None:
+    """A receiver with only a supply range gives no verdict on a signal, whatever its numbers."""
+    from search.datasheets._facts import FactStore
+
+    store = small_store()
+    facts = [f for f in store.facts if not (f.device == "ADS1115" and "input" in f.spec)]
+    index = FactIndex(FactStore(facts))
+    checks = check_compatibility(
+        index, [DeviceUse("ACS712", "05B", 5.0), DeviceUse("ADS1115", None, 5.0)], ["signal_range"]
+    )
+    assert combine(checks) == "insufficient_evidence"
+    assert all(f.spec != "supply_voltage" or f.device != "ADS1115" for c in checks for f in c.facts)

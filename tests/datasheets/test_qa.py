@@ -273,3 +273,69 @@ def test_llm_endpoint_down_falls_back() -> None:
     helper = LLMHelper("http://llm.test/v1", "m", transport=httpx.MockTransport(handler))
     a = DatasheetQA(small_store(), llm=helper).ask("What is the supply voltage of the BME280?")
     assert a.status == "answered" and "1.71" in a.answer
+
+
+_TEMPLATES = (
+    "What is the {spec} of the {dev}?",
+    "Can the {dev} and the {dev2} share an I2C bus?",
+    "Compare the {spec} of the {dev} and the {dev2}",
+    "Can the {dev} at {v} V power the {dev2}?",
+    "What is the accuracy of a {v} V reading on the {dev} {v2} V range?",
+)
+
+
+def test_any_question_gives_a_valid_answer(qa: DatasheetQA) -> None:
+    """Whatever is asked, the answer is a valid shape and no answered number is untraced."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    devs = st.sampled_from(
+        [
+            "BME280",
+            "ADS1115",
+            "ACS712-05B",
+            "AMS1117-3.3",
+            "ESP32",
+            "SRB-5030",
+            "MDN-6100",
+            "LM7805",
+            "XYZ-1",
+            "bh1750",
+        ]
+    )
+    specs = st.sampled_from(
+        [
+            "supply voltage",
+            "maximum input voltage",
+            "I2C address",
+            "absolute maximum supply voltage",
+            "operating temperature",
+            "colour",
+        ]
+    )
+    volts = st.sampled_from(["0", "3.3", "5", "12", "-1", "1e3"])
+    question = st.one_of(
+        st.builds(
+            lambda t, d, d2, s, v, v2: t.format(dev=d, dev2=d2, spec=s, v=v, v2=v2),
+            st.sampled_from(_TEMPLATES),
+            devs,
+            devs,
+            specs,
+            volts,
+            volts,
+        ),
+        st.text(max_size=200),
+    )
+
+    @settings(max_examples=80, deadline=None, database=None, derandomize=True)
+    @given(question)
+    def check(q: str) -> None:
+        a = qa.ask(q)
+        assert a.status in ("answered", "insufficient_evidence", "unvalidated")
+        if a.status == "answered":
+            assert a.violations == []
+            assert a.citations
+        if a.verdict is not None:
+            assert a.route == "compatibility"
+
+    check()

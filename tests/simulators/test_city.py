@@ -143,3 +143,19 @@ def test_opening_hours_past_midnight() -> None:
     assert _open_by_hours(hours, Clock(0, 4, 23 * 60, 6, 0, 0))
     assert _open_by_hours(hours, Clock(0, 4, 60, 6, 0, 0))
     assert not _open_by_hours(hours, Clock(0, 4, 12 * 60, 6, 0, 0))
+
+
+def test_every_builtin_scenario_loads_and_extends_merges(tmp_path: Path) -> None:
+    from simulators._scenario import SCENARIO_DIR
+
+    names = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+    assert {"toronto", "small", "faults"} <= set(names)
+    for name in names:
+        assert load_scenario(name).name == name
+    faults = load_scenario("faults")
+    assert faults.faults.any and faults.region == load_scenario("small").region
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: small\nname: child\nnodes: {count: 50}\nrates: {updates_per_s: 9}\n")
+    scenario = load_scenario(child)
+    assert (scenario.nodes.count, scenario.rates.updates_per_s) == (50, 9)
+    assert scenario.rates.keepalive_s == load_scenario("small").rates.keepalive_s

@@ -218,10 +218,12 @@ class _OwnBroker:
         self.on_stop: Any = None
 
     def stop(self) -> None:
-        if self.on_stop is not None:
-            self.on_stop()
-        self.proc.terminate()
-        self.proc.wait(10)
+        try:
+            if self.on_stop is not None:
+                self.on_stop()
+        finally:
+            self.proc.terminate()
+            self.proc.wait(10)
 
     def start(self) -> None:
         self.proc, _ = self._start("127.0.0.1", self.port)
@@ -269,3 +271,32 @@ async def test_broker_outage_holds_messages_and_loses_none(ingest_factory: Any) 
     finally:
         broker.on_stop = None
         broker.stop()
+
+
+async def test_recording_from_the_broker_matches_what_was_published(tmp_path: Path) -> None:
+    from simulators import record_broker
+
+    scenario = small(40)
+    stop = asyncio.Event()
+    task = asyncio.create_task(
+        record_broker(
+            tmp_path / "seen.jsonl",
+            broker_url=BROKER,
+            topic_filter=f"uidi/v1/{scenario.tenant}/#",
+            stop=stop,
+        )
+    )
+    await asyncio.sleep(1.0)  # subscribed (record_broker waits for the SUBACK before recording)
+    report = await _run(scenario, duration_s=1, record=tmp_path / "sent.jsonl")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        if sum(1 for _ in read_recording(tmp_path / "seen.jsonl")) >= report.published:
+            break
+        await asyncio.sleep(0.2)
+    stop.set()
+    result = await task
+    sent = [(r.topic, r.payload) for r in read_recording(tmp_path / "sent.jsonl")]
+    seen = [(r.topic, r.payload) for r in read_recording(tmp_path / "seen.jsonl")]
+    assert result["recorded"] == len(seen) == len(sent) == report.published
+    assert sorted(seen) == sorted(sent)  # QoS 0 and 1 interleave, so compare as sets of messages
+    _clear_retained({t for t, _ in sent if t.endswith("/state")})

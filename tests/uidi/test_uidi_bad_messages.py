@@ -89,6 +89,8 @@ BAD: list[tuple[str, bytes, type[UidiError], str]] = [
     ("ts far future", env(ts=NOW + 3_600_000), ValidationFailed,
      "ts: timestamp 1764003600000 (2025-11-24T17:00:00+00:00) is 1.0 hours ahead of the "
      "receiver's clock; the limit is 300000 ms (check the device clock)"),
+    ("ts beyond datetime", env(ts=2**53), ValidationFailed,
+     "ts: timestamp 9007199254740992 (after the year 9999) is 285,365.0 years ahead"),
     ("ts huge", env(ts=10**30), ValidationFailed,
      "ts: Input should be less than or equal to 9007199254740992"),
     ("seq negative", env(seq=-1), ValidationFailed,
@@ -185,8 +187,10 @@ BAD: list[tuple[str, bytes, type[UidiError], str]] = [
      "body: unknown binary key 1 (known: m=metrics)"),
     ("binary int key inside", binary([1, 2, "n", NOW, 1, {"x": {1: 2}}]), CodecError,
      "body.values: map key 1 is not a string"),
-    ("binary cycle", bytes([BINARY_MAGIC]) + bytes.fromhex("860100616e1b0000019ab697e80001")
-     + bytes.fromhex("d81ca1616d81d81d00"), CodecError, "nested deeper than 32 levels"),
+    # Setting whose values map contains itself (CBOR shared references, tags 28/29).
+    ("binary cycle", bytes([BINARY_MAGIC]) + bytes.fromhex("860102616e1b0000019ab697e80001")
+     + bytes.fromhex("a16178d81ca16161d81d00"), CodecError,
+     ".a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a: nested deeper than 32 levels"),
     ("binary unit", binary([1, 0, "n", NOW, 1, {"m": [{"n": "x", "v": 1, "u": "blarg"}]}]),
      UnitError, "body.metrics[0].unit: unit 'blarg' is not a unit pint knows"),
 ]  # fmt: skip

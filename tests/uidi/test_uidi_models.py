@@ -117,3 +117,28 @@ def test_many_problems_are_summarised() -> None:
         uidi.decode(payload, now_ms=NOW)
     assert len(caught.value.problems) == 8
     assert str(caught.value).endswith("(and 3 more)")
+
+
+def test_library_number_types_become_builtins() -> None:
+    numpy = pytest.importorskip("numpy")
+    message = Input(
+        node="n",
+        ts=NOW,
+        seq=0,
+        metrics=(
+            Metric(name="a", value=numpy.float64(1.5), unit="V"),
+            Metric(name="b", value=numpy.int64(3)),
+            Metric(name="c", value=numpy.bool_(True)),
+            Metric(name="d", value=Kind.INPUT),
+        ),
+    )
+    values = [m.value for m in message.metrics]
+    assert [type(v) for v in values] == [float, int, bool, str]
+    assert values == [1.5, 3, True, "input"]
+    assert uidi.decode(uidi.encode_binary(message), now_ms=NOW) == message
+    with pytest.raises(pydantic.ValidationError, match="is not a finite number"):
+        Metric(name="x", value=numpy.float64("nan"))
+    with pytest.raises(pydantic.ValidationError, match=r"Fraction\) is not a number"):
+        from fractions import Fraction
+
+        Metric(name="x", value=Fraction(1, 3))

@@ -317,3 +317,35 @@ def test_deep_nesting_in_binary(depth: int, error: str | None) -> None:
     with pytest.raises(UidiError) as caught:
         uidi.decode(data, now_ms=NOW)
     assert error in str(caught.value)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages)
+def test_encoded_json_conforms_to_the_exported_schema(message: uidi.Message) -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema checks the schema export")
+    schema = _SCHEMAS.setdefault(message.kind.value, uidi.json_schema(message.kind))
+    jsonschema.Draft202012Validator(schema).validate(json.loads(uidi.encode_json(message)))
+
+
+_SCHEMAS: dict[str, dict[str, Any]] = {}
+
+
+@pytest.mark.parametrize(
+    "envelope",
+    [
+        {"v": 2, "kind": "input", "node": "n", "ts": NOW, "seq": 1, "body": {"metrics": []}},
+        {"v": 1, "kind": "input", "node": "a+b", "ts": NOW, "seq": 1,
+         "body": {"metrics": [{"name": "x", "value": 1}]}},
+        {"v": 1, "kind": "input", "node": "n", "ts": NOW, "seq": 1,
+         "body": {"metrics": [{"name": "x", "value": [1]}]}},
+        {"v": 1, "kind": "input", "node": "n", "ts": NOW, "seq": -1,
+         "body": {"metrics": [{"name": "x", "value": 1}]}},
+        {"v": 1, "kind": "input", "node": "n", "ts": NOW, "seq": 1, "body": {}, "extra": 1},
+    ],
+)  # fmt: skip
+def test_schema_rejects_what_the_decoder_rejects(envelope: dict[str, Any]) -> None:
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema checks the schema export")
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(envelope, uidi.json_schema("input"))
+    with pytest.raises(UidiError):
+        uidi.decode(json.dumps(envelope), now_ms=NOW)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from uidi import Metric, Quantity, UnitError, normalize, parse_quantity
-from uidi._units import _unit_info_cached, preprocess_unit, unit_info
+from uidi._units import KNOWN_UNITS, _unit_info_cached, preprocess_unit, unit_info
 
 
 @pytest.mark.parametrize(
@@ -35,6 +35,13 @@ from uidi._units import _unit_info_cached, preprocess_unit, unit_info
         ("dBA", "dB"),
         ("  V ", "V"),
         ("LSB/°C", "LSB/degC"),
+        ("deg C", "degC"),
+        ("degrees F", "degF"),
+        ("Celsius", "degC"),
+        ("mg/m3", "mg/m^3"),
+        ("m3/h", "m^3/h"),
+        ("vol%", "percent"),
+        ("‰", "permille"),
     ],
 )
 def test_preprocessor_rewrites_what_pint_gets_wrong(unit: str, expected: str) -> None:
@@ -73,6 +80,18 @@ def test_preprocessor_rewrites_what_pint_gets_wrong(unit: str, expected: str) ->
         (500, "lux", 500, "lx"),
         (10, "µg/m³", 1e-8, "kg/m^3"),
         (0.5, "mV/LSB", 5e-4, "V/LSB"),
+        (7.2, "pH", 7.2, "pH"),
+        (3, "NTU", 3, "NTU"),
+        (42, "AQI", 42, "AQI"),
+        (60, "bpm", 1, "Hz"),
+        (6, "LPM", 1e-4, "m^3/s"),
+        (5, "ppb", 5e-9, ""),
+        (35, "ppt", 0.035, ""),  # salinity: parts per thousand, not picopints
+        (3, "pcs", 3, ""),  # pieces, not parsecs
+        (12, "people", 12, ""),
+        (1.75, "CAD", 1.75, "CAD"),
+        (3.6, "m3/h", 1e-3, "m^3/s"),
+        (21, "deg C", 294.15, "K"),
     ],
 )
 def test_normalize_to_si(value: float, unit: str | None, si_value: float, si_unit: str) -> None:
@@ -156,6 +175,9 @@ def test_normalize_rejects_non_numbers() -> None:
         ("5", Quantity(None, 5, None, "", None, 5, None, "")),
         ("1e-3 A", Quantity(None, 0.001, None, "A", None, 0.001, None, "A")),
         ("10 kΩ", Quantity(None, 10, None, "kΩ", None, 10000, None, "ohm")),
+        ("1.8 V ± 5 %", Quantity(1.71, 1.8, 1.89, "V", 1.71, 1.8, 1.89, "V")),
+        ("25 °C ± 500 mK", Quantity(24.5, 25, 25.5, "°C", 297.65, 298.15, 298.65, "K")),
+        ("−40 ℃ to 85 ℃", Quantity(-40, None, 85, "℃", 233.15, None, 358.15, "K")),
     ],
 )
 def test_parse_quantity(text: str, expected: Quantity) -> None:
@@ -175,6 +197,7 @@ def test_parse_quantity(text: str, expected: Quantity) -> None:
         ("", "is not a number with a unit"),
         ("3 blarg", "quantity '3 blarg': unit 'blarg' is not a unit pint knows"),
         ("1 V to 2 m", "has ends in 'V' and 'm', which measure different things"),
+        ("5 V ± 1 A", "has a tolerance in 'A', which does not measure the same thing as 'V'"),
         ("1" * 200, "is 200 characters long; the limit is 128"),
     ],
 )
@@ -198,15 +221,17 @@ def test_quantity_str() -> None:
 
 def test_unit_parses_are_cached_including_failures() -> None:
     _unit_info_cached.cache_clear()
+    KNOWN_UNITS.clear()
     unit_info("kPa")
-    unit_info("kPa")
+    unit_info("kPa")  # from the plain dict, not even the lru_cache
+    assert "kPa" in KNOWN_UNITS
     with pytest.raises(UnitError):
         unit_info("blarg")
     with pytest.raises(UnitError):
         unit_info("blarg")
     info = _unit_info_cached.cache_info()
-    assert info.misses == 2
-    assert info.hits == 2
+    assert (info.misses, info.hits) == (2, 1)
+    assert "blarg" not in KNOWN_UNITS
 
 
 def test_metric_fills_si_fields() -> None:
