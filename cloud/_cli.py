@@ -111,8 +111,9 @@ def _raw_subscriber(
 ) -> None:
     """The ceiling: a bare paho MQTT 5 client at QoS 1 counting messages, nothing else."""
     import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
 
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
     received = 0
 
     def on_message(c: Any, u: Any, m: Any) -> None:
@@ -127,7 +128,7 @@ def _raw_subscriber(
     from paho.mqtt.packettypes import PacketTypes
     from paho.mqtt.properties import Properties
 
-    props = Properties(PacketTypes.CONNECT)
+    props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     props.ReceiveMaximum = receive_maximum  # the same window the ingest workers get
     client.connect(host, port, 30, properties=props)
     # publish-side completion is read from ``count``; flush the tail on every loop turn
@@ -309,7 +310,6 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
     import asyncio
     import math
     import tempfile
-    import time
     import uuid
 
     import cloud
@@ -443,7 +443,7 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
         if lat:
 
             def pct(p: float) -> float:
-                return float(lat[min(len(lat) - 1, int(round(p / 100 * (len(lat) - 1))))])
+                return float(lat[min(len(lat) - 1, round(p / 100 * (len(lat) - 1)))])
 
             out.update(
                 p50_ms=pct(50),

@@ -147,6 +147,8 @@ class IngestWorker:
         self._arrived = asyncio.Event()
         self._full = asyncio.Event()
         self._session: SubscriberSession | None = None
+        self._commit_task: asyncio.Task[None] | None = None
+        self.error: BaseException | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._topics: dict[str, Any] = {}
@@ -199,6 +201,9 @@ class IngestWorker:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._commit_task is not None:
+            with contextlib.suppress(Exception):
+                await self._commit_task
         leftover, self._pending = self._pending, []
         if leftover:
             with contextlib.suppress(Exception):
@@ -251,6 +256,18 @@ class IngestWorker:
     # -- batching ------------------------------------------------------------------------
 
     async def _batcher(self) -> None:
+        try:
+            await self._batch_loop()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            # a store that stayed down past the retries: stop unacknowledged, so that a
+            # restarted worker gets the messages again
+            log.critical("ingest worker %d: giving up: %s", self.index, exc, exc_info=True)
+            self.error = exc
+            self._stop.set()
+
+    async def _batch_loop(self) -> None:
         cfg = self.config
         age_s = cfg.batch_age_ms / 1000.0
         while True:
@@ -271,8 +288,14 @@ class IngestWorker:
                 self._full.clear()
             if self._session is not None and len(self._pending) < cfg.queue_max:
                 self._session.flow.set()
-            if batch:
-                await self._process(batch)
+            if not batch:
+                continue
+            # Decode this batch on the loop while the previous one commits on the store
+            # threads; commits stay one at a time and in order.
+            prepared = self._prepare(batch)
+            if self._commit_task is not None:
+                await asyncio.shield(self._commit_task)
+            self._commit_task = asyncio.create_task(self._commit(*prepared))
 
     def _topic(self, topic: str) -> Any:
         import uidi
@@ -336,19 +359,40 @@ class IngestWorker:
         mid = len(items) // 2
         return await self._apply(items[:mid], bad) + await self._apply(items[mid:], bad)
 
+    def _prepare(
+        self, batch: list[_Raw]
+    ) -> tuple[list[_Raw], list[tuple[Any, Any, _Raw]], list[tuple[_Raw, str]], int]:
+        now = _now_ms()
+        good, bad = self._decode(batch, now)
+        return batch, good, bad, now
+
     async def _process(self, batch: list[_Raw]) -> None:
+        """Decode, commit and acknowledge one batch (the batcher overlaps these steps)."""
+        await self._commit(*self._prepare(batch))
+
+    async def _commit(
+        self,
+        batch: list[_Raw],
+        good: list[tuple[Any, Any, _Raw]],
+        bad: list[tuple[_Raw, str]],
+        now: int,
+    ) -> None:
         import cloud
 
         assert (
             self.history is not None and self.deadletters is not None and self.realtime is not None
         )
-        now = _now_ms()
-        good, bad = self._decode(batch, now)
-        applied = await self._retrying(self._apply, good, bad)
-        points = []
+        # The history is idempotent by (node, metric, ts, seq), so the readings of every valid
+        # message go in at once, beside the real-time write on its own store thread: a late
+        # reading belongs in the history, a duplicate is ignored there.
+        points = [p for _t, msg, _r in good for p in cloud.history_points(msg)]
+        applied, _ = await asyncio.gather(
+            self._retrying(self._apply, good, bad),
+            self._retrying(self.history.append, points) if points else asyncio.sleep(0),
+        )
         lost_marks = []
         c = self.counters
-        for _topic, msg, raw, result in applied:
+        for _topic, msg, _raw, result in applied:
             if result == "written":
                 c.written += 1
             elif result == "duplicate":
@@ -364,11 +408,6 @@ class IngestWorker:
                 and str(getattr(msg.lifecycle, "value", msg.lifecycle)) == "lost"
             ):
                 lost_marks.append(msg)
-            # a late reading still belongs in the history; a duplicate is there already
-            if result in ("written", "late"):
-                points.extend(cloud.history_points(msg))
-        if points:
-            await self._retrying(self.history.append, points)
         for msg in lost_marks:
             await self._mark_lost(msg)
         if self.cache is not None:
@@ -503,9 +542,15 @@ def _worker_main(
         async with worker:
             await asyncio.wait_for(worker.subscribed.wait(), 30)
             ready.set()
-            await stop.wait()
+            signalled = asyncio.create_task(stop.wait())
+            failed = asyncio.create_task(worker.wait_stopped())
+            await asyncio.wait({signalled, failed}, return_when=asyncio.FIRST_COMPLETED)
+            signalled.cancel()
+            failed.cancel()
         if results is not None:
             results.put((index, worker.counters.as_dict(), worker.counters.latencies_ms))
+        if worker.error is not None:
+            raise SystemExit(1)
 
     asyncio.run(main())
 
@@ -634,7 +679,7 @@ class IngestPool:
                     )
 
     def _supervise(self) -> None:
-        from multiprocessing.connection import wait
+        from multiprocessing.connection import Connection, wait
 
         while not self._stopping.is_set():
             with self._lock:
@@ -648,6 +693,7 @@ class IngestPool:
             for handle in wait(list(handles), timeout=0.5):
                 what, index = handles[handle]
                 if what == "progress":
+                    assert isinstance(handle, Connection)
                     try:
                         while handle.poll():
                             handle.recv_bytes()
@@ -675,7 +721,10 @@ class IngestPool:
                 self._changed.notify_all()
 
     def wait_until(self, predicate: Callable[[dict[str, int]], bool], timeout: float) -> bool:
-        """Wait until ``predicate(counters)`` holds (checked after every batch); ``False`` on timeout."""
+        """Wait until ``predicate(counters)`` holds, re-checked after every batch.
+
+        Returns ``False`` on timeout.
+        """
         with self._changed:
             return self._changed.wait_for(lambda: predicate(self.counters()), timeout)
 

@@ -69,7 +69,7 @@ class FieldMap:
         return cls(source, metric, None if unit is None else str(unit), scale, offset)
 
     def apply(self, raw: object, where: str) -> float | int | bool | str:
-        """Scale a raw value; booleans and strings pass through only with unit-less, unscaled maps."""
+        """Scale a raw value; booleans and text pass through only with unit-less, unscaled maps."""
         if isinstance(raw, bool):
             if self.scale != 1.0 or self.offset != 0.0:
                 raise UnmappableInput(f"{where}: boolean {raw!r} cannot be scaled")
@@ -105,7 +105,7 @@ def _metrics_to_input(
     seq: int,
     where: str,
 ) -> Any:
-    """Build one UIDI ``Input``; protocol errors (a unit pint rejects) become ``UnmappableInput``."""
+    """Build one UIDI ``Input``; protocol errors (an unknown unit) become ``UnmappableInput``."""
     import uidi
 
     metrics = []
@@ -178,7 +178,8 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 
 # Tasmota reports temperatures and pressures in the unit chosen on the device (SetOption8 and
-# SetOption24) and says which in TempUnit / PressureUnit; a declared unit of that dimension follows it.
+# SetOption24) and says which in TempUnit / PressureUnit; a declared unit of that dimension
+# follows it.
 _TASMOTA_TEMP_UNITS = {"C": "°C", "F": "°F"}
 _TEMP_UNITS = {"°C", "degC", "°F", "degF", "C", "F"}
 _PRESSURE_UNITS = {"hPa", "mmHg", "kPa", "Pa", "inHg"}

@@ -64,7 +64,6 @@ def describe(mapping: dict[str, Any], node: str, service: str) -> Any:
     ``description: {name, location: [lon, lat], attributes: {...}, devices: [{model, role}]}``.
     """
     import uidi
-
     from edge._errors import MappingError
 
     desc = mapping.get("description") or {}
@@ -73,7 +72,9 @@ def describe(mapping: dict[str, Any], node: str, service: str) -> Any:
         return uidi.NodeDescription(
             name=str(desc.get("name", node)),
             service=service,
-            location=None if loc is None else uidi.GeoPoint(coordinates=(float(loc[0]), float(loc[1]))),
+            location=None
+            if loc is None
+            else uidi.GeoPoint(coordinates=(float(loc[0]), float(loc[1]))),
             attributes=dict(desc.get("attributes") or {}),
             devices=tuple(uidi.DeviceRef(**d) for d in desc.get("devices") or ()),
         )
@@ -93,12 +94,16 @@ def _run_edge(args: argparse.Namespace, settings: Any) -> int:
         node = args.node or mapping.get("node")
         service = args.service or mapping.get("service")
         if not node or not service:
-            raise EdgeError("edge: a node id and a service are required (--node/--service or mapping)")
+            raise EdgeError(
+                "edge: a node id and a service are required (--node/--service or mapping)"
+            )
         description = describe(mapping, str(node), str(service))
     except EdgeError as exc:
         log.error("%s", exc)
         return 2
-    summary = asyncio.run(_pump(args, settings, adapter, str(node), str(service), description, mapping))
+    summary = asyncio.run(
+        _pump(args, settings, adapter, str(node), str(service), description, mapping)
+    )
     if args.json:
         print(json.dumps(summary))
     return 0 if summary["unmapped"] == 0 else 1
@@ -121,7 +126,7 @@ async def _pump(
     from edge._publisher import Publisher
 
     queue: asyncio.Queue[tuple[str | None, bytes] | None] = asyncio.Queue(maxsize=10_000)
-    counts = {"node": node, "read": 0, "published": 0, "unmapped": 0}
+    counts: dict[str, Any] = {"node": node, "read": 0, "published": 0, "unmapped": 0}
     keepalive = args.keepalive or int(mapping.get("keepalive_s", 30))
     async with Publisher(
         settings.broker_url,
@@ -137,7 +142,9 @@ async def _pump(
         if args.subscribe:
             source = asyncio.create_task(_from_broker(settings.broker_url, args.subscribe, queue))
         else:
-            source = asyncio.create_task(_from_stdin(sys.stdin.buffer, queue, args.adapter == "homeassistant"))
+            source = asyncio.create_task(
+                _from_stdin(sys.stdin.buffer, queue, args.adapter == "homeassistant")
+            )
         try:
             while (item := await queue.get()) is not None:
                 topic, raw = item
@@ -183,12 +190,13 @@ async def _from_broker(broker_url: str, topic: str, queue: Any) -> None:
     import asyncio
 
     import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
 
     from edge._mqtt import BrokerAddress
 
     broker = BrokerAddress.parse(broker_url)
     loop = asyncio.get_running_loop()
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
     if broker.username:
         client.username_pw_set(broker.username, broker.password)
 

@@ -74,7 +74,8 @@ class Outbox:
         """Up to ``limit`` rows with id > ``after_id``, oldest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, topic, payload, qos, retain FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
+                "SELECT id, topic, payload, qos, retain FROM outbox"
+                " WHERE id > ? ORDER BY id LIMIT ?",
                 (after_id, limit),
             ).fetchall()
         return [(int(r[0]), str(r[1]), bytes(r[2]), int(r[3]), bool(r[4])) for r in rows]

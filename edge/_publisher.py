@@ -23,6 +23,7 @@ from types import TracebackType
 from typing import Any
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.subscribeoptions import SubscribeOptions
@@ -267,7 +268,7 @@ class Publisher:
         import uidi
 
         client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2,
+            CallbackAPIVersion.VERSION2,
             client_id=self.client_id,
             protocol=mqtt.MQTTv5 if self.broker.protocol == "5" else mqtt.MQTTv311,
         )
@@ -280,10 +281,24 @@ class Publisher:
         loop = self._loop
         assert loop is not None
         call = loop.call_soon_threadsafe
-        client.on_connect = lambda c, u, f, rc, p: call(self._on_connect, c, rc)
-        client.on_disconnect = lambda c, u, f, rc, p: call(self._on_disconnect, c, rc)
-        client.on_publish = lambda c, u, mid, rc, p: call(self._on_puback, c, mid, rc)
-        client.on_message = lambda c, u, m: call(self._on_message, c, m)
+
+        # paho calls these on its network thread; everything else happens on the loop
+        def on_connect(c: mqtt.Client, u: Any, f: Any, rc: Any, p: Any) -> None:
+            call(self._on_connect, c, rc)
+
+        def on_disconnect(c: mqtt.Client, u: Any, f: Any, rc: Any, p: Any) -> None:
+            call(self._on_disconnect, c, rc)
+
+        def on_publish(c: mqtt.Client, u: Any, mid: int, rc: Any, p: Any) -> None:
+            call(self._on_puback, c, mid, rc)
+
+        def on_message(c: mqtt.Client, u: Any, m: mqtt.MQTTMessage) -> None:
+            call(self._on_message, c, m)
+
+        client.on_connect = on_connect
+        client.on_disconnect = on_disconnect
+        client.on_publish = on_publish
+        client.on_message = on_message
         return client
 
     async def _connection_loop(self) -> None:
@@ -303,7 +318,7 @@ class Publisher:
             self.disconnected.clear()
             props = None
             if self.broker.protocol == "5":
-                props = Properties(PacketTypes.CONNECT)
+                props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
                 props.SessionExpiryInterval = 0
             try:
                 await asyncio.to_thread(
@@ -440,9 +455,9 @@ class Publisher:
                             break  # the connection dropped; _on_disconnect resets the cursor
                         self._cursor = row_id
                         sent += 1
-            if not self._inflight and not self._acked and sent == 0 and room > 0:
-                if await asyncio.to_thread(outbox.pending) == 0:
-                    self._idle.set()
+            quiet = not self._inflight and not self._acked and sent == 0 and room > 0
+            if quiet and await asyncio.to_thread(outbox.pending) == 0:
+                self._idle.set()
             if sent and len(self._inflight) < self.max_inflight:
                 continue  # more rows may be waiting
             await self._wake.wait()

@@ -127,7 +127,10 @@ class Embedder:
         model = self._load()
         with self._lock:  # one encode at a time: torch on 2 cores gains nothing from overlap
             vecs = model.encode(
-                list(texts), batch_size=64, normalize_embeddings=True, show_progress_bar=False,
+                list(texts),
+                batch_size=64,
+                normalize_embeddings=True,
+                show_progress_bar=False,
                 convert_to_numpy=True,
             )
         self.stats["encoded"] += len(texts)
@@ -139,7 +142,9 @@ class Embedder:
             return np.zeros((0, DIM), dtype=np.float32)
         keys = [text_key(t) for t in texts]
         stored = self._read_disk()
-        missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in stored}.items())
+        missing = sorted(
+            {k: t for k, t in zip(keys, texts, strict=True) if k not in stored}.items()
+        )
         if missing:
             vecs = self._encode_raw([t for _, t in missing])
             for (k, _), v in zip(missing, vecs, strict=True):
@@ -254,8 +259,12 @@ class CatalogueIndex:
                 kinds.append(0 if j == 0 else (1 if (j == 1 and svc.description) else 2))
         matrix = embedder.encode(texts)
         return cls(
-            services=list(services), matrix=matrix, owner=np.asarray(owner, dtype=np.int32),
-            kinds=np.asarray(kinds, dtype=np.int8), texts=texts, model_id=embedder.model_id,
+            services=list(services),
+            matrix=matrix,
+            owner=np.asarray(owner, dtype=np.int32),
+            kinds=np.asarray(kinds, dtype=np.int8),
+            texts=texts,
+            model_id=embedder.model_id,
         )
 
     def pooled(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

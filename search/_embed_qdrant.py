@@ -47,7 +47,9 @@ class ServiceVectors:
             try:
                 self.client = QdrantClient(path=str(target))
             except Exception as exc:  # another process holds the local-mode lock
-                raise EmbeddingError(f"vectors: cannot open Qdrant local store {target}: {exc}") from exc
+                raise EmbeddingError(
+                    f"vectors: cannot open Qdrant local store {target}: {exc}"
+                ) from exc
         elif url.startswith(("http://", "https://")):
             self.client = QdrantClient(url=url, api_key=api_key)
         else:

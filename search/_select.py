@@ -29,6 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
+from search._rank import strip_preferences
+from search._select_spell import Speller
+from search._select_unheld import UNHELD
 from search.catalogue import Service
 
 __all__ = ["CALIBRATION_PATH", "Calibration", "Lexicon", "Selection", "ServiceSelector"]
@@ -50,6 +53,7 @@ class Calibration:
     cap: int = 5
     alpha: float = 0.8
     lexical_bonus: float = 0.1
+    unheld_margin: float = 0.05
 
     @classmethod
     def load(cls, path: Path | None = None) -> Calibration:
@@ -73,6 +77,7 @@ class Selection:
     abstain: bool
     reason: str | None = None
     lexical: list[str] = field(default_factory=list)
+    core: str = ""
 
     def as_json(self, top: int = 10) -> dict[str, object]:
         """The ``services match --json`` shape."""
@@ -171,6 +176,14 @@ class ServiceSelector:
         self.calibration = calibration or Calibration.load()
         self.services = index.services
         self.lexicon = Lexicon(self.services)
+        self.speller = Speller(index.texts, names=[s.name for s in self.services])
+        self.unheld = embedder.encode(list(UNHELD))
+
+    def prepare(self, request: str) -> str:
+        """The text that is embedded: spelling repaired, preference phrases cut out."""
+        fixed = self.speller.correct(request)
+        core = strip_preferences(fixed)
+        return core if len(core) >= 3 else fixed
 
     @classmethod
     def from_catalogue(
@@ -186,24 +199,35 @@ class ServiceSelector:
         index = CatalogueIndex.build(services, embedder)
         return cls(index, embedder, calibration)
 
-    def components(self, request: str, vec: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(best, desc, lexical-hit) arrays over the catalogue, for scoring and calibration."""
+    def components(
+        self, core: str, vec: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, int]:
+        """(best, desc, lexical-hit, best unheld similarity, its index) for a prepared request."""
         best, name, desc = self.index.pooled(vec)
         lex = np.zeros(len(self.services), dtype=np.float32)
-        for i in self.lexicon.matches(request):
+        for i in self.lexicon.matches(core):
             lex[i] = 1.0
-        return best, desc, lex
+        u = self.unheld @ vec
+        j = int(np.argmax(u))
+        return best, desc, lex, float(u[j]), j
 
-    def score(self, request: str, vec: np.ndarray, cal: Calibration | None = None) -> np.ndarray:
-        """The score of every service for one request."""
+    def score(
+        self, core: str, vec: np.ndarray, cal: Calibration | None = None
+    ) -> tuple[np.ndarray, float, int]:
+        """The score of every service for a prepared request, and the nearest unheld type."""
         cal = cal or self.calibration
-        best, desc, lex = self.components(request, vec)
-        return cal.alpha * best + (1.0 - cal.alpha) * desc + cal.lexical_bonus * lex
+        best, desc, lex, unheld, j = self.components(core, vec)
+        return cal.alpha * best + (1.0 - cal.alpha) * desc + cal.lexical_bonus * lex, unheld, j
 
     def select(
-        self, request: str, scores: np.ndarray, cal: Calibration | None = None, top: int = 10
+        self,
+        request: str,
+        scores: np.ndarray,
+        cal: Calibration | None = None,
+        top: int = 10,
+        unheld: tuple[float, int] | None = None,
     ) -> Selection:
-        """Turn scores into a top-p selection, or an abstention below the floor."""
+        """Turn scores into a top-p selection, or an abstention (floor, or an unheld type nearer)."""
         cal = cal or self.calibration
         order = np.argsort(-scores)
         z = (scores - scores[order[0]]) / max(cal.temperature, 1e-6)
@@ -215,10 +239,25 @@ class ServiceSelector:
         ]
         if float(scores[order[0]]) < cal.floor:
             return Selection(
-                request, [], ranking, True,
+                request,
+                [],
+                ranking,
+                True,
                 reason=(
                     f"we hold no such service: the closest, {ranking[0][0]!r}, scores "
                     f"{ranking[0][1]:.2f}, below the floor {cal.floor:.2f}"
+                ),
+            )
+        if unheld is not None and unheld[0] - float(scores[order[0]]) > cal.unheld_margin:
+            return Selection(
+                request,
+                [],
+                ranking,
+                True,
+                reason=(
+                    f"we hold no such service: the request reads as {UNHELD[unheld[1]]!r} "
+                    f"({unheld[0]:.2f}), which the catalogue does not hold; the closest held "
+                    f"service, {ranking[0][0]!r}, scores {ranking[0][1]:.2f}"
                 ),
             )
         chosen: list[str] = []
@@ -230,16 +269,19 @@ class ServiceSelector:
                 break
         return Selection(request, chosen, ranking, False)
 
+    def _finish(self, request: str, core: str, vec: np.ndarray) -> Selection:
+        scores, unheld, j = self.score(core, vec)
+        sel = self.select(request, scores, unheld=(unheld, j))
+        sel.lexical = [self.services[i].name for i in self.lexicon.matches(core)]
+        sel.core = core
+        return sel
+
     def match(self, request: str) -> Selection:
         """Select services for a request (embeds it; cached)."""
-        vec = self.embedder.embed_query(request)
-        sel = self.select(request, self.score(request, vec))
-        sel.lexical = [self.services[i].name for i in self.lexicon.matches(request)]
-        return sel
+        core = self.prepare(request)
+        return self._finish(request, core, self.embedder.embed_query(core))
 
     async def amatch(self, request: str) -> Selection:
         """``match`` with the embedding off the event loop and through the shared cache."""
-        vec = await self.embedder.aembed_query(request)
-        sel = self.select(request, self.score(request, vec))
-        sel.lexical = [self.services[i].name for i in self.lexicon.matches(request)]
-        return sel
+        core = self.prepare(request)
+        return self._finish(request, core, await self.embedder.aembed_query(core))

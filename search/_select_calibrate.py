@@ -28,6 +28,7 @@ __all__ = ["DEVSET_DIR", "DevRequest", "calibrate", "evaluate", "load_devset"]
 
 log = logging.getLogger(__name__)
 
+MARGINS = (-0.05, -0.025, 0.0, 0.025, 0.05, 0.075, 0.1, 0.15, 9.0)  # 9.0: never by margin
 DEVSET_DIR = Path(__file__).resolve().parent / "data" / "devset"
 
 
@@ -77,14 +78,16 @@ class _Prepared:
     lex: np.ndarray
     good: np.ndarray  # (n_req, n_svc) bool
     present: np.ndarray  # (n_req,) bool
+    unheld: np.ndarray  # (n_req,) best similarity to an unheld type
 
 
 def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     names = [s.name for s in selector.services]
     pos = {n: i for i, n in enumerate(names)}
-    vecs = np.stack([selector.embedder.embed_query(r.query) for r in reqs])
-    best, desc, lex = zip(
-        *(selector.components(r.query, v) for r, v in zip(reqs, vecs, strict=True)), strict=True
+    cores = [selector.prepare(r.query) for r in reqs]
+    vecs = np.stack([selector.embedder.embed_query(c) for c in cores])
+    best, desc, lex, unheld, _ = zip(
+        *(selector.components(c, v) for c, v in zip(cores, vecs, strict=True)), strict=True
     )
     good = np.zeros((len(reqs), len(names)), dtype=bool)
     for k, r in enumerate(reqs):
@@ -92,7 +95,14 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
             if g not in pos:
                 raise SearchError(f"devset {r.id}: service {g!r} is not in the catalogue")
             good[k, pos[g]] = True
-    return _Prepared(np.stack(best), np.stack(desc), np.stack(lex), good, good.any(axis=1))
+    return _Prepared(
+        np.stack(best),
+        np.stack(desc),
+        np.stack(lex),
+        good,
+        good.any(axis=1),
+        np.asarray(unheld, dtype=np.float32),
+    )
 
 
 def _sorted(
@@ -123,8 +133,9 @@ def _metrics_sorted(
     probs_all: np.ndarray,
     present: np.ndarray,
     cal: Calibration,
+    unheld: np.ndarray,
 ) -> dict[str, float]:
-    abstain = top[:, 0] < cal.floor
+    abstain = (top[:, 0] < cal.floor) | (unheld - top[:, 0] > cal.unheld_margin)
     probs = probs_all[:, : cal.cap]
     reached = np.cumsum(probs, axis=1) >= cal.p
     size = np.where(reached.any(axis=1), reached.argmax(axis=1) + 1, cal.cap)
@@ -151,7 +162,7 @@ def _metrics_sorted(
 def _metrics(prep: _Prepared, cal: Calibration) -> dict[str, float]:
     top, good_sorted, scores = _sorted(prep, cal.alpha, cal.lexical_bonus, max(cal.cap, 1))
     return _metrics_sorted(
-        top, good_sorted, _probs(top, scores, cal.temperature), prep.present, cal
+        top, good_sorted, _probs(top, scores, cal.temperature), prep.present, cal, prep.unheld
     )
 
 
@@ -170,6 +181,8 @@ def evaluate(
     }
     if failures:
         misses = []
+        saved = selector.calibration
+        selector.calibration = cal
         for r in reqs:
             sel = selector.match(r.query)
             top = sel.ranking[0][0]
@@ -190,6 +203,7 @@ def evaluate(
                         "top": [(n, round(s, 3)) for n, s, _ in sel.ranking[:3]],
                     }
                 )
+        selector.calibration = saved
         out["failures"] = misses
     return out
 
@@ -220,9 +234,15 @@ def calibrate(
                 floors, (0.5, 0.6, 0.7, 0.8, 0.9, 0.95), (3, 5, 8)
             ):
                 cal = Calibration(
-                    float(temperature), float(p), float(floor), int(cap), float(alpha), float(bonus)
+                    float(temperature),
+                    float(p),
+                    float(floor),
+                    int(cap),
+                    float(alpha),
+                    float(bonus),
+                    float(margin),
                 )
-                m = _metrics_sorted(top, good_sorted, probs, prep.present, cal)
+                m = _metrics_sorted(top, good_sorted, probs, prep.present, cal, prep.unheld)
                 pr, rc = m["abstain_precision"], m["abstain_recall"]
                 f1 = 2 * pr * rc / (pr + rc) if pr + rc else 0.0
                 key = (

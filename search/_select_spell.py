@@ -17,6 +17,22 @@ __all__ = ["Speller"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
+# Everyday words a request uses that service texts may not: they must never be "repaired".
+COMMON = """
+a about after again all also am an and any anything are around as ask at away back bad be because
+been before being best better big bit both but buy by can cannot cant could day did didnt do does
+doesnt dont down each early eat else even ever every far few find for from get give go going good
+got great had has have having he her here him his how i if im in into is isnt it its ive just kind
+know last late least less let like little look lot lots make many may me might more most much must
+my near need needs never new next nice no not now of off ok okay on once one only open or other our
+out over own please quick quite rather really right same say see she should show so some something
+somewhere soon still such sure take tell than thank thanks that thats the their them then there
+these they thing think this those today tomorrow tonight too try two up us use very want wanted was
+way we well went were what whats when where which while who why will wish with without would yes yet
+you your youre near nearby closest nearest weekend morning evening afternoon night week hour hours
+minute minutes mom dad kid kids son daughter friend friends wife husband family joke weather
+""".split()
+
 
 def _deletes(w: str) -> set[str]:
     return {w[:i] + w[i + 1 :] for i in range(len(w))}
@@ -29,11 +45,15 @@ def _swaps(w: str) -> set[str]:
 class Speller:
     """Repairs one-edit misspellings against a vocabulary counted from catalogue texts."""
 
-    def __init__(self, texts: Iterable[str], *, extra: Iterable[str] = ()) -> None:
+    def __init__(
+        self, texts: Iterable[str], *, names: Iterable[str] = (), extra: Iterable[str] = COMMON
+    ) -> None:
         self.freq: Counter[str] = Counter()
         for t in texts:
             self.freq.update(w.lower() for w in _WORD.findall(t))
         self.freq.update(w.lower() for w in extra)
+        # A service's own name words win ties: "bnak" is far likelier "bank" than "back".
+        self.names: set[str] = {w.lower() for n in names for w in _WORD.findall(n)}
         self._del: dict[str, set[str]] = {}
         for w in self.freq:
             if len(w) >= 3:
@@ -60,7 +80,7 @@ class Speller:
         cands = self.candidates(word)
         if not cands:
             return word
-        best = max(cands, key=lambda c: (self.freq[c], c))
+        best = max(cands, key=lambda c: (c in self.names, self.freq[c], c))
         return best
 
     def correct(self, text: str) -> str:

@@ -40,7 +40,12 @@ CATALOGUE_DIR = Path(__file__).resolve().parent / "data" / "catalogue"
 # The study's name list, beside the checkout (CI and the build machines have it; a user's clone
 # may not, and then only the project's own records are loaded).
 SHARED_NAMES = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "sensorsconnect" / "service_names.txt"
+    Path(__file__).resolve().parents[1]
+    / ".."
+    / "shared"
+    / "data"
+    / "sensorsconnect"
+    / "service_names.txt"
 )
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")
@@ -88,7 +93,9 @@ def _parse_record(raw: str, place: str) -> Service:
         raise CatalogueError(f"{place}: 'name' must be a non-empty string, got {name!r}")
     desc = data.get("description", "")
     if not isinstance(desc, str):
-        raise CatalogueError(f"{place}: 'description' of {name!r} must be a string, got {desc!r:.60}")
+        raise CatalogueError(
+            f"{place}: 'description' of {name!r} must be a string, got {desc!r:.60}"
+        )
     phrases = data.get("phrases", [])
     if not isinstance(phrases, list) or not all(isinstance(p, str) for p in phrases):
         raise CatalogueError(f"{place}: 'phrases' of {name!r} must be a list of strings")
@@ -138,7 +145,10 @@ def load_catalogue(
             name = name.strip()
             if name and name.lower() not in services:
                 services[name.lower()] = Service(
-                    name=name, slug=service_slug(name), description="", curated=False,
+                    name=name,
+                    slug=service_slug(name),
+                    description="",
+                    curated=False,
                     source=names_file.name,
                 )
                 missing += 1
@@ -193,8 +203,12 @@ def check_catalogue(
             j = closer[0]
             issues.append(
                 CheckIssue(
-                    service=services[i].name, text_kind=kind, text=text, own_similarity=own,
-                    nearest=names[j], nearest_similarity=float(sims[row, j]),
+                    service=services[i].name,
+                    text_kind=kind,
+                    text=text,
+                    own_similarity=own,
+                    nearest=names[j],
+                    nearest_similarity=float(sims[row, j]),
                     others=tuple(names[k] for k in closer[1:4]),
                 )
             )

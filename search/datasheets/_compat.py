@@ -32,8 +32,8 @@ from search.datasheets._answer import (
     item_from_fact,
 )
 from search.datasheets._facts import Fact
-from search.datasheets._retrieval import FactIndex
-from search.datasheets._validate import validate_fact
+from search.datasheets._retrieval import FactIndex, _named_variants
+from search.datasheets._validate import supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
 
@@ -149,8 +149,19 @@ def bounds(fact: Fact, supply: float | None, who: str) -> tuple[Limit | None, Li
 
     ``needs_supply`` is True when a bound is written relative to a supply that was not stated.
     """
-    lo = Limit(fact.min, format_number(fact.min)) if fact.min is not None else None
-    hi = Limit(fact.max, format_number(fact.max)) if fact.max is not None else None
+    # A figure the evidence prints as a fraction of the supply ("0.7 VDD") is not volts: drop
+    # it and let the supply-relative reading below fill that side.
+    fractions = supply_fractions(fact)
+    lo = (
+        Limit(fact.min, format_number(fact.min))
+        if fact.min is not None and fact.min not in fractions
+        else None
+    )
+    hi = (
+        Limit(fact.max, format_number(fact.max))
+        if fact.max is not None and fact.max not in fractions
+        else None
+    )
     sides = _side_texts(fact)
     if sides:
         # The extractor kept each symbolic column apart: evaluate each on its own side.
@@ -223,7 +234,11 @@ def _best(
         reasons = validate_fact(r.fact, r.fact.spec, operating=not absmax, absolute_max=absmax)
         # A limit written relative to a supply ("VDD + 0.3") is a number once the supply is known.
         relative = bool(_relative_limits(r.fact))
-        reasons = [x for x in reasons if not (x.startswith("field_type") and relative)]
+        reasons = [
+            x
+            for x in reasons
+            if not (relative and ("has no number" in x or "fraction of the supply" in x))
+        ]
         if not reasons:
             out.append(r.fact)
     return out
@@ -565,7 +580,19 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         s = vsup[0]
         o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
         s_lo, s_hi, _ = bounds(s, load.supply_v, load.device)
-        if o_lo is None or o_hi is None or s_lo is None or s_hi is None:
+        row_variants = [o.variant] if o.variant else _named_variants(o.parameter)
+        if reg.variant is None and row_variants and not _same(row_variants[0], reg.device):
+            # The output voltage belongs to one variant; the question named none.
+            checks.append(
+                _check(
+                    "supply",
+                    "insufficient_evidence",
+                    f"{reg.device}: the output voltage depends on the variant (the row found is "
+                    f"for {', '.join(row_variants)}); name the variant",
+                    [o],
+                )
+            )
+        elif o_lo is None or o_hi is None or s_lo is None or s_hi is None:
             checks.append(
                 _check(
                     "supply",
@@ -607,7 +634,11 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         )
         return checks
     i = iout[0]
-    cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
+    if i.spec == "current_limit":
+        # A current limit guarantees only its minimum: the part may limit there.
+        cap = i.min if i.min is not None else i.typ
+    else:
+        cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
     worst = max(draw, key=lambda f: _si_high(f))
     need = _si_high(worst)
     cap_si = _si(cap, i.unit) if cap is not None else None

@@ -67,7 +67,8 @@ class RowRecord:
 _SECTION_RULES: tuple[tuple[str, str], ...] = (
     (r"absolute\s+maximum|maximum\s+ratings|limiting\s+values|absolute\s+max", "absolute_maximum"),
     (
-        r"recommended\s+operating|operating\s+conditions|recommended\s+conditions",
+        r"recommended\s+operating|operating\s+conditions|recommended\s+conditions|"
+        r"^operating\s+ranges?$",
         "recommended_operating",
     ),
     (r"\btiming\b|ac\s+characteristics|switching\s+characteristics|ac\s+electrical", "timing"),
@@ -107,7 +108,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"deep[\s-]*sleep|quiescent.*(shutdown|power.down)",
         "sleep_current",
     ),
-    (r"dropout|drop-out\s+voltage(?!.*relay)", "dropout_voltage"),
+    # "Dropout voltage" is a regulator's headroom; a relay's "drop-out voltage" is its release.
+    (r"dropout|\bvdrop\b", "dropout_voltage"),
     (r"pick[\s-]*up\s+voltage|pull[\s-]*in\s+voltage|must\s+operate", "pickup_voltage"),
     (r"drop[\s-]*out\s+voltage|release\s+voltage|must\s+release", "dropout_voltage_relay"),
     (
@@ -189,7 +191,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"thermal\s+shutdown", "thermal_shutdown"),
     (r"soft[\s-]*start", "soft_start_time"),
     (
-        r"output\s+voltage\s+(swing|range)|voltage\s+output\s+swing|output\s+swing|"
+        r"output\s+range|output\s+voltage\s+(swing|range)|voltage\s+output\s+swing|output\s+swing|"
         r"\bvout\s+range|analog\s+output\s+range|output\s+span",
         "output_voltage_range",
     ),
@@ -459,6 +461,10 @@ def parse_quantity_text(text: str) -> Parsed | None:
     ``2.7 to 5.5 V``, ``15mA @ 5V`` (the part after ``@`` is a condition, not read here)."""
     t = _norm(text)
     t = t.split("@")[0]
+    if re.search(r"\d\s*\((?!\s*(typ|max|min|note))[^)]*[A-Za-z]", t.split("  ")[0]):
+        return None  # "±0.5(AVDD/GAIN)": a figure scaled by an expression, not a quantity
+    if len(re.findall(r"[~…]", t.split("  ")[0])) > 1:
+        return None  # "-100…-0.5~0~0.5…1500": a list of ranges, not one quantity
     t = re.split(r"\s\(", t)[0] if not re.match(r"^\s*\(", t) else t
     # range: a - b unit | a to b unit | a~b unit
     m = re.search(

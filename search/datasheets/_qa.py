@@ -38,9 +38,9 @@ from search.datasheets._compat import (
     pick_rules,
 )
 from search.datasheets._facts import Fact, FactStore, Notice
-from search.datasheets._retrieval import FactIndex, _words
+from search.datasheets._retrieval import FactIndex, content_words
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
-from search.datasheets._validate import dimension_of, validate_fact
+from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
 
@@ -164,8 +164,58 @@ def _unit(u: str | None) -> str:
     return f" {u}" if u else ""
 
 
+_SUPPLY_SYMBOL = re.compile(r"\b(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\d?\b", re.IGNORECASE)
+
+
+def _symbolic(f: Fact) -> dict[str, str]:
+    """Bounds the source writes relative to a supply or ground ("GND", "0.7 VDD", "VDD + 0.3")."""
+    out: dict[str, str] = {}
+    for side in ("min", "typ", "max"):
+        t = f.extra.get(f"{side}_text")
+        if isinstance(t, str) and t.strip():
+            out[side] = re.sub(r"\s+", " ", t.strip())
+    fractions = supply_fractions(f)
+    if fractions:
+        sym = _SUPPLY_SYMBOL.search(f.evidence)
+        name = sym.group(0) if sym else "supply"
+        for side in ("min", "typ", "max"):
+            v = getattr(f, side)
+            if v is not None and v in fractions and side not in out:
+                out[side] = f"{format_number(v)}×{name}"
+    return out
+
+
+def _symbolic_item(f: Fact) -> AnswerItem:
+    """An item for a supply-relative fact: the words as value, no number posing as volts."""
+    sym = _symbolic(f)
+    item = item_from_fact(f)
+    for side, attr in (("min", "min"), ("typ", "typ"), ("max", "max")):
+        if side in sym:
+            setattr(item, attr, None)
+    item.value = _figure(f, None)
+    return item
+
+
 def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
-    """The figure as text: '2.7 to 5.5 V', 'max 36 V', '±0.5 °C'."""
+    """The figure as text: '2.7 to 5.5 V', 'max 36 V', '±0.5 °C', 'GND to VDD V'."""
+    if isinstance(f, Fact):
+        sym = _symbolic(f)
+        if sym:
+            lo_t = sym.get("min") or (format_number(f.min) if f.min is not None else None)
+            hi_t = sym.get("max") or (format_number(f.max) if f.max is not None else None)
+            typ_t = sym.get("typ") or (format_number(f.typ) if f.typ is not None else None)
+            if bound == "max" and hi_t:
+                return f"max {hi_t}{_unit(f.unit)}"
+            if bound == "min" and lo_t:
+                return f"min {lo_t}{_unit(f.unit)}"
+            if lo_t and hi_t:
+                return f"{lo_t} to {hi_t}{_unit(f.unit)}"
+            bits = [
+                f"min {lo_t}" if lo_t else "",
+                f"typ {typ_t}" if typ_t else "",
+                f"max {hi_t}" if hi_t else "",
+            ]
+            return " ".join(b for b in bits if b) + _unit(f.unit)
     lo, typ, hi = f.min, f.typ, f.max
     value = f.value
     plus_minus = isinstance(f, Fact) and bool(f.extra.get("plus_minus"))
@@ -347,6 +397,11 @@ class DatasheetQA:
             wanted = r.fact.spec if r.fact.spec in specs else specs[0]
             why = validate_fact(r.fact, wanted, operating=parsed.operating, absolute_max=absmax)
             why.extend(_condition_conflict(r.fact, parsed.stated_voltages))
+            if _symbolic(r.fact):
+                # Written relative to a supply: answered in the source's own terms, not as volts.
+                why = [
+                    x for x in why if "has no number" not in x and "fraction of the supply" not in x
+                ]
             if why:
                 reasons.extend(why)
             else:
@@ -437,7 +492,7 @@ class DatasheetQA:
         name = _display_name(f)
         where = f"[{original.citation}]"
         if notice_fact is None:
-            item = item_from_fact(f)
+            item = _symbolic_item(f) if _symbolic(f) else item_from_fact(f)
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""
             kind = f", {f.section_kind.replace('_', ' ')}" if f.section_kind else ""
@@ -486,11 +541,11 @@ class DatasheetQA:
 
     def _label_specs(self, parsed: ParsedQuestion) -> None:
         """No spec word we know: match the question against the devices' own row labels."""
-        q_words = _words(parsed.text)
+        q_words = content_words(parsed.text)
         best: tuple[int, Fact] | None = None
         for name in parsed.device_names:
             for f in self.index.device_facts(name):
-                label = _words(f.parameter) - _words(name)
+                label = content_words(f.parameter) - content_words(name)
                 if label and label <= q_words and (best is None or len(label) > best[0]):
                     best = (len(label), f)
         if best is not None:
@@ -665,8 +720,8 @@ class DatasheetQA:
             )
         # Several functions measure the same unit (constant current, current readback): keep
         # the rows whose function the question names, and the reading or setting it asks about.
-        q_words = _words(parsed.text)
-        overlap = [(len(q_words & _words(r.function)), r) for r in rows]
+        q_words = content_words(parsed.text)
+        overlap = [(len(q_words & content_words(r.function)), r) for r in rows]
         top = max(n for n, _ in overlap)
         if top > 0:
             rows = [r for n, r in overlap if n == top]

@@ -19,7 +19,7 @@ from search.datasheets._validate import RATING_SPECS, absmax_table_allowed
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["FactIndex", "Ranked"]
+__all__ = ["FactIndex", "Ranked", "content_words"]
 
 _KIND_RANK_OPERATING = {
     "recommended_operating": 5,
@@ -87,7 +87,8 @@ _STOP = frozenset(
 _WORD = re.compile(r"[a-z][a-z0-9]+")
 
 
-def _words(text: str) -> set[str]:
+def content_words(text: str) -> set[str]:
+    """Lower-case words of a text without the words every question shares."""
     return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
@@ -170,14 +171,14 @@ class FactIndex:
             found = self._by_key.get((device, spec), [])
             pool.extend((f, "spec", rank) for f in found)
         if not pool and phrase:
-            want = _words(phrase)
+            want = content_words(phrase)
             if want:
                 for f in self._by_device.get(device, ()):
-                    have = _words(f.parameter)
+                    have = content_words(f.parameter)
                     if want <= have:
                         pool.append((f, "label", len(specs)))
         allowed = set(kinds) if kinds is not None else None
-        q_words = _words(question)
+        q_words = content_words(question)
         stated = list(stated_numbers)
         want_variant = _squash(variant) if variant else None
         out: list[Ranked] = []
@@ -214,7 +215,7 @@ class FactIndex:
             fq = f.applies_to.get("quantity")
             if quantity and fq:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
-            label = _words(f.parameter + " " + (f.condition or ""))
+            label = content_words(f.parameter + " " + (f.condition or ""))
             score += 0.5 * len(q_words & label)
             if f.condition and stated:
                 cond_nums = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", f.condition)]

@@ -117,6 +117,7 @@ _HEADER_WORDS: dict[str, str] = {
     "limit": "value",
     "limits": "value",
     "spec": "value",
+    "data": "value",
     "symbol": "symbol",
     "sym.": "symbol",
     "sym": "symbol",
@@ -369,6 +370,90 @@ def _kv_rows(line: Line) -> list[tuple[str, str]]:
     return []
 
 
+@dataclass(slots=True)
+class _Stacked:
+    """A table whose column names are stacked over several short lines, ending in a line of
+    units ("Nominal / voltage / (VDC)", "Coil / resistance / 10% (Ω)")."""
+
+    columns: list[tuple[float, float, str, str | None]]  # x0, x1, name, unit
+    y: float
+    misses: int = 0
+
+
+_UNIT_IN_PARENS = re.compile(r"\(\s*([^()\d][^()]{0,8}?)\s*\)")
+
+
+def _stacked_header(line: Line, lines: list[Line]) -> _Stacked | None:
+    segs = line.segments
+    with_units = [sg for sg in segs if _UNIT_IN_PARENS.search(sg.text)]
+    if len(segs) < 3 or len(with_units) < 2 or re.search(r"\d\s*[A-Za-z]{1,3}\b(?!\))", line.text):
+        return None
+    above = [
+        ln for ln in lines
+        if 0 < ln.y - line.y <= 30 and not re.search(r"\d", ln.text.replace("10%", ""))
+        and all(len(sg.text) <= 14 for sg in ln.segments)
+    ]
+    if not above:
+        return None
+    columns = []
+    for sg in segs:
+        words = [
+            a.text.strip() for ln in sorted(above, key=lambda ln: -ln.y) for a in ln.segments
+            if sg.x0 - 12 <= a.xc <= sg.x1 + 12
+        ]
+        m = _UNIT_IN_PARENS.search(sg.text)
+        unit = m.group(1).strip() if m and not re.match(r"(?i)max|min|typ", m.group(1)) else None
+        tail = "" if unit else " " + sg.text
+        name = re.sub(r"\s+", " ", (" ".join(words) + tail).replace(".Max", "Max")).strip()
+        columns.append((sg.x0, sg.x1, name, unit))
+    return _Stacked(columns, line.y)
+
+
+def _stacked_rows(
+    line: Line, st: _Stacked, citation: str, section: str, kind: str, page: int
+) -> list[RowRecord] | None:
+    """Rows of a stacked-header table; None once the table has ended."""
+    text = line.text.strip()
+    if len(text) > 80 or st.y - line.y > 200:
+        return None
+    rows: list[RowRecord] = []
+    cells: dict[int, str] = {}
+    for sg in line.segments:
+        i = min(range(len(st.columns)),
+                key=lambda k: abs((st.columns[k][0] + st.columns[k][1]) / 2 - sg.xc))
+        cells[i] = sg.text.strip()
+    key_name, key_unit = st.columns[0][2], st.columns[0][3]
+    key = cells.get(0)
+    for i, cell in cells.items():
+        _, _, name, unit = st.columns[i]
+        m_pct = re.fullmatch(r"(\d+(?:\.\d+)?)\s*%\s*of", cell)
+        if m_pct:
+            # "75 % of / nominal / voltage": one figure for every row of the table.
+            rows.append(RowRecord(name, citation, section, kind, text, page,
+                                  value=f"{m_pct.group(1)} %", condition="of nominal voltage"))
+            continue
+        if not re.fullmatch(r"\d[\d,]*(?:\.\d+)?", cell) or key is None or unit is None:
+            continue
+        if not re.fullmatch(r"\d[\d,]*(?:\.\d+)?", key):
+            continue
+        cond = None if i == 0 else f"{key_name} = {key} {key_unit or ''}".strip()
+        tol = re.search(r"(\d+)\s*%", name)
+        rows.append(RowRecord(
+            re.sub(r"\s*\d+%\s*", " ", name).strip(), citation, section, kind, text, page,
+            typ=cell, unit=unit, condition=cond,
+            applies_to={key_name: f"{key} {key_unit or ''}".strip()} if i else {},
+        ))
+        if tol:
+            rows[-1].applies_to["tolerance"] = f"±{tol.group(1)}%"
+    if not rows:
+        st.misses += 1
+        return None if st.misses > 3 else []
+    return rows
+
+
+# "Pressure Range（kPa） ... Part Number": a table of ranges, one per part number.
+_RANGE_PART_HEADER = re.compile(r"(?i)\brange\s*[（(]\s*([A-Za-z%°µ/]+)\s*[)）]")
+
 _SENTENCE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # Feature-list sentences ("Measures Temperatures from -55°C to +125°C", "±0.5°C Accuracy
     # from -10°C to +85°C", "Programmable Resolution from 9 Bits to 12 Bits").
@@ -413,6 +498,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         this_line: Line | None = None
         anchor_ys: list[float] = []
         anchor_rows: list[_Anchor] = []
+        range_part: tuple[str, str] | None = None
+        stacked: _Stacked | None = None
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         citation = f"{stem}#p{page.number}"
@@ -433,11 +520,19 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 prev_row = None
                 continue
             h = _heading(line, doc.body_size)
+            if (
+                h is not None
+                and cols is not None
+                and not (line.bold or line.size > doc.body_size + 0.6 or h[0].isupper())
+                and not _NUMBERED_HEADING.match(h[0])
+            ):
+                h = None  # a plain row label inside a table ("Accuracy"), not a heading
             if h is not None and (cols is None or h[1]):
                 new_kind = classify_section(h[0])
                 if (
                     h[1]
                     and cols is not None
+                    and h[0].isupper()
                     and not _NUMBERED_HEADING.match(h[0])
                     and line.size <= doc.body_size + 0.6
                     and len(line.segments) == 1
@@ -521,14 +616,40 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     unit=cells.get("unit"),
                     variant=row_variant,
                 )
+                alternatives: list[str] = []
                 if cells.get("value") and not any(cells.get(k) for k in ("min", "typ", "max")):
-                    v = cells["value"]
+                    v = cells["value"].replace("～", "~")
+                    unit_parts = (row.unit or "").split("/")
+                    alts = [a.strip() for a in v.split("/")] if re.fullmatch(
+                        r"[\d.\s~\-–+…]+(?:/[\d.\s~\-–+…]+)+", v
+                    ) else []
+                    if alts and len(unit_parts) == len(alts) and row.unit:
+                        # "-20 ~ 100/-4 ~ 212  ℃/℉": one figure per unit; keep the first pair.
+                        v, row.unit = alts[0], unit_parts[0]
+                    elif alts:
+                        # "5.0/3.3  Vdc": alternative versions; one row each, marked as such.
+                        alternatives = alts[1:]
+                        v = alts[0]
+                        row.condition = " ".join(
+                            x for x in (row.condition, f"one of the listed alternatives {cells['value']}") if x
+                        )
                     if re.search(r"\bto\b|~|±|\d\s*-\s*\d", v):
                         row.value = v + (
                             f" {row.unit}" if row.unit and not re.search(r"[A-Za-z%°]", v) else ""
                         )
                     else:
                         row.typ = v
+                for alt in alternatives:
+                    extra_row = RowRecord(
+                        parameter=param, citation=citation, section=row.section,
+                        section_kind=kind, evidence=text, page=page.number, symbol=row.symbol,
+                        condition=row.condition, unit=row.unit, variant=row.variant,
+                    )
+                    if re.search(r"~|\d\s*-\s*\d", alt):
+                        extra_row.value = f"{alt} {row.unit or ''}".strip()
+                    else:
+                        extra_row.typ = alt
+                    rows.append(extra_row)
                 if (
                     row.unit is None
                     and prev_row is not None
@@ -585,6 +706,32 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 )
             if addr:
                 continue
+            if cols is None and stacked is None:
+                stacked = _stacked_header(line, page.lines)
+                if stacked is not None:
+                    continue
+            if stacked is not None:
+                got = _stacked_rows(line, stacked, citation, title or heading, kind, page.number)
+                if got is None:
+                    stacked = None
+                else:
+                    rows.extend(got)
+                    continue
+            m_rp = _RANGE_PART_HEADER.search(text) if cols is None else None
+            if m_rp and re.search(r"(?i)part\s*(number|no)", text):
+                range_part = (m_rp.group(1), re.split(r"[（(]", text)[0].strip() or "Range")
+                continue
+            if range_part is not None and cols is None:
+                pns = [sg.text.strip() for sg in line.segments
+                       if re.fullmatch(r"[A-Z0-9][A-Z0-9\-]{6,}", sg.text.strip())]
+                q = parse_quantity_text(f"{line.segments[0].text} {range_part[0]}")
+                if pns and q is not None and q.unit:
+                    rows.append(RowRecord(
+                        range_part[1], citation, title or heading, kind, text, page.number,
+                        value=f"{line.segments[0].text} {range_part[0]}", variant=pns[0],
+                        applies_to={"variant": pns[0], "part_numbers": pns},
+                    ))
+                    continue
             sentence = _sentence_rows(text) if cols is None else []
             for spec, q, said, cond in sentence:
                 rows.append(
@@ -634,6 +781,19 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # only rows whose label starts in the first column, not indented sub-rows
                     and r.x0 <= min(a.x0 for a in anchor_rows) + 15
                 ]
+            if not near and anchor_rows:
+                # A block of condition rows under the row that names them ("Full-Scale Range
+                # FS_SEL=0 ±250", then "FS_SEL=1 ±500", ...).
+                left = min(a.x0 for a in anchor_rows) + 15
+                above_rows = [
+                    r for r in anchor_rows
+                    if 0 < r.y - y <= 6 * size and r.x0 <= left
+                    and not any(y < a < r.y for a in anchors if a != r.y)
+                ]
+                near = [
+                    (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence, None)
+                    for r in above_rows
+                ]
             if not near:
                 # Motorola-style tables print the label (with symbol and unit) above a block of
                 # condition rows: take the closest label above with no labelled row between.
@@ -644,7 +804,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 ]
                 near = above
             if near:
-                lb = min(near, key=lambda lb: abs(lb[0] - y))
+                # Closest label; on a tie the one above (labels lead their rows more often).
+                lb = min(near, key=lambda lb: (round(abs(lb[0] - y)), lb[0] < y))
                 row.parameter, row.symbol = lb[1], row.symbol or lb[2]
                 row.unit = row.unit or lb[3]
                 if not row.condition or len(row.condition.replace(" ", "")) <= 2:

@@ -69,6 +69,8 @@ _UNIT_MAP: dict[str, str] = {
     "GHz": "GHz",
     "s": "s",
     "ms": "ms",
+    "mS": "ms",
+    "msec": "ms",
     "µs": "us",
     "us": "us",
     "μs": "us",

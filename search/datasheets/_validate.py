@@ -31,6 +31,7 @@ __all__ = [
     "TEXT_SPECS",
     "absmax_table_allowed",
     "dimension_of",
+    "supply_fractions",
     "validate_fact",
 ]
 
@@ -165,10 +166,20 @@ def _dims_equal(found: str, wanted_unit: str) -> bool:
 
 
 _COEF = re.compile(
-    r"(\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\w*"
-    r"|(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\w*\s*[×x*]\s*(\d+(?:\.\d+)?)",
+    r"(\d+(?:\.\d+)?)\s*[×x*]?\s*\(?\b(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\d?\b"
+    r"|\b(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\d?\b\s*[×x*]\s*(\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
+
+
+def supply_fractions(fact: Fact) -> set[float]:
+    """Numbers of a fact that its evidence gives only as fractions of a supply ("0.7 VDD")."""
+    plain = _plain_numbers(fact.evidence)
+    return {
+        c
+        for c in _supply_coefficients(fact.evidence)
+        if not any(math.isclose(c, p, rel_tol=1e-9) for p in plain)
+    }
 
 
 def _supply_coefficients(evidence: str) -> list[float]:

@@ -17,9 +17,9 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
-import uidi
 
 import cloud
+import uidi
 from cloud._ingest import IngestConfig, IngestWorker
 from edge import Publisher, TasmotaAdapter
 
@@ -43,7 +43,9 @@ def now_ms() -> int:
 
 def desc(name: str, service: str = "dog-park") -> uidi.NodeDescription:
     return uidi.NodeDescription(
-        name=name, service=service, location=uidi.GeoPoint(coordinates=(-79.38, 43.65)),
+        name=name,
+        service=service,
+        location=uidi.GeoPoint(coordinates=(-79.38, 43.65)),
         attributes={"rating": 4.5},
     )
 
@@ -98,7 +100,9 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
 def inp(node: str, seq: int, ts: int, **values: float) -> uidi.Input:
     units = {"occupancy_pct": "%", "temperature_c": "°C", "people_count": ""}
     return uidi.Input(
-        node=node, ts=ts, seq=seq,
+        node=node,
+        ts=ts,
+        seq=seq,
         metrics=tuple(uidi.Metric(name=k, value=v, unit=units[k]) for k, v in values.items()),
     )
 
@@ -108,12 +112,18 @@ async def test_edge_adapter_reading_lands_in_realtime_and_history(env: Env, tmp_
         {"metrics": [{"source": "SHT3X.Temperature", "metric": "temperature_c", "unit": "°C"}]}
     )
     async with Publisher(
-        BROKER, env.tenant, "toronto", "dog-park", desc("Riverside park"), node="park-1",
+        BROKER,
+        env.tenant,
+        "toronto",
+        "dog-park",
+        desc("Riverside park"),
+        node="park-1",
         outbox_path=tmp_path / "edge.db",
     ) as pub:
         await asyncio.wait_for(pub.connected.wait(), 10)
-        [msg] = adapter.convert({"SHT3X": {"Temperature": 7.5}}, node="park-1", ts=now_ms(),
-                                seq=await pub.next_seq())
+        [msg] = adapter.convert(
+            {"SHT3X": {"Temperature": 7.5}}, node="park-1", ts=now_ms(), seq=await pub.next_seq()
+        )
         await pub.publish(msg)
         await asyncio.wait_for(pub.drained(), 10)
         await env.received(2)  # birth + reading
@@ -133,11 +143,24 @@ async def test_edge_adapter_reading_lands_in_realtime_and_history(env: Env, tmp_
 
 async def test_duplicates_and_reordering_keep_the_latest_state(env: Env) -> None:
     t = now_ms() - 10_000
-    env.send_msg(uidi.State(node="p2", ts=t, seq=0, lifecycle="online", birth=True,
-                            description=desc("P2"), keepalive_s=60))
+    env.send_msg(
+        uidi.State(
+            node="p2",
+            ts=t,
+            seq=0,
+            lifecycle="online",
+            birth=True,
+            description=desc("P2"),
+            keepalive_s=60,
+        )
+    )
     # newest first, then older ones, then a repeat of the newest (a QoS 1 redelivery)
-    for seq, ts, occ in [(3, t + 3000, 30.0), (1, t + 1000, 10.0), (2, t + 2000, 20.0),
-                         (3, t + 3000, 30.0)]:
+    for seq, ts, occ in [
+        (3, t + 3000, 30.0),
+        (1, t + 1000, 10.0),
+        (2, t + 2000, 20.0),
+        (3, t + 3000, 30.0),
+    ]:
         env.send_msg(inp("p2", seq, ts, occupancy_pct=occ))
     await env.received(5)
     w = env.worker
@@ -157,10 +180,19 @@ async def test_malformed_messages_are_dead_lettered_while_good_ones_flow(env: En
     t = now_ms()
     bad = [
         (env.topic("p3", "input"), b"{not json"),
-        (env.topic("p3", "input"), json.dumps({"v": 1, "kind": "input", "node": "p3", "ts": t,
-                                               "seq": 1, "body": {"metrics": [
-                                                   {"name": "x", "value": 1, "unit": "blorps"}]}}
-                                              ).encode()),
+        (
+            env.topic("p3", "input"),
+            json.dumps(
+                {
+                    "v": 1,
+                    "kind": "input",
+                    "node": "p3",
+                    "ts": t,
+                    "seq": 1,
+                    "body": {"metrics": [{"name": "x", "value": 1, "unit": "blorps"}]},
+                }
+            ).encode(),
+        ),
         (env.topic("other-node", "input"), uidi.encode_json(inp("p3", 2, t, people_count=1))),
         (env.topic("p3", "input"), uidi.encode_json(inp("p3", 3, t + 3_600_000, people_count=1))),
         (f"uidi/v1/{env.tenant}/toronto/dog-park/p3/input", b"\xff" * 5000),
@@ -187,8 +219,16 @@ async def test_malformed_messages_are_dead_lettered_while_good_ones_flow(env: En
 
 
 async def test_last_will_marks_the_node_lost(env: Env, tmp_path: Path) -> None:
-    pub = Publisher(BROKER, env.tenant, "toronto", "dog-park", desc("P4"), node="p4",
-                    outbox_path=tmp_path / "p4.db", keepalive_s=60)
+    pub = Publisher(
+        BROKER,
+        env.tenant,
+        "toronto",
+        "dog-park",
+        desc("P4"),
+        node="p4",
+        outbox_path=tmp_path / "p4.db",
+        keepalive_s=60,
+    )
     await pub.__aenter__()
     await asyncio.wait_for(pub.connected.wait(), 10)
     await asyncio.wait_for(pub.drained(), 10)
@@ -205,10 +245,28 @@ async def test_last_will_marks_the_node_lost(env: Env, tmp_path: Path) -> None:
 
 async def test_missing_heartbeats_mark_offline_and_gateway_reports_children(env: Env) -> None:
     t = now_ms()
-    env.send_msg(uidi.State(node="p5", ts=t, seq=0, lifecycle="online", birth=True,
-                            description=desc("P5"), keepalive_s=1))
-    env.send_msg(uidi.State(node="child-1", ts=t, seq=0, lifecycle="online", birth=True,
-                            description=desc("Child"), keepalive_s=600))
+    env.send_msg(
+        uidi.State(
+            node="p5",
+            ts=t,
+            seq=0,
+            lifecycle="online",
+            birth=True,
+            description=desc("P5"),
+            keepalive_s=1,
+        )
+    )
+    env.send_msg(
+        uidi.State(
+            node="child-1",
+            ts=t,
+            seq=0,
+            lifecycle="online",
+            birth=True,
+            description=desc("Child"),
+            keepalive_s=600,
+        )
+    )
     await env.received(2)
     w = env.worker
     assert w is not None
@@ -218,8 +276,15 @@ async def test_missing_heartbeats_mark_offline_and_gateway_reports_children(env:
     assert doc is not None and doc.lifecycle == "offline"
     assert now_ms() - t >= 1500
     # a gateway reports a node behind it as offline on that node's state topic
-    env.send_msg(uidi.State(node="child-1", ts=now_ms(), seq=1, lifecycle="offline",
-                            reason="gateway lost the radio link"))
+    env.send_msg(
+        uidi.State(
+            node="child-1",
+            ts=now_ms(),
+            seq=1,
+            lifecycle="offline",
+            reason="gateway lost the radio link",
+        )
+    )
     await env.received(3)
     doc = await w.realtime.get("child-1")
     assert doc is not None and doc.lifecycle == "offline"
@@ -248,8 +313,16 @@ async def test_changed_nodes_are_dropped_from_the_redis_cache(tmp_path: Path) ->
         async with IngestWorker(e.config, 0) as worker:
             e.worker = worker
             await asyncio.wait_for(worker.subscribed.wait(), 10)
-            e.send_msg(uidi.State(node=node, ts=now_ms(), seq=0, lifecycle="online", birth=True,
-                                  description=desc("C")))
+            e.send_msg(
+                uidi.State(
+                    node=node,
+                    ts=now_ms(),
+                    seq=0,
+                    lifecycle="online",
+                    birth=True,
+                    description=desc("C"),
+                )
+            )
             await e.received(1)
         assert await cache.get(f"node:{node}") is None
     finally:

@@ -339,3 +339,39 @@ def test_any_question_gives_a_valid_answer(qa: DatasheetQA) -> None:
             assert a.route == "compatibility"
 
     check()
+
+
+def test_supply_relative_figures_are_answered_in_their_own_terms() -> None:
+    """ "0.7 VDD" is never reported as 0.7 V; "GND to VDD" is reported as written."""
+    store = FactStore(
+        [
+            fact(
+                device="ADS1115",
+                spec="logic_high_threshold",
+                parameter="High-level input voltage",
+                min=0.7,
+                max=5.5,
+                unit="V",
+                section_kind="electrical_characteristics",
+                citation="ads1115#p7",
+                evidence="VIH High-level input voltage 0.7 VDD 5.5 V",
+            ),
+            fact(
+                device="ADS1115",
+                spec="input_voltage_range",
+                parameter="Absolute input voltage",
+                unit="V",
+                section_kind="recommended_operating",
+                citation="ads1115#p6",
+                extra={"min_text": "GND", "max_text": "VDD"},
+                evidence="V(AINx) Absolute input voltage GND VDD V",
+            ),
+        ]
+    )
+    qa = DatasheetQA(store)
+    a = qa.ask("What is the high-level input voltage of the ADS1115?")
+    assert a.status == "answered"
+    assert a.items[0].min is None and "0.7×VDD" in str(a.items[0].value)
+    assert a.items[0].max == 5.5
+    b = qa.ask("What is the analog input voltage range of the ADS1115?")
+    assert b.status == "answered" and "GND to VDD" in b.answer

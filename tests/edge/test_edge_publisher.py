@@ -12,8 +12,8 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
-import uidi
 
+import uidi
 from edge import Outbox, Publisher
 
 BROKER = "mqtt://127.0.0.1:1883"
@@ -36,7 +36,9 @@ def now_ms() -> int:
 
 def desc(name: str) -> uidi.NodeDescription:
     return uidi.NodeDescription(
-        name=name, service="bike-share", location=uidi.GeoPoint(coordinates=(-79.4, 43.7)),
+        name=name,
+        service="bike-share",
+        location=uidi.GeoPoint(coordinates=(-79.4, 43.7)),
         devices=(uidi.DeviceRef(model="ACS712"),),
     )
 
@@ -49,6 +51,7 @@ class Sub:
         self.loop = asyncio.get_running_loop()
         self.ready = asyncio.Event()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+
         def on_message(c: Any, u: Any, m: Any) -> None:
             if m.payload:  # empty: a retained message being cleared
                 item = (m.topic, bool(m.retain), uidi.decode(m.payload))
@@ -82,8 +85,16 @@ async def sub(tenant: str) -> AsyncIterator[Sub]:
 
 
 async def test_birth_is_retained_and_will_says_lost(tenant: str, sub: Sub, tmp_path: Path) -> None:
-    pub = Publisher(BROKER, tenant, "Toronto", "Bike Share", desc("Dock 7"), node="dock-7",
-                    outbox_path=tmp_path / "o.db", keepalive_s=20)
+    pub = Publisher(
+        BROKER,
+        tenant,
+        "Toronto",
+        "Bike Share",
+        desc("Dock 7"),
+        node="dock-7",
+        outbox_path=tmp_path / "o.db",
+        keepalive_s=20,
+    )
     await pub.__aenter__()
     topic, _retained, birth = await sub.next()
     assert topic == f"uidi/v1/{tenant}/toronto/bike-share/dock-7/state"
@@ -114,14 +125,23 @@ async def test_command_and_setting_downlink(tenant: str, sub: Sub, tmp_path: Pat
         seen_settings.append(setting)
         return {"report_interval_s": min(int(setting.values["report_interval_s"]), 60)}
 
-    async with Publisher(BROKER, tenant, "toronto", "bike-share", desc("Dock 8"), node="dock-8",
-                         outbox_path=tmp_path / "o.db", on_command=on_command,
-                         on_setting=on_setting) as pub:
+    async with Publisher(
+        BROKER,
+        tenant,
+        "toronto",
+        "bike-share",
+        desc("Dock 8"),
+        node="dock-8",
+        outbox_path=tmp_path / "o.db",
+        on_command=on_command,
+        on_setting=on_setting,
+    ) as pub:
         await sub.next()  # birth
         await asyncio.wait_for(pub.connected.wait(), 10)
         cloud_side = sub.client
-        cmd = uidi.Command(node="dock-8", ts=now_ms(), seq=1, command_id="c-1", name="unlock",
-                           args={"slot": 3})
+        cmd = uidi.Command(
+            node="dock-8", ts=now_ms(), seq=1, command_id="c-1", name="unlock", args={"slot": 3}
+        )
         cloud_side.publish(pub.topic("command"), uidi.encode_json(cmd), qos=1)
         await sub.next()  # our own command, seen by the catch-all subscriber
         _t, _r, out = await sub.next()
@@ -132,8 +152,9 @@ async def test_command_and_setting_downlink(tenant: str, sub: Sub, tmp_path: Pat
         await sub.next()
         _t, _r, out = await sub.next()
         assert (out.command_id, out.status) == ("c-2", "rejected")
-        setting = uidi.Setting(node="dock-8", ts=now_ms(), seq=3, setting_id="s-1",
-                               values={"report_interval_s": 300})
+        setting = uidi.Setting(
+            node="dock-8", ts=now_ms(), seq=3, setting_id="s-1", values={"report_interval_s": 300}
+        )
         cloud_side.publish(pub.topic("setting"), uidi.encode_json(setting), qos=1)
         await sub.next()
         _t, _r, echo = await sub.next()
@@ -159,19 +180,31 @@ async def test_outbox_keeps_messages_across_an_edge_restart(
 ) -> None:
     outbox = tmp_path / "outbox.db"
     # broker unreachable: everything waits on disk
-    async with Publisher(f"mqtt://127.0.0.1:{_closed_port()}", tenant, "toronto", "bike-share",
-                         desc("Dock 9"), node="dock-9", outbox_path=outbox,
-                         drain_timeout_s=0) as pub:
+    async with Publisher(
+        f"mqtt://127.0.0.1:{_closed_port()}",
+        tenant,
+        "toronto",
+        "bike-share",
+        desc("Dock 9"),
+        node="dock-9",
+        outbox_path=outbox,
+        drain_timeout_s=0,
+    ) as pub:
         for i in range(30):
-            msg = uidi.Input(node="dock-9", ts=now_ms(), seq=await pub.next_seq(),
-                             metrics=(uidi.Metric(name="available", value=i, unit=""),))
+            msg = uidi.Input(
+                node="dock-9",
+                ts=now_ms(),
+                seq=await pub.next_seq(),
+                metrics=(uidi.Metric(name="available", value=i, unit=""),),
+            )
             await pub.publish(msg)
         assert await pub.pending() == 30
         await pub.abort()  # the edge process dies
     assert Outbox(outbox).pending() == 30
     # the edge comes back, now with a broker: the queued readings go out in order
-    async with Publisher(BROKER, tenant, "toronto", "bike-share", desc("Dock 9"),
-                         node="dock-9", outbox_path=outbox) as pub:
+    async with Publisher(
+        BROKER, tenant, "toronto", "bike-share", desc("Dock 9"), node="dock-9", outbox_path=outbox
+    ) as pub:
         await asyncio.wait_for(pub.drained(), 10)
         assert await pub.pending() == 0
     inputs = []
@@ -186,8 +219,16 @@ async def test_outbox_keeps_messages_across_an_edge_restart(
 
 
 async def test_in_flight_window_is_bounded(tenant: str, sub: Sub, tmp_path: Path) -> None:
-    async with Publisher(BROKER, tenant, "toronto", "bike-share", desc("Dock 10"),
-                         node="dock-10", outbox_path=tmp_path / "o.db", max_inflight=4) as pub:
+    async with Publisher(
+        BROKER,
+        tenant,
+        "toronto",
+        "bike-share",
+        desc("Dock 10"),
+        node="dock-10",
+        outbox_path=tmp_path / "o.db",
+        max_inflight=4,
+    ) as pub:
         peak = 0
         real = pub._publish_now
 
@@ -200,9 +241,14 @@ async def test_in_flight_window_is_bounded(tenant: str, sub: Sub, tmp_path: Path
         pub._publish_now = spy  # type: ignore[method-assign]
         await asyncio.wait_for(pub.connected.wait(), 10)
         for i in range(200):
-            await pub.publish(uidi.Input(node="dock-10", ts=now_ms(), seq=await pub.next_seq(),
-                                         metrics=(uidi.Metric(name="available", value=i,
-                                                              unit=""),)))
+            await pub.publish(
+                uidi.Input(
+                    node="dock-10",
+                    ts=now_ms(),
+                    seq=await pub.next_seq(),
+                    metrics=(uidi.Metric(name="available", value=i, unit=""),),
+                )
+            )
         await asyncio.wait_for(pub.drained(), 20)
     assert 1 <= peak <= 4
     sub.client.publish(pub.topic("state"), b"", qos=1, retain=True).wait_for_publish(5)

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-import uidi
 
 import cloud
+import uidi
 from cloud._ingest import IngestConfig, IngestPool, IngestWorker
 from edge import Publisher
 
@@ -75,8 +75,12 @@ async def _verify(config: IngestConfig, expected: dict[str, int]) -> None:
 
 
 def _reading(node: str, seq: int) -> bytes:
-    msg = uidi.Input(node=node, ts=now_ms(), seq=seq,
-                     metrics=(uidi.Metric(name="people_count", value=seq, unit=""),))
+    msg = uidi.Input(
+        node=node,
+        ts=now_ms(),
+        seq=seq,
+        metrics=(uidi.Metric(name="people_count", value=seq, unit=""),),
+    )
     return uidi.encode_json(msg)
 
 
@@ -192,19 +196,32 @@ async def test_broker_restart_loses_nothing_from_the_edge(
     desc = uidi.NodeDescription(
         name="Library", service="library", location=uidi.GeoPoint(coordinates=(-79.39, 43.66))
     )
-    async with IngestWorker(config, 0) as worker, Publisher(
-        private_broker.url, config.tenant, "toronto", "library", desc, node="lib-1",
-        outbox_path=tmp_path / "edge.db", reconnect_max_s=0.5,
-    ) as pub:
+    async with (
+        IngestWorker(config, 0) as worker,
+        Publisher(
+            private_broker.url,
+            config.tenant,
+            "toronto",
+            "library",
+            desc,
+            node="lib-1",
+            outbox_path=tmp_path / "edge.db",
+            reconnect_max_s=0.5,
+        ) as pub,
+    ):
         await asyncio.wait_for(worker.subscribed.wait(), 10)
         await asyncio.wait_for(pub.connected.wait(), 10)
         seq0 = await pub.next_seq()
 
         async def send(i: int) -> None:
-            await pub.publish(uidi.Input(
-                node="lib-1", ts=now_ms(), seq=seq0 + i,
-                metrics=(uidi.Metric(name="people_count", value=i, unit=""),),
-            ))
+            await pub.publish(
+                uidi.Input(
+                    node="lib-1",
+                    ts=now_ms(),
+                    seq=seq0 + i,
+                    metrics=(uidi.Metric(name="people_count", value=i, unit=""),),
+                )
+            )
 
         for i in range(100):
             await send(i)
@@ -219,11 +236,14 @@ async def test_broker_restart_loses_nothing_from_the_edge(
         assert pub.connects >= 2
         # re-check the history after every committed batch until all 200 readings are in
         deadline = time.monotonic() + 30
-        while len(points := await worker.history.range("lib-1", "people_count", 0,
-                                                       now_ms() + 1000)) < 200:
+        while (
+            len(points := await worker.history.range("lib-1", "people_count", 0, now_ms() + 1000))
+            < 200
+        ):
             seen = worker.counters.batches
-            await worker.wait_until(lambda w: w.counters.batches > seen,
-                                    deadline - time.monotonic())
+            await worker.wait_until(
+                lambda w, seen=seen: w.counters.batches > seen, deadline - time.monotonic()
+            )
         assert [int(p.value) for p in points] == list(range(200))
         doc = await worker.realtime.get("lib-1")
         assert doc is not None and doc.metrics["people_count"]["value"] == 199
