@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--group", default="ingest", help="shared-subscription group (default ingest)")
-    p.add_argument("--batch-size", type=int, default=500, help="messages per batch (default 500)")
+    p.add_argument("--batch-size", type=int, default=1000, help="messages per batch (default 1000)")
     p.add_argument("--batch-age-ms", type=float, default=50.0, help="max batch age (default 50)")
     p.add_argument(
         "--json", action="store_true", help="print the final counters as one JSON object"
@@ -49,7 +49,7 @@ def register_bench(sub: Any) -> None:
     p.add_argument(
         "--window",
         type=int,
-        default=2000,
+        default=3000,
         help="max messages published but not yet consumed (keeps the broker's queues "
         "below their limits, so the rate measured is sustained, not burst)",
     )
@@ -335,7 +335,7 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
     ready = ctx.Event()
     sub = ctx.Process(
         target=_raw_subscriber,
-        args=(broker.host, broker.port, f"uidi/v1/{tenant}/#", count, ready, 2000),
+        args=(broker.host, broker.port, f"uidi/v1/{tenant}/#", count, ready, 3000),
         daemon=True,
     )
     sub.start()

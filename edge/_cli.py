@@ -71,7 +71,7 @@ def describe(mapping: dict[str, Any], node: str, service: str) -> Any:
         loc = desc.get("location")
         return uidi.NodeDescription(
             name=str(desc.get("name", node)),
-            service=service,
+            service=uidi.slugify(service),
             location=None
             if loc is None
             else uidi.GeoPoint(coordinates=(float(loc[0]), float(loc[1]))),
@@ -119,6 +119,7 @@ async def _pump(
     mapping: dict[str, Any],
 ) -> dict[str, Any]:
     import asyncio
+    import contextlib
     import sys
     import time
 
@@ -163,6 +164,9 @@ async def _pump(
                     counts["published"] += 1
         finally:
             source.cancel()
+        # stdin ended: give the broker a moment; what stays queued goes out on the next run
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(pub.drained(), 10)
         counts["pending"] = await pub.pending()
     return counts
 

@@ -461,7 +461,7 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
                 say(f"iotase demo: loading births failed (exit code {proc.exitcode})")
                 return None
         figures.births_s = round(time.monotonic() - births_t0, 2)
-        figures.nodes_loaded = int(progress.value)
+        figures.nodes_loaded = int(progress.value) if loaders else scenario.nodes.count
         if stop.is_set():
             return figures
 
@@ -518,10 +518,13 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
                 say("iotase demo: the API did not report healthy within 300 s")
             return figures if stop.is_set() else None
         figures.api_s = round(time.monotonic() - api_t0, 2)
+        # live data flows once ingest has seen a message beyond the births sent through it
         received0 = pool.counters().get("received", 0)
-        flow_deadline = time.monotonic() + 30
+        if args.births_via_broker:
+            received0 = max(received0, scenario.nodes.count)
+        flow_deadline = time.monotonic() + (300 if args.births_via_broker else 30)
         while (
-            pool.counters().get("received", 0) == received0
+            pool.counters().get("received", 0) <= received0
             and time.monotonic() < flow_deadline
             and not stop.is_set()
         ):

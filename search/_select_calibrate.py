@@ -224,14 +224,14 @@ def calibrate(
     best_cal = selector.calibration
     best_m: dict[str, float] = {}
     for alpha, bonus in itertools.product(
-        (1.0, 0.9, 0.8, 0.7, 0.6, 0.5), (0.0, 0.05, 0.1, 0.15, 0.2, 0.3)
+        (1.0, 0.9, 0.8, 0.7), (0.0, 0.1, 0.2, 0.3)
     ):
         top, good_sorted, scores = _sorted(prep, alpha, bonus, 8)
-        floors = np.unique(np.round(np.quantile(top[:, 0], np.linspace(0.0, 0.3, 31)), 3))
-        for temperature in (0.01, 0.015, 0.02, 0.03, 0.04, 0.05):
+        floors = np.unique(np.round(np.quantile(top[:, 0], np.linspace(0.0, 0.3, 16)), 3))
+        for temperature in (0.01, 0.02, 0.03, 0.05):
             probs = _probs(top, scores, temperature)
-            for floor, p, cap in itertools.product(
-                floors, (0.5, 0.6, 0.7, 0.8, 0.9, 0.95), (3, 5, 8)
+            for floor, p, cap, margin in itertools.product(
+                floors, (0.6, 0.8, 0.9, 0.95), (3, 5), MARGINS
             ):
                 cal = Calibration(
                     float(temperature),

@@ -20,6 +20,19 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["register", "register_bench"]
 
+# The modules whose code decides what an ingest produces.
+_INGEST_MODULES = (
+    "_pdf.py",
+    "_markdown.py",
+    "_tables.py",
+    "_extract.py",
+    "_units.py",
+    "_chunks.py",
+    "_supersede.py",
+    "_ingest.py",
+    "_facts.py",
+)
+
 
 def register(sub: Any) -> None:
     """Add ``datasheet`` (``ingest``, ``facts``) and ``ask``."""
@@ -83,6 +96,12 @@ def _corpus_cache(corpus: Path, settings: Any) -> Path:
         p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() in (".pdf", ".md")
     )
     h = hashlib.sha1()
+    # The extraction code is part of the key: a changed extractor means a fresh ingest.
+    here = Path(__file__).resolve().parent
+    for name in _INGEST_MODULES:
+        module = here / name
+        if module.exists():
+            h.update(f"{name}:{module.stat().st_mtime_ns}\n".encode())
     for p in files:
         st = p.stat()
         h.update(f"{p.relative_to(corpus)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
@@ -147,8 +166,10 @@ def _cmd_ingest(args: argparse.Namespace, settings: Any) -> int:
         for f in report.files:
             state = "ok" if f.ok else f"FAILED ({f.reason})"
             print(f"{f.path}: {state} facts={f.facts} chunks={f.chunks} notices={f.notices}")
-        print(f"{report.facts} facts, {report.chunks} chunks, {report.superseded} superseded "
-              f"-> {report.out_dir} ({report.seconds:.1f} s)")
+        print(
+            f"{report.facts} facts, {report.chunks} chunks, {report.superseded} superseded "
+            f"-> {report.out_dir} ({report.seconds:.1f} s)"
+        )
     for f in report.files:
         if not f.ok:
             print(f"datasheet ingest: {f.error}", file=sys.stderr)

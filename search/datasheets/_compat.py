@@ -373,9 +373,28 @@ def _source_range(
     return results, "" if results else f"{src.device}: no variant with both sensitivity and range"
 
 
+def _same_name(a: str, b: str) -> bool:
+    return re.sub(r"[\W_]", "", a.upper()) == re.sub(r"[\W_]", "", b.upper())
+
+
+def _named(device: str, variant: str | None) -> str:
+    """Device and variant for display, without a variant that only repeats the device."""
+    return device if not variant or _same_name(variant, device) else f"{device} {variant}"
+
+
 def _same(a: str, b: str) -> bool:
     sa, sb = re.sub(r"[\W_]", "", a.upper()), re.sub(r"[\W_]", "", b.upper())
     return bool(sa and sb and (sa in sb or sb in sa))
+
+
+def _digital(f: Fact) -> bool:
+    return bool(
+        re.search(
+            r"\b(?:digital|logic|SDA|SCL|VDIG)\b",
+            f"{f.parameter} {f.condition or ''}",
+            re.IGNORECASE,
+        )
+    )
 
 
 def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[CompatCheck]:
@@ -385,12 +404,19 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     ranges, why = _source_range(index, src)
     if not ranges:
         return [_check("signal_range", "insufficient_evidence", why, [])]
+    # An analog signal meets the analog input: rows about digital or logic pins do not apply.
     inputs = [
         f
         for f in _best(index, dst, ("input_voltage_range",), prefer="analog input absolute")
-        if f.section_kind != "absolute_maximum"
+        if f.section_kind != "absolute_maximum" and not _digital(f)
     ]
-    absmax = _best(index, dst, ("absolute_max_input_voltage",), absmax=True, prefer="analog input")
+    absmax = [
+        f
+        for f in _best(
+            index, dst, ("absolute_max_input_voltage",), absmax=True, prefer="analog input"
+        )
+        if not _digital(f)
+    ]
     fsr = _best(index, dst, ("full_scale_range",))
     if not inputs:
         note = (
@@ -581,7 +607,7 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
         s_lo, s_hi, _ = bounds(s, load.supply_v, load.device)
         row_variants = [o.variant] if o.variant else _named_variants(o.parameter)
-        if reg.variant is None and row_variants and not _same(row_variants[0], reg.device):
+        if reg.variant is None and row_variants and not _same_name(row_variants[0], reg.device):
             # The output voltage belongs to one variant; the question named none.
             checks.append(
                 _check(
@@ -607,13 +633,19 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                 _check(
                     "supply",
                     "compatible" if ok else "incompatible",
-                    f"{reg.device}{' ' + o.variant if o.variant else ''} output {o_lo.text} to "
+                    f"{_named(reg.device, o.variant)} output {o_lo.text} to "
                     f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
                     f"{load.device} supply range {s_lo.text} to {s_hi.text} V ({s.citation})",
                     [o, s],
                 )
             )
-    iout = _best(index, reg, ("output_current", "current_limit"))
+    # The rated output current; failing that, the minimum of a stated current limit (what the
+    # part guarantees before it limits). Short-circuit and peak currents are not capability.
+    iout = _best(index, reg, ("output_current",)) or [
+        f
+        for f in _best(index, reg, ("current_limit",))
+        if "limit" in f.parameter.lower() and f.min is not None
+    ]
     draw = _best(index, load, ("supply_current",), prefer="peak current delivered external supply")
     if not iout or not draw:
         checks.append(

@@ -90,7 +90,7 @@ _SECTION_RULES: tuple[tuple[str, str], ...] = (
 
 def classify_section(heading: str) -> str | None:
     """Section kind for a heading, or None when the heading says nothing about kind."""
-    h = heading.lower()
+    h = re.sub(r"^\s*(table\s+\d+[.:]?|\d+(\.\d+)*\.?)\s*", "", heading.lower())
     for pattern, kind in _SECTION_RULES:
         if re.search(pattern, h):
             return kind
@@ -116,7 +116,9 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"coil\s+(rated\s+)?current|nominal\s+operating\s+current|operating\s+current.*coil",
         "coil_current",
     ),
-    (r"coil\s+voltage|nominal\s+voltage\s*\(vdc\)|rated\s+coil", "coil_voltage"),
+    (r"coil\s+voltage|nominal\s+voltage\s*\(vdc\)|rated\s+coil|coil\b.*\bnominal\s+voltage",
+     "coil_voltage"),
+    (r"max\.?\s*allowable\s+voltage", "coil_max_voltage"),
     (r"coil\s+resistance", "coil_resistance"),
     (r"coil\s+power|nominal\s+operating\s+power", "coil_power"),
     (r"switching\s+capacity|contact\s+rating|nominal\s+switching", "contact_rating"),
@@ -340,6 +342,14 @@ _SPEC_DIMENSION["soft_start_time"] = frozenset({"s"})
 _SPEC_DIMENSION["humidity_range"] = frozenset({"%"})
 _SPEC_DIMENSION["resolution_bits"] = frozenset({"bit"})
 _SPEC_DIMENSION["coil_resistance"] = frozenset({"Ω"})
+_SPEC_DIMENSION["frequency_range"] = frozenset({"Hz"})
+_SPEC_DIMENSION["bandwidth"] = frozenset({"Hz"})
+_SPEC_DIMENSION["measurement_range"] = frozenset(
+    {"K", "%", "Pa", "lx", "A", "V", "m³/s", "ppm", "m/s²", "rad/s", "°", "deg", "m", "Hz", "Ω"}
+)
+# A relay's pick-up and drop-out voltages are often given as a percentage of the nominal.
+_SPEC_DIMENSION["pickup_voltage"] = frozenset({"V", "%"})
+_SPEC_DIMENSION["dropout_voltage_relay"] = frozenset({"V", "%"})
 
 _TEXT_SPECS = frozenset({"interface", "package", "output_type", "i2c_address"})
 _TEXT_SPEC_WORDS: dict[str, re.Pattern[str]] = {
@@ -471,6 +481,8 @@ def parse_quantity_text(text: str) -> Parsed | None:
         rf"(?P<a>{_NUM})\s*(?P<ua>[^\d\s~\-±<>=]*)\s*(?:-|~|to|…|\.\.\.)\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
         t,
     )
+    if m and re.search(r"±\s*\d", t[m.end():]):
+        m = None  # "0…65 °C  ±0.5 °C": the range is a condition, the ± figure is the value
     if m and not re.match(r"^\s*±", t):
         unit = (m.group("unit") or m.group("ua") or "").strip() or None
         a, b = _to_float(m.group("a")), _to_float(m.group("b"))
@@ -839,6 +851,9 @@ def _facts_from_value_text(
         except UnknownUnitError:
             continue
         b = {**base, "condition": cond}
+        if row.section_kind == "absolute_maximum" and parsed.value is not None and not parsed.plus_minus:
+            # A single rating in an absolute-maximum list is a limit ("Input Voltage 15V").
+            parsed.max, parsed.value = parsed.value, None
         facts.append(
             Fact(
                 **b,

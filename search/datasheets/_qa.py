@@ -387,7 +387,7 @@ class DatasheetQA:
             variant=mention.variant or self._name_as_variant(mention),
             quantity=parsed.quantity,
             absolute_max=absmax,
-            stated_numbers=parsed.stated_voltages,
+            stated_numbers=parsed.stated_numbers,
         )
         reasons: list[str] = []
         valid = []
@@ -460,8 +460,11 @@ class DatasheetQA:
         items: list[AnswerItem] = []
         facts: list[Fact] = []
         lines: list[str] = []
+        several = len(chosen) > 1 and specs[0] not in _LIST_SPECS
         for f in chosen:
-            got = self._with_supersession(parsed, f, label)
+            # Several rows listed: each carries its own label so they can be told apart.
+            row_label = f"{label} ({f.parameter.strip()})" if several and f.parameter else label
+            got = self._with_supersession(parsed, f, row_label)
             if isinstance(got, str):
                 reasons.append(got)
                 continue
@@ -595,6 +598,10 @@ class DatasheetQA:
             )
         if route == "comparison":
             lines.extend(self._compare_lines(parsed, items))
+        verdict = None
+        if missing == 0 and route == "simple":
+            verdict, check_lines = _value_check(parsed.text, items)
+            lines.extend(check_lines)
         status = "answered" if missing == 0 else "insufficient_evidence"
         task = (
             "revisions"
@@ -609,7 +616,8 @@ class DatasheetQA:
             items=items,
             citations=_citations(items),
             reasons=reasons[:6],
-            task=task,
+            task="limit_check" if verdict else task,
+            verdict=verdict,  # type: ignore[arg-type]
         )
 
     def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:
@@ -841,6 +849,61 @@ class DatasheetQA:
             elif phrased:
                 answer.reasons.append("llm: rephrasing dropped, it added untraced numbers")
         return answer
+
+
+_CHECK_CUE = re.compile(
+    r"\b(?:ok|okay|safe(?:ly)?|allowed|permitted|within|exceed|too (?:high|low)|tolerate|survive"
+    r"|handle|withstand)\b|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the)\b",
+    re.IGNORECASE,
+)
+_STATED = re.compile(
+    r"(?<![\w.])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz)(?![\w/])"
+)
+
+
+def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None, list[str]]:
+    """A question that states a value and asks whether it is allowed: compare it to the limits.
+
+    Each item is checked on its own (a limit per revision or variant gives one line each); the
+    verdict is given only when every item agrees.
+    """
+    if not _CHECK_CUE.search(question):
+        return None, []
+    stated = [(float(m.group(1).replace("−", "-")), m.group(2)) for m in _STATED.finditer(question)]
+    if not stated:
+        return None, []
+    from search.datasheets._validate import _preprocess, _registry
+
+    ureg = _registry()
+    outcomes: list[str] = []
+    lines: list[str] = []
+    for it in items:
+        if it.unit is None or (it.min is None and it.max is None) or isinstance(it.value, str):
+            continue
+        for value, unit in stated:
+            try:
+                q = ureg.Quantity(value, _preprocess(unit)).to(_preprocess(it.unit)).magnitude
+            except Exception:
+                continue
+            ok = (it.min is None or q >= it.min - 1e-9) and (it.max is None or q <= it.max + 1e-9)
+            scope = _scope_text(it.applies_to)
+            limit = (
+                f"{format_number(it.min)} to {format_number(it.max)}"
+                if it.min is not None and it.max is not None
+                else f"max {format_number(it.max)}"
+                if it.max is not None
+                else f"min {format_number(it.min)}"  # type: ignore[arg-type]
+            )
+            lines.append(
+                f"{format_number(value)} {unit} is {'within' if ok else 'outside'} {limit} "
+                f"{it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
+            )
+            outcomes.append("compatible" if ok else "incompatible")
+            break
+    if not outcomes:
+        return None, []
+    verdict = outcomes[0] if len(set(outcomes)) == 1 else None
+    return verdict, lines
 
 
 def _citations(items: Sequence[AnswerItem]) -> list[str]:

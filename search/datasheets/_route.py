@@ -134,11 +134,14 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:power[- ])?supply voltage|\boperating voltage|\bsupply range|\bpower supply"
         r"|\bvcc\b|\bvdd\b|\bvoltage (?:does it|does the \S+) (?:need|run|work)|\bpowered (?:at|from|by)"
-        r"|\bworking voltage|\bsupply\b",
+        r"|\bworking voltage|\bsupply\b|\bpower (?:it|the \S+) (?:from|at|with)\b"
+        r"|\bvoltage (?:does|do|can|will) (?:it|the \S+) (?:need|take|accept|run)",
         ("supply_voltage",),
     ),
+    # A bare "input" ("34 V input") after every more specific input phrase has had its turn.
+    (r"\binput\b", ("input_voltage_range", "supply_voltage")),
     (
-        r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution|\b\d+-bit",
+        r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution",
         ("resolution_bits", "resolution"),
     ),
     (r"\bresolution", ("resolution", "resolution_bits")),
@@ -281,6 +284,8 @@ class ParsedQuestion:
     instrument_range: tuple[str, str] | None = None
     interval: str | None = None
     stated_voltages: list[float] = field(default_factory=list)
+    stated_numbers: list[float] = field(default_factory=list)
+    """Every number the question states outside device names (conditions to match)."""
     quantity: str | None = None
     """For multi-quantity sensors: temperature, humidity, pressure, gas, ..."""
 
@@ -403,6 +408,14 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         for i in range(d.start, d.end):
             masked[i] = "§"
     spec_text = "".join(masked)
+    # A stated condition ("at VDD = 2.7 V", "VCC = 5 V", "at 12-bit resolution") is not a spec
+    # request.
+    spec_text = re.sub(
+        r"\b(?:at|in|with|for)\s+(?:a\s+)?\d+[- ]bit(?:\s+resolution|\s+mode)?",
+        lambda m: " " * len(m.group(0)),
+        spec_text,
+        flags=re.IGNORECASE,
+    )
     # A stated condition ("at VDD = 2.7 V", "VCC = 5 V") is not a spec request.
     spec_text = re.sub(
         r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VDDIO)\s*=\s*[-+]?\d+(?:\.\d+)?\s*m?V\b",
@@ -419,7 +432,9 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
             if any(a < m.end() and m.start() < b for a, b in consumed):
                 continue
             consumed.append((m.start(), m.end()))
-            hits.append((m.start(), cands, m.group(0)))
+            # A phrase that spans a device name reads badly as a label: use the spec.
+            phrase = m.group(0) if "§" not in m.group(0) else cands[0].replace("_", " ")
+            hits.append((m.start(), cands, phrase))
     hits.sort(key=lambda h: h[0])
     for _, cands, phrase in hits:
         if cands not in specs:
@@ -510,7 +525,9 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         route = "structured"
     else:
         route = "simple"
+    numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
     return ParsedQuestion(
+        stated_numbers=numbers,
         text=text,
         route=route,
         devices=devices,

@@ -235,7 +235,13 @@ _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±"
 def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
     cells: dict[str, list[str]] = {}
     numeric_left = cols.left_edge - 12
-    label_keys = tuple(k for k in ("parameter", "symbol", "condition") if k in cols.pos)
+    label_keys = tuple(
+        sorted((k for k in ("parameter", "symbol", "condition") if k in cols.pos),
+               key=lambda k: cols.pos[k][0])
+    )
+    numeric_segs = [sg for sg in line.segments if sg.text.strip() and _NUMERICISH.match(sg.text.strip())]
+    placed: list[tuple[str | None, str]] = []
+    label_segs = []
     for seg in line.segments:
         text = seg.text.strip()
         if not text:
@@ -249,6 +255,12 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             if "unit" in cols.pos
             else _NUMERICISH.match(text)
         )
+        if in_values and _RANGE_CELL.match(text) and any(
+            o is not seg and o.x0 > seg.x1 for o in numeric_segs
+        ):
+            # "0…65 °C  ±0.5": the range is the row's condition, the figure follows it.
+            placed.append(("condition", text))
+            continue
         if in_values and cols.groups and _NUMERICISH.match(text):
             best, dist = None, 1e9
             for gi, g in enumerate(cols.groups):
@@ -256,29 +268,43 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
                     d = 0.0 if x0 - 2 <= seg.xc <= x1 + 2 else min(abs(seg.xc - x0), abs(seg.xc - x1))
                     if d < dist:
                         best, dist = f"{k}@{gi}", d
-            key = best
+            placed.append((best, text))
         elif in_values:
-            key = cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit"))
-        elif (
-            "condition" in cols.pos
-            and seg.x0 >= cols.pos["condition"][0] - 8
-            and (seg.x0 > cols.pos.get("parameter", (0, 0))[0] + 20)
-        ):
-            key = "condition"
-        elif label_keys:
-            key = (
-                cols.nearest(seg.xc, label_keys)
-                if "parameter" in cols.pos
-                else ("parameter" if "parameter" not in cells else "condition")
-            )
-            if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-,. ]{0,14}", text):
-                key = "parameter" if "parameter" not in cells else "condition"
+            placed.append((cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit")), text))
         else:
-            key = "parameter" if "parameter" not in cells else "condition"
-        if key is None:
-            continue
-        cells.setdefault(key, []).append(text)
+            label_segs.append(seg)
+    if label_keys and len(label_segs) == len(label_keys) and len(label_keys) > 1:
+        # As many label pieces as label columns: they are in column order (headers are often
+        # centred over left-aligned content, so nearest-header would misplace them).
+        for key, seg in zip(label_keys, label_segs, strict=True):
+            placed.append((key, seg.text.strip()))
+    else:
+        for seg in label_segs:
+            text = seg.text.strip()
+            if (
+                "condition" in cols.pos
+                and seg.x0 >= cols.pos["condition"][0] - 8
+                and (seg.x0 > cols.pos.get("parameter", (0, 0))[0] + 20)
+            ):
+                key: str | None = "condition"
+            elif label_keys:
+                key = (
+                    cols.nearest(seg.xc, label_keys)
+                    if "parameter" in cols.pos
+                    else ("parameter" if not any(k == "parameter" for k, _ in placed) else "condition")
+                )
+                if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-,. ]{0,14}", text):
+                    key = "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
+            else:
+                key = "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
+            placed.append((key, text))
+    for key, text in placed:
+        if key is not None:
+            cells.setdefault(key, []).append(text)
     return {k: " ".join(v) for k, v in cells.items()}
+
+
+_RANGE_CELL = re.compile(r"^[+\-–]?\d[\d.,]*\s*[^\d\s]{0,4}\s*(…|\.\.|~|～|to)\s*[+\-–]?\d")
 
 
 _NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+){0,3})\.?\s+([A-Z][^.]{2,80})$")
@@ -423,14 +449,24 @@ def _stacked_rows(
                 key=lambda k: abs((st.columns[k][0] + st.columns[k][1]) / 2 - sg.xc))
         cells[i] = sg.text.strip()
     key_name, key_unit = st.columns[0][2], st.columns[0][3]
+    coil = "coil" in section.lower()
+    key_spec = map_spec(("Coil " if coil else "") + key_name, None, kind)
+    key_label = key_spec or key_name
     key = cells.get(0)
     for i, cell in cells.items():
         _, _, name, unit = st.columns[i]
         m_pct = re.fullmatch(r"(\d+(?:\.\d+)?)\s*%\s*of", cell)
         if m_pct:
             # "75 % of / nominal / voltage": one figure for every row of the table.
-            rows.append(RowRecord(name, citation, section, kind, text, page,
-                                  value=f"{m_pct.group(1)} %", condition="of nominal voltage"))
+            rows.append(RowRecord(("Coil " if coil else "") + name, citation, section, kind,
+                                  text, page, value=f"{m_pct.group(1)} %",
+                                  condition="of nominal voltage"))
+            continue
+        m_unit = re.fullmatch(r"(\d[\d,]*(?:\.\d+)?)\s*([A-Za-zΩ]{1,3})", cell)
+        if unit is None and m_unit:
+            cell, unit = m_unit.group(1), m_unit.group(2)  # "0.36W" under a unitless heading
+            rows.append(RowRecord(("Coil " if coil else "") + name, citation, section, kind,
+                                  text, page, typ=cell, unit=unit))
             continue
         if not re.fullmatch(r"\d[\d,]*(?:\.\d+)?", cell) or key is None or unit is None:
             continue
@@ -438,10 +474,13 @@ def _stacked_rows(
             continue
         cond = None if i == 0 else f"{key_name} = {key} {key_unit or ''}".strip()
         tol = re.search(r"(\d+)\s*%", name)
+        label = re.sub(r"\s*\d+%\s*", " ", name).strip()
+        if coil and "coil" not in label.lower():
+            label = f"Coil {label}"  # the section says whose voltage this is
         rows.append(RowRecord(
-            re.sub(r"\s*\d+%\s*", " ", name).strip(), citation, section, kind, text, page,
+            label, citation, section, kind, text, page,
             typ=cell, unit=unit, condition=cond,
-            applies_to={key_name: f"{key} {key_unit or ''}".strip()} if i else {},
+            applies_to={key_label: f"{key} {key_unit or ''}".strip()},
         ))
         if tol:
             rows[-1].applies_to["tolerance"] = f"±{tol.group(1)}%"
@@ -488,8 +527,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     warnings: list[ExtractWarning] = []
     heading, kind = "", "general"
     title = ""
+    cols: _Columns | None = None
     for page in doc.pages:
-        cols: _Columns | None = None
+        # A table that runs onto the next page often does not repeat its header: keep the
+        # columns until a heading or a new header says otherwise.
         prev_row: RowRecord | None = None
         recent: list[str] = []
         labels: list[tuple[float, str, str | None, str | None, str, str | None]] = []

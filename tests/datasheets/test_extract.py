@@ -99,3 +99,57 @@ def test_acs712_variant_tables_are_scoped() -> None:
     }
     assert sens["ACS712ELCTR-05B-T"].typ == 185.0
     assert sens["ACS712ELCTR-30A-T"].typ == 66.0
+
+
+@needs_pdfs
+def test_regulator_output_voltage_from_a_label_printed_between_its_rows() -> None:
+    facts = _facts("lm7805")
+    out = [f for f in facts if f.spec == "output_voltage" and f.variant == "LM7805"]
+    assert {(f.min, f.typ, f.max) for f in out} == {(4.8, 5.0, 5.2), (4.75, 5.0, 5.25)}
+    assert all(f.unit == "V" and f.citation == "lm7805#p3" for f in out)
+    (drop,) = [f for f in facts if f.spec == "dropout_voltage" and f.variant == "LM7805"]
+    assert drop.typ == 2.0 and drop.unit == "V"
+    absmax = [f for f in facts if f.spec == "absolute_max_input_voltage"]
+    assert {f.max for f in absmax} == {35.0, 40.0}
+
+
+@needs_pdfs
+def test_per_part_column_groups_and_two_line_headers() -> None:
+    lm358 = _facts("lm358")
+    voh = {f.variant for f in lm358 if f.spec == "output_voltage_high" and f.min == 3.3}
+    assert voh == {"LM258", "LM358", "LM2904", "LM2904V"}
+    ina = _facts("ina219")
+    supply = {f.variant: (f.min, f.max) for f in ina if f.spec == "supply_voltage"}
+    assert supply == {"INA219A": (3.0, 5.5), "INA219B": (3.0, 5.5)}
+    assert {f.value for f in ina if f.spec == "i2c_address"} >= {"0x40", "0x4F"}
+
+
+@needs_pdfs
+def test_relay_coil_table_with_stacked_headers() -> None:
+    facts = _facts("srd-05vdc-sl-c")
+    coil = [f for f in facts if f.spec == "coil_current"
+            and f.applies_to.get("coil_voltage") == "5 VDC"]
+    assert [(f.typ, f.unit) for f in coil] == [(71.42, "mA")]
+    pickup = [f for f in facts if f.spec == "pickup_voltage"]
+    assert pickup and pickup[0].value == 75.0 and pickup[0].unit == "%"
+
+
+@needs_pdfs
+def test_feature_sentences_and_part_number_range_tables() -> None:
+    ds = _facts("ds18b20")
+    rng = [f for f in ds if f.spec == "measurement_range"]
+    assert (rng[0].min, rng[0].max, rng[0].unit) == (-55.0, 125.0, "°C")
+    acc = [f for f in ds if f.spec == "accuracy" and f.citation == "ds18b20#p1"]
+    assert acc[0].value == 0.5 and "-10°C to +85°C" in (acc[0].condition or "")
+    xg = _facts("xgzp6847a")
+    part = [f for f in xg if f.spec == "measurement_range" and f.variant == "XGZP6847A100KPG"]
+    assert (part[0].min, part[0].max, part[0].unit) == (0.0, 100.0, "kPa")
+    supply = sorted(f.typ for f in xg if f.spec == "supply_voltage" and f.citation == "xgzp6847a#p2")
+    assert supply == [3.3, 5.0]
+
+
+@given(st.text(max_size=60))
+def test_parsers_never_raise_on_any_text(text: str) -> None:
+    parse_quantity_text(text)
+    parse_cell(text)
+    map_spec(text, text[:5] or None, "general")

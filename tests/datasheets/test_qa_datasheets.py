@@ -375,3 +375,16 @@ def test_supply_relative_figures_are_answered_in_their_own_terms() -> None:
     assert a.items[0].max == 5.5
     b = qa.ask("What is the analog input voltage range of the ADS1115?")
     assert b.status == "answered" and "GND to VDD" in b.answer
+
+
+def test_stated_value_is_checked_against_each_limit(qa: DatasheetQA) -> None:
+    a = qa.ask("Can I run an SRB-5030 revision B board at 34 V input?")
+    assert a.status == "answered" and a.verdict == "incompatible"
+    assert "ecn-2608-04#1" in a.citations and a.task == "limit_check"
+    b = qa.ask("Is 34 V input OK for the SRB-5030?")
+    assert b.verdict is None  # outside for revisions A/B, inside for C: no single verdict
+    assert "revision A/B" in b.answer and "revision C" in b.answer
+    c = qa.ask("Can the BME280 run at 5 V supply?")
+    assert c.verdict == "incompatible"
+    d = qa.ask("Is it safe to power the ESP32-WROOM-32 from 3.3 V?")
+    assert d.verdict == "compatible" and not d.violations
