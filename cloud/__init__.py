@@ -20,6 +20,8 @@ from cloud._models import (
     compile_filters,
     haversine_m,
 )
+from cloud._ingest import IngestConfig, IngestCounters, IngestPool, IngestWorker
+from cloud._offline import mark_stale_offline, watch_offline
 from cloud._stores import open_cache, open_deadletters, open_history, open_realtime
 from cloud.stores._common import history_points, redact
 
@@ -35,6 +37,10 @@ __all__ = [
     "DeadLetterStore",
     "HistoryPoint",
     "HistoryStore",
+    "IngestConfig",
+    "IngestCounters",
+    "IngestPool",
+    "IngestWorker",
     "InvalidInput",
     "NodeDoc",
     "RealtimeStore",
@@ -42,9 +48,11 @@ __all__ = [
     "compile_filters",
     "haversine_m",
     "history_points",
+    "mark_stale_offline",
     "open_cache",
     "open_deadletters",
     "open_history",
     "open_realtime",
     "redact",
+    "watch_offline",
 ]

@@ -189,6 +189,7 @@ class IngestWorker:
         self._session: SubscriberSession | None = None
         self._commit_task: asyncio.Task[None] | None = None
         self.error: BaseException | None = None
+        self._warm = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._topics: dict[str, Any] = {}
@@ -198,7 +199,6 @@ class IngestWorker:
 
     async def __aenter__(self) -> IngestWorker:
         self._loop = asyncio.get_running_loop()
-        await asyncio.to_thread(_warm_up)
         if self._own_stores:
             await self._open_stores()
         self._tasks = [
@@ -206,6 +206,10 @@ class IngestWorker:
             asyncio.create_task(self._offline_watch(), name=f"ingest-offline-{self.index}"),
         ]
         await self._connect()
+        # while the session (re)connects; batches wait for it, so that the broker's offline
+        # queue for this session is drained as early as possible after a restart
+        await asyncio.to_thread(_warm_up)
+        self._warm.set()
         return self
 
     async def __aexit__(
@@ -309,6 +313,7 @@ class IngestWorker:
             self._stop.set()
 
     async def _batch_loop(self) -> None:
+        await self._warm.wait()
         cfg = self.config
         age_s = cfg.batch_age_ms / 1000.0
         while True:
@@ -564,7 +569,7 @@ def _worker_main(
     log_level: str,
     results: Any | None,
 ) -> None:
-    """Entry point of one worker process: run until SIGTERM/SIGINT, then commit and exit."""
+    """Entry point of one worker process: run until SIGTERM, then commit and exit."""
     import signal
 
     logging.basicConfig(
@@ -575,8 +580,10 @@ def _worker_main(
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        # Ctrl-C reaches the whole process group; the pool's owner stops workers with SIGTERM,
+        # after it has stopped restarting them
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         worker = IngestWorker(config, index, shared_counters=counters, progress=progress)
         async with worker:
             await asyncio.wait_for(worker.subscribed.wait(), 30)
@@ -718,9 +725,19 @@ class IngestPool:
                     )
 
     def _supervise(self) -> None:
+        # the supervisor must outlive any surprise: without it nothing restarts dead workers
+        while not self._stopping.is_set():
+            try:
+                self._supervise_round()
+            except Exception:
+                log.exception("ingest supervisor: unexpected error; carrying on")
+            with self._changed:
+                self._changed.notify_all()
+
+    def _supervise_round(self) -> None:
         from multiprocessing.connection import Connection, wait
 
-        while not self._stopping.is_set():
+        if not self._stopping.is_set():
             with self._lock:
                 handles: dict[Any, tuple[str, int]] = {}
                 for i, (p, r) in enumerate(zip(self._procs, self._pipes, strict=True)):
@@ -745,8 +762,9 @@ class IngestPool:
                     break
                 with self._lock:
                     proc = self._procs[index]
-                    if proc is None or proc.sentinel is not handle:
+                    if proc is None or proc.sentinel != handle:
                         continue
+                    proc.join(1)  # reap it, so that its exit code is known
                     for k, value in enumerate(self._counters[index]):
                         self._retired[k] += value
                         self._counters[index][k] = 0
@@ -756,16 +774,23 @@ class IngestPool:
                     if self.restart:
                         self.restarts += 1
                         self._spawn(index)
-            with self._changed:
-                self._changed.notify_all()
+                    else:
+                        self._procs[index] = None
 
     def wait_until(self, predicate: Callable[[dict[str, int]], bool], timeout: float) -> bool:
         """Wait until ``predicate(counters)`` holds, re-checked after every batch.
 
         Returns ``False`` on timeout.
         """
+        deadline = time.monotonic() + timeout
         with self._changed:
-            return self._changed.wait_for(lambda: predicate(self.counters()), timeout)
+            while not predicate(self.counters()):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                # woken after every batch; the slice only guards against a lost wake-up
+                self._changed.wait(min(left, 1.0))
+            return True
 
     def pids(self) -> list[int]:
         """Process ids of the current workers."""

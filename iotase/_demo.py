@@ -4,8 +4,9 @@ Processes (every one stopped on Ctrl-C, SIGTERM or ``--exit-after``):
 
 - an embedded MQTT broker (``python -m cloud._broker``; Mosquitto from a temporary config when the
   embedded one is not available), reachable on localhost so any MQTT client can publish to it;
-- a loader that streams the city's births straight into the real-time store in batches (faster
-  than 37,000 births through the broker, and the store applies them exactly as ingest would);
+- loaders (``--loaders``, one per core) that stream the city's births straight into the
+  real-time store in batches: faster than 37,000 births through the broker, and the store applies
+  them exactly as ingest would (``--births-via-broker`` sends them through the broker instead);
 - ingest workers (shared subscription) writing the real-time, history and dead-letter stores;
 - the city simulator (``iotase simulate``), its devices' raw payloads going through the edge
   adapters into UIDI and onto the broker;
@@ -234,6 +235,8 @@ def _load_births(
     import cloud
     from simulators import CityEngine, load_scenario
 
+    # Ctrl-C reaches the whole process group; the demo stops its loaders itself (SIGTERM)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     scenario = load_scenario(scenario_ref).with_overrides(**changes)
     engine = CityEngine(scenario, seed=seed, start_ms=start_ms)
 
@@ -455,9 +458,11 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
                     f" {done:,} / {scenario.nodes.count:,}"
                 )
                 last = done
+        if stop.is_set():
+            return figures  # the loaders are stopped with everything else
         for proc in loaders:
             proc.join()
-            if proc.exitcode != 0 and not stop.is_set():
+            if proc.exitcode != 0:
                 say(f"iotase demo: loading births failed (exit code {proc.exitcode})")
                 return None
         figures.births_s = round(time.monotonic() - births_t0, 2)

@@ -237,6 +237,12 @@ def rank_nodes(
     """
     out: list[RankedNode] = []
     wants = set(prefs.criteria)
+    # Prices compare only within a service (a litre of fuel is not a concert ticket).
+    span: dict[str, tuple[float, float]] = {}
+    for doc, _ in candidates:
+        if (v := _num(_metric(doc, "price"))) is not None:
+            lo, hi = span.get(doc.service, (v, v))
+            span[doc.service] = (min(lo, v), max(hi, v))
     for doc, dist in candidates:
         tr = (travel or {}).get(doc.node) or estimate_travel(dist)
         parts: list[tuple[float, float]] = []  # (weight, value in 0..1)
@@ -287,6 +293,8 @@ def rank_nodes(
                 reasons.append(f"discount {v:g}%")
                 got = True
             if (v := _num(price)) is not None:
+                lo, hi = span.get(doc.service, (v, v))
+                parts.append((2.0, 1.0 if hi == lo else (hi - v) / (hi - lo)))
                 used["price"] = price
                 reasons.append(f"price {v:g}")
                 got = True

@@ -78,6 +78,7 @@ class Selection:
     reason: str | None = None
     lexical: list[str] = field(default_factory=list)
     core: str = ""
+    not_a_place: bool = False  # abstained because the request reads as no place at all
 
     def as_json(self, top: int = 10) -> dict[str, object]:
         """The ``services match --json`` shape."""

@@ -223,9 +223,7 @@ def calibrate(
     best_key: tuple[float, ...] | None = None
     best_cal = selector.calibration
     best_m: dict[str, float] = {}
-    for alpha, bonus in itertools.product(
-        (1.0, 0.9, 0.8, 0.7), (0.0, 0.1, 0.2, 0.3)
-    ):
+    for alpha, bonus in itertools.product((1.0, 0.9, 0.8, 0.7), (0.0, 0.1, 0.2, 0.3)):
         top, good_sorted, scores = _sorted(prep, alpha, bonus, 8)
         floors = np.unique(np.round(np.quantile(top[:, 0], np.linspace(0.0, 0.3, 16)), 3))
         for temperature in (0.01, 0.02, 0.03, 0.05):

@@ -11,7 +11,21 @@ adding one that is would make the selector refuse a service it has.
 
 from __future__ import annotations
 
-__all__ = ["UNHELD"]
+__all__ = ["NOT_A_PLACE", "UNHELD"]
+
+# Requests that are no place at all: abstaining on these is "outside scope", not "no such service".
+NOT_A_PLACE: tuple[str, ...] = (
+    "weather forecast",
+    "trivia question",
+    "math problem",
+    "write a poem or story",
+    "tell a joke",
+    "translate words",
+    "news headlines",
+    "sports scores",
+    "stock prices",
+    "recipe cooking at home",
+)
 
 UNHELD: tuple[str, ...] = (
     "laundromat",
@@ -98,14 +112,5 @@ UNHELD: tuple[str, ...] = (
     "perfume shop",
     "eyebrow threading",
     "piercing studio",
-    "weather forecast",
-    "trivia question",
-    "math problem",
-    "write a poem or story",
-    "tell a joke",
-    "translate words",
-    "news headlines",
-    "sports scores",
-    "stock prices",
-    "recipe cooking at home",
+    *NOT_A_PLACE,
 )

@@ -115,7 +115,7 @@ def _parse_record(raw: str, place: str) -> Service:
 
 
 def load_catalogue(
-    directory: Path | None = None, *, names_file: Path | None | bool = None
+    directory: Path | None = None, *, names_file: Path | bool | None = None
 ) -> list[Service]:
     """Load every service record, in file order, then the names that have no record yet.
 

@@ -116,8 +116,10 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"coil\s+(rated\s+)?current|nominal\s+operating\s+current|operating\s+current.*coil",
         "coil_current",
     ),
-    (r"coil\s+voltage|nominal\s+voltage\s*\(vdc\)|rated\s+coil|coil\b.*\bnominal\s+voltage",
-     "coil_voltage"),
+    (
+        r"coil\s+voltage|nominal\s+voltage\s*\(vdc\)|rated\s+coil|coil\b.*\bnominal\s+voltage",
+        "coil_voltage",
+    ),
     (r"max\.?\s*allowable\s+voltage", "coil_max_voltage"),
     (r"coil\s+resistance", "coil_resistance"),
     (r"coil\s+power|nominal\s+operating\s+power", "coil_power"),
@@ -367,10 +369,17 @@ _TEXT_SPEC_WORDS: dict[str, re.Pattern[str]] = {
 _UNITLESS_SPECS = frozenset({"channels", "pin_count", "resolution_bits", "pulse_factor"})
 
 
-_SYMBOL_FIRST = frozenset({
-    "output_voltage_high", "output_voltage_low", "logic_high_threshold", "logic_low_threshold",
-    "input_common_mode_range", "input_offset_voltage", "dropout_voltage",
-})
+_SYMBOL_FIRST = frozenset(
+    {
+        "output_voltage_high",
+        "output_voltage_low",
+        "logic_high_threshold",
+        "logic_low_threshold",
+        "input_common_mode_range",
+        "input_offset_voltage",
+        "dropout_voltage",
+    }
+)
 
 
 def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | None:
@@ -471,7 +480,10 @@ def parse_quantity_text(text: str) -> Parsed | None:
     ``2.7 to 5.5 V``, ``15mA @ 5V`` (the part after ``@`` is a condition, not read here)."""
     t = _norm(text)
     t = t.split("@")[0]
-    if re.search(r"\d\s*\((?!\s*(typ|max|min|note))[^)]*[A-Za-z]", t.split("  ")[0]):
+    first = t.split("  ")[0]
+    if re.search(r"[A-Za-z]\(\s*\d", first) and not re.match(rf"^\s*[<>=±]*\s*{_NUM}", first):
+        return None  # "Rs(in air)/Rs(2000ppm C3H8)≥5": a ratio of quantities, not a figure
+    if re.search(r"\d\s*\((?!\s*(typ|max|min|note))[^)]*[A-Za-z]", first):
         return None  # "±0.5(AVDD/GAIN)": a figure scaled by an expression, not a quantity
     if len(re.findall(r"[~…]", t.split("  ")[0])) > 1:
         return None  # "-100…-0.5~0~0.5…1500": a list of ranges, not one quantity
@@ -481,7 +493,7 @@ def parse_quantity_text(text: str) -> Parsed | None:
         rf"(?P<a>{_NUM})\s*(?P<ua>[^\d\s~\-±<>=]*)\s*(?:-|~|to|…|\.\.\.)\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
         t,
     )
-    if m and re.search(r"±\s*\d", t[m.end():]):
+    if m and re.search(r"±\s*\d", t[m.end() :]):
         m = None  # "0…65 °C  ±0.5 °C": the range is a condition, the ± figure is the value
     if m and not re.match(r"^\s*±", t):
         unit = (m.group("unit") or m.group("ua") or "").strip() or None
@@ -496,8 +508,14 @@ def parse_quantity_text(text: str) -> Parsed | None:
         # "5.0V±0.1V": a nominal value and its tolerance, which state the two bounds.
         n, a = _to_float(m.group("n")), abs(_to_float(m.group("a")))
         unit = _clean_unit(m.group("un") or m.group("unit"))
-        return Parsed(min=round(n - a, 9), typ=n, max=round(n + a, 9), unit=unit,
-                      qualifier="nominal±tolerance", text=m.group(0))
+        return Parsed(
+            min=round(n - a, 9),
+            typ=n,
+            max=round(n + a, 9),
+            unit=unit,
+            qualifier="nominal±tolerance",
+            text=m.group(0),
+        )
     m = re.search(rf"±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])", t)
     if m:
         a = abs(_to_float(m.group("a")))
@@ -802,6 +820,22 @@ def _facts_from_value_text(
         fact = Fact(**base, spec=spec, value=value, applies_to=applies).with_id()
         return [fact], warnings
     facts: list[Fact] = []
+    hl = re.search(
+        rf"(?i)\bhigh\b\s*[:=]?\s*(?P<h>{_NUM})\s*V\b.*?\blow\b\s*[:=]?\s*(?P<l>{_NUM})\s*V\b",
+        _norm(text),
+    )
+    if hl and spec in ("output_voltage", "output_type", "interface"):
+        # "High 3.3 V /Low 0V": the two output levels, each its own fact.
+        for lvl_spec, num in (
+            ("output_voltage_high", hl.group("h")),
+            ("output_voltage_low", hl.group("l")),
+        ):
+            v = _to_float(num)
+            si = _si({"value": v}, "V", lvl_spec)
+            facts.append(
+                Fact(**base, spec=lvl_spec, value=v, unit="V", applies_to=applies, **si).with_id()
+            )
+        return facts, warnings
     for quantity, part in _split_quantities(text):
         parsed = parse_quantity_text(part)
         if parsed is None:
@@ -851,7 +885,11 @@ def _facts_from_value_text(
         except UnknownUnitError:
             continue
         b = {**base, "condition": cond}
-        if row.section_kind == "absolute_maximum" and parsed.value is not None and not parsed.plus_minus:
+        if (
+            row.section_kind == "absolute_maximum"
+            and parsed.value is not None
+            and not parsed.plus_minus
+        ):
             # A single rating in an absolute-maximum list is a limit ("Input Voltage 15V").
             parsed.max, parsed.value = parsed.value, None
         facts.append(

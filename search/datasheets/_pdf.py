@@ -217,8 +217,8 @@ def read_pdf(path: Path) -> PdfDocument:
     Encrypted files that need a password, files with no text layer (scans, blank pages) and
     corrupt files each give their own reason.
     """
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
+    import pypdfium2.raw as raw  # type: ignore[import-untyped]
 
     try:
         doc = pdfium.PdfDocument(str(path))

@@ -55,16 +55,31 @@ _VOLTS_IN_CONDITION = re.compile(
 )
 
 
-def _condition_conflict(fact: Fact, stated: Sequence[float]) -> list[str]:
-    """A fact measured at one supply does not answer a question asked at another."""
-    if not stated or not fact.condition:
+_CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|Hz)\b", re.I)
+
+
+def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "") -> list[str]:
+    """A fact measured at one supply (or resolution, rate) does not answer a question asked at
+    another."""
+    if not fact.condition:
         return []
     at = [float(x) for x in _VOLTS_IN_CONDITION.findall(fact.condition)]
-    if at and not any(abs(a - v) < 1e-9 for a in at for v in stated):
+    if stated and at and not any(abs(a - v) < 1e-9 for a in at for v in stated):
         return [
             f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
             f"{fact.condition!r}, the question asks at {', '.join(map(str, stated))} V"
         ]
+    asked: dict[str, set[float]] = {}
+    for n, u in _CONDITION_QTY.findall(question):
+        asked.setdefault(u.lower().rstrip("s") or u.lower(), set()).add(float(n))
+    for n, u in _CONDITION_QTY.findall(fact.condition):
+        key = u.lower().rstrip("s") or u.lower()
+        if key in asked and float(n) not in asked[key]:
+            return [
+                f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
+                f"{fact.condition!r}, not at the {', '.join(map(format_number, asked[key]))} "
+                f"{u} the question asks about"
+            ]
     return []
 
 
@@ -396,7 +411,7 @@ class DatasheetQA:
             # kind of figure the question wants.
             wanted = r.fact.spec if r.fact.spec in specs else specs[0]
             why = validate_fact(r.fact, wanted, operating=parsed.operating, absolute_max=absmax)
-            why.extend(_condition_conflict(r.fact, parsed.stated_voltages))
+            why.extend(_condition_conflict(r.fact, parsed.stated_voltages, parsed.text))
             if _symbolic(r.fact):
                 # Written relative to a supply: answered in the source's own terms, not as volts.
                 why = [
@@ -406,7 +421,8 @@ class DatasheetQA:
                 reasons.extend(why)
             else:
                 valid.append(r)
-        label = phrase or specs[0].replace("_", " ")
+        # The spec's own name reads better than the question's wording ("how hot", "talk").
+        label = specs[0].replace("_", " ") if specs[0] in _SPEC_NAMES or not phrase else phrase
         if not valid:
             if not ranked:
                 reasons.append(f"evidence_present: no fact for {device} {label}")
@@ -587,7 +603,7 @@ class DatasheetQA:
                 items.extend(pick.items)
                 facts.extend(pick.facts)
                 lines.extend(pick.lines)
-                reasons.extend(r for r in pick.reasons if r.startswith("scope_named"))
+                # Rows passed over for a better one are not news once answered.
         if not items:
             return Answer(
                 status="insufficient_evidence",
@@ -617,7 +633,7 @@ class DatasheetQA:
             citations=_citations(items),
             reasons=reasons[:6],
             task="limit_check" if verdict else task,
-            verdict=verdict,  # type: ignore[arg-type]
+            verdict=verdict,
         )
 
     def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:

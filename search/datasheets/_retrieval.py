@@ -179,6 +179,7 @@ class FactIndex:
                         pool.append((f, "label", len(specs)))
         allowed = set(kinds) if kinds is not None else None
         q_words = content_words(question)
+        phrase_words = content_words(phrase)
         stated = list(stated_numbers)
         want_variant = _squash(variant) if variant else None
         out: list[Ranked] = []
@@ -217,6 +218,11 @@ class FactIndex:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
             label = content_words(f.parameter + " " + (f.condition or ""))
             score += 0.5 * len(q_words & label)
+            # A row filed under a later candidate spec whose own label carries all of the
+            # question's spec words ("Bus voltage (input voltage) range" for "bus voltage") is
+            # as good as a row under the first candidate.
+            if rank > 0 and phrase_words and phrase_words <= content_words(f.parameter):
+                score += 3.0 * rank
             if f.condition and stated:
                 cond_nums = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", f.condition)]
                 if any(abs(c - s) < 1e-9 for c in cond_nums for s in stated):

@@ -99,6 +99,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bstorage temperature", ("storage_temperature",)),
     (
         r"\boperating (?:ambient )?temperature|\btemperature range|\bambient temperature"
+        r"|\btemperatures?\b.{0,30}\boperat|\boperat\w*\b.{0,20}\btemperatures?\b"
+        r"|\bhow (?:hot|cold)\b|\bambient\b"
         r"|\btemp(?:erature)? rating|\boperating temp\b",
         ("operating_temperature",),
     ),
@@ -139,7 +141,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("supply_voltage",),
     ),
     # A bare "input" ("34 V input") after every more specific input phrase has had its turn.
-    (r"\binput\b", ("input_voltage_range", "supply_voltage")),
+    (r"\binput\b|\brail\b", ("input_voltage_range", "supply_voltage")),
     (
         r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution",
         ("resolution_bits", "resolution"),
@@ -154,7 +156,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("measurement_range",),
     ),
     (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),
-    (r"\binterface|\bprotocol|\bbus\b|\bcommunicat", ("interface",)),
+    (r"\bbus voltage", ("measurement_range", "input_voltage_range")),
+    (
+        r"\binterface|\bprotocol|\bbus\b|\bcommunicat|\btalks?\b|\b(?:spi|i2c|i²c|uart|1-wire)\b",
+        ("interface",),
+    ),
     (r"\bbaud", ("baud_rate",)),
     (
         r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b",

@@ -226,9 +226,7 @@ def _name_groups(cols: _Columns, above: list[Line]) -> None:
 
 
 # "VI = 7 V to 20 V", "TA = 25°C", "0 V < INP < 3.3 V": test conditions, not parameter names.
-_CONDITION_LIKE = re.compile(
-    r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥]|^\W*[+\-–]?\d", re.S
-)
+_CONDITION_LIKE = re.compile(r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥]|^\W*[+\-–]?\d", re.S)
 _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
 
 
@@ -236,10 +234,14 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
     cells: dict[str, list[str]] = {}
     numeric_left = cols.left_edge - 12
     label_keys = tuple(
-        sorted((k for k in ("parameter", "symbol", "condition") if k in cols.pos),
-               key=lambda k: cols.pos[k][0])
+        sorted(
+            (k for k in ("parameter", "symbol", "condition") if k in cols.pos),
+            key=lambda k: cols.pos[k][0],
+        )
     )
-    numeric_segs = [sg for sg in line.segments if sg.text.strip() and _NUMERICISH.match(sg.text.strip())]
+    numeric_segs = [
+        sg for sg in line.segments if sg.text.strip() and _NUMERICISH.match(sg.text.strip())
+    ]
     placed: list[tuple[str | None, str]] = []
     label_segs = []
     for seg in line.segments:
@@ -255,8 +257,10 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             if "unit" in cols.pos
             else _NUMERICISH.match(text)
         )
-        if in_values and _RANGE_CELL.match(text) and any(
-            o is not seg and o.x0 > seg.x1 for o in numeric_segs
+        if (
+            in_values
+            and _RANGE_CELL.match(text)
+            and any(o is not seg and o.x0 > seg.x1 for o in numeric_segs)
         ):
             # "0…65 °C  ±0.5": the range is the row's condition, the figure follows it.
             placed.append(("condition", text))
@@ -265,7 +269,11 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             best, dist = None, 1e9
             for gi, g in enumerate(cols.groups):
                 for k, (x0, x1) in g.items():
-                    d = 0.0 if x0 - 2 <= seg.xc <= x1 + 2 else min(abs(seg.xc - x0), abs(seg.xc - x1))
+                    d = (
+                        0.0
+                        if x0 - 2 <= seg.xc <= x1 + 2
+                        else min(abs(seg.xc - x0), abs(seg.xc - x1))
+                    )
                     if d < dist:
                         best, dist = f"{k}@{gi}", d
             placed.append((best, text))
@@ -273,11 +281,21 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             placed.append((cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit")), text))
         else:
             label_segs.append(seg)
+    if (
+        "symbol" not in cols.pos
+        and len(label_segs) >= 2
+        and re.fullmatch(r"[A-Za-zΔ∆θψ][A-Za-z0-9(),_]{0,9}", label_segs[0].text.strip())
+        and re.search(r"[a-z]{3}", label_segs[1].text)
+        and not re.search(r"[a-z]{3}", label_segs[0].text)
+    ):
+        # TI-style tables print the symbol in the parameter column ("IVDD  Supply current").
+        placed.append(("symbol", label_segs[0].text.strip()))
+        label_segs = label_segs[1:]
     if label_keys and len(label_segs) == len(label_keys) and len(label_keys) > 1:
         # As many label pieces as label columns: they are in column order (headers are often
         # centred over left-aligned content, so nearest-header would misplace them).
-        for key, seg in zip(label_keys, label_segs, strict=True):
-            placed.append((key, seg.text.strip()))
+        for col, seg in zip(label_keys, label_segs, strict=True):
+            placed.append((col, seg.text.strip()))
     else:
         for seg in label_segs:
             text = seg.text.strip()
@@ -291,16 +309,20 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
                 key = (
                     cols.nearest(seg.xc, label_keys)
                     if "parameter" in cols.pos
-                    else ("parameter" if not any(k == "parameter" for k, _ in placed) else "condition")
+                    else (
+                        "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
+                    )
                 )
                 if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-,. ]{0,14}", text):
-                    key = "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
+                    key = (
+                        "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
+                    )
             else:
                 key = "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
             placed.append((key, text))
-    for key, text in placed:
-        if key is not None:
-            cells.setdefault(key, []).append(text)
+    for where, text in placed:
+        if where is not None:
+            cells.setdefault(where, []).append(text)
     return {k: " ".join(v) for k, v in cells.items()}
 
 
@@ -350,7 +372,7 @@ def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
         return []
     if re.search(r"(?i)register|byte|frame|bit\s*\d|r/w", text):
         return []
-    found: list[tuple[str, str | None]] = []
+    found: list[tuple[str, str]] = []
     hexes = list(_HEX.finditer(text)) if re.search(r"(?i)address", text) else []
     if hexes:
         for m in hexes:
@@ -362,10 +384,10 @@ def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
         bits = re.sub(r"[ _]", "", mb.group(1))
         rest = (text[: mb.start()] + text[mb.end() :]).strip(" |“”\"'")
         found.append((f"0x{int(bits, 2):02X}", rest))
-    out = []
-    for value, rest in found:
-        if 0x03 <= int(value, 16) <= 0x77:  # outside: reserved, so some other 7-bit pattern
-            out.append((value, re.sub(r"\s{2,}", " ", rest).strip()[:120] or None))
+    out: list[tuple[str, str | None]] = []
+    for addr_value, select in found:
+        if 0x03 <= int(addr_value, 16) <= 0x77:  # outside: reserved, some other 7-bit pattern
+            out.append((addr_value, re.sub(r"\s{2,}", " ", select).strip()[:120] or None))
     return out
 
 
@@ -415,8 +437,10 @@ def _stacked_header(line: Line, lines: list[Line]) -> _Stacked | None:
     if len(segs) < 3 or len(with_units) < 2 or re.search(r"\d\s*[A-Za-z]{1,3}\b(?!\))", line.text):
         return None
     above = [
-        ln for ln in lines
-        if 0 < ln.y - line.y <= 30 and not re.search(r"\d", ln.text.replace("10%", ""))
+        ln
+        for ln in lines
+        if 0 < ln.y - line.y <= 30
+        and not re.search(r"\d", ln.text.replace("10%", ""))
         and all(len(sg.text) <= 14 for sg in ln.segments)
     ]
     if not above:
@@ -424,7 +448,9 @@ def _stacked_header(line: Line, lines: list[Line]) -> _Stacked | None:
     columns = []
     for sg in segs:
         words = [
-            a.text.strip() for ln in sorted(above, key=lambda ln: -ln.y) for a in ln.segments
+            a.text.strip()
+            for ln in sorted(above, key=lambda ln: -ln.y)
+            for a in ln.segments
             if sg.x0 - 12 <= a.xc <= sg.x1 + 12
         ]
         m = _UNIT_IN_PARENS.search(sg.text)
@@ -445,8 +471,10 @@ def _stacked_rows(
     rows: list[RowRecord] = []
     cells: dict[int, str] = {}
     for sg in line.segments:
-        i = min(range(len(st.columns)),
-                key=lambda k: abs((st.columns[k][0] + st.columns[k][1]) / 2 - sg.xc))
+        i = min(
+            range(len(st.columns)),
+            key=lambda k: abs((st.columns[k][0] + st.columns[k][1]) / 2 - sg.xc),
+        )
         cells[i] = sg.text.strip()
     key_name, key_unit = st.columns[0][2], st.columns[0][3]
     coil = "coil" in section.lower()
@@ -458,15 +486,34 @@ def _stacked_rows(
         m_pct = re.fullmatch(r"(\d+(?:\.\d+)?)\s*%\s*of", cell)
         if m_pct:
             # "75 % of / nominal / voltage": one figure for every row of the table.
-            rows.append(RowRecord(("Coil " if coil else "") + name, citation, section, kind,
-                                  text, page, value=f"{m_pct.group(1)} %",
-                                  condition="of nominal voltage"))
+            rows.append(
+                RowRecord(
+                    ("Coil " if coil else "") + name,
+                    citation,
+                    section,
+                    kind,
+                    text,
+                    page,
+                    value=f"{m_pct.group(1)} %",
+                    condition="of nominal voltage",
+                )
+            )
             continue
         m_unit = re.fullmatch(r"(\d[\d,]*(?:\.\d+)?)\s*([A-Za-zΩ]{1,3})", cell)
         if unit is None and m_unit:
             cell, unit = m_unit.group(1), m_unit.group(2)  # "0.36W" under a unitless heading
-            rows.append(RowRecord(("Coil " if coil else "") + name, citation, section, kind,
-                                  text, page, typ=cell, unit=unit))
+            rows.append(
+                RowRecord(
+                    ("Coil " if coil else "") + name,
+                    citation,
+                    section,
+                    kind,
+                    text,
+                    page,
+                    typ=cell,
+                    unit=unit,
+                )
+            )
             continue
         if not re.fullmatch(r"\d[\d,]*(?:\.\d+)?", cell) or key is None or unit is None:
             continue
@@ -477,11 +524,20 @@ def _stacked_rows(
         label = re.sub(r"\s*\d+%\s*", " ", name).strip()
         if coil and "coil" not in label.lower():
             label = f"Coil {label}"  # the section says whose voltage this is
-        rows.append(RowRecord(
-            label, citation, section, kind, text, page,
-            typ=cell, unit=unit, condition=cond,
-            applies_to={key_label: f"{key} {key_unit or ''}".strip()},
-        ))
+        rows.append(
+            RowRecord(
+                label,
+                citation,
+                section,
+                kind,
+                text,
+                page,
+                typ=cell,
+                unit=unit,
+                condition=cond,
+                applies_to={key_label: f"{key} {key_unit or ''}".strip()},
+            )
+        )
         if tol:
             rows[-1].applies_to["tolerance"] = f"±{tol.group(1)}%"
     if not rows:
@@ -496,14 +552,24 @@ _RANGE_PART_HEADER = re.compile(r"(?i)\brange\s*[（(]\s*([A-Za-z%°µ/]+)\s*[)�
 _SENTENCE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     # Feature-list sentences ("Measures Temperatures from -55°C to +125°C", "±0.5°C Accuracy
     # from -10°C to +85°C", "Programmable Resolution from 9 Bits to 12 Bits").
-    (re.compile(r"(?i)\b(?:measur\w*|sens\w*|detect\w*)\b[^.;]{0,40}?\bfrom\s+"
-                r"(?P<q>[+\-–−]?\d[\d.,]*\s*[^\s\d]{1,6}\s+to\s+[+\-–−]?\d[\d.,]*\s*[^\s\d(,;]{1,6})"),
-     "measurement_range"),
-    (re.compile(r"(?i)(?P<q>±\s*\d[\d.]*\s*[^\s\d]{1,4})\s+accuracy\b(?P<c>\s+(?:from|over)\s+"
-                r"[+\-–−]?\d[^;,]{0,40})?"),
-     "accuracy"),
-    (re.compile(r"(?i)\bresolution\b[^.;]{0,20}?\bfrom\s+(?P<q>\d+\s*bits?\s+to\s+\d+\s*bits?)"),
-     "resolution_bits"),
+    (
+        re.compile(
+            r"(?i)\b(?:measur\w*|sens\w*|detect\w*)\b[^.;]{0,40}?\bfrom\s+"
+            r"(?P<q>[+\-–−]?\d[\d.,]*\s*[^\s\d]{1,6}\s+to\s+[+\-–−]?\d[\d.,]*\s*[^\s\d(,;]{1,6})"
+        ),
+        "measurement_range",
+    ),
+    (
+        re.compile(
+            r"(?i)(?P<q>±\s*\d[\d.]*\s*[^\s\d]{1,4})\s+accuracy\b(?P<c>\s+(?:from|over)\s+"
+            r"[+\-–−]?\d[^;,]{0,40})?"
+        ),
+        "accuracy",
+    ),
+    (
+        re.compile(r"(?i)\bresolution\b[^.;]{0,20}?\bfrom\s+(?P<q>\d+\s*bits?\s+to\s+\d+\s*bits?)"),
+        "resolution_bits",
+    ),
 )
 
 
@@ -604,18 +670,22 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if not any(cells.get(k) for k in _NUMERIC_COLS) and not group_cells:
                     if len(text) > 90 and len(line.segments) == 1:
                         cols = None  # prose: the table has ended
-                    elif cells.get("parameter") and not _CONDITION_LIKE.match(cells["parameter"]):
+                    elif (
+                        cells.get("parameter") or cells.get("condition")
+                    ) and not _CONDITION_LIKE.match(
+                        cells.get("parameter") or cells.get("condition") or ""
+                    ):
                         labels.append(
                             (
                                 line.y,
-                                cells["parameter"],
+                                cells.get("parameter") or cells.get("condition") or "",
                                 cells.get("symbol"),
                                 cells.get("unit"),
                                 text,
                                 cells.get("condition"),
                             )
                         )
-                        if len(line.segments) <= 2:
+                        if len(line.segments) <= 2 and cells.get("parameter"):
                             prev_row = RowRecord(
                                 cells["parameter"], citation, heading, kind, text, page.number
                             )
@@ -661,9 +731,11 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if cells.get("value") and not any(cells.get(k) for k in ("min", "typ", "max")):
                     v = cells["value"].replace("～", "~")
                     unit_parts = (row.unit or "").split("/")
-                    alts = [a.strip() for a in v.split("/")] if re.fullmatch(
-                        r"[\d.\s~\-–+…]+(?:/[\d.\s~\-–+…]+)+", v
-                    ) else []
+                    alts = (
+                        [a.strip() for a in v.split("/")]
+                        if re.fullmatch(r"[\d.\s~\-–+…]+(?:/[\d.\s~\-–+…]+)+", v)
+                        else []
+                    )
                     if alts and len(unit_parts) == len(alts) and row.unit:
                         # "-20 ~ 100/-4 ~ 212  ℃/℉": one figure per unit; keep the first pair.
                         v, row.unit = alts[0], unit_parts[0]
@@ -672,7 +744,12 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         alternatives = alts[1:]
                         v = alts[0]
                         row.condition = " ".join(
-                            x for x in (row.condition, f"one of the listed alternatives {cells['value']}") if x
+                            x
+                            for x in (
+                                row.condition,
+                                f"one of the listed alternatives {cells['value']}",
+                            )
+                            if x
                         )
                     if re.search(r"\bto\b|~|±|\d\s*-\s*\d", v):
                         row.value = v + (
@@ -682,9 +759,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         row.typ = v
                 for alt in alternatives:
                     extra_row = RowRecord(
-                        parameter=param, citation=citation, section=row.section,
-                        section_kind=kind, evidence=text, page=page.number, symbol=row.symbol,
-                        condition=row.condition, unit=row.unit, variant=row.variant,
+                        parameter=param,
+                        citation=citation,
+                        section=row.section,
+                        section_kind=kind,
+                        evidence=text,
+                        page=page.number,
+                        symbol=row.symbol,
+                        condition=row.condition,
+                        unit=row.unit,
+                        variant=row.variant,
                     )
                     if re.search(r"~|\d\s*-\s*\d", alt):
                         extra_row.value = f"{alt} {row.unit or ''}".strip()
@@ -700,14 +784,26 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     row.unit = prev_row.unit
                 if group_cells:
                     # One row per part column group; dashes mean the part has no such limit.
-                    for gi, gc in sorted(group_cells.items()):
-                        name = cols.group_names[gi] if gi < len(cols.group_names) else ""
+                    for g_index, gc in sorted(group_cells.items()):
+                        name = cols.group_names[g_index] if g_index < len(cols.group_names) else ""
+                        is_part = bool(variants.find(name)) or bool(
+                            re.fullmatch(r"[A-Z]{2,}[\w\-]*\d[\w\-]*", name)
+                        )
                         grow = RowRecord(
-                            parameter=row.parameter, citation=citation, section=row.section,
-                            section_kind=kind, evidence=text, page=page.number,
-                            symbol=row.symbol, condition=row.condition, min=gc.get("min"),
-                            typ=gc.get("typ"), max=gc.get("max"), unit=row.unit,
-                            variant=variants.find(name) or name or row.variant,
+                            parameter=row.parameter,
+                            citation=citation,
+                            section=row.section,
+                            section_kind=kind,
+                            evidence=text,
+                            page=page.number,
+                            symbol=row.symbol,
+                            condition=row.condition,
+                            min=gc.get("min"),
+                            typ=gc.get("typ"),
+                            max=gc.get("max"),
+                            unit=row.unit,
+                            variant=(variants.find(name) or name) if is_part else row.variant,
+                            applies_to={} if is_part or not name else {"mode": name},
                         )
                         rows.append(grow)
                         if not param:
@@ -763,29 +859,56 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 range_part = (m_rp.group(1), re.split(r"[（(]", text)[0].strip() or "Range")
                 continue
             if range_part is not None and cols is None:
-                pns = [sg.text.strip() for sg in line.segments
-                       if re.fullmatch(r"[A-Z0-9][A-Z0-9\-]{6,}", sg.text.strip())]
+                pns = [
+                    sg.text.strip()
+                    for sg in line.segments
+                    if re.fullmatch(r"[A-Z0-9][A-Z0-9\-]{6,}", sg.text.strip())
+                ]
                 q = parse_quantity_text(f"{line.segments[0].text} {range_part[0]}")
                 if pns and q is not None and q.unit:
-                    rows.append(RowRecord(
-                        range_part[1], citation, title or heading, kind, text, page.number,
-                        value=f"{line.segments[0].text} {range_part[0]}", variant=pns[0],
-                        applies_to={"variant": pns[0], "part_numbers": pns},
-                    ))
+                    rows.append(
+                        RowRecord(
+                            range_part[1],
+                            citation,
+                            title or heading,
+                            kind,
+                            text,
+                            page.number,
+                            value=f"{line.segments[0].text} {range_part[0]}",
+                            variant=pns[0],
+                            applies_to={"variant": pns[0], "part_numbers": pns},
+                        )
+                    )
                     continue
             sentence = _sentence_rows(text) if cols is None else []
-            for spec, q, said, cond in sentence:
+            for spec, q_text, said, cond in sentence:
                 rows.append(
                     RowRecord(
-                        _SPEC_LABEL[spec], citation, title or heading, kind, said, page.number,
-                        value=q, variant=variant, condition=cond,
+                        _SPEC_LABEL[spec],
+                        citation,
+                        title or heading,
+                        kind,
+                        said,
+                        page.number,
+                        value=q_text,
+                        variant=variant,
+                        condition=cond,
                     )
                 )
             if sentence:
                 continue
             for kv in _kv_rows(line):
                 if not map_spec(kv[0], None, kind):
-                    continue
+                    # "Sensor character | Heater consumption | PH | ≤950mW": a group label
+                    # before the real one.
+                    parts = [sg.text.strip() for sg in line.segments if sg.text.strip()]
+                    if len(parts) >= 3 and kv[0] == parts[0] and map_spec(parts[1], None, kind):
+                        rest = parts[2:]
+                        if len(rest) >= 2 and not re.search(r"\d", rest[0]) and len(rest[0]) <= 6:
+                            rest = rest[1:]  # a symbol between label and value
+                        kv = (parts[1], "  ".join(rest))
+                    else:
+                        continue
                 value = kv[1]
                 kv_spec = map_spec(kv[0], None, kind)
                 if kv_spec in ("interface", "package", "output_type"):
@@ -807,7 +930,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 )
         labels = [lb for lb in labels if _usable_label(lb[1])]
         anchors = [r_y for r_y in anchor_ys]
-        for row, y, size, fallback in unresolved:
+        for row, y, size, _fallback in unresolved:
             near = [lb for lb in labels if abs(lb[0] - y) <= 2.2 * size]
             strong = [lb for lb in near if lb[2] or lb[3]]
             near = strong or near
@@ -815,10 +938,17 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 # The label sits on a neighbouring row that has its own figures
                 # ("Thermometer Error | tERR | -30°C to +100°C | ±1 | °C" between its siblings).
                 near = [
-                    (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence,
-                     r.row.condition)
+                    (
+                        r.y,
+                        r.row.parameter,
+                        r.row.symbol,
+                        r.row.unit,
+                        r.row.evidence,
+                        r.row.condition,
+                    )
                     for r in anchor_rows
-                    if abs(r.y - y) <= 1.8 * size and (r.row.symbol or r.row.unit)
+                    if abs(r.y - y) <= 1.8 * size
+                    and (r.row.symbol or r.row.unit)
                     # only rows whose label starts in the first column, not indented sub-rows
                     and r.x0 <= min(a.x0 for a in anchor_rows) + 15
                 ]
@@ -827,8 +957,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 # FS_SEL=0 ±250", then "FS_SEL=1 ±500", ...).
                 left = min(a.x0 for a in anchor_rows) + 15
                 above_rows = [
-                    r for r in anchor_rows
-                    if 0 < r.y - y <= 6 * size and r.x0 <= left
+                    r
+                    for r in anchor_rows
+                    if 0 < r.y - y <= 6 * size
+                    and r.x0 <= left
                     and not any(y < a < r.y for a in anchors if a != r.y)
                 ]
                 near = [
@@ -838,15 +970,40 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             if not near:
                 # Motorola-style tables print the label (with symbol and unit) above a block of
                 # condition rows: take the closest label above with no labelled row between.
-                above = [
-                    lb for lb in labels
-                    if 0 < lb[0] - y <= 6 * size and (lb[2] or lb[3])
+                near = [
+                    lb
+                    for lb in labels
+                    if 0 < lb[0] - y <= 6 * size
+                    and (lb[2] or lb[3])
                     and not any(y < a < lb[0] for a in anchors)
                 ]
-                near = above
+                if near and anchor_rows:
+                    # ...unless a row that names itself sits closer (TI tables centre labels).
+                    left = min(a.x0 for a in anchor_rows) + 15
+                    closer: list[tuple[float, str, str | None, str | None, str, str | None]] = [
+                        (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence, None)
+                        for r in anchor_rows
+                        if r.x0 <= left
+                        and (r.row.symbol or r.row.unit)
+                        and abs(r.y - y) < min(abs(lb[0] - y) for lb in near)
+                        and abs(r.y - y) <= 3 * size
+                    ]
+                    near = closer or near
             if near:
                 # Closest label; on a tie the one above (labels lead their rows more often).
                 lb = min(near, key=lambda lb: (round(abs(lb[0] - y)), lb[0] < y))
+                if not (lb[2] or lb[3]):
+                    # A sub-label ("Power-down", "Operating") under a label that carries the
+                    # symbol and unit ("IVDD  Supply current  µA"): both name the row.
+                    strong_near = [
+                        s_lb
+                        for s_lb in labels
+                        if (s_lb[2] or s_lb[3]) and abs(s_lb[0] - y) <= 4 * size
+                    ]
+                    if strong_near:
+                        st_lb = min(strong_near, key=lambda s_lb: abs(s_lb[0] - y))
+                        row.condition = " ".join(x for x in (lb[1], row.condition) if x)
+                        lb = (st_lb[0], st_lb[1], st_lb[2], st_lb[3], f"{st_lb[4]} / {lb[4]}", None)
                 row.parameter, row.symbol = lb[1], row.symbol or lb[2]
                 row.unit = row.unit or lb[3]
                 if not row.condition or len(row.condition.replace(" ", "")) <= 2:
@@ -854,12 +1011,60 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 row.evidence = f"{lb[4]} / {row.evidence}"
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
         rows = [r for r in rows if r.parameter]
+        if page.number <= 2:
+            for line in page.lines:
+                found = _interfaces_in(line.text)
+                if found and not any(
+                    f.spec == "interface" and f.extra.get("protocols") for f in facts
+                ):
+                    facts.append(
+                        Fact(
+                            device=device,
+                            spec="interface",
+                            parameter="Interface",
+                            value=", ".join(found),
+                            section_kind="general",
+                            doc=stem,
+                            citation=f"{stem}#p{page.number}",
+                            evidence=line.text.strip()[:300],
+                            page=page.number,
+                            extra={"protocols": found},
+                        ).with_id()
+                    )
         _fill_units(rows)
         for row in rows:
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
             warnings.extend(ws)
     return _dedupe(facts), warnings
+
+
+_PROTOCOLS: tuple[tuple[str, str], ...] = (
+    # "I C": the superscript 2 of I²C is often set too small to survive extraction.
+    (r"\bi2c\b|i²c|\bi\s2?\s?c\b", "I2C"),
+    (r"\bspi\b", "SPI"),
+    (r"\b1-wire\b|\bone-wire\b", "1-Wire"),
+    (r"\buart\b", "UART"),
+    (r"\bsmbus\b", "SMBus"),
+    (r"\bsingle[\s-]bus\b", "single-bus"),
+    (
+        r"\boutputs?\s+an?\s+analog\b|\bratiometric\s+output\b|\banalog\s+voltage\s+output\b|"
+        r"\bamplified\s+analog\s+signal\b",
+        "analog",
+    ),
+)
+
+
+def _interfaces_in(text: str) -> list[str]:
+    """Protocols a feature line names as the part's interface ("I²C and SPI interface")."""
+    t = text.lower()
+    if re.search(r"\.{5,}", t):
+        return []  # a table-of-contents line
+    # "(Refer to XGZP6847D for I2C interface)" names another part's interface.
+    t = re.sub(r"\((?:refer|see)\b[^)]*\)?", " ", t)
+    if not re.search(r"interface|compatible|\bbus\b|output|signal", t):
+        return []
+    return [name for pattern, name in _PROTOCOLS if re.search(pattern, t)]
 
 
 @dataclass(slots=True)

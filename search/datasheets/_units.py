@@ -220,7 +220,7 @@ def _clean(unit: str) -> str:
 def _registry() -> Any:
     import pint
 
-    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
     for name, definition in (
         ("count", "count = []"),
         ("baud", "baud = bit / second"),

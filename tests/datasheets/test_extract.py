@@ -127,8 +127,9 @@ def test_per_part_column_groups_and_two_line_headers() -> None:
 @needs_pdfs
 def test_relay_coil_table_with_stacked_headers() -> None:
     facts = _facts("srd-05vdc-sl-c")
-    coil = [f for f in facts if f.spec == "coil_current"
-            and f.applies_to.get("coil_voltage") == "5 VDC"]
+    coil = [
+        f for f in facts if f.spec == "coil_current" and f.applies_to.get("coil_voltage") == "5 VDC"
+    ]
     assert [(f.typ, f.unit) for f in coil] == [(71.42, "mA")]
     pickup = [f for f in facts if f.spec == "pickup_voltage"]
     assert pickup and pickup[0].value == 75.0 and pickup[0].unit == "%"
@@ -144,7 +145,9 @@ def test_feature_sentences_and_part_number_range_tables() -> None:
     xg = _facts("xgzp6847a")
     part = [f for f in xg if f.spec == "measurement_range" and f.variant == "XGZP6847A100KPG"]
     assert (part[0].min, part[0].max, part[0].unit) == (0.0, 100.0, "kPa")
-    supply = sorted(f.typ for f in xg if f.spec == "supply_voltage" and f.citation == "xgzp6847a#p2")
+    supply = sorted(
+        f.typ for f in xg if f.spec == "supply_voltage" and f.citation == "xgzp6847a#p2"
+    )
     assert supply == [3.3, 5.0]
 
 
@@ -153,3 +156,38 @@ def test_parsers_never_raise_on_any_text(text: str) -> None:
     parse_quantity_text(text)
     parse_cell(text)
     map_spec(text, text[:5] or None, "general")
+
+
+def test_level_pairs_and_ratios_in_label_lines() -> None:
+    from search.datasheets._extract import RowRecord, facts_from_row
+
+    row = RowRecord(
+        "Level output",
+        "hc#p1",
+        "Electrical parameters",
+        "electrical_characteristics",
+        "Level output  High 3.3 V /Low 0V",
+        value="High 3.3 V /Low 0V",
+    )
+    facts, _ = facts_from_row(row, "HC-SR501", "hc")
+    assert {(f.spec, f.value, f.unit) for f in facts} == {
+        ("output_voltage_high", 3.3, "V"),
+        ("output_voltage_low", 0.0, "V"),
+    }
+    ratio = RowRecord(
+        "Sensitivity",
+        "mq#p3",
+        "Technical Parameters",
+        "electrical_characteristics",
+        "Sensitivity  S  Rs(in air)/Rs(2000ppm C3H8)≥5",
+        value="Rs(in air)/Rs(2000ppm C3H8)≥5",
+    )
+    assert facts_from_row(ratio, "MQ-2", "mq")[0] == []
+
+
+@needs_pdfs
+def test_interface_from_feature_lines_ignores_other_parts() -> None:
+    ads = [f for f in _facts("ads1115") if f.spec == "interface" and f.extra.get("protocols")]
+    assert ads[0].extra["protocols"] == ["I2C"]
+    xg = [f for f in _facts("xgzp6847a") if f.spec == "interface" and f.extra.get("protocols")]
+    assert xg[0].extra["protocols"] == ["analog"]  # "Refer to XGZP6847D for I2C" is another part

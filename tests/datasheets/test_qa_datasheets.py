@@ -388,3 +388,34 @@ def test_stated_value_is_checked_against_each_limit(qa: DatasheetQA) -> None:
     assert c.verdict == "incompatible"
     d = qa.ask("Is it safe to power the ESP32-WROOM-32 from 3.3 V?")
     assert d.verdict == "compatible" and not d.violations
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        ("What's the VCC range for the ACS712?", "supply_voltage"),
+        ("Give me the BH1750's power-down current.", "sleep_current"),
+        ("Which temperatures can the TB6612FNG operate at?", "operating_temperature"),
+        ("Does the MCP3008 talk SPI or I2C?", "interface"),
+        ("What is the max SCL frequency of the ADS1115?", "i2c_max_clock"),
+        ("How much current does the ESP32 need?", "supply_current"),
+        ("How much current can the AMS1117 deliver?", "output_current"),
+        ("What is the storage temperature of the BME280?", "storage_temperature"),
+        ("What is the dropout of the LM7805?", "dropout_voltage"),
+        (
+            "What is the absolute maximum supply voltage of the ADS1115?",
+            "absolute_max_supply_voltage",
+        ),
+        ("What is the DS18B20 conversion time at 12-bit resolution?", "conversion_time"),
+    ],
+)
+def test_spec_phrases(question: str, spec: str) -> None:
+    parsed = parse_question(question)
+    assert parsed.specs and parsed.specs[0][0] == spec, parsed.specs
+    assert len(parsed.specs) == 1
+
+
+def test_condition_is_not_a_spec() -> None:
+    parsed = parse_question("What is the maximum sampling rate of the MCP3008 at VDD = 2.7 V?")
+    assert parsed.specs == [("sampling_rate",)]
+    assert 2.7 in parsed.stated_voltages

@@ -55,6 +55,9 @@ def _config(tmp: Path, broker_url: str) -> IngestConfig:
         session_expiry_s=60,
         batch_size=100,
         batch_age_ms=20,
+        # Mosquitto's default max_queued_messages (1000) counts a dead client's unacknowledged
+        # messages too; a small window leaves room for what arrives while it restarts
+        receive_maximum=300,
     )
 
 
@@ -87,8 +90,8 @@ def _reading(node: str, seq: int) -> bytes:
 @pytest.mark.skipif(not _port_open(1883), reason="needs Mosquitto on 127.0.0.1:1883")
 def test_sigkill_of_a_worker_mid_stream_loses_nothing(tmp_path: Path) -> None:
     config = _config(tmp_path, "mqtt://127.0.0.1:1883")
-    nodes = [f"n{i}" for i in range(40)]
-    per_node = 50
+    nodes = [f"n{i}" for i in range(30)]
+    per_node = 40
     total = len(nodes) * per_node
     pub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
     pub.max_inflight_messages_set(200)
@@ -106,14 +109,15 @@ def test_sigkill_of_a_worker_mid_stream_loses_nothing(tmp_path: Path) -> None:
                 infos.append(pub.publish(topic, _reading(node, seq), qos=1))
             if seq == per_node // 3:
                 # mid-stream: wait until the victim is busy, then kill it without warning
-                assert pool.wait_until(lambda c: c["received"] >= 300, 30)
+                assert pool.wait_until(lambda c: c["received"] >= 200, 30)
                 os.kill(victim, signal.SIGKILL)
                 killed = True
         for info in infos:
             info.wait_for_publish(30)
         assert killed
         # each distinct reading is applied once as written or late; redeliveries count duplicate
-        assert pool.wait_until(lambda c: c["written"] + c["late"] >= total, 60), pool.counters()
+        ok = pool.wait_until(lambda c: c["written"] + c["late"] >= total, 60)
+        assert ok, f"counters {pool.counters()}, restarts {pool.restarts}"
         assert pool.restarts == 1
         assert victim not in pool.pids()
     finally:

@@ -88,3 +88,27 @@ class Ingest:
     async def settle(self, expected: int, timeout: float = 30.0) -> None:
         """Wait until ``expected`` messages were received and processed."""
         await self.until(lambda c: c.received >= expected, timeout)
+
+
+def clear_tenant(tenant: str, port: int = 1883) -> int:
+    """Remove every retained message a test left under its tenant on the shared broker."""
+    import threading
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    topics: set[str] = set()
+    subscribed = threading.Event()
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    client.on_message = lambda c, u, m: topics.add(m.topic) if m.retain and m.payload else None
+    client.on_subscribe = lambda c, u, mid, rc, p: subscribed.set()
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    client.subscribe(f"uidi/v1/{tenant}/#", qos=1)
+    subscribed.wait(5)
+    time.sleep(0.5)  # retained messages follow the SUBACK
+    for topic in topics:
+        client.publish(topic, b"", qos=1, retain=True).wait_for_publish(5)
+    client.disconnect()
+    client.loop_stop()
+    return len(topics)
