@@ -29,9 +29,15 @@ def register(sub: Any) -> None:
     p.add_argument("--mapping", required=True, type=Path, help="mapping file (YAML or JSON)")
     p.add_argument("--node", help="node id (default: the mapping's 'node')")
     p.add_argument("--service", help="service name (default: the mapping's 'service')")
-    p.add_argument("--subscribe", metavar="TOPIC", help="read raw payloads from this MQTT topic")
+    p.add_argument(
+        "--subscribe",
+        metavar="TOPIC",
+        action="append",
+        help="read raw payloads from this MQTT topic filter (repeatable; for homeassistant give "
+        "the discovery prefix, e.g. 'homeassistant/#', and the state topics)",
+    )
     p.add_argument("--keepalive", type=int, default=None, help="heartbeat period in s (default 30)")
-    p.add_argument("--outbox", type=Path, help="outbox file (default DATA_DIR/edge/NODE.db)")
+    p.add_argument("--outbox", type=Path, help="outbox file (default DATA_DIR/outbox/NODE.db)")
     p.add_argument("--json", action="store_true", help="print a summary JSON object at the end")
     p.set_defaults(handler=_run_edge)
 
@@ -120,6 +126,7 @@ async def _pump(
 ) -> dict[str, Any]:
     import asyncio
     import contextlib
+    import signal
     import sys
     import time
 
@@ -140,6 +147,11 @@ async def _pump(
         outbox_path=args.outbox,
         data_dir=settings.data_dir,
     ) as pub:
+        # SIGINT/SIGTERM end the input like EOF does: queued readings are flushed, the node
+        # says offline, and the summary is printed
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, queue.put_nowait, None)
         if args.subscribe:
             source = asyncio.create_task(_from_broker(settings.broker_url, args.subscribe, queue))
         else:
@@ -189,7 +201,7 @@ async def _from_stdin(stream: Any, queue: Any, with_topic: bool) -> None:
             await queue.put((None, line))
 
 
-async def _from_broker(broker_url: str, topic: str, queue: Any) -> None:
+async def _from_broker(broker_url: str, topics: list[str], queue: Any) -> None:
     """Subscribe to a raw (non-UIDI) topic and feed its payloads to the adapter."""
     import asyncio
 
@@ -208,7 +220,7 @@ async def _from_broker(broker_url: str, topic: str, queue: Any) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, (m.topic, bytes(m.payload)))
 
     client.on_message = on_message
-    client.on_connect = lambda c, *a: c.subscribe(topic, qos=1)
+    client.on_connect = lambda c, *a: c.subscribe([(t, 1) for t in topics])
     await asyncio.to_thread(client.connect, broker.host, broker.port, 30)
     client.loop_start()
     try:

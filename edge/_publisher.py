@@ -100,7 +100,7 @@ class Publisher:
         self.outbox_path = (
             Path(outbox_path)
             if outbox_path is not None
-            else Path(data_dir) / "edge" / f"{self.node}.db"
+            else Path(data_dir) / "outbox" / f"{self.node}.db"
         )
         self.max_inflight = max_inflight
         self.on_command = on_command
@@ -138,10 +138,10 @@ class Publisher:
             self.tenant, self.region, service or self.service, node or self.node, str(kind)
         )
 
-    async def next_seq(self) -> int:
-        """The next sequence number for this node, persisted in the outbox."""
+    async def next_seq(self, node: str | None = None) -> int:
+        """The next sequence number for this node (or a node behind this gateway), persisted."""
         assert self.outbox is not None, "publisher not started"
-        return await asyncio.to_thread(self.outbox.next_seq, self.node)
+        return await asyncio.to_thread(self.outbox.next_seq, node or self.node)
 
     def _state(
         self, lifecycle: str, seq: int, *, birth: bool = False, reason: str | None = None
@@ -251,10 +251,13 @@ class Publisher:
         """Return once every queued message has been acknowledged by the broker."""
         assert self.outbox is not None
         while True:
+            # clear first and poke the sender, so that an idle state reached between the check
+            # below and the wait is reported again rather than missed
+            self._idle.clear()
+            self._wake.set()
             pending = await asyncio.to_thread(self.outbox.pending)
             if pending <= len(self._acked) and not self._inflight:
                 return
-            self._idle.clear()
             await self._idle.wait()
 
     async def pending(self) -> int:

@@ -334,6 +334,9 @@ def _bench_demo(args: argparse.Namespace, settings: Any) -> int:
 async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
     t0 = time.monotonic()
     quiet = bool(args.json)
+    if getattr(args, "log_level", None) is None:
+        # the demo prints its own progress; library chatter only when asked for (--log-level)
+        logging.getLogger().setLevel(logging.WARNING)
 
     def say(text: str) -> None:
         print(text, file=sys.stderr if quiet else sys.stdout, flush=True)
@@ -429,9 +432,10 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
         except ImportError as exc:
             say(f"iotase demo: the API is not available ({exc}); is the search package installed?")
             return None
+        # the stores live in the demo's directory; the API's own data (the embedding cache) stays
+        # in settings.data_dir, shared with the other commands and kept across demo runs
         app_settings = settings.model_copy(
             update={
-                "data_dir": data_dir,
                 "realtime_url": realtime_url,
                 "history_url": history_url,
                 "deadletter_url": deadletter_url,

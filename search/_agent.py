@@ -578,7 +578,7 @@ class Agent:
                 request, result.answer, [c.model_dump() for c in result.citations]
             )
             if phrased:
-                problems = self._check_numbers(phrased, result.citations)
+                problems = self._check_numbers(_unlabel(phrased, result), result.citations)
                 if problems:
                     review.llm = "rejected: " + "; ".join(problems[:3])
                 else:
@@ -758,10 +758,7 @@ class Agent:
         return problems
 
     def _review(self, result: SearchResult, prefs: Preferences, excluded: list[str]) -> Review:
-        body = result.answer.split(":\n", 1)[-1]
-        # Names and service names are labels, not evidence: "Dog Park #12" states no number.
-        for it in result.results:
-            body = body.replace(f"{it.name} ({it.service})", "NAME")
+        body = _unlabel(result.answer.split(":\n", 1)[-1], result)
         problems = self._check_numbers(body, result.citations)
         criteria: dict[str, str] = {}
         top = result.results[:3]
@@ -785,6 +782,13 @@ class Agent:
         return Review(
             passed=not problems, problems=problems, criteria=criteria, excluded=excluded[:50]
         )
+
+
+def _unlabel(text: str, result: SearchResult) -> str:
+    """Names are labels, not evidence: "Dog Park #12" states no number, so it is not checked."""
+    for it in sorted(result.results, key=lambda r: -len(r.name)):
+        text = text.replace(it.name, "NAME")
+    return text
 
 
 def _without(doc: Any, metrics: set[str]) -> Any:

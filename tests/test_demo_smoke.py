@@ -48,7 +48,9 @@ def _wait(pred, timeout: float, what: str, proc: subprocess.Popen[str]) -> None:
 
 def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
     http_port, broker_port = _free_port(), _free_port()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "IOTASE_DATA_DIR": str(tmp_path)}
+    # the stores go to tmp_path; the API keeps its embedding cache in the default data dir, as a
+    # user's repeated demo runs do
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
     cmd = [
         sys.executable, "-c", "import sys; from iotase.cli import main; sys.exit(main())",
         "demo", "--nodes", "1500", "--rate", "300", "--port", str(http_port),
@@ -108,7 +110,13 @@ def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
     assert "Ready in" in out and "stopped after" in out
     assert not _port_open(broker_port), "the broker process stopped with the demo"
     assert not _port_open(http_port)
-    leftover = subprocess.run(
-        ["pgrep", "-g", str(proc.pid)], capture_output=True, text=True
-    ).stdout.split()
+    # multiprocessing's resource tracker exits just after its parent: give it a moment
+    deadline = time.monotonic() + 10
+    while True:
+        leftover = subprocess.run(
+            ["pgrep", "-g", str(proc.pid)], capture_output=True, text=True
+        ).stdout.split()
+        if not leftover or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert not leftover, f"processes left in the demo's group: {leftover}"

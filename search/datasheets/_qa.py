@@ -48,6 +48,10 @@ __all__ = ["DatasheetQA", "LLMHelper", "ask"]
 
 _SPEC_NAMES = sorted({s for _, specs in SPEC_PHRASES for s in specs})
 _LIST_SPECS = frozenset({"i2c_address", "interface"})
+_RATING_OF = {
+    "supply_voltage": "absolute_max_supply_voltage",
+    "input_voltage_range": "absolute_max_input_voltage",
+}
 _VOLTS_IN_CONDITION = re.compile(
     r"\b(?:VDD|VCC|VS|VIN|VREF|V\+|supply)(?:\s*=\s*(?:VDD|VCC|VS|VIN|VREF))*\s*=\s*"
     r"([-+]?\d+(?:\.\d+)?)\s*V\b",
@@ -423,6 +427,29 @@ class DatasheetQA:
                 valid.append(r)
         # The spec's own name reads better than the question's wording ("how hot", "talk").
         label = specs[0].replace("_", " ") if specs[0] in _SPEC_NAMES or not phrase else phrase
+        # The question names a pin or rail symbol the datasheet uses ("VM", "VDDIO"): a row
+        # about another symbol answers a different question.
+        # Only symbols of the asked spec (or its rating) count, and not inside a stated
+        # condition ("at VDD = 2.7 V" names a condition, not the figure wanted).
+        family = set(specs) | {_RATING_OF[s] for s in specs if s in _RATING_OF}
+        asked_text = re.sub(r"\b\w+\s*=\s*[-+]?\d+(?:\.\d+)?\s*\w*", " ", parsed.text)
+        symbols = {
+            f.symbol
+            for f in self.index.device_facts(device)
+            if f.symbol
+            and f.spec in family
+            and len(f.symbol) >= 2
+            and re.search(rf"\b{re.escape(f.symbol)}\b", asked_text)
+        }
+        if symbols:
+            kept = [r for r in valid if not r.fact.symbol or r.fact.symbol in symbols]
+            for r in valid:
+                if r not in kept:
+                    reasons.append(
+                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is about "
+                        f"{r.fact.symbol}, the question asks about {', '.join(sorted(symbols))}"
+                    )
+            valid = kept
         if not valid:
             if not ranked:
                 reasons.append(f"evidence_present: no fact for {device} {label}")

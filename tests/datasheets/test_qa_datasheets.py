@@ -419,3 +419,41 @@ def test_condition_is_not_a_spec() -> None:
     parsed = parse_question("What is the maximum sampling rate of the MCP3008 at VDD = 2.7 V?")
     assert parsed.specs == [("sampling_rate",)]
     assert 2.7 in parsed.stated_voltages
+
+
+def test_a_row_about_another_rail_does_not_answer() -> None:
+    """Asked about VM, a VCC row is the wrong figure even under the same spec name."""
+    store = FactStore(
+        [
+            fact(
+                device="TB6612FNG",
+                spec="supply_voltage",
+                symbol="VCC",
+                parameter="Supply voltage",
+                min=2.7,
+                typ=3.0,
+                max=5.5,
+                unit="V",
+                section_kind="recommended_operating",
+                citation="tb6612fng#p3",
+                evidence="Supply voltage / VCC 2.7 3 5.5 V",
+            ),
+            fact(
+                device="TB6612FNG",
+                spec="absolute_max_supply_voltage",
+                symbol="VM",
+                parameter="Supply voltage",
+                max=15.0,
+                unit="V",
+                section_kind="absolute_maximum",
+                citation="tb6612fng#p3",
+                evidence="Supply voltage V / VM 15",
+            ),
+        ]
+    )
+    qa = DatasheetQA(store)
+    a = qa.ask("What is the maximum motor supply voltage VM of the TB6612FNG in operation?")
+    assert a.status == "insufficient_evidence"
+    assert any("VM" in r for r in a.reasons)
+    b = qa.ask("What is the VCC supply range of the TB6612FNG?")
+    assert b.status == "answered" and b.items[0].max == 5.5

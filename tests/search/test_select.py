@@ -1,0 +1,87 @@
+"""Top-p selection with the real model: selection, abstention, spelling, lexical matches."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from search._select import CALIBRATION_PATH, Calibration, Lexicon, ServiceSelector
+from search._select_calibrate import evaluate, load_devset
+from search._select_spell import Speller
+from search.catalogue import Service
+
+
+def test_request_selects_the_intended_service(selector: ServiceSelector) -> None:
+    sel = selector.match("an uncrowded dog park near me where I can unleash my dog")
+    assert not sel.abstain
+    assert sel.selected[0] == "dog park"
+    assert sel.ranking[0][0] == "dog park"
+    assert abs(sum(p for _, _, p in sel.ranking) - 1) < 0.05 or len(sel.ranking) < len(selector.services)
+
+
+def test_selection_is_smallest_set_reaching_p(selector: ServiceSelector) -> None:
+    cal = Calibration(temperature=0.05, p=0.6, floor=0.0, cap=4, alpha=1.0, lexical_bonus=0.0,
+                      unheld_margin=9.0)
+    scores = np.zeros(len(selector.services), dtype=np.float32)
+    scores[:3] = [0.9, 0.88, 0.86]
+    sel = selector.select("x", scores, cal)
+    probs = [p for _, _, p in sel.ranking]
+    k = len(sel.selected)
+    assert sum(probs[:k]) >= 0.6 > sum(probs[: k - 1])
+    assert k <= cal.cap
+
+
+def test_missing_service_abstains_with_reason(selector: ServiceSelector) -> None:
+    sel = selector.match("a laundromat to wash my bedsheets")
+    assert sel.abstain and sel.selected == []
+    assert sel.reason is not None and "no such service" in sel.reason
+
+
+def test_below_floor_abstains(selector: ServiceSelector) -> None:
+    cal = Calibration(floor=0.99)
+    vec = selector.embedder.embed_query("coffee")
+    scores, u, j = selector.score("coffee", vec, cal)
+    assert selector.select("coffee", scores, cal, unheld=(u, j)).abstain
+
+
+def test_misspelt_request_is_repaired(selector: ServiceSelector) -> None:
+    assert selector.prepare("barbr shop open now") == "barber shop"
+    assert selector.match("hosptal").selected[0] in {"hospital", "general hospital"}
+
+
+def test_speller_leaves_everyday_words_alone() -> None:
+    sp = Speller(["barber shop for a haircut", "ballet school"], names=["barber shop"])
+    assert sp.correct("barbr") == "barber"
+    assert sp.correct("my wallet") == "my wallet"  # "ballet" is one edit away but not a name
+
+
+def test_lexicon_longest_name_wins() -> None:
+    svcs = [Service("park", "park", ""), Service("dog park", "dog-park", ""),
+            Service("women's clothing store", "w", "")]
+    lex = Lexicon(svcs)
+    assert lex.matches("a dog park please") == [1]
+    assert lex.matches("womens clothing stores") == [2]
+
+
+def test_calibration_file_is_what_the_selector_uses() -> None:
+    data = json.loads(CALIBRATION_PATH.read_text(encoding="utf-8"))
+    assert Calibration.load() == Calibration(**data["params"])
+
+
+def test_devset_sizes_and_labels(selector: ServiceSelector) -> None:
+    dev, held = load_devset("dev"), load_devset("heldout")
+    assert len(dev) >= 300 and sum(r.expected is None for r in dev) >= 40
+    assert len(held) >= 150
+    names = {s.name for s in selector.services}
+    for r in dev + held:
+        assert r.good <= names, r.id
+    assert not {r.query.lower() for r in dev} & {r.query.lower() for r in held}
+
+
+def test_evaluate_reports_the_bench_fields(selector: ServiceSelector) -> None:
+    out = evaluate(selector, load_devset("heldout")[:30])
+    for k in ("first_rank_accuracy", "in_selected_set_rate", "abstain_precision",
+              "abstain_recall", "n"):
+        assert k in out
+    assert out["n"] == 30
