@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--group", default="ingest", help="shared-subscription group (default ingest)")
     p.add_argument("--batch-size", type=int, default=1000, help="messages per batch (default 1000)")
-    p.add_argument("--batch-age-ms", type=float, default=50.0, help="max batch age (default 50)")
+    p.add_argument("--batch-age-ms", type=float, default=25.0, help="max batch age (default 25)")
     p.add_argument(
         "--json", action="store_true", help="print the final counters as one JSON object"
     )
@@ -46,6 +46,9 @@ def register_bench(sub: Any) -> None:
     p.add_argument("--n", type=int, default=30_000, help="messages in each throughput phase")
     p.add_argument("--nodes", type=int, default=200, help="distinct nodes publishing")
     p.add_argument("--workers", type=int, default=2, help="ingest worker processes")
+    p.add_argument(
+        "--rounds", type=int, default=3, help="alternating baseline/ingest rounds (medians)"
+    )
     p.add_argument(
         "--window",
         type=int,
@@ -222,10 +225,12 @@ class _Load:
         wait_consumed: Callable[[int], object],
         window: int,
         rate: float | None = None,
+        offset: int = 0,
     ) -> float:
         """Publish ``n`` messages keeping at most ``window`` unconsumed; return the start time.
 
-        ``wait_consumed(target)`` blocks until the consumer has taken ``target`` messages.
+        ``consumed()`` and ``wait_consumed(target)`` count from the first run; ``offset`` is how
+        many messages earlier runs published (sequence numbers go on from there).
         """
         import time
 
@@ -233,14 +238,14 @@ class _Load:
         chunk = 50 if rate is None else 1
         start = time.monotonic()
         buf = bytearray()
-        for k in range(n):
+        for k in range(offset, offset + n):
             if k % 100 == 0 and k - consumed() > window:
                 if buf:
                     self.sock.sendall(buf)
                     buf.clear()
                 wait_consumed(k - window)
             if rate is not None:
-                delay = start + k / rate - time.monotonic()
+                delay = start + (k - offset) / rate - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)  # pacing the load at a fixed rate
             i = k % self.nodes
@@ -309,6 +314,7 @@ def _pool_until(pool: Any, target: int, stall_s: float = 15.0) -> float:
 def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
     import asyncio
     import math
+    import statistics
     import tempfile
     import uuid
 
@@ -329,41 +335,26 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
 
     ctx = mp.get_context("spawn")
 
-    # 1. the ceiling: a raw paho subscriber on the same broker, same load, same flow control
-    tenant = f"bench-raw-{run}"
+    # 1. throughput, in rounds that alternate the ceiling (a raw paho subscriber on the same
+    # broker) with the ingest workers, under the same load generator and flow control; medians
+    # over the rounds, so that a burst of other work on the machine does not decide the ratio
+    rounds = max(1, args.rounds)
+    per_round = max(1, args.n // rounds)
+    n_total = per_round * rounds
+    out["n"] = n_total
+    raw_tenant = f"bench-raw-{run}"
     count = ctx.Value("q", 0, lock=False)
     ready = ctx.Event()
     sub = ctx.Process(
         target=_raw_subscriber,
-        args=(broker.host, broker.port, f"uidi/v1/{tenant}/#", count, ready, 3000),
+        args=(broker.host, broker.port, f"uidi/v1/{raw_tenant}/#", count, ready, 3000),
         daemon=True,
     )
     sub.start()
-    try:
-        if not ready.wait(30):
-            raise SystemExit("bench ingest: raw subscriber did not subscribe within 30 s")
-        load = _Load(broker.host, broker.port, tenant, args.nodes)
-        start = load.run(
-            args.n,
-            lambda: count.value,
-            lambda t: _poll_until(lambda: count.value, t),
-            args.window,
-        )
-        end = _poll_until(lambda: count.value, args.n)
-        load.close()
-    finally:
-        sub.kill()
-        sub.join()
-    baseline = args.n / (end - start) if not math.isnan(end) else 0.0
-    out["baseline_msgs_per_s"] = round(baseline, 1)
-    out["baseline_received"] = int(count.value)
-
     with tempfile.TemporaryDirectory(prefix="iotase-bench-") as tmp:
-        # 2. ingest workers into the SQLite stores
-        tenant = f"bench-ingest-{run}"
         config = ingest_config(
             settings,
-            tenant=tenant,
+            tenant=f"bench-ingest-{run}",
             realtime_url=f"sqlite:///{tmp}/realtime.db",
             history_url=f"sqlite:///{tmp}/history.db",
             deadletter_url=f"sqlite:///{tmp}/deadletters.db",
@@ -371,21 +362,51 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
             session_expiry_s=60,
         )
         pool = IngestPool(config, args.workers)
-        pool.start()
+        base_rates: list[float] = []
+        rates: list[float] = []
         try:
-            load = _Load(broker.host, broker.port, tenant, args.nodes)
-            start = load.run(
-                args.n,
-                lambda: pool.counters()["received"],
-                lambda t: _pool_until(pool, t),
-                args.window,
-            )
-            end = _pool_until(pool, args.n)
-            load.close()
+            if not ready.wait(30):
+                raise SystemExit("bench ingest: raw subscriber did not subscribe within 30 s")
+            pool.start()
+            raw_load = _Load(broker.host, broker.port, raw_tenant, args.nodes)
+            ingest_load = _Load(broker.host, broker.port, config.tenant, args.nodes)
+            for r in range(rounds):
+                offset = r * per_round
+                start = raw_load.run(
+                    per_round,
+                    lambda: count.value,
+                    lambda t: _poll_until(lambda: count.value, t),
+                    args.window,
+                    offset=offset,
+                )
+                end = _poll_until(lambda: count.value, offset + per_round)
+                base_rates.append(per_round / (end - start) if not math.isnan(end) else 0.0)
+                start = ingest_load.run(
+                    per_round,
+                    lambda: pool.counters()["received"],
+                    lambda t: _pool_until(pool, t),
+                    args.window,
+                    offset=offset,
+                )
+                end = _pool_until(pool, offset + per_round)
+                rates.append(per_round / (end - start) if not math.isnan(end) else 0.0)
+            raw_load.close()
+            ingest_load.close()
         finally:
             pool.stop()
+            sub.kill()
+            sub.join()
         counters = pool.counters()
-        rate = args.n / (end - start) if not math.isnan(end) else 0.0
+        baseline = statistics.median(base_rates)
+        rate = statistics.median(rates)
+        ratios = [r / b for r, b in zip(rates, base_rates, strict=True) if b]
+        out["baseline_msgs_per_s"] = round(baseline, 1)
+        out["baseline_received"] = int(count.value)
+        out["rounds"] = {
+            "baseline_msgs_per_s": [round(x, 1) for x in base_rates],
+            "msgs_per_s": [round(x, 1) for x in rates],
+        }
+        args.n = n_total  # what verify() expects
 
         async def verify() -> tuple[int, int, int]:
             history = await cloud.open_history(config.history_url)
@@ -408,7 +429,7 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
         stored_msgs = points // 2
         out.update(
             msgs_per_s=round(rate, 1),
-            ratio_to_baseline=round(rate / baseline, 3) if baseline else None,
+            ratio_to_baseline=round(statistics.median(ratios), 3) if ratios else None,
             lost=args.n - min(stored_msgs, args.n),
             duplicated=max(0, points - 2 * args.n),
             nodes_with_wrong_latest=stale_nodes,

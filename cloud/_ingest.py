@@ -62,7 +62,7 @@ class IngestConfig:
     share_group: str = "ingest"
     client_prefix: str = "iotase-ingest"
     batch_size: int = 1000
-    batch_age_ms: float = 50.0
+    batch_age_ms: float = 25.0
     queue_max: int = 10_000
     receive_maximum: int = 3_000
     session_expiry_s: int = 24 * 3600

@@ -398,6 +398,23 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
             )
         figures.broker = broker_url
 
+        # the simulator starts now and prepares its nodes while the stores load; it sends
+        # nothing until it is released (a line on its stdin) once ingest is subscribed
+        sim_cmd = [
+            sys.executable, "-m", "iotase", "simulate", args.scenario,
+            "--broker", broker_url.split("?")[0], "--start", "now", "--tenant", settings.tenant,
+            "--nodes", str(scenario.nodes.count), "--rate", str(scenario.rates.updates_per_s),
+            "--warm", "--wait-stdin",
+        ]  # fmt: skip
+        if args.seed is not None:
+            sim_cmd += ["--seed", str(args.seed)]
+        if not args.births_via_broker:
+            sim_cmd.append("--no-births")
+        sim_log = open(data_dir / "simulator.log", "w")  # noqa: SIM115 (closed in finally)
+        sim = subprocess.Popen(
+            sim_cmd, stdin=subprocess.PIPE, stdout=sim_log, stderr=subprocess.STDOUT
+        )
+
         # 2. births straight into the real-time store, in a process of its own (CPU-bound)
         start_ms = int(time.time() * 1000)
         ctx = mp.get_context("spawn")
@@ -492,30 +509,16 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
             f" {config.topic_filter()}"
         )
 
-        # 5. the simulated city
-        sim_cmd = [
-            sys.executable,
-            "-m",
-            "iotase",
-            "simulate",
-            args.scenario,
-            "--broker",
-            broker_url.split("?")[0],
-            "--start",
-            "now",
-            "--tenant",
-            settings.tenant,
-            "--nodes",
-            str(scenario.nodes.count),
-            "--rate",
-            str(scenario.rates.updates_per_s),
-        ]
-        if args.seed is not None:
-            sim_cmd += ["--seed", str(args.seed)]
-        if not args.births_via_broker:
-            sim_cmd.append("--no-births")
-        sim_log = open(data_dir / "simulator.log", "w")  # noqa: SIM115 (closed in finally)
-        sim = subprocess.Popen(sim_cmd, stdout=sim_log, stderr=subprocess.STDOUT)
+        # 5. the simulated city, warmed up already: release it
+        assert sim is not None and sim.stdin is not None
+        if sim.poll() is not None:
+            say(
+                f"iotase demo: the simulator exited with code {sim.returncode};"
+                f" see {data_dir / 'simulator.log'}"
+            )
+            return None
+        sim.stdin.write(b"go\n")
+        sim.stdin.flush()
         say(
             f"[{time.monotonic() - t0:5.1f}s] simulator: {scenario.rates.updates_per_s:,.0f}"
             f" updates/s (pid {sim.pid}, log {data_dir / 'simulator.log'})"
@@ -601,6 +604,9 @@ async def _run_demo(args: argparse.Namespace, settings: Any) -> _Figures | None:
     finally:
         say("stopping…")
         if sim is not None:
+            if sim.stdin is not None:
+                with contextlib.suppress(OSError):
+                    sim.stdin.close()
             _terminate(sim, "simulator")
         if sim_log is not None:
             sim_log.close()

@@ -347,7 +347,9 @@ class Agent:
         if label == "outside_scope":
             return SearchResult(
                 status="outside_scope",
-                answer="That is not a request for a place or service, which is all this search covers.",
+                answer=(
+                    "That is not a request for a place or service, which is all this search covers."
+                ),
                 reason=sel.reason,
                 **base,
             )
@@ -475,7 +477,8 @@ class Agent:
         """Why a reading must be left out (stale, implausible), or None when it is usable."""
         ts = reading.get("ts")
         if isinstance(ts, int | float) and (now_ms - ts) / 1000 > self.max_age_s:
-            return f"{doc.node} {metric}: stale ({(now_ms - ts) / 1000:.0f} s old, limit {self.max_age_s:.0f} s)"
+            age = (now_ms - ts) / 1000
+            return f"{doc.node} {metric}: stale ({age:.0f} s old, limit {self.max_age_s:.0f} s)"
         v = reading.get("value")
         if isinstance(v, int | float) and not isinstance(v, bool):
             lo, hi = PLAUSIBLE.get(metric, (float("-inf"), float("inf")))
@@ -600,7 +603,8 @@ class Agent:
         for c in cites:
             if c.kind == "reading":
                 parts.append(
-                    f"{LABELS.get(c.metric, c.metric)} {_fmt(c.value)}{UNITS.get(c.metric, '')} [{c.id}]"
+                    f"{LABELS.get(c.metric, c.metric)} {_fmt(c.value)}"
+                    f"{UNITS.get(c.metric, '')} [{c.id}]"
                 )
         return SearchResult(
             status="node", answer="; ".join(parts) + ".", results=[item], citations=cites, **base

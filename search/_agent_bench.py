@@ -185,7 +185,7 @@ def bench_requests(
 def percentile(xs: Sequence[float], q: float) -> float:
     """Nearest-rank percentile."""
     s = sorted(xs)
-    k = max(0, min(len(s) - 1, int(round(q / 100 * len(s) + 0.5)) - 1))
+    k = max(0, min(len(s) - 1, round(q / 100 * len(s) + 0.5) - 1))
     return s[k]
 
 

@@ -63,7 +63,7 @@ class ServiceVectors:
         return f"services-{model_id}"
 
     def sync(self, index: CatalogueIndex) -> int:
-        """Make the collection hold exactly the index's rows; return how many points were written."""
+        """Make the collection hold exactly the index's rows; return how many were written."""
         from qdrant_client import models
 
         name = self.collection(index.model_id)

@@ -148,9 +148,12 @@ class Regions:
         for rx, n in self._else_rx:
             m = rx.search(request)
             # "London" alone is elsewhere; a held place's longer name wins when both match
-            if m and (held is None or held.span is None or not _overlaps(held.span, m.span())):
-                if held is None or len(n) > (held.span[1] - held.span[0] if held.span else 0):
-                    return PlaceMatch(outside=m.group(0), span=m.span())
+            if (
+                m
+                and (held is None or held.span is None or not _overlaps(held.span, m.span()))
+                and (held is None or len(n) > (held.span[1] - held.span[0] if held.span else 0))
+            ):
+                return PlaceMatch(outside=m.group(0), span=m.span())
         if held is not None:
             return held
         for m in _PLACE_AFTER.finditer(request):

@@ -54,7 +54,7 @@ class LLMClient:
             return None
 
     async def phrase(self, request: str, draft: str, evidence: list[dict[str, Any]]) -> str | None:
-        """A friendlier wording of ``draft``; it must keep every citation marker and add no number."""
+        """A friendlier wording of ``draft``: every citation marker kept, no number added."""
         system = (
             "You rewrite search answers for end users. Keep every [cN] citation marker right after "
             "the number it supports. Use only numbers that appear in the draft. Add no facts."

@@ -204,7 +204,7 @@ class ServiceSelector:
         self, core: str, vec: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, int]:
         """(best, desc, lexical-hit, best unheld similarity, its index) for a prepared request."""
-        best, name, desc = self.index.pooled(vec)
+        best, _name, desc = self.index.pooled(vec)
         lex = np.zeros(len(self.services), dtype=np.float32)
         for i in self.lexicon.matches(core):
             lex[i] = 1.0
@@ -228,7 +228,7 @@ class ServiceSelector:
         top: int = 10,
         unheld: tuple[float, int] | None = None,
     ) -> Selection:
-        """Turn scores into a top-p selection, or an abstention (floor, or an unheld type nearer)."""
+        """Turn scores into a top-p selection, or abstain (below the floor, or an unheld type)."""
         cal = cal or self.calibration
         order = np.argsort(-scores)
         z = (scores - scores[order[0]]) / max(cal.temperature, 1e-6)

@@ -253,7 +253,8 @@ def calibrate(
         write.write_text(
             json.dumps(
                 {
-                    "note": "written by `iotase bench intent --calibrate` on dev.jsonl; do not edit by hand",
+                    "note": "written by `iotase bench intent --calibrate` on dev.jsonl; "
+                    "do not edit by hand",
                     "model": selector.index.model_id,
                     "services": len(selector.services),
                     "curated": sum(s.curated for s in selector.services),

@@ -9,6 +9,7 @@ import json
 import logging
 import signal
 import sys
+import threading
 import time
 from typing import Any
 
@@ -68,6 +69,14 @@ def register(sub: Any) -> None:
     p.add_argument("--tenant", default=None, help="tenant topic level (scenario default)")
     p.add_argument(
         "--no-births", action="store_true", help="skip births (already loaded into the store)"
+    )
+    p.add_argument(
+        "--warm", action="store_true", help="generate every node before sending anything"
+    )
+    p.add_argument(
+        "--wait-stdin",
+        action="store_true",
+        help="wait for a line on stdin before sending (EOF stops); used by `iotase demo`",
     )
     faults = p.add_argument_group("faults (override the scenario's)")
     for name in ("drop", "duplicate", "reorder", "delay", "corrupt"):
@@ -200,6 +209,16 @@ def _simulate(args: argparse.Namespace, settings: Any) -> int:
         start = int(start)
 
     async def go(stop: asyncio.Event) -> Any:
+        release = None
+        if args.wait_stdin:
+            release = asyncio.Event()
+            loop = asyncio.get_running_loop()
+
+            def read_line() -> None:
+                line = sys.stdin.readline()
+                loop.call_soon_threadsafe(release.set if line else stop.set)
+
+            threading.Thread(target=read_line, name="wait-stdin", daemon=True).start()
         return await run_simulation(
             scenario,
             broker_url=broker,
@@ -212,6 +231,8 @@ def _simulate(args: argparse.Namespace, settings: Any) -> int:
             speed=args.speed,
             stop=stop,
             progress=None if args.json else _progress,
+            warm=args.warm,
+            go=release,
         )
 
     try:

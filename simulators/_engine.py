@@ -181,6 +181,19 @@ class CityEngine:
             msg.ts, self.topic(node, "state"), uidi.encode_json(msg), 1, True, node.node_id, "state"
         )
 
+    def warm(self) -> int:
+        """Generate every node (up to the cache size) with its topic and adapters ahead of time.
+
+        The first pass of live updates otherwise pays for it, slowing the first ``count / rate``
+        seconds; a demo warms up while the stores load. Returns how many nodes were prepared.
+        """
+        limit = min(len(self.city), self.city.cache_size)
+        for i in range(limit):
+            node = self.city.node(i)
+            self.topic(node, "input")
+            self.bridge.prepare(node)
+        return limit
+
     def births(self, start: int = 0, stop: int | None = None) -> Iterator[SimMessage]:
         """Births of nodes ``start..stop`` (all by default), streamed."""
         for i in range(start, len(self.city) if stop is None else stop):

@@ -265,12 +265,16 @@ async def run_simulation(
     progress: Callable[[dict[str, Any]], None] | None = None,
     engine: CityEngine | None = None,
     client_id: str | None = None,
+    warm: bool = False,
+    go: asyncio.Event | None = None,
 ) -> RunReport:
     """Run ``scenario`` against the broker at ``broker_url`` until ``duration_s`` or ``stop``.
 
     ``speed`` scales the scenario clock against the wall clock (``0``: as fast as possible).
     Births go first (retained, QoS 1); with ``start`` left at ``now`` the live clock starts when
-    they are out, so readings are fresh. Returns a :class:`RunReport`.
+    they are out, so readings are fresh. ``warm`` prepares every node before anything is sent;
+    ``go``, when given, holds everything back until it is set (a demo starts the simulator early
+    and releases it once the stores hold the births). Returns a :class:`RunReport`.
     """
     stop = stop or asyncio.Event()
     engine = engine or CityEngine(
@@ -294,8 +298,25 @@ async def run_simulation(
     link = BrokerLink(broker_url, recorder=recorder, client_id=client_id)
     await asyncio.to_thread(link.connect)
     try:
+        if warm:
+            t_warm = time.monotonic()
+            prepared = await asyncio.to_thread(engine.warm)
+            if progress:
+                progress(
+                    {
+                        "phase": "warm",
+                        "nodes": prepared,
+                        "seconds": round(time.monotonic() - t_warm, 2),
+                    }
+                )
+        if go is not None:
+            go_task = asyncio.ensure_future(go.wait())
+            stop_task = asyncio.ensure_future(stop.wait())
+            await asyncio.wait({go_task, stop_task}, return_when=asyncio.FIRST_COMPLETED)
+            go_task.cancel()
+            stop_task.cancel()
         t0 = time.monotonic()
-        if births:
+        if births and not stop.is_set():
             for n, msg in enumerate(engine.births(), 1):
                 link.publish(msg.topic, msg.payload, msg.qos, msg.retain)
                 if n % 2000 == 0:

@@ -189,6 +189,19 @@ class VendorBridge:
 
     # adapters ----------------------------------------------------------------------------------
 
+    def prepare(self, node: NodeSpec) -> None:
+        """Build the node's adapter now (Home Assistant discovery included), not at first use."""
+        layout = dict.fromkeys(node.metrics, 0)
+        if node.vendor == "homeassistant":
+            self._ha_adapter(node, layout)
+        elif node.vendor == "tasmota":
+            self._tasmota_adapter(node, layout)
+        elif any(m != "open" for m in layout):
+            if node.vendor == "csv":
+                self._csv_adapter(layout)
+            else:
+                self._modbus_adapter(layout)
+
     def convert(
         self,
         node: NodeSpec,

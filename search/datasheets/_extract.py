@@ -24,7 +24,9 @@ __all__ = [
     "classify_section",
     "facts_from_row",
     "map_spec",
+    "is_supply_relative",
     "parse_quantity_text",
+    "unit_dimension",
 ]
 
 
@@ -168,7 +170,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
     (
         r"operating\s+(ambient\s+)?temp|ambient\s+temp|working\s+temp|operation\s+temp|"
-        r"temperature\s+range|\bta\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
+        r"temperature\s+range|\btemp\.?\s+range|\bta\b|\btopr\b|\btamb\b|operating\s+range.*temp|"
         r"operating\s+ambient|free[\s-]air\s+temp|operating\s+internal\s+leadframe",
         "operating_temperature",
     ),
@@ -227,7 +229,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"supply\s+voltage|power\s+supply|operating\s+voltage|working\s+voltage|\bvdd\b|\bvcc\b|"
         r"\bvs\b|\bv\s*dd\b|\bv\s*cc\b|\bv\s*s\b|supply\s+range|power[\s-]supply\s+voltage|"
         r"voltage\s+supply|\bvbat\b|loop\s+voltage|heater\s+voltage|input\s+supply|\bvm\b|"
-        r"motor\s+supply|power's\s+voltage|operating\s+supply",
+        r"motor\s+supply|power's\s+voltage|operating\s+supply|supply\s+operation",
         "supply_voltage",
     ),
     (
@@ -560,6 +562,22 @@ def _clean_unit(unit: str | None) -> str | None:
     return u or None
 
 
+# A bound printed relative to a supply or ground rail ("0.7 VDD", "VDD + 0.3", "GND – 0.3",
+# "VCC/2", "0.8 × VDDIO", "20 %VDDIO"): its volts depend on the supply, so it is kept as text.
+_RAIL = r"(?:GND|AGND|DGND|[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M)[A-Za-z0-9_()]*|V[+\-])"
+SUPPLY_RELATIVE = re.compile(
+    rf"^\(?\s*(?:"
+    rf"(?:{_NUM})\s*%?\s*[x×*·]?\s*\(?\s*{_RAIL}\s*\)?"
+    rf"|{_RAIL}\s*(?:[+\-]\s*(?:{_NUM})\s*(?:m?V)?|/\s*\d+(?:\.\d+)?|[x×*]\s*(?:{_NUM}))?"
+    rf")\s*\)?$"
+)
+
+
+def is_supply_relative(text: str) -> bool:
+    """True for a bound written relative to a rail (``0.7 VDD``, ``VDD + 0.3``, ``VCC/2``)."""
+    return bool(SUPPLY_RELATIVE.match(_norm(text).replace("\u00d7", "×")))
+
+
 _CELL_EMPTY = re.compile(r"^\s*(?:-|–|—|—|n/?a|null|\.\.\.)?\s*$", re.I)
 
 
@@ -575,6 +593,8 @@ def parse_cell(cell: str | None) -> tuple[float | None, str | None, str | None, 
     t = re.sub(r"(?<=\d)[※*]+|\(\d\)$|\[\d\]$", "", t).strip()
     if re.fullmatch(r"\(?\d{1,2}\)|\(", t):
         return None, None, None, False  # a footnote marker split off its row
+    if is_supply_relative(t):
+        return None, None, cell.strip(), False  # "0.7 VDD": never read as 0.7 V
     m = re.fullmatch(rf"(±)?\s*({_NUM})\s*([^\d\s][^\s]*)?", t)
     if m:
         unit = _clean_unit(m.group(3))
@@ -619,7 +639,8 @@ def _si(values: dict[str, float | None], unit: str | None, spec: str) -> dict[st
     return out
 
 
-def _unit_dimension(unit: str | None, spec: str) -> str | None:
+def unit_dimension(unit: str | None, spec: str) -> str | None:
+    """The SI unit a printed unit reduces to (``"mV"`` → ``"V"``), or None when unreadable."""
     if unit is None:
         return None
     try:
@@ -630,7 +651,7 @@ def _unit_dimension(unit: str | None, spec: str) -> str | None:
 
 def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     """Adjust a spec by the row's unit: resolution in bits, dimension checks."""
-    dim = _unit_dimension(unit, spec)
+    dim = unit_dimension(unit, spec)
     if spec == "resolution" and dim == "bit":
         return "resolution_bits"
     if spec in ("channels", "pin_count") and unit is not None:
@@ -726,6 +747,13 @@ def facts_from_row(
             return [fact], warnings
         return [], warnings
     unit = row.unit or (cell_units[0] if cell_units else None)
+    if (
+        row.unit
+        and cell_units
+        and unit_dimension(row.unit, spec) != unit_dimension(cell_units[0], spec)
+    ):
+        # "–10%  10%" under a unit taken from a neighbouring row: the cell's own unit holds.
+        unit = cell_units[0]
     if unit and unit.strip() in ("-", "–"):
         unit = None
     if unit is None and spec not in _UNITLESS_SPECS:

@@ -10,6 +10,7 @@ the fact store's device table, specs from a phrase lexicon over the spec vocabul
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
 from collections.abc import Iterable
@@ -25,6 +26,7 @@ __all__ = [
     "DeviceMention",
     "ParsedQuestion",
     "RouteName",
+    "normalize_question",
     "parse_question",
 ]
 
@@ -166,6 +168,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b",
         ("sampling_rate",),
     ),
+    (
+        r"\bhow fast\b.{0,40}\bsampl\w*|\bsampl(?:e|es|ing)\b(?! size)|\bhow many samples",
+        ("sampling_rate",),
+    ),
     (r"\bconversion time", ("conversion_time",)),
     (r"\bresponse time|\bdelay time", ("response_time",)),
     (r"\bpackage", ("package",)),
@@ -192,7 +198,16 @@ _COMPAT_CUES = re.compile(
     r"|\bsame (?:i2c )?bus\b|\bshare (?:a|one|the) (?:i2c )?bus|\bdirectly (?:into|to|drive)"
     r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
     r"|\bconflict|\bcollide|\bclash|\bwork together|\bis it ok\b|\bok to\b|\benough (?:current|headroom)"
-    r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b",
+    r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b"
+    # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
+    # "will X work with Y", "as the supply for", "on a single bus", "any clash".
+    r"|\bsuitable\b|\bpossible\b|\bfeasible\b|\bwork(?:s|ing)? (?:with|from|off|as)\b"
+    r"|\bhook(?:ing|ed)?\b|\bwir(?:e|ing|ed)\b|\bconnect(?:ing|ed|ion)?\b|\bplug(?:ging|ged)?\b"
+    r"|\binterfac(?:e|ing) (?:with|to)\b|\bfeed(?:ing|s)?\b|\bdriv(?:e|ing)\b|\binto\b"
+    r"|\b(?:ok|okay|fine|alright)\b|\bas (?:the|a|an|its) (?:power )?(?:supply|regulator|source)"
+    r"|\bpower(?:ed|ing|s)? (?:by|from|off|with)\b|\b(?:single|shared|common) (?:i2c )?bus"
+    r"|\btogether\b|\bsharing\b|\bany (?:address )?(?:conflict|clash|problem|issue)"
+    r"|\bgo(?:es)? (?:into|to)\b|\bdamage\b|\bfry\b|\bkill\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -210,7 +225,8 @@ _ACCURACY_CUES = re.compile(
 
 _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
-    rf"(?:at|@|from|with|on|powered (?:at|from|by|with)|running (?:at|from)|supplied (?:at|with|from)"
+    rf"(?:at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
+    rf"|supplied (?:at|with|from)"
     rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=)\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
@@ -251,8 +267,101 @@ _ABSMAX = re.compile(
 )
 # Variant suffixes: ACS712 -05B/-20A/-30A, AMS1117 -3.3/-5.0, LM78xx 05/12, relay coil voltages.
 _VARIANT_SUFFIX = re.compile(
-    r"^[-\s]?((?:ELC(?:TR)?-?)?\d{2}[AB]|\d\.\d{1,2}|\d{2}V?)\b", re.IGNORECASE
+    r"^[-\s]?((?:ELC(?:TR)?-?)?\d{2}\s?[AB]|\d\.\d{1,2}|\d{2}V?)\b", re.IGNORECASE
 )
+
+
+# ---------------------------------------------------------------------------- normalisation
+# Engineers write units, numbers and part names many ways ("3v3", "3,3 V", "5 volts", "10ma",
+# "analogue", "temprature"). The parser reads one spelling; these rewrites bring the others to it.
+# Each rewrite keeps the question's meaning and never invents a number.
+_UNIT_WORDS: tuple[tuple[str, str], ...] = (
+    (r"milli[- ]?volts?", "mV"),
+    (r"micro[- ]?volts?", "µV"),
+    (r"kilo[- ]?volts?", "kV"),
+    (r"volts?|vdc|vac", "V"),
+    (r"milli[- ]?amp(?:ere)?s?|mamps?", "mA"),
+    (r"micro[- ]?amp(?:ere)?s?|uamps?", "µA"),
+    (r"amp(?:ere)?s?", "A"),
+    (r"kilo[- ]?hertz", "kHz"),
+    (r"mega[- ]?hertz", "MHz"),
+    (r"hertz", "Hz"),
+    (r"milli[- ]?watts?", "mW"),
+    (r"watts?", "W"),
+    (r"deg(?:rees?)?\.? ?(?:c|celsius|centigrade)|celsius|centigrade|ºc|℃", "°C"),
+    (r"ms/s|msps", "MSPS"),
+    (r"ks/s|ksps", "ksps"),
+    (r"ppm", "ppm"),
+)
+_UNIT_CASE = {
+    "mv": "mV", "v": "V", "ma": "mA", "a": "A", "ua": "µA", "µa": "µA", "na": "nA", "uv": "µV",
+    "khz": "kHz", "mhz": "MHz", "hz": "Hz", "mw": "mW", "w": "W", "kv": "kV",
+}
+_SPELLING = {
+    # British and informal spellings of the words the phrase tables use.
+    "analogue": "analog", "whilst": "while", "earthed": "grounded", "earth": "ground",
+    "maximum": "maximum", "programme": "program", "behaviour": "behavior",
+    "temp": "temperature", "temps": "temperatures", "freq": "frequency", "addr": "address",
+    "addrs": "addresses", "consumtion": "consumption", "i²c": "I2C", "iic": "I2C", "twi": "I2C",
+    "vcc/vdd": "VDD", "regulater": "regulator", "abs.": "absolute", "abs": "absolute",
+    "compatable": "compatible", "compatibile": "compatible", "mins": "minimum",
+}
+# Domain words a misspelling is corrected to (edit distance, long words only).
+_VOCAB = (
+    "temperature", "temperatures", "voltage", "voltages", "current", "currents", "supply",
+    "address", "addresses", "sensitivity", "resolution", "accuracy", "operating", "maximum",
+    "minimum", "consumption", "frequency", "dropout", "quiescent", "interface", "humidity",
+    "pressure", "compatible", "compatibility", "regulator", "absolute", "recommended",
+    "threshold", "sampling", "storage", "standby", "measurement", "measuring", "detection",
+    "uncertainty", "calibration", "revision", "typical", "output", "input", "sleep", "range",
+    "dissipation", "efficiency", "switching", "ripple", "conversion", "response", "package",
+    "channels", "connect", "shutdown", "power", "ambient", "powered", "sample", "protocol",
+)
+_DEVICE_LIKE = re.compile(r"\d")
+
+
+def _fix_spelling(word: str) -> str:
+    low = word.lower()
+    if low in _SPELLING:
+        return _SPELLING[low]
+    if len(low) < 6 or _DEVICE_LIKE.search(low) or not low.isalpha() or low in _VOCAB:
+        return word
+    close = difflib.get_close_matches(low, _VOCAB, n=1, cutoff=0.86)
+    return close[0] if close else word
+
+
+def normalize_question(text: str) -> str:
+    """The question in the spelling the parser reads; the same meaning and the same numbers.
+
+    ``"whats the vdd range on a bme 280 at 3v3"`` → ``"whats the vdd range on a bme 280 at 3.3 V"``;
+    ``"3,3 V"`` → ``"3.3 V"``; ``"5 volts"`` → ``"5 V"``; ``"10ma"`` → ``"10 mA"``;
+    ``"analogue"`` → ``"analog"``; ``"temprature"`` → ``"temperature"``.
+    """
+    t = text.replace("−", "-").replace("–", "-").replace("’", "'").replace("\u00a0", " ")
+    t = t.replace("I²C", "I2C").replace("i²c", "i2c")
+    # "3v3", "1V8", "5v0": the unit letter stands for the decimal point.
+    t = re.sub(r"(?<![\w.])(\d+)[vV](\d+)(?![\w.])", r"\1.\2 V", t)
+    # A decimal comma before a unit: "3,3 V", "0,5 mA".
+    t = re.sub(
+        r"(?<![\w.,])(\d+),(\d{1,3})(?=\s*(?:[mµukM]?(?:V|A|W|Hz)|°C)\b)",
+        r"\1.\2",
+        t,
+    )
+    # Unit words after a number: "5 volts", "20 milliamps", "400 kilohertz".
+    for pat, unit in _UNIT_WORDS:
+        t = re.sub(rf"(?<=\d)\s*(?:{pat})(?![A-Za-z])", f" {unit}", t, flags=re.IGNORECASE)
+    # Unit letters in any case after a number: "10ma" → "10 mA", "5v" → "5 V".
+    t = re.sub(
+        r"(?<![\w.])(?<!\w-)(\d+(?:\.\d+)?)\s*(mv|ma|ua|µa|na|uv|khz|mhz|hz|mw|kv|v|a|w)"
+        r"(?![A-Za-z0-9µ]|-\w)",
+        lambda m: f"{m.group(1)} {_UNIT_CASE[m.group(2).lower()]}",
+        t,
+        flags=re.IGNORECASE,
+    )
+    # Spelling: word by word, keeping punctuation and anything that looks like a part number.
+    t = re.sub(r"[A-Za-z²][A-Za-z²./]*[A-Za-z]|[A-Za-z]", lambda m: _fix_spelling(m.group(0)), t)
+    t = re.sub(r"\bwhat'?s\b", "what is", t, flags=re.IGNORECASE)
+    return t
 
 
 @dataclass
@@ -268,6 +377,8 @@ class DeviceMention:
     variant: str | None = None
     supply_v: float | None = None
     """A supply voltage the question states for this device ("ADS1115 at 3.3 V")."""
+    part_number: str | None = None
+    """The full orderable part number as written ("ACS712ELCTR-20A-T"), when one was."""
 
 
 @dataclass
@@ -294,6 +405,8 @@ class ParsedQuestion:
     """Every number the question states outside device names (conditions to match)."""
     quantity: str | None = None
     """For multi-quantity sensors: temperature, humidity, pressure, gas, ..."""
+    original: str = ""
+    """The question as asked (``text`` is its normalised spelling)."""
 
     @property
     def device_names(self) -> list[str]:
@@ -319,10 +432,31 @@ def _alias_pattern(devices: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern
     pairs.sort(key=lambda p: -len(_squash(p[0])))
     out = []
     for alias, model in pairs:
-        parts = [re.escape(p) for p in re.split(r"[\s\-_]+", alias) if p]
+        # Split at written separators and at letter/digit boundaries, so that "BME 280",
+        # "bme-280", "HC SR501" and "ads 1115" all name their part.
+        parts = [
+            re.escape(p)
+            for chunk in re.split(r"[\s\-_]+", alias)
+            for p in re.findall(r"[A-Za-z]+|\d+|[^A-Za-z\d]+", chunk)
+            if p
+        ]
         body = r"[\s\-_]?".join(parts)
-        out.append((re.compile(rf"(?<![A-Za-z0-9]){body}(?![A-Za-z])", re.IGNORECASE), model))
+        # A part number may run on into an ordering code or a plural ("ACS712ELCTR-20A-T",
+        # "LM7805CT", "ADS1115IDGSR", "AMS1117-3.3", "BME280s"): the tail is kept for the
+        # variant. Only after a name that ends in a digit, where a letter cannot continue a word.
+        tail = _TAIL if alias[-1].isdigit() else r"(?:'?s\b)?(?![A-Za-z0-9])"
+        out.append(
+            (
+                re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?P<tail>{tail})", re.IGNORECASE),
+                model,
+            )
+        )
     return out
+
+
+# An ordering-code tail: letters and digits, dash-separated groups ("ELCTR-20A-T", "CT",
+# "IDGSR", "-3.3", "CD-3.3"), or a plural "s"/"'s". It never swallows a following word.
+_TAIL = r"(?:'?s\b|(?:[A-Z]{1,6}\d*[A-Z]*)?(?:-(?:\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}\d*[A-Z]*))*(?![A-Za-z0-9]))"
 
 
 _DEFAULT_ALIASES = _alias_pattern(DEVICES)
@@ -347,10 +481,24 @@ def _find_devices(text: str, known: Iterable[str] | None) -> list[DeviceMention]
                 continue
             taken.append((m.start(), m.end()))
             mention = DeviceMention(device=model, text=m.group(0), start=m.start(), end=m.end())
+            code = re.sub(r"^'?s$", "", m.group("tail") or "", flags=re.IGNORECASE)
+            if code:
+                # An orderable part number: the whole of it names the variant; the QA matches
+                # it against the variants the documents list.
+                mention.part_number = m.group(0)
+                vm = re.search(r"(\d{2}[AB])(?![A-Za-z0-9])|(\d\.\d{1,2})", code, re.IGNORECASE)
+                if vm:
+                    mention.variant = (vm.group(1) or vm.group(2)).upper()
+                found.append(mention)
+                continue
             tail = text[m.end() : m.end() + 12]
             suffix = _VARIANT_SUFFIX.match(tail)
             if suffix and not re.match(r"^[-\s]?\d+(?:\.\d+)?\s*(?:v|mv|a|ma)\b", tail, re.I):
                 mention.variant = suffix.group(1).upper()
+                mention.end = m.end() + suffix.end()
+            elif suffix and re.match(r"^[-\s]?\d{2}\s?[AB]\b(?!\s*(?:range|current|load))", tail):
+                # "ACS712 20A", "ACS712 20 A" right after the name: the current-range variant.
+                mention.variant = re.sub(r"\s", "", suffix.group(1)).upper()
                 mention.end = m.end() + suffix.end()
             elif suffix and re.match(r"^-\d", tail):
                 # "AMS1117-3.3" names the 3.3 V variant, written with a dash and no unit.
@@ -401,12 +549,48 @@ def _quantity(text: str, unit: str) -> tuple[str, str]:
     return text.replace("−", "-"), unit
 
 
+_CONDITION = re.compile(
+    r"(?:\b(?:when|if|while|whilst)\s+(?:it\s+is\s+|it's\s+|its\s+|the\s+\S+\s+is\s+)?)?"
+    r"(?:\b(?:powered|supplied|running|run|operated|operating|driven|fed|biased)\s+)?"
+    r"(?:\b(?:at|from|off|on|with|by|@)\s+)(?:an?\s+|the\s+|its\s+)?"
+    r"[-+]?\d+(?:\.\d+)?\s*m?V\b"
+    r"(?:\s+(?:dc\s+)?(?:supply|supplies|rail|vdd|vcc|vin|power|input|logic))?"
+    r"|\b(?:with|on|from|off)\s+(?:an?\s+|the\s+)?(?:supply|vdd|vcc)\s*(?:of|at|=)\s*"
+    r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
+    re.IGNORECASE,
+)
+
+
+def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
+    """Spec candidates and the phrases that named them, in question order."""
+    specs: list[tuple[str, ...]] = []
+    phrases: list[str] = []
+    consumed: list[tuple[int, int]] = []
+    hits: list[tuple[int, tuple[str, ...], str]] = []
+    for pattern, cands in _COMPILED:
+        for m in pattern.finditer(spec_text):
+            if any(a < m.end() and m.start() < b for a, b in consumed):
+                continue
+            consumed.append((m.start(), m.end()))
+            # A phrase that spans a device name reads badly as a label: use the spec.
+            phrase = m.group(0) if "§" not in m.group(0) else cands[0].replace("_", " ")
+            hits.append((m.start(), cands, phrase))
+    hits.sort(key=lambda h: h[0])
+    for _, cands, phrase in hits:
+        if cands not in specs:
+            specs.append(cands)
+            phrases.append(phrase)
+    return specs, phrases
+
+
 def parse_question(text: str, known_devices: Iterable[str] | None = None) -> ParsedQuestion:
     """Parse a datasheet question into devices, specs, conditions and a route.
 
     ``known_devices`` limits device matching to models the store holds facts for (None: every
     model in the device table).
     """
+    original = text
+    text = normalize_question(text)
     devices = _find_devices(text, known_devices)
     # Blank the device names out before spec matching, so "INA219" never reads as a spec word.
     masked = list(text)
@@ -429,23 +613,13 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         spec_text,
         flags=re.IGNORECASE,
     )
-    specs: list[tuple[str, ...]] = []
-    phrases: list[str] = []
-    consumed: list[tuple[int, int]] = []
-    hits: list[tuple[int, tuple[str, ...], str]] = []
-    for pattern, cands in _COMPILED:
-        for m in pattern.finditer(spec_text):
-            if any(a < m.end() and m.start() < b for a, b in consumed):
-                continue
-            consumed.append((m.start(), m.end()))
-            # A phrase that spans a device name reads badly as a label: use the spec.
-            phrase = m.group(0) if "§" not in m.group(0) else cands[0].replace("_", " ")
-            hits.append((m.start(), cands, phrase))
-    hits.sort(key=lambda h: h[0])
-    for _, cands, phrase in hits:
-        if cands not in specs:
-            specs.append(cands)
-            phrases.append(phrase)
+    # A stated operating point ("when powered from 2.7 V", "at 3.3 V", "with a 5 V supply",
+    # "running off 5 V") is a condition on the answer, not a request for the supply voltage.
+    # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
+    cond_text = _CONDITION.sub(lambda m: " " * len(m.group(0)), spec_text)
+    specs, phrases = _match_specs(cond_text)
+    if not specs:
+        specs, phrases = _match_specs(spec_text)
 
     stated = _attach_supplies(text, devices)
     revs: list[str] = []
@@ -525,6 +699,14 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
     route: RouteName
     if _COMPAT_CUES.search(text) and several and not accuracy:
         route = "compatibility"
+    elif (
+        len(distinct_devices) >= 2
+        and not specs
+        and not accuracy
+        and not _COMPARE_CUES.search(text)
+    ):
+        # Two parts named and no specification asked: the question is whether they go together.
+        route = "compatibility"
     elif len(names) >= 2 and not accuracy:
         route = "comparison" if _COMPARE_CUES.search(text) or len(specs) <= 1 else "structured"
     elif len(specs) >= 2:
@@ -549,4 +731,5 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         interval=interval,
         stated_voltages=stated,
         quantity=quantity,
+        original=original,
     )

@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from search.datasheets._extract import (
+    _SPEC_DIMENSION,
     ExtractWarning,
     RowRecord,
     classify_section,
     facts_from_row,
+    is_supply_relative,
     map_spec,
     parse_quantity_text,
+    unit_dimension,
 )
 from search.datasheets._facts import DEVICES, Fact, canonical_device
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
@@ -230,6 +233,12 @@ _CONDITION_LIKE = re.compile(r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥
 _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
 
 
+def _valueish(text: str) -> bool:
+    """A cell that holds a figure: a number, a dash, or a bound relative to a rail."""
+    return bool(_NUMERICISH.match(text)) or is_supply_relative(text)
+
+
+
 def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
     cells: dict[str, list[str]] = {}
     numeric_left = cols.left_edge - 12
@@ -240,7 +249,7 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
         )
     )
     numeric_segs = [
-        sg for sg in line.segments if sg.text.strip() and _NUMERICISH.match(sg.text.strip())
+        sg for sg in line.segments if sg.text.strip() and _valueish(sg.text.strip())
     ]
     placed: list[tuple[str | None, str]] = []
     label_segs = []
@@ -249,13 +258,13 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
         if not text:
             continue
         in_values = seg.x1 > numeric_left and (
-            _NUMERICISH.match(text)
+            _valueish(text)
             or (
                 cols.nearest(seg.xc, ("unit",)) == "unit"
                 and abs(seg.xc - sum(cols.pos["unit"]) / 2) < 25
             )
             if "unit" in cols.pos
-            else _NUMERICISH.match(text)
+            else _valueish(text)
         )
         if (
             in_values
@@ -265,7 +274,7 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             # "0…65 °C  ±0.5": the range is the row's condition, the figure follows it.
             placed.append(("condition", text))
             continue
-        if in_values and cols.groups and _NUMERICISH.match(text):
+        if in_values and cols.groups and _valueish(text):
             best, dist = None, 1e9
             for gi, g in enumerate(cols.groups):
                 for k, (x0, x1) in g.items():
@@ -585,6 +594,116 @@ def _sentence_rows(text: str) -> list[tuple[str, str, str, str | None]]:
     return out
 
 
+_BULLET = re.compile(r"^\s*[•▪·●■◆‣∙]\s*")
+
+
+@dataclass(slots=True)
+class _Bullet:
+    """One feature-list item, joined over the lines it wraps onto."""
+
+    x0: float
+    y: float
+    page: int
+    section: str
+    kind: str
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return re.sub(r"\s+", " ", " ".join(self.parts)).strip()
+
+
+_QTY = r"[<>≤≥±]?\s*[+\-–]?\d[\d.,]*\s*(?:-?\s*[A-Za-zµμ%°Ω℃/]+\.?)?"
+_QUALIFIER_WORDS = r"(?:typ(?:ical)?|max(?:imum)?\.?|min(?:imum)?\.?)"
+# "Output Current of 1A", "Output Current up to 1 A", "Line Regulation: 0.2% Max."
+_BULLET_LABEL_FIRST = re.compile(
+    rf"^(?P<label>[A-Za-z][A-Za-z0-9 /&()\-]{{2,80}}?)\s*(?:[:：]\s*(?=[^:]*\d)|\s(?P<how>of|"
+    rf"up\s+to|down\s+to|as\s+low\s+as|below|from)\s*(?=[<>≤≥±]?\s*[+\-–]?\d))(?P<q>.*)$",
+    re.I,
+)
+# "10-bit resolution", "500 µA max. active current at 5V", "Selectable 10SPS or 80SPS output
+# data rate", "5 nA typical standby current"
+_BULLET_FIGURE_FIRST = re.compile(
+    rf"^(?:(?P<pre>[A-Za-z][A-Za-z\-]*)\s+)?(?P<q>{_QTY}(?:\s+or\s+{_QTY})*"
+    rf"(?:\s+{_QUALIFIER_WORDS})?)\s+(?P<label>[A-Za-z][A-Za-z \-]{{2,60}}?)"
+    rf"(?:\s+(?:at|@|with)\s+(?P<cond>[^,;]+))?$",
+    re.I,
+)
+
+
+def _bullet_quantity(q: str) -> str:
+    q = re.sub(r"(?i)(\d)\s*-\s*(bits?)\b", r"\1 \2", q)  # "10-bit" → "10 bit"
+    q = re.sub(r"(?i)\btypical\b", "typ", q)
+    q = re.sub(r"(?i)\bmaximum\b", "max", q)
+    q = re.sub(r"(?i)\bminimum\b", "min", q)
+    return q.strip().rstrip(".")
+
+
+def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowRecord]:
+    """Rows from one feature-list item; only labels that name a spec and figures with units."""
+    text = b.text
+    out: list[RowRecord] = []
+
+    def add(label: str, q: str, cond: str | None) -> None:
+        label = label.strip(" ,;-")
+        if not label or map_spec(label, None, b.kind) is None:
+            return
+        q = _bullet_quantity(q)
+        if re.search(r"(?i)\bup\s+to\b|\bbelow\b", how or ""):
+            q = f"max {q}"
+        alts = re.split(r"(?i)\s+or\s+", q)
+        for alt in alts if len(alts) > 1 else [q]:
+            out.append(
+                RowRecord(
+                    label,
+                    citation,
+                    b.section,
+                    b.kind,
+                    text,
+                    b.page,
+                    value=alt,
+                    variant=variant,
+                    condition=cond
+                    or (f"one of the listed alternatives {q}" if len(alts) > 1 else None),
+                )
+            )
+
+    how: str | None = None
+    m = _BULLET_LABEL_FIRST.match(text)
+    if m:
+        how = m.group("how")
+        label, rest = m.group("label"), m.group("q")
+        if re.fullmatch(r"\s*\d[\d.]*(?:\s*,\s*\d[\d.]*)+(?:,?\s*(?:and|or)\s*\d[\d.]*)?\s*\S*", rest):
+            return out  # "Output Voltages: 5, 6, 8, ... 24 V": a list of versions, not a limit
+        # "normal operation < 1.5mA, power down < 1uA": one figure per clause, each clause's
+        # words are its condition.
+        clauses = [c.strip() for c in re.split(r"[,;]\s+(?=[A-Za-z<>±\d])", rest) if c.strip()]
+        first = True
+        for clause in clauses:
+            cm = re.match(rf"^(?P<c>[A-Za-z][A-Za-z \-]*?)?\s*(?P<q>{_QTY}(?:\s+{_QUALIFIER_WORDS})?)"
+                          rf"(?:\s+(?:at|@)\s+(?P<cond>.+))?$", clause)
+            if cm is None:
+                if first:
+                    add(label, clause, None)
+                break
+            add(label, cm.group("q"), " ".join(x for x in (cm.group("c"), cm.group("cond")) if x) or None)
+            first = False
+        return out
+    how = None
+    clauses = [c.strip() for c in re.split(r",\s+", text) if c.strip()]
+    label = None
+    for clause in clauses:
+        m2 = _BULLET_FIGURE_FIRST.match(clause)
+        if m2:
+            label = m2.group("label")
+            add(label, m2.group("q"), (m2.group("cond") or "").strip() or (m2.group("pre") or None))
+            continue
+        m3 = re.fullmatch(rf"({_QTY}(?:\s+{_QUALIFIER_WORDS})?)\.?", clause)
+        if m3 and label:
+            add(label, m3.group(1), None)  # "5 nA typical standby current, 2 µA max."
+    return out
+
+
 def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], list[ExtractWarning]]:
     """Facts from a PDF's tables and label lines."""
     full_text = "\n".join(p.text for p in doc.pages)
@@ -610,11 +729,15 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         citation = f"{stem}#p{page.number}"
+        bullets: list[_Bullet] = []
+        done_bullets: list[_Bullet] = []
         for line in page.lines:
             text = line.text.strip()
             if not text:
                 continue
             prev2_line, prev_line, this_line = prev_line, this_line, line
+            if cols is None:
+                _feed_bullets(line, bullets, done_bullets, page.number, title or heading, kind)
             # Footnote markers and subscripts set small on their own line carry nothing.
             if line.size < 0.8 * doc.body_size and len(text) <= 8:
                 continue
@@ -696,6 +819,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.
                     cond = " ".join(x for x in (param, cond) if x)
                     param = ""
+                if (
+                    param
+                    and cond
+                    and map_spec(param, cells.get("symbol"), kind) is None
+                    and map_spec(f"{param} ({cond})", cells.get("symbol"), kind) is not None
+                    and not _CONDITION_LIKE.match(cond)
+                ):
+                    # "Temperature | Junction, TJ | –40 | 150": a group name and the row's
+                    # own name in two cells; together they name the parameter.
+                    param, cond = f"{param} ({cond})", None
                 fallback = None
                 if not param or not re.search(r"[A-Za-z]{2}", param):
                     if (
@@ -933,6 +1066,14 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         for row, y, size, _fallback in unresolved:
             near = [lb for lb in labels if abs(lb[0] - y) <= 2.2 * size]
             strong = [lb for lb in near if lb[2] or lb[3]]
+            sub_label: str | None = None
+            if strong:
+                # A sub-label ("Power-down") set closer to the figures than the label that
+                # carries the symbol and unit ("IVDD  Supply current  µA") is their condition.
+                d_strong = min(abs(lb[0] - y) for lb in strong)
+                weak = [lb for lb in near if not (lb[2] or lb[3]) and abs(lb[0] - y) < d_strong]
+                if weak:
+                    sub_label = min(weak, key=lambda lb: abs(lb[0] - y))[1]
             near = strong or near
             if not near:
                 # The label sits on a neighbouring row that has its own figures
@@ -1004,12 +1145,19 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         st_lb = min(strong_near, key=lambda s_lb: abs(s_lb[0] - y))
                         row.condition = " ".join(x for x in (lb[1], row.condition) if x)
                         lb = (st_lb[0], st_lb[1], st_lb[2], st_lb[3], f"{st_lb[4]} / {lb[4]}", None)
+                if sub_label and sub_label not in (row.condition or ""):
+                    row.condition = " ".join(x for x in (sub_label, row.condition) if x)
                 row.parameter, row.symbol = lb[1], row.symbol or lb[2]
                 row.unit = row.unit or lb[3]
                 if not row.condition or len(row.condition.replace(" ", "")) <= 2:
                     row.condition = lb[5]
-                row.evidence = f"{lb[4]} / {row.evidence}"
+                row.evidence = " / ".join(
+                    x for x in (lb[4], sub_label if sub_label and sub_label not in lb[4] else None, row.evidence) if x
+                )
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
+        for b in [*done_bullets, *bullets]:
+            b_variant = variants.find(b.section)
+            rows.extend(_bullet_rows(b, citation, b_variant))
         rows = [r for r in rows if r.parameter]
         if page.number <= 2:
             for line in page.lines:
@@ -1037,6 +1185,40 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             facts.extend(fs)
             warnings.extend(ws)
     return _dedupe(facts), warnings
+
+
+def _feed_bullets(
+    line: Line,
+    open_items: list[_Bullet],
+    done: list[_Bullet],
+    page: int,
+    section: str,
+    kind: str,
+) -> None:
+    """Collect feature-list items: a bullet starts one, text at its indent continues it."""
+    for seg in line.segments:
+        text = seg.text.strip()
+        if not text:
+            continue
+        same_col = [b for b in open_items if abs(b.x0 - seg.x0) < 30]
+        if _BULLET.match(text):
+            for b in same_col:
+                open_items.remove(b)
+                done.append(b)
+            open_items.append(_Bullet(seg.x0, line.y, page, section, kind, [_BULLET.sub("", text)]))
+            continue
+        cont = [
+            b
+            for b in same_col
+            if b.x0 - 2 <= seg.x0 <= b.x0 + 30 and abs(b.y - line.y) <= 2.6 * line.size
+        ]
+        if cont and len(cont[0].parts) < 4:
+            cont[0].parts.append(text)
+            cont[0].y = line.y
+        else:
+            for b in same_col:
+                open_items.remove(b)
+                done.append(b)
 
 
 _PROTOCOLS: tuple[tuple[str, str], ...] = (
@@ -1088,9 +1270,20 @@ def _fill_units(rows: list[RowRecord]) -> None:
             if 0 <= j < len(rows) and rows[j].unit and rows[j].section == row.section:
                 other = map_spec(rows[j].parameter, rows[j].symbol, rows[j].section_kind)
                 mine = map_spec(row.parameter, row.symbol, row.section_kind)
-                if mine is not None and other is not None and _same_family(mine, other):
+                if mine is not None and (
+                    (other is not None and _same_family(mine, other))
+                    or _unit_fits(mine, rows[j].unit)
+                ):
                     row.unit = rows[j].unit
                     break
+
+
+def _unit_fits(spec: str, unit: str | None) -> bool:
+    # A merged unit cell ("°C" beside the middle one of three temperature rows) fits a
+    # neighbour whose spec takes that dimension, even when the neighbour's own label is a
+    # group name that maps to no spec.
+    allowed = _SPEC_DIMENSION.get(spec)
+    return bool(allowed) and unit_dimension(unit, spec) in allowed
 
 
 def _same_family(a: str, b: str) -> bool:

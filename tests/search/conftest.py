@@ -62,18 +62,32 @@ async def store(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
 
 
 async def add_node(
-    store: Any, node: str, service: str, lon: float, lat: float, *,
-    metrics: dict[str, tuple[Any, str]] | None = None, attributes: dict[str, Any] | None = None,
-    devices: tuple[str, ...] = (), ts_ms: int | None = None, reading_age_s: float = 30,
+    store: Any,
+    node: str,
+    service: str,
+    lon: float,
+    lat: float,
+    *,
+    metrics: dict[str, tuple[Any, str]] | None = None,
+    attributes: dict[str, Any] | None = None,
+    devices: tuple[str, ...] = (),
+    ts_ms: int | None = None,
+    reading_age_s: float = 30,
     offline: bool = False,
 ) -> None:
     """Announce a node with a UIDI birth and send one Input, as a device would."""
+    from search.catalogue import service_slug
     from uidi import (
-        DeviceRef, GeoPoint, Input, Lifecycle, Metric, NodeDescription, State, build_topic,
+        DeviceRef,
+        GeoPoint,
+        Input,
+        Lifecycle,
+        Metric,
+        NodeDescription,
+        State,
+        build_topic,
         parse_topic,
     )
-
-    from search.catalogue import service_slug
 
     now = ts_ms or int(time.time() * 1000)
     slug = service_slug(service)
@@ -82,17 +96,39 @@ async def add_node(
         return parse_topic(build_topic("t", "toronto", slug, node, kind))
 
     desc = NodeDescription(
-        name=node.replace("-", " ").title(), service=slug, location=GeoPoint.at(lon, lat),
-        attributes=attributes or {}, devices=tuple(DeviceRef(model=d) for d in devices),
+        name=node.replace("-", " ").title(),
+        service=slug,
+        location=GeoPoint.at(lon, lat),
+        attributes=attributes or {},
+        devices=tuple(DeviceRef(model=d) for d in devices),
     )
-    items = [(topic("state"), State(node=node, ts=now - 3_600_000, seq=0,
-                                    lifecycle=Lifecycle.ONLINE, birth=True, description=desc))]
+    items = [
+        (
+            topic("state"),
+            State(
+                node=node,
+                ts=now - 3_600_000,
+                seq=0,
+                lifecycle=Lifecycle.ONLINE,
+                birth=True,
+                description=desc,
+            ),
+        )
+    ]
     if metrics:
-        items.append((topic("input"), Input(
-            node=node, ts=now - int(reading_age_s * 1000), seq=1,
-            metrics=tuple(Metric(name=k, value=v, unit=u) for k, (v, u) in metrics.items()),
-        )))
+        items.append(
+            (
+                topic("input"),
+                Input(
+                    node=node,
+                    ts=now - int(reading_age_s * 1000),
+                    seq=1,
+                    metrics=tuple(Metric(name=k, value=v, unit=u) for k, (v, u) in metrics.items()),
+                ),
+            )
+        )
     if offline:
-        items.append((topic("state"), State(node=node, ts=now - 1000, seq=2,
-                                            lifecycle=Lifecycle.OFFLINE)))
+        items.append(
+            (topic("state"), State(node=node, ts=now - 1000, seq=2, lifecycle=Lifecycle.OFFLINE))
+        )
     await store.apply_many(items)

@@ -22,18 +22,56 @@ KENSINGTON = (-79.4005, 43.6547)
 
 async def _park_city(store: Any) -> None:
     lon, lat = KENSINGTON
-    await add_node(store, "dp-busy", "dog park", lon + 0.001, lat,
-                   metrics={"occupancy_pct": (92, "%"), "open": (True, "")})
-    await add_node(store, "dp-quiet", "dog park", lon + 0.004, lat + 0.002,
-                   metrics={"occupancy_pct": (8, "%"), "open": (True, "")})
-    await add_node(store, "dp-closed", "dog park", lon - 0.001, lat,
-                   metrics={"occupancy_pct": (1, "%"), "open": (False, "")})
-    await add_node(store, "dp-offline", "dog park", lon, lat + 0.001,
-                   metrics={"occupancy_pct": (2, "%")}, offline=True)
-    await add_node(store, "dp-stale", "dog park", lon + 0.002, lat - 0.001,
-                   metrics={"occupancy_pct": (3, "%")}, reading_age_s=7200)
-    await add_node(store, "dp-broken", "dog park", lon - 0.002, lat - 0.001,
-                   metrics={"occupancy_pct": (250, "%")})
+    await add_node(
+        store,
+        "dp-busy",
+        "dog park",
+        lon + 0.001,
+        lat,
+        metrics={"occupancy_pct": (92, "%"), "open": (True, "")},
+    )
+    await add_node(
+        store,
+        "dp-quiet",
+        "dog park",
+        lon + 0.004,
+        lat + 0.002,
+        metrics={"occupancy_pct": (8, "%"), "open": (True, "")},
+    )
+    await add_node(
+        store,
+        "dp-closed",
+        "dog park",
+        lon - 0.001,
+        lat,
+        metrics={"occupancy_pct": (1, "%"), "open": (False, "")},
+    )
+    await add_node(
+        store,
+        "dp-offline",
+        "dog park",
+        lon,
+        lat + 0.001,
+        metrics={"occupancy_pct": (2, "%")},
+        offline=True,
+    )
+    await add_node(
+        store,
+        "dp-stale",
+        "dog park",
+        lon + 0.002,
+        lat - 0.001,
+        metrics={"occupancy_pct": (3, "%")},
+        reading_age_s=7200,
+    )
+    await add_node(
+        store,
+        "dp-broken",
+        "dog park",
+        lon - 0.002,
+        lat - 0.001,
+        metrics={"occupancy_pct": (250, "%")},
+    )
 
 
 def _agent(selector: ServiceSelector, regions: Regions, store: Any, **kw: Any) -> Agent:
@@ -57,7 +95,7 @@ async def test_ranked_answer_with_cited_numbers(selector, regions, store) -> Non
     body = res.answer.split(":\n", 1)[1]
     for num, cid in re.findall(r"(\d+(?:\.\d+)?)\s*(?:%|m|min)?\s*\[(c\d+)\]", body):
         assert float(num) == pytest.approx(float(cites[cid].value), abs=0.06)
-    occ = [c for c in res.citations if c.node == "dp-quiet" and c.metric == "occupancy_pct"][0]
+    occ = next(c for c in res.citations if c.node == "dp-quiet" and c.metric == "occupancy_pct")
     assert occ.age_s is not None and 0 <= occ.age_s < 120
 
 
@@ -89,8 +127,9 @@ async def test_missing_service_and_outside_scope(selector, regions, store) -> No
 
 async def test_widens_once_when_too_few(selector, regions, store) -> None:
     lon, lat = KENSINGTON
-    await add_node(store, "far-park", "dog park", lon + 0.08, lat + 0.02,
-                   metrics={"occupancy_pct": (30, "%")})
+    await add_node(
+        store, "far-park", "dog park", lon + 0.08, lat + 0.02, metrics={"occupancy_pct": (30, "%")}
+    )
     res = await _agent(selector, regions, store, radius_m=1000, wide_radius_m=20000).search(
         "dog park near Kensington Market"
     )
@@ -107,7 +146,7 @@ async def test_node_lookup(selector, regions, store) -> None:
 class _FakeLLM(BaseHTTPRequestHandler):
     reply = ""
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server API)
+    def do_POST(self) -> None:
         length = int(self.headers["Content-Length"])
         json.loads(self.rfile.read(length))
         body = json.dumps({"choices": [{"message": {"content": type(self).reply}}]}).encode()
@@ -145,10 +184,14 @@ async def test_llm_cannot_add_a_number(selector, regions, store, fake_llm) -> No
     assert "4.9" not in res.answer
 
 
-async def test_llm_phrasing_is_used_when_numbers_check_out(selector, regions, store, fake_llm) -> None:
+async def test_llm_phrasing_is_used_when_numbers_check_out(
+    selector, regions, store, fake_llm
+) -> None:
     url, handler = fake_llm
     await _park_city(store)
-    base = await _agent(selector, regions, store).search("uncrowded dog park near Kensington Market")
+    base = await _agent(selector, regions, store).search(
+        "uncrowded dog park near Kensington Market"
+    )
     top = base.results[0]
     occ = next(c for c in base.citations if c.node == top.node and c.metric == "occupancy_pct")
     handler.reply = f"Head to {top.name}: it is only {occ.value}% [{occ.id}] full."

@@ -32,7 +32,9 @@ def test_record_rules_name_the_place(tmp_path: Path) -> None:
 def test_duplicate_service_is_refused(tmp_path: Path) -> None:
     _write(tmp_path, "a.jsonl", [{"name": "Bar", "description": "drinks"}])
     _write(tmp_path, "b.jsonl", [{"name": "bar", "description": "again"}])
-    with pytest.raises(CatalogueError, match=r"b\.jsonl:1: service 'bar' is already defined at a\.jsonl:1"):
+    with pytest.raises(
+        CatalogueError, match=r"b\.jsonl:1: service 'bar' is already defined at a\.jsonl:1"
+    ):
         load_catalogue(tmp_path, names_file=False)
 
 

@@ -55,7 +55,9 @@ class Doc:
 def test_ranking_uses_live_fields_and_travel() -> None:
     busy_near = Doc("a", metrics={"occupancy_pct": {"value": 95, "ts": 0}})
     quiet_far = Doc("b", metrics={"occupancy_pct": {"value": 5, "ts": 0}})
-    ranked = rank_nodes([(busy_near, 200.0), (quiet_far, 900.0)], extract_preferences("uncrowded cafe"))
+    ranked = rank_nodes(
+        [(busy_near, 200.0), (quiet_far, 900.0)], extract_preferences("uncrowded cafe")
+    )
     assert [r.doc.node for r in ranked] == ["b", "a"]
     assert any("occupancy 5%" in w for w in ranked[0].reasons)
     ranked = rank_nodes([(busy_near, 200.0), (quiet_far, 9000.0)], extract_preferences("cafe"))

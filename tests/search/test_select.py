@@ -17,12 +17,15 @@ def test_request_selects_the_intended_service(selector: ServiceSelector) -> None
     assert not sel.abstain
     assert sel.selected[0] == "dog park"
     assert sel.ranking[0][0] == "dog park"
-    assert abs(sum(p for _, _, p in sel.ranking) - 1) < 0.05 or len(sel.ranking) < len(selector.services)
+    assert abs(sum(p for _, _, p in sel.ranking) - 1) < 0.05 or len(sel.ranking) < len(
+        selector.services
+    )
 
 
 def test_selection_is_smallest_set_reaching_p(selector: ServiceSelector) -> None:
-    cal = Calibration(temperature=0.05, p=0.6, floor=0.0, cap=4, alpha=1.0, lexical_bonus=0.0,
-                      unheld_margin=9.0)
+    cal = Calibration(
+        temperature=0.05, p=0.6, floor=0.0, cap=4, alpha=1.0, lexical_bonus=0.0, unheld_margin=9.0
+    )
     scores = np.zeros(len(selector.services), dtype=np.float32)
     scores[:3] = [0.9, 0.88, 0.86]
     sel = selector.select("x", scores, cal)
@@ -57,8 +60,11 @@ def test_speller_leaves_everyday_words_alone() -> None:
 
 
 def test_lexicon_longest_name_wins() -> None:
-    svcs = [Service("park", "park", ""), Service("dog park", "dog-park", ""),
-            Service("women's clothing store", "w", "")]
+    svcs = [
+        Service("park", "park", ""),
+        Service("dog park", "dog-park", ""),
+        Service("women's clothing store", "w", ""),
+    ]
     lex = Lexicon(svcs)
     assert lex.matches("a dog park please") == [1]
     assert lex.matches("womens clothing stores") == [2]
@@ -81,7 +87,12 @@ def test_devset_sizes_and_labels(selector: ServiceSelector) -> None:
 
 def test_evaluate_reports_the_bench_fields(selector: ServiceSelector) -> None:
     out = evaluate(selector, load_devset("heldout")[:30])
-    for k in ("first_rank_accuracy", "in_selected_set_rate", "abstain_precision",
-              "abstain_recall", "n"):
+    for k in (
+        "first_rank_accuracy",
+        "in_selected_set_rate",
+        "abstain_precision",
+        "abstain_recall",
+        "n",
+    ):
         assert k in out
     assert out["n"] == 30

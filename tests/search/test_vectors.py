@@ -1,0 +1,56 @@
+"""Catalogue vectors: the on-disk cache and the Qdrant store (local mode by path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from search import EmbeddingError
+from search._embed import CatalogueIndex, Embedder
+from search._embed_qdrant import ServiceVectors
+from search._select import ServiceSelector
+from search.catalogue import Service
+
+SERVICES = [
+    Service("dog park", "dog-park", "A fenced park where dogs run off leash.", ("let my dog run",)),
+    Service(
+        "bakery", "bakery", "Fresh bread, croissants and cakes baked daily.", ("sourdough loaf",)
+    ),
+    Service("pharmacy", "pharmacy", "Prescriptions, medicines and a pharmacist.", ()),
+]
+
+
+def test_disk_cache_reuses_vectors(selector: ServiceSelector, tmp_path: Path) -> None:
+    emb = Embedder(cache_dir=tmp_path)
+    emb._model = selector.embedder._load()  # share the loaded model, not its cache
+    first = emb.encode(["a fenced park", "fresh bread"])
+    assert emb.stats["encoded"] == 2
+    again = Embedder(cache_dir=tmp_path)
+    again._model = emb._model
+    second = again.encode(["fresh bread", "a fenced park"])
+    assert again.stats["encoded"] == 0
+    assert np.allclose(first[::-1], second)
+    assert next(iter(tmp_path.glob("*.npz"))).name.startswith(emb.model_id)
+
+
+def test_qdrant_local_mode_holds_the_catalogue(selector: ServiceSelector, tmp_path: Path) -> None:
+    index = CatalogueIndex.build(SERVICES, selector.embedder)
+    vec = ServiceVectors(f"qdrant:///{tmp_path / 'q'}")
+    try:
+        assert vec.sync(index) == len(index.texts)
+        assert vec.sync(index) == 0  # unchanged catalogue: nothing rewritten
+        assert vec.count(index.model_id) == len(index.texts)
+        q = selector.embedder.embed_query("somewhere my puppy can run")
+        assert vec.search(index.model_id, q, 3)[0][0] == "dog park"
+        smaller = CatalogueIndex.build(SERVICES[:2], selector.embedder)
+        vec.sync(smaller)
+        assert vec.count(index.model_id) == len(smaller.texts)
+    finally:
+        vec.close()
+
+
+def test_unknown_vectors_url() -> None:
+    with pytest.raises(EmbeddingError, match="unknown scheme"):
+        ServiceVectors("ftp://nowhere")
