@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from types import TracebackType
 from typing import Any
 
-from cloud._errors import CloudError
+from cloud._errors import CloudError, InvalidInput
 from cloud._mqtt import BrokerAddress, SubscriberSession
 
 __all__ = ["IngestConfig", "IngestCounters", "IngestWorker"]
@@ -391,19 +391,33 @@ class IngestWorker:
     async def _apply(
         self, items: list[tuple[Any, Any, _Raw]], bad: list[tuple[_Raw, str]]
     ) -> list[tuple[Any, Any, _Raw, str]]:
-        """Apply items in one call; if the store rejects the batch, find the culprits one by one."""
+        """Apply items in one call; if the store refuses the data, find the culprits by halving.
+
+        Only ``InvalidInput`` (the store refused the messages themselves) splits the batch. A
+        failing database (``StoreError``) propagates, so ``_retrying`` retries the whole batch
+        instead of dead-lettering good messages; the refused ones join ``bad`` only once the whole
+        batch went through.
+        """
+        applied, refused = await self._apply_split(items)
+        bad.extend(refused)
+        return applied
+
+    async def _apply_split(
+        self, items: list[tuple[Any, Any, _Raw]]
+    ) -> tuple[list[tuple[Any, Any, _Raw, str]], list[tuple[_Raw, str]]]:
         assert self.realtime is not None
         if not items:
-            return []
+            return [], []
         try:
             results = await self.realtime.apply_many([(t, m) for t, m, _ in items])
-            return [(t, m, r, res) for (t, m, r), res in zip(items, results, strict=True)]
-        except CloudError as exc:
+            return [(t, m, r, res) for (t, m, r), res in zip(items, results, strict=True)], []
+        except InvalidInput as exc:
             if len(items) == 1:
-                bad.append((items[0][2], f"store rejected: {exc}"))
-                return []
+                return [], [(items[0][2], f"store rejected: {exc}")]
         mid = len(items) // 2
-        return await self._apply(items[:mid], bad) + await self._apply(items[mid:], bad)
+        left, left_bad = await self._apply_split(items[:mid])
+        right, right_bad = await self._apply_split(items[mid:])
+        return left + right, left_bad + right_bad
 
     def _prepare(
         self, batch: list[_Raw]

@@ -428,7 +428,7 @@ class Agent:
         kept: list[tuple[Any, float]] = []
         skipped: list[str] = []
         for doc, dist in docs:
-            if doc.lifecycle not in ("online", "maintenance") and doc.lifecycle != "online":
+            if str(doc.lifecycle) != "online":  # maintenance serves no one either
                 skipped.append(f"{doc.node}: {doc.lifecycle}")
                 continue
             is_open = _is_open(doc, now)
