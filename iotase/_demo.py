@@ -276,7 +276,8 @@ class _Figures:
     rate_target: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        # ``n`` and ``msgs_per_s`` are the benchmark field names every ``bench`` command shares
+        return {"n": self.nodes, "msgs_per_s": self.updates_per_s, **self.__dict__}
 
 
 class _Server:

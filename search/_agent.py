@@ -194,6 +194,7 @@ class SearchResult(BaseModel):
     review: Review | None = None
     ranking: list[dict[str, Any]] = Field(default_factory=list)
     timings_ms: dict[str, float] = Field(default_factory=dict)
+    datasheet: dict[str, Any] | None = None  # the datasheet answer, for a datasheet question
 
 
 def classify(request: str, selection: Selection | None = None) -> str:
@@ -270,6 +271,7 @@ class Agent:
         realtime: Any | None,
         *,
         facts: Any | None = None,
+        datasheet_qa: Any | None = None,
         llm: LLMClient | None = None,
         ors_url: str | None = None,
         ors_api_key: str | None = None,
@@ -285,6 +287,7 @@ class Agent:
         self.regions = regions
         self.realtime = realtime
         self.facts = facts
+        self.datasheet_qa = datasheet_qa
         self.llm = llm
         self.ors_url = ors_url
         self.ors_api_key = ors_api_key
@@ -334,6 +337,15 @@ class Agent:
         }
         if label == "node_lookup":
             return await self._node_lookup(request, base)
+        if label == "datasheet" and self.datasheet_qa is not None:
+            ans = await asyncio.to_thread(self.datasheet_qa.ask, request)
+            return SearchResult(
+                status="datasheet",
+                answer=ans.answer,
+                reason=f"datasheet question, {ans.status} (route {ans.route})",
+                datasheet=ans.model_dump(mode="json"),
+                **base,
+            )
         if label == "datasheet":
             return SearchResult(
                 status="datasheet",
@@ -360,6 +372,7 @@ class Agent:
             lat, lon = near
             region = self.regions.region_of(lon, lat)
             if region is None:
+                base["classification"] = "outside_coverage"
                 return SearchResult(
                     status="outside_coverage",
                     answer=(
@@ -371,6 +384,7 @@ class Agent:
                 )
             origin, place_name = (lon, lat), None
         elif place_match.outside is not None:
+            base["classification"] = "outside_coverage"
             return SearchResult(
                 status="outside_coverage",
                 place=place_match.outside,
@@ -560,9 +574,8 @@ class Agent:
             if attempt == 0:
                 radius = self.wide_radius_m
                 widened = True
-        assert result is not None
+        assert result is not None and result.review is not None
         review = result.review
-        assert review is not None
         if not result.results:
             result.status = "no_results"
             result.answer = (

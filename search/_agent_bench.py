@@ -98,7 +98,10 @@ def make_city(
             if "temperature_c" in fields
             else (),
         )
-        topic = lambda kind, _s=svc.slug, _n=node: build_topic(tenant, region.slug, _s, _n, kind)  # noqa: E731
+
+        def topic(kind: str, _s: str = svc.slug, _n: str = node) -> str:
+            return str(build_topic(tenant, region.slug, _s, _n, kind))
+
         life = Lifecycle.OFFLINE if rng.random() < offline_share else Lifecycle.ONLINE
         out.append(
             (

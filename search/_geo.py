@@ -207,8 +207,8 @@ def load_regions(directory: Path | None = None) -> Regions:
         region = Region(
             name=str(data.get("name", slug)),
             slug=slug,
-            bbox=bbox,  # type: ignore[arg-type]
-            centre=tuple(data.get("centre", ((bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2))),  # type: ignore[arg-type]
+            bbox=bbox,
+            centre=tuple(data.get("centre", ((bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2))),
             places=places,
         )
         for p in places:

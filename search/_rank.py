@@ -251,7 +251,7 @@ def rank_nodes(
         minutes = tr.seconds / 60
         # travel: 0 min -> 1.0, 30 min -> ~0.37
         parts.append((2.0 if "near" in wants else 1.0, math.exp(-minutes / 30)))
-        reasons.append(f"{tr.distance_m:.0f} m away, about {minutes:.0f} min {tr.mode}")
+        reasons.append(f"{dist:.0f} m away, about {minutes:.0f} min {tr.mode}")
         attrs = getattr(doc, "attributes", None) or {}
         if "uncrowded" in wants:
             occ, ppl = _metric(doc, "occupancy_pct"), _metric(doc, "people_count")

@@ -30,7 +30,7 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_spell import Speller
+from search._select_spell import Speller, tokenizer_words
 from search._select_unheld import UNHELD
 from search.catalogue import Service
 
@@ -177,7 +177,10 @@ class ServiceSelector:
         self.calibration = calibration or Calibration.load()
         self.services = index.services
         self.lexicon = Lexicon(self.services)
-        self.speller = Speller(index.texts, names=[s.name for s in self.services])
+        self.speller = Speller(
+            index.texts, names=[s.name for s in self.services],
+            known=tokenizer_words(embedder.model_path),
+        )
         self.unheld = embedder.encode(list(UNHELD))
 
     def prepare(self, request: str) -> str:

@@ -100,14 +100,14 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
         np.stack(desc),
         np.stack(lex),
         good,
-        good.any(axis=1),
+        np.asarray(good.any(axis=1)),
         np.asarray(unheld, dtype=np.float32),
     )
 
 
 def _sorted(
     prep: _Prepared, alpha: float, bonus: float, k: int = 8
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Top-k scores (descending) and whether each of those services is the intended one."""
     scores = alpha * prep.best + (1 - alpha) * prep.desc + bonus * prep.lex
     part = np.argpartition(-scores, k, axis=1)[:, :k]

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
-__all__ = ["Speller"]
+__all__ = ["Speller", "tokenizer_words"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
@@ -254,6 +255,17 @@ COMMON = [
 ]
 
 
+def tokenizer_words(model_dir: Path) -> set[str]:
+    """Whole words of the model's WordPiece vocabulary (``vocab.txt``): a list of real words."""
+    path = model_dir / "vocab.txt"
+    if not path.is_file():
+        return set()
+    return {
+        w for w in path.read_text(encoding="utf-8").split("\n")
+        if w.isalpha() and w.isascii() and len(w) > 1
+    }
+
+
 def _deletes(w: str) -> set[str]:
     return {w[:i] + w[i + 1 :] for i in range(len(w))}
 
@@ -262,11 +274,28 @@ def _swaps(w: str) -> set[str]:
     return {w[:i] + w[i + 1] + w[i] + w[i + 2 :] for i in range(len(w) - 1)}
 
 
+def _osa(a: str, b: str) -> int:
+    """Optimal-string-alignment distance (edits plus swaps of neighbours)."""
+    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        d[i][0] = i
+    for j in range(len(b) + 1):
+        d[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
 class Speller:
     """Repairs one-edit misspellings against a vocabulary counted from catalogue texts."""
 
     def __init__(
-        self, texts: Iterable[str], *, names: Iterable[str] = (), extra: Iterable[str] = COMMON
+        self, texts: Iterable[str], *, names: Iterable[str] = (), extra: Iterable[str] = COMMON,
+        known: Iterable[str] = (),
     ) -> None:
         self.freq: Counter[str] = Counter()
         for t in texts:
@@ -274,6 +303,10 @@ class Speller:
         self.freq.update(w.lower() for w in extra)
         # A service's own name words win ties: "bnak" is far likelier "bank" than "back".
         self.names: set[str] = {w.lower() for n in names for w in _WORD.findall(n)}
+        # Real words that are never "repaired" (the model tokenizer's whole-word vocabulary):
+        # "hammer" is one edit from "summer", and both are words.
+        self.known: set[str] = {w.lower() for w in known} | set(self.freq)
+        self._memo: dict[str, str] = {}
         self._del: dict[str, set[str]] = {}
         for w in self.freq:
             if len(w) >= 3:
@@ -307,7 +340,7 @@ class Speller:
     def candidates(self, word: str) -> set[str]:
         """Vocabulary words within one edit of ``word`` (empty when it is already known)."""
         w = word.lower()
-        if w in self.freq:
+        if w in self.known:
             return set()
         out = {s for s in _swaps(w) if s in self.freq}
         if len(w) >= 4:
@@ -326,9 +359,32 @@ class Speller:
             if self._one_edit(w, c) and (c in self.names or (len(w) >= 8 and self.freq[c] >= 3))
         }
 
+    def _far_candidates(self, word: str) -> set[str]:
+        """Service-name words two edits away (or equal once "ph" is read as "f"), for words of
+        seven letters or more: long names are where two-slip spellings ("bycicle") occur."""
+        w = word.lower()
+        if len(w) < 7 or w in self.known:
+            return set()
+        key = w.replace("ph", "f")
+        out = set()
+        for c in self.names:
+            if abs(len(c) - len(w)) > 2 or len(c) < 5:
+                continue
+            if c.replace("ph", "f") == key or _osa(w, c) <= 2:
+                out.add(c)
+        return out
+
     def correct_word(self, word: str) -> str:
-        """The repaired word, or the word itself."""
-        cands = self.candidates(word)
+        """The repaired word, or the word itself (memoised: requests reuse their words)."""
+        hit = self._memo.get(word)
+        if hit is None:
+            hit = self._correct_word(word)
+            if len(self._memo) < 50_000:
+                self._memo[word] = hit
+        return hit
+
+    def _correct_word(self, word: str) -> str:
+        cands = self.candidates(word) or self._far_candidates(word)
         if not cands:
             return word
         best = max(cands, key=lambda c: (c in self.names, self.freq[c], c))

@@ -175,40 +175,62 @@ class CheckIssue:
 def check_catalogue(
     services: Sequence[Service], embedder: Embedder, *, phrases: bool = True
 ) -> list[CheckIssue]:
-    """Report descriptions (and phrases) closer to another service's name than to their own.
+    """Report descriptions closer to another service's name than to their own, and phrases
+    closer to another service (its name or description) than to their own service.
 
-    Each text is compared with the embedding of every service name; a text whose own name is not
-    the nearest is reported with the name it sits closest to.
+    A description is compared with the embedding of every service name; one whose own name is
+    not the nearest is reported with the name it sits closest to. A phrase is compared with
+    every service's name and description (the best of the two per service).
     """
     import numpy as np
 
     names = [s.name for s in services]
     name_vecs = embedder.encode(names)
-    items: list[tuple[int, str, str]] = []
-    for i, svc in enumerate(services):
-        if svc.curated:
-            items.append((i, "description", svc.description))
-        if phrases:
-            items.extend((i, "phrase", p) for p in svc.phrases)
-    if not items:
-        return []
-    vecs = embedder.encode([t for _, _, t in items])
-    sims = vecs @ name_vecs.T
+    curated = [i for i, s in enumerate(services) if s.curated]
+    desc_vecs = embedder.encode([services[i].description for i in curated])
     issues: list[CheckIssue] = []
-    for row, (i, kind, text) in enumerate(items):
+    sims = desc_vecs @ name_vecs.T
+    for row, i in enumerate(curated):
         own = float(sims[row, i])
-        order = np.argsort(-sims[row])
-        closer = [int(j) for j in order if j != i and sims[row, j] > own]
+        closer = [int(j) for j in np.argsort(-sims[row]) if j != i and sims[row, j] > own]
         if closer:
-            j = closer[0]
             issues.append(
                 CheckIssue(
-                    service=services[i].name,
-                    text_kind=kind,
+                    service=names[i],
+                    text_kind="description",
+                    text=services[i].description,
+                    own_similarity=own,
+                    nearest=names[closer[0]],
+                    nearest_similarity=float(sims[row, closer[0]]),
+                    others=tuple(names[k] for k in closer[1:4]),
+                )
+            )
+    if not phrases:
+        return issues
+    items = [(i, p) for i, s in enumerate(services) for p in s.phrases]
+    if not items:
+        return issues
+    vecs = embedder.encode([p for _, p in items])
+    per_service = vecs @ name_vecs.T
+    if curated:
+        d = vecs @ desc_vecs.T
+        per_service[:, curated] = np.maximum(per_service[:, curated], d)
+    for row, (i, text) in enumerate(items):
+        own = float(per_service[row, i])
+        closer = [
+            int(j)
+            for j in np.argsort(-per_service[row])[:5]
+            if j != i and per_service[row, j] > own
+        ]
+        if closer:
+            issues.append(
+                CheckIssue(
+                    service=names[i],
+                    text_kind="phrase",
                     text=text,
                     own_similarity=own,
-                    nearest=names[j],
-                    nearest_similarity=float(sims[row, j]),
+                    nearest=names[closer[0]],
+                    nearest_similarity=float(per_service[row, closer[0]]),
                     others=tuple(names[k] for k in closer[1:4]),
                 )
             )

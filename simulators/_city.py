@@ -128,8 +128,14 @@ def slug(text: str) -> str:
     return str(slugify(text))
 
 
+# Catalogue names that are plural collectives; a single place is named in the singular.
+_SINGULAR = {"stations": "station", "markets": "market"}
+
+
 def _title(name: str) -> str:
     words = name.split()
+    if words and words[-1] in _SINGULAR:
+        words[-1] = _SINGULAR[words[-1]]
     return " ".join(
         w if w in _SMALL_WORDS and i else w[:1].upper() + w[1:] for i, w in enumerate(words)
     )

@@ -202,6 +202,11 @@ def trace_numbers(
         # the same number.
         pool.extend(float(int(b, 2)) for b in re.findall(r"(?<![0-9])[01]{7,8}(?![0-9])", text))
     pool.extend(v for _, v in numbers_in(question, evidence=True))
+    if question:
+        # The question's numbers as the parser read them ("3v3" is 3.3, "3,3 V" is 3.3).
+        from search.datasheets._route import normalize_question
+
+        pool.extend(v for _, v in numbers_in(normalize_question(question), evidence=True))
     violations: list[str] = []
     derived_ok: list[float] = []
     for d in derived:

@@ -79,7 +79,7 @@ def register_bench(sub: Any) -> None:
         "--set",
         dest="qset",
         default="dev",
-        help="dev, heldout, or a path to a question file (default: dev)",
+        help="dev, dev2, heldout, heldout2, or a path to a question file (default: dev)",
     )
     b.add_argument("--corpus", type=Path, default=None, help="answer from this folder")
     b.add_argument("--details", action="store_true", help="include every question's outcome")

@@ -32,7 +32,7 @@ from search.datasheets._answer import (
     item_from_fact,
 )
 from search.datasheets._facts import Fact
-from search.datasheets._retrieval import FactIndex, _named_variants
+from search.datasheets._retrieval import FactIndex, named_variants
 from search.datasheets._validate import supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
@@ -606,7 +606,7 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         s = vsup[0]
         o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
         s_lo, s_hi, _ = bounds(s, load.supply_v, load.device)
-        row_variants = [o.variant] if o.variant else _named_variants(o.parameter)
+        row_variants = [o.variant] if o.variant else named_variants(o.parameter)
         if reg.variant is None and row_variants and not _same_name(row_variants[0], reg.device):
             # The output voltage belongs to one variant; the question named none.
             checks.append(
@@ -912,7 +912,9 @@ def _assign(options: list[list[int]]) -> list[int] | None:
 
 _CUE_ADDRESS = re.compile(
     r"\bsame (?:i2c )?bus|\bshare|\baddress|\bconflict|\bcollid|\bclash"
-    r"|\bone (?:i2c )?bus|\btogether on|\bon (?:an?|the) i2c bus",
+    r"|\b(?:one|single|shared|common) (?:i2c )?(?:bus|lines|wires)|\bsame i2c (?:lines|wires)"
+    r"|\btogether on"
+    r"|\bon (?:an?|the|its|the \S+) i2c bus|\bi2c bus\b",
     re.I,
 )
 _CUE_SUPPLY = re.compile(
@@ -950,10 +952,15 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     rules: list[str] = []
     if _CUE_ADDRESS.search(question) and re.search(r"\bi2c|\baddress|\bbus\b", question, re.I):
         rules.append("i2c_address")
+    regulators = [u for u in uses if _is_regulator(index, u)]
     if (
         len(uses) >= 2
-        and _CUE_SUPPLY.search(question)
-        and any(_is_regulator(index, u) for u in uses)
+        and regulators
+        # A regulator paired with a part that is not one is a question of powering it, however
+        # it is worded ("drive X from Y", "connect X to Y's output"), unless the wording is
+        # about a bus.
+        and (_CUE_SUPPLY.search(question) or len(regulators) < len(uses))
+        and not ("i2c_address" in rules or _CUE_INTERFACE.search(question))
     ):
         rules.append("supply")
     if _CUE_INTERFACE.search(question) and "i2c_address" not in rules:

@@ -105,6 +105,8 @@ def classify_section(heading: str) -> str | None:
 # names come before the general ones ("output voltage high" before "output voltage").
 _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),
+    # A pin's leakage is not the part's supply current, even when measured in power-down.
+    (r"\bleakage\b", "leakage_current"),
     (
         r"sleep|standby|stand-by|power[\s-]*down|shutdown\s+(supply\s+)?current|\bisb\b|"
         r"deep[\s-]*sleep|quiescent.*(shutdown|power.down)",
@@ -164,7 +166,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"common[\s-]mode\s+voltage\s+range",
         "input_common_mode_range",
     ),
-    (r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage", "input_offset_voltage"),
+    (r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage|input\s+voltage\s+offset", "input_offset_voltage"),
     (r"input\s+bias\s+current", "input_bias_current"),
     (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
     (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
@@ -244,6 +246,12 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "accuracy",
     ),
     (r"resolution", "resolution"),
+    # How a figure moves with temperature is its drift, not the figure itself.
+    (
+        r"sensitivity\s+slope|output\s+slope|temperature\s+coefficient|\btempco\b|"
+        r"\bppm\s*/\s*°?c\b",
+        "drift",
+    ),
     (r"sensitivity|\bsens\b|scale\s+factor|\bso\b", "sensitivity"),
     (
         r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c",
@@ -324,6 +332,7 @@ for _s in (
     "current_limit",
     "input_bias_current",
     "contact_current",
+    "leakage_current",
 ):
     _SPEC_DIMENSION[_s] = _AMP
 for _s in (
@@ -564,7 +573,7 @@ def _clean_unit(unit: str | None) -> str | None:
 
 # A bound printed relative to a supply or ground rail ("0.7 VDD", "VDD + 0.3", "GND – 0.3",
 # "VCC/2", "0.8 × VDDIO", "20 %VDDIO"): its volts depend on the supply, so it is kept as text.
-_RAIL = r"(?:GND|AGND|DGND|[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M)[A-Za-z0-9_()]*|V[+\-])"
+_RAIL = r"(?:GND|AGND|DGND|[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M|LOGIC|BUS|SUPPLY)[A-Za-z0-9_()]*|V[+\-])"
 SUPPLY_RELATIVE = re.compile(
     rf"^\(?\s*(?:"
     rf"(?:{_NUM})\s*%?\s*[x×*·]?\s*\(?\s*{_RAIL}\s*\)?"
@@ -737,10 +746,13 @@ def facts_from_row(
         return [], warnings  # a number in a table row is not an interface name
     if all(v is None for v in nums.values()):
         if texts and all(
-            re.search(r"(?i)\b(v\s?dd|v\s?cc|gnd|v\s?s|vin|v\s?ddio)\b", t) for t in texts.values()
+            is_supply_relative(t) or re.search(r"(?i)\b(v\s?dd|v\s?cc|gnd|v\s?s|vin|v\s?ddio)\b", t)
+            for t in texts.values()
         ):
             # Only symbolic bounds ("GND", "VDD + 0.3"): keep them as text, no number invented.
             unit = row.unit
+            if unit is None or unit_dimension(unit, spec) != "V":
+                return [], warnings  # rail names in a pin table are not bounds
             fact = Fact(
                 **base, spec=spec, unit=unit, applies_to=applies, extra=dict(texts)
             ).with_id()
@@ -784,6 +796,13 @@ def facts_from_row(
         value = nums["typ"]
         nums = {"min": -value, "typ": None, "max": value}
         extra["plus_minus"] = True
+    elif pm and nums["max"] is not None and nums["min"] in (None, 0.0):
+        # "0 … ±40 mV" or "±20 … ±125 µV": the limit holds in both directions, so the span is
+        # −40 … +40; a typical figure stays as printed (its magnitude).
+        extra["plus_minus"] = True
+        if nums["min"] == 0.0:
+            extra["min_printed"] = 0.0
+        nums = {"min": -nums["max"], "typ": nums["typ"], "max": nums["max"]}
     try:
         si = _si({**nums, "value": value}, unit, spec)
     except UnknownUnitError:

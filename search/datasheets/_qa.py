@@ -38,7 +38,7 @@ from search.datasheets._compat import (
     pick_rules,
 )
 from search.datasheets._facts import Fact, FactStore, Notice
-from search.datasheets._retrieval import FactIndex, content_words
+from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
@@ -87,7 +87,54 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     return []
 
 
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+_SUPPLY_FAMILY = frozenset(
+    {
+        "supply_voltage",
+        "input_voltage_range",
+        "absolute_max_supply_voltage",
+        "absolute_max_input_voltage",
+        "logic_supply_voltage",
+    }
+)
+_QUANTITY_WORDS = {
+    "temperature": re.compile(r"\btemperatures?\b|°C|degC", re.I),
+    "humidity": re.compile(r"\bhumidity\b|%\s?RH\b|\bRH\b", re.I),
+    "pressure": re.compile(r"\bpressures?\b|\bhPa\b|\bkPa\b|\bPa\b|\bbar\b", re.I),
+}
+
+
+def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
+    """A row about another measured quantity does not answer ("pressure range" is not the
+    temperature range of a combined sensor)."""
+    if quantity not in _QUANTITY_WORDS:
+        return []
+    fq = str(fact.applies_to.get("quantity") or "").lower()
+    if fq:
+        return (
+            []
+            if fq.startswith(quantity)
+            else [f"scope_named: {fact.device} {fact.spec} at {fact.citation} is about {fq}"]
+        )
+    own = f"{fact.parameter} {fact.condition or ''} {fact.unit or ''}"
+    others = [q for q, pat in _QUANTITY_WORDS.items() if q != quantity and pat.search(own)]
+    if others and not _QUANTITY_WORDS[quantity].search(own):
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} is about {others[0]}, "
+            f"the question asks about {quantity}"
+        ]
+    return []
+
+
+_COUNT_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    **{str(n): n for n in range(2, 10)},
+}
 
 
 class LLMHelper:
@@ -306,6 +353,8 @@ class DatasheetQA:
         # Every model of the device table is recognised, held or not, so that a question about
         # a part we hold no facts for says so by name.
         parsed = parse_question(q, None)
+        for mention in parsed.devices:
+            self._voltage_variant(parsed, mention)
         if self.llm is not None and (not parsed.devices or not parsed.specs):
             parsed = self._llm_fill(parsed)
         try:
@@ -335,6 +384,7 @@ class DatasheetQA:
                 reasons=[f"internal: {type(exc).__name__}: {exc}"],
             )
         answer = self._finish(answer, parsed)
+        answer.question = q  # echo the question as asked, not its normalised spelling
         logger.debug("ask: %.1f ms %s", (time.perf_counter() - started) * 1000, answer.status)
         return answer
 
@@ -364,11 +414,45 @@ class DatasheetQA:
         A datasheet covering LM7805 … LM7824 files rows per variant; a question about "LM7805"
         means that variant, not its siblings.
         """
-        said = re.sub(r"[\s\-_/.]", "", mention.text.upper())
+        said = re.sub(r"[\s\-_/.]", "", (mention.part_number or mention.text).upper())
+        said = re.sub(r"'?S$", "", said) if not mention.part_number else said
+        best: str | None = None
         for f in self.index.device_facts(mention.device):
-            if f.variant and re.sub(r"[\s\-_/.]", "", f.variant.upper()) == said:
-                return mention.text
-        return None
+            if not f.variant:
+                continue
+            v = re.sub(r"[\s\-_/.]", "", f.variant.upper())
+            if v == said:
+                return f.variant
+            # An orderable part number starts with the variant it belongs to ("LM7805CT" is
+            # an LM7805 in a TO-220 package): the longest such variant.
+            if mention.part_number and said.startswith(v) and (best is None or len(v) > len(best)):
+                best = f.variant
+        if best is None and not mention.part_number:
+            # A short name ("7805") that ends exactly one listed variant ("LM7805").
+            ends = {
+                f.variant
+                for f in self.index.device_facts(mention.device)
+                if f.variant and re.sub(r"[\s\-_/.]", "", f.variant.upper()).endswith(said)
+            }
+            if len(ends) == 1:
+                best = ends.pop()
+        return best
+
+    def _voltage_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
+        """ "AMS1117 3.3V": a voltage right after the name is the variant when the document
+        lists that variant; then it is not a supply stated for the part."""
+        if mention.variant or mention.end < 0:
+            return
+        m = re.match(r"\s*-?\s*(\d{1,2}(?:\.\d{1,2})?)\s*V\b", parsed.text[mention.end :])
+        if not m:
+            return
+        want = m.group(1)
+        for f in self.index.device_facts(mention.device):
+            named = [f.variant or "", *named_variants(f.parameter)]
+            if any(re.search(rf"(?<![\d.]){re.escape(want)}(?:V)?$", n) for n in named if n):
+                mention.variant = want
+                mention.supply_v = None
+                return
 
     def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
         return Answer(
@@ -416,6 +500,7 @@ class DatasheetQA:
             wanted = r.fact.spec if r.fact.spec in specs else specs[0]
             why = validate_fact(r.fact, wanted, operating=parsed.operating, absolute_max=absmax)
             why.extend(_condition_conflict(r.fact, parsed.stated_voltages, parsed.text))
+            why.extend(_quantity_conflict(r.fact, parsed.quantity))
             if _symbolic(r.fact):
                 # Written relative to a supply: answered in the source's own terms, not as volts.
                 why = [
@@ -425,6 +510,9 @@ class DatasheetQA:
                 reasons.extend(why)
             else:
                 valid.append(r)
+        if not absmax:
+            valid, dropped = _drop_repeated_ratings(valid, self.index.device_facts(device), specs)
+            reasons.extend(dropped)
         # The spec's own name reads better than the question's wording ("how hot", "talk").
         label = specs[0].replace("_", " ") if specs[0] in _SPEC_NAMES or not phrase else phrase
         # The question names a pin or rail symbol the datasheet uses ("VM", "VDDIO"): a row
@@ -450,6 +538,17 @@ class DatasheetQA:
                         f"{r.fact.symbol}, the question asks about {', '.join(sorted(symbols))}"
                     )
             valid = kept
+        if "supply_voltage" in specs and re.search(r"\bmotors?\b", parsed.text, re.I):
+            # A driver has a logic supply and a motor supply: a row about the logic rail does
+            # not answer a question about the motor rail.
+            motor = [r for r in valid if _is_motor_supply(r.fact)]
+            for r in valid:
+                if r not in motor:
+                    reasons.append(
+                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is not the "
+                        "motor supply"
+                    )
+            valid = motor
         if not valid:
             if not ranked:
                 reasons.append(f"evidence_present: no fact for {device} {label}")
@@ -640,11 +739,28 @@ class DatasheetQA:
                 reasons=reasons[:6],
             )
         if route == "comparison":
+            for name in dict.fromkeys(parsed.unknown_parts):
+                missing += 1
+                lines.append(f"{name}: insufficient evidence, no facts are held for it")
+                reasons.append(f"evidence_present: no facts are held for {name}")
             lines.extend(self._compare_lines(parsed, items))
         verdict = None
         if missing == 0 and route == "simple":
-            verdict, check_lines = _value_check(parsed.text, items)
+            # A supply stated as a condition ("when it runs from 5 V") is checked only against
+            # supply and input limits, never against an output or signal figure.
+            checkable = [
+                i
+                for i in items
+                if not parsed.stated_voltages
+                or i.spec in _SUPPLY_FAMILY
+                or dimension_of(i.unit) != dimension_of("V")
+            ]
+            verdict, check_lines = _value_check(parsed.text, checkable)
             lines.extend(check_lines)
+            if verdict:
+                # A stated value checked against a part's allowed range is a compatibility
+                # question with one party: the verdict travels on that route.
+                route = "compatibility"
         status = "answered" if missing == 0 else "insufficient_evidence"
         task = (
             "revisions"
@@ -701,11 +817,23 @@ class DatasheetQA:
 
     # ------------------------------------------------------------------ compatibility
     def _compatibility(self, parsed: ParsedQuestion) -> Answer:
+        if parsed.unknown_parts:
+            names = ", ".join(dict.fromkeys(parsed.unknown_parts))
+            answer = self._insufficient(
+                parsed,
+                "compatibility",
+                f"evidence_present: no facts are held for {names}; nothing can be checked "
+                "against a part without its datasheet",
+            )
+            answer.verdict = "insufficient_evidence"
+            return answer
         uses: list[DeviceUse] = []
         for m in parsed.devices:
             count = 1
-            before = parsed.text[max(0, m.start - 20) : m.start].lower().split()
-            for word in before[-2:]:
+            before = parsed.text[max(0, m.start - 20) : m.start].lower()
+            before = re.sub(r"\bpair of\b", "two", before)
+            for word in before.split()[-2:]:
+                word = re.sub(r"(?<=\d)\s*[x×]$", "", word)
                 if word in _COUNT_WORDS:
                     count = _COUNT_WORDS[word]
             existing = next(
@@ -718,6 +846,7 @@ class DatasheetQA:
             uses.append(
                 DeviceUse(m.device, m.variant or self._name_as_variant(m), m.supply_v, count)
             )
+        uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
         bus = None
         bm = re.search(r"\b(i2c|spi|uart)\b", parsed.text, re.I)
@@ -895,8 +1024,10 @@ class DatasheetQA:
 
 
 _CHECK_CUE = re.compile(
-    r"\b(?:ok|okay|safe(?:ly)?|allowed|permitted|within|exceed|too (?:high|low)|tolerate|survive"
-    r"|handle|withstand)\b|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the)\b",
+    r"\b(?:ok|okay|fine|safe(?:ly)?|allowed|permitted|within|inside|outside|exceed|too (?:high|low)"
+    r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
+    r"|cope|work|run|accept|take)\b"
+    r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b",
     re.IGNORECASE,
 )
 _STATED = re.compile(
@@ -947,6 +1078,89 @@ def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None
         return None, []
     verdict = outcomes[0] if len(set(outcomes)) == 1 else None
     return verdict, lines
+
+
+_MOTOR_SYMBOLS = frozenset({"VM", "VS", "VMOT", "VBB", "VMOTOR"})
+
+
+def _is_motor_supply(f: Fact) -> bool:
+    """A row about a driver's motor (load) supply rail, by its symbol or its own words."""
+    words = f"{f.parameter} {f.condition or ''}".lower()
+    return (f.symbol or "").upper() in _MOTOR_SYMBOLS or "motor" in words
+
+
+_FROM_BEFORE = re.compile(
+    r"(?:\bfrom|\boff|\b(?:powered|supplied|driven|fed|run|running)\s+(?:by|with))\s+"
+    r"(?:an?\s+|the\s+|its\s+|my\s+)?(?:[\d.]+\s*V\s+)?$",
+    re.I,
+)
+_READS = re.compile(r"\b(?:reads?|reading|samples?|sampling|measures?|measuring|monitors?)\b", re.I)
+
+
+def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceUse]:
+    """Order two parties source first, from the wording, not from the order they are named.
+
+    "L298 inputs from an ESP32" and "can an ESP32 read the ACS712" name the receiver first; the
+    rules compare the source's output against the receiver's input, so the order matters.
+    """
+    if len(uses) != 2 or len(parsed.devices) < 2:
+        return uses
+    first, second = parsed.devices[0], parsed.devices[-1]
+    if first.device == second.device:
+        return uses
+    text = parsed.text
+    swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or bool(
+        _READS.search(text[first.end : second.start])
+    )
+    if _FROM_BEFORE.search(text[max(0, first.start - 30) : first.start]):
+        swap = False
+    return [uses[1], uses[0]] if swap else uses
+
+
+def _drop_repeated_ratings(
+    ranked: list[Any], device_facts: Sequence[Fact], specs: Sequence[str]
+) -> tuple[list[Any], list[str]]:
+    """Drop rows that repeat an absolute maximum rating outside the ratings table.
+
+    A feature list often restates a rating ("VM = 15 V (Max)" on page 1 for the 15 V absolute
+    maximum of page 3). Filed without its section, it would read as an operating limit, which a
+    rating never is. A row from a recommended-operating table is kept: that table is the limit.
+    """
+    rating_specs = {_RATING_OF[s] for s in specs if s in _RATING_OF}
+    ratings = [
+        f
+        for f in device_facts
+        if f.spec in rating_specs and f.section_kind == "absolute_maximum" and f.max is not None
+    ]
+    if not ratings:
+        return ranked, []
+    kept: list[Any] = []
+    dropped: list[str] = []
+    for r in ranked:
+        f = r.fact
+        figures = [x for x in (f.max, f.value if isinstance(f.value, int | float) else None) if x]
+        same = next(
+            (
+                a
+                for a in ratings
+                if a.unit == f.unit
+                and any(abs(float(x) - float(a.max)) < 1e-9 for x in figures)  # type: ignore[arg-type]
+                and (not f.symbol or not a.symbol or f.symbol == a.symbol)
+            ),
+            None,
+        )
+        if (
+            same is not None
+            and f.section_kind != "recommended_operating"
+            and f.spec not in (rating_specs)
+        ):
+            dropped.append(
+                f"section_kind: {f.device} {f.spec} {_figure(f, None)} at {f.citation} repeats the "
+                f"absolute maximum rating at {same.citation}; a rating is not an operating limit"
+            )
+            continue
+        kept.append(r)
+    return kept, dropped
 
 
 def _citations(items: Sequence[AnswerItem]) -> list[str]:

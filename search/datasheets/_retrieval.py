@@ -19,7 +19,7 @@ from search.datasheets._validate import RATING_SPECS, absmax_table_allowed
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["FactIndex", "Ranked", "content_words"]
+__all__ = ["FactIndex", "Ranked", "content_words", "named_variants"]
 
 _KIND_RANK_OPERATING = {
     "recommended_operating": 5,
@@ -208,7 +208,7 @@ class FactIndex:
                 else:
                     # No variant field, but the row's own label may name one ("Output Voltage
                     # AMS1117-1.5"): a row that names another variant does not answer.
-                    named = _named_variants(f.parameter)
+                    named = named_variants(f.parameter)
                     if named and not any(_variant_hit(n, want_variant) for n in named):
                         continue
                     if named:
@@ -239,7 +239,7 @@ _LABEL_VARIANT = re.compile(
 )
 
 
-def _named_variants(label: str) -> list[str]:
+def named_variants(label: str) -> list[str]:
     """Variant suffixes a row label names ("AMS1117-1.5" → "1.5", "ACS712ELCTR-05B" → "05B")."""
     found = _LABEL_VARIANT.findall(label or "")
     if found:

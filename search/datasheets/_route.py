@@ -55,7 +55,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("i2c_address",),
     ),
     (
-        r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl (?:clock )?frequency"
+        r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl(?: clock)?(?: frequency| speed| rate)?\b"
         r"|\bmax(?:imum)? i2c",
         ("i2c_max_clock",),
     ),
@@ -100,8 +100,13 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\blsb(?: size)?\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
     (
+        r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b",
+        ("thermal_shutdown",),
+    ),
+    (
         r"\boperating (?:ambient )?temperature|\btemperature range|\bambient temperature"
-        r"|\btemperatures?\b.{0,30}\boperat|\boperat\w*\b.{0,20}\btemperatures?\b"
+        r"|\btemperatures?\b(?:(?!\b(?:voltage|current|supply|and)\b)[^,;+&]){0,30}\boperat"
+        r"|\boperat\w*\b(?:(?!\b(?:voltage|current|supply|and)\b)[^,;+&]){0,20}\btemperatures?\b"
         r"|\bhow (?:hot|cold)\b|\bambient\b"
         r"|\btemp(?:erature)? rating|\boperating temp\b",
         ("operating_temperature",),
@@ -109,19 +114,24 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bhumidity range|\boperating humidity", ("humidity_range",)),
     (
         r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
-        r"|\bcurrent (?:in|during) (?:sleep|standby|power[- ]down)",
+        r"|\b(?:(?:(?:supply|operating|quiescent) )?current|draws?|drawn|consum\w*|uses?|needs?)\b"
+        r".{0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
+        r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b",
         ("sleep_current",),
     ),
     (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
-        r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current",
+        r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current"
+        r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current",
         ("supply_current",),
     ),
     (
         r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
-        r"|\bhow much current can",
+        r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"
+        r"|\bhow much current can|\bcurrent (?:the \S+ |it |that \S+ )?(?:can|will) (?:source|provide|supply|give)"
+        r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b",
         ("output_current",),
     ),
     (r"\binput current|\binput bias current", ("input_current",)),
@@ -129,7 +139,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boutput voltage range|\boutput (?:swing|span)|\banalog output range",
         ("output_voltage_range", "output_voltage"),
     ),
-    (r"\boutput voltage|\bregulated voltage|\bvout\b", ("output_voltage",)),
+    (
+        r"\boutput voltage|\bregulated voltage|\bvout\b"
+        r"|\bvoltage (?:does|do|will|can) (?:it|the \S+|an? \S+|§+) (?:output|give out|put out)",
+        ("output_voltage",),
+    ),
     (
         r"\b(?:analog )?input voltage range|\binput range|\bmax(?:imum)? input(?: voltage)?"
         r"|\binput voltage|\bvin\b",
@@ -139,7 +153,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:power[- ])?supply voltage|\boperating voltage|\bsupply range|\bpower supply"
         r"|\bvcc\b|\bvdd\b|\bvoltage (?:does it|does the \S+) (?:need|run|work)|\bpowered (?:at|from|by)"
         r"|\bworking voltage|\bsupply\b|\bpower (?:it|the \S+) (?:from|at|with)\b"
-        r"|\bvoltage (?:does|do|can|will) (?:it|the \S+) (?:need|take|accept|run)",
+        r"|\bvoltage (?:does|do|can|will) (?:it|the \S+) (?:need|take|accept|run)"
+        r"|\bmotor (?:supply )?voltage|\bvm\b"
+        # Bare wording with one part named: "what voltage range can I feed it".
+        r"|\bvoltage range\b|\b(?:what|which) voltages?\b",
         ("supply_voltage",),
     ),
     # A bare "input" ("34 V input") after every more specific input phrase has had its turn.
@@ -149,8 +166,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("resolution_bits", "resolution"),
     ),
     (r"\bresolution", ("resolution", "resolution_bits")),
-    (r"\baccuracy|\berror\b|\btolerance", ("accuracy",)),
-    (r"\bsensitivity|\bmv/a\b|\blsb/g\b|\bscale factor", ("sensitivity",)),
+    (r"\baccura(?:cy|cies)|\berror\b|\btolerance", ("accuracy",)),
+    (
+        r"\bsensitivit(?:y|ies)|\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b|\blsb/g\b|\bscale factor",
+        ("sensitivity",),
+    ),
     (
         r"\bmeasurement range|\bmeasuring range|\bdetection range|\bsensing range|\bmeasures? (?:from|up)"
         r"|\bflow range|\bpressure range|\bcurrent range|\brange of measurement|\bdetect(?:ion)? distance"
@@ -179,7 +199,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bchannels|\bhow many inputs", ("channels",)),
     (r"\bswitching frequency", ("switching_frequency",)),
     (r"\bripple", ("output_ripple",)),
-    (r"\befficiency", ("efficiency",)),
+    (r"\befficien(?:cy|t)", ("efficiency",)),
     (r"\bcurrent limit", ("current_limit",)),
     (r"\bline regulation", ("line_regulation",)),
     (r"\bload regulation", ("load_regulation",)),
@@ -207,7 +227,9 @@ _COMPAT_CUES = re.compile(
     r"|\b(?:ok|okay|fine|alright)\b|\bas (?:the|a|an|its) (?:power )?(?:supply|regulator|source)"
     r"|\bpower(?:ed|ing|s)? (?:by|from|off|with)\b|\b(?:single|shared|common) (?:i2c )?bus"
     r"|\btogether\b|\bsharing\b|\bany (?:address )?(?:conflict|clash|problem|issue)"
-    r"|\bgo(?:es)? (?:into|to)\b|\bdamage\b|\bfry\b|\bkill\b",
+    r"|\bgo(?:es)? (?:into|to)\b|\bdamage\b|\bfry\b|\bkill\b"
+    r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
+    r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -218,7 +240,8 @@ _COMPARE_CUES = re.compile(
     re.IGNORECASE,
 )
 _ACCURACY_CUES = re.compile(
-    r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)|\bhow (?:good|accurate) is"
+    r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)"
+    r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
     r"|\bgood to\b",
     re.IGNORECASE,
 )
@@ -294,29 +317,56 @@ _UNIT_WORDS: tuple[tuple[str, str], ...] = (
     (r"ppm", "ppm"),
 )
 _UNIT_CASE = {
-    "mv": "mV", "v": "V", "ma": "mA", "a": "A", "ua": "µA", "µa": "µA", "na": "nA", "uv": "µV",
-    "khz": "kHz", "mhz": "MHz", "hz": "Hz", "mw": "mW", "w": "W", "kv": "kV",
+    "mv": "mV",
+    "v": "V",
+    "ma": "mA",
+    "a": "A",
+    "ua": "µA",
+    "µa": "µA",
+    "na": "nA",
+    "uv": "µV",
+    "khz": "kHz",
+    "mhz": "MHz",
+    "hz": "Hz",
+    "mw": "mW",
+    "w": "W",
+    "kv": "kV",
 }
 _SPELLING = {
     # British and informal spellings of the words the phrase tables use.
-    "analogue": "analog", "whilst": "while", "earthed": "grounded", "earth": "ground",
-    "maximum": "maximum", "programme": "program", "behaviour": "behavior",
-    "temp": "temperature", "temps": "temperatures", "freq": "frequency", "addr": "address",
-    "addrs": "addresses", "consumtion": "consumption", "i²c": "I2C", "iic": "I2C", "twi": "I2C",
-    "vcc/vdd": "VDD", "regulater": "regulator", "abs.": "absolute", "abs": "absolute",
-    "compatable": "compatible", "compatibile": "compatible", "mins": "minimum",
+    "analogue": "analog",
+    "whilst": "while",
+    "programme": "program",
+    "behaviour": "behavior",
+    "temp": "temperature",
+    "temps": "temperatures",
+    "freq": "frequency",
+    "addr": "address",
+    "addrs": "addresses",
+    "consumtion": "consumption",
+    "i²c": "I2C",
+    "iic": "I2C",
+    "twi": "I2C",
+    "vcc/vdd": "VDD",
+    "regulater": "regulator",
+    "abs.": "absolute",
+    "abs": "absolute",
+    "compatable": "compatible",
+    "compatibile": "compatible",
+    "mins": "minimum",
 }
-# Domain words a misspelling is corrected to (edit distance, long words only).
-_VOCAB = (
-    "temperature", "temperatures", "voltage", "voltages", "current", "currents", "supply",
-    "address", "addresses", "sensitivity", "resolution", "accuracy", "operating", "maximum",
-    "minimum", "consumption", "frequency", "dropout", "quiescent", "interface", "humidity",
-    "pressure", "compatible", "compatibility", "regulator", "absolute", "recommended",
-    "threshold", "sampling", "storage", "standby", "measurement", "measuring", "detection",
-    "uncertainty", "calibration", "revision", "typical", "output", "input", "sleep", "range",
-    "dissipation", "efficiency", "switching", "ripple", "conversion", "response", "package",
-    "channels", "connect", "shutdown", "power", "ambient", "powered", "sample", "protocol",
+# Domain words a misspelling is corrected to (edit distance, long words only). A word list
+# reads better as one string than as sixty quoted items.
+_VOCAB_WORDS = (
+    "temperature temperatures voltage voltages current currents supply address addresses "
+    "sensitivity resolution accuracy operating maximum minimum consumption frequency dropout "
+    "quiescent interface humidity pressure compatible compatibility regulator absolute recommended "
+    "threshold sampling storage standby measurement measuring detection uncertainty calibration "
+    "revision typical output input sleep range dissipation efficiency switching "
+    "ripple conversion response package channels connect shutdown power ambient "
+    "powered sample protocol"
 )
+_VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")
 
 
@@ -361,6 +411,13 @@ def normalize_question(text: str) -> str:
     # Spelling: word by word, keeping punctuation and anything that looks like a part number.
     t = re.sub(r"[A-Za-z²][A-Za-z²./]*[A-Za-z]|[A-Za-z]", lambda m: _fix_spelling(m.group(0)), t)
     t = re.sub(r"\bwhat'?s\b", "what is", t, flags=re.IGNORECASE)
+    # "How many amps/milliamps" asks for a current like "how much current" does.
+    t = re.sub(
+        r"\bhow many (?:amps?|amperes?|milliamps?|milliamperes?|ma|a)\b",
+        "how much current",
+        t,
+        flags=re.IGNORECASE,
+    )
     return t
 
 
@@ -407,6 +464,8 @@ class ParsedQuestion:
     """For multi-quantity sensors: temperature, humidity, pressure, gas, ..."""
     original: str = ""
     """The question as asked (``text`` is its normalised spelling)."""
+    unknown_parts: list[str] = field(default_factory=list)
+    """Words that look like part numbers but name no device we know ("XYZ-1", "BMP280")."""
 
     @property
     def device_names(self) -> list[str]:
@@ -505,8 +564,37 @@ def _find_devices(text: str, known: Iterable[str] | None) -> list[DeviceMention]
                 mention.variant = suffix.group(1).upper()
                 mention.end = m.end() + suffix.end()
             found.append(mention)
+    # "the ACS712-05B and 30A", "AMS1117 3.3 or 5.0": a bare variant after a named one is
+    # a second variant of the same part.
+    for mention in list(found):
+        if not mention.variant:
+            continue
+        for sm in _SIBLING.finditer(text, mention.end):
+            if sm.start() != mention.end and not re.fullmatch(
+                r"[\s,]*", text[mention.end : sm.start()]
+            ):
+                break
+            if any(a < sm.end(1) and sm.start(1) < b for a, b in taken):
+                break
+            taken.append((sm.start(1), sm.end(1)))
+            found.append(
+                DeviceMention(
+                    device=mention.device,
+                    text=sm.group(1),
+                    start=sm.start(1),
+                    end=sm.end(1),
+                    variant=re.sub(r"\s", "", sm.group(1)).lstrip("-").upper(),
+                )
+            )
+            break
     found.sort(key=lambda d: d.start)
     return found
+
+
+_SIBLING = re.compile(
+    r"\s*(?:,|and|or|vs\.?|versus)\s+(?:the\s+|an?\s+)?(-?\d{2}\s?[AB]|-?\d\.\d{1,2})(?![\w.])",
+    re.IGNORECASE,
+)
 
 
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
@@ -554,9 +642,43 @@ _CONDITION = re.compile(
     r"(?:\b(?:powered|supplied|running|run|operated|operating|driven|fed|biased)\s+)?"
     r"(?:\b(?:at|from|off|on|with|by|@)\s+)(?:an?\s+|the\s+|its\s+)?"
     r"[-+]?\d+(?:\.\d+)?\s*m?V\b"
-    r"(?:\s+(?:dc\s+)?(?:supply|supplies|rail|vdd|vcc|vin|power|input|logic))?"
+    r"(?:\s+(?:dc\s+)?(?:supply|supplies|rail|vdd|vcc|vin|power|input))?"
     r"|\b(?:with|on|from|off)\s+(?:an?\s+|the\s+)?(?:supply|vdd|vcc)\s*(?:of|at|=)\s*"
     r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
+    re.IGNORECASE,
+)
+
+
+# A part-number-looking word: a run of two letters or more and a digit ("BMP280", "XYZ-1",
+# "SHT31"), not a pin, bus, rail, document or component reference.
+_PART_LIKE = re.compile(r"(?<![\w.§-])([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w§])")
+_NOT_A_PART = re.compile(
+    r"^(?:GPIO|IO|ADC|DAC|AIN|PIN|CH|VDD|VCC|VIN|VM|VS|AVDD|DVDD|VDDIO|VLOGIC|SDA|SCL|TX|RX|INT"
+    r"|EN|OUT|IN|AD|ADDR|ECN|DR|REV|TP|SW|P[A-Z]|I2C|SPI|UART|USB|COM|LSB|MSB|CS|MOSI|MISO|SCK"
+    r"|SCLK|NC|GND|VREF|REF|ALERT|RDY|DRDY|CLK|DOUT|DIN|DATA|AC|DC|PWM|TO|SOT|SOIC|TSSOP|QFN|DIP"
+    r"|MSOP|SMD|LGA|BGA|X|PCB|RH|HZ|KHZ|MHZ|BIT|BITS|RC|RS|IP|R|C|L|U|J|Q|D|A)[-\d]",
+    re.IGNORECASE,
+)
+
+
+def _unknown_parts(masked: str) -> list[str]:
+    out: list[str] = []
+    for m in _PART_LIKE.finditer(masked):
+        word = m.group(1)
+        if (
+            len(word) >= 4
+            and re.search(r"[A-Za-z]{2}", word)
+            and re.search(r"\d", word)
+            and not _NOT_A_PART.match(word)
+            and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
+        ):
+            out.append(word)
+    return out
+
+
+_SIGNAL_VOLTS = re.compile(
+    r"\d\s*V\s+(?:logic|signal|levels?|i/o|io|gpio|pins?|inputs? signal|outputs?)\b"
+    r"|\b(?:logic|signal|gpio|i/o)\s+(?:level|voltage|signal)s?\s+(?:of|at)\s+[\d.]+\s*V\b",
     re.IGNORECASE,
 )
 
@@ -620,6 +742,17 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
     specs, phrases = _match_specs(cond_text)
     if not specs:
         specs, phrases = _match_specs(spec_text)
+    if (
+        not specs
+        and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*V\b", text)
+        # "5 V logic", "a 3.3 V signal": a signal voltage is never read as a supply.
+        and not _SIGNAL_VOLTS.search(text)
+        and not _ACCURACY_CUES.search(text)
+        and len({d.device for d in devices}) == 1
+    ):
+        # "Can a BME280 be run at 5 V?": a stated voltage and nothing else asked is a question
+        # about the supply voltage.
+        specs, phrases = [("supply_voltage",)], ["supply voltage"]
 
     stated = _attach_supplies(text, devices)
     revs: list[str] = []
@@ -689,25 +822,27 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         or len(names) >= 2
         or any(
             re.search(
-                r"\b(?:two|three|four|five|[2-9]|multiple|several)\s+(?:\w+\s+)?$",
+                r"\b(?:two|three|four|five|six|seven|eight|[2-9]\s*[x×]?|multiple|several|a pair of)"
+                r"\s*(?:\w+\s+)?$",
                 text[max(0, d.start - 20) : d.start],
                 re.IGNORECASE,
             )
             for d in devices
         )
     )
+    # A part we hold nothing on still counts as a party to the question ("Can the XYZ-1 power
+    # the BME280?"): the answer must say it lacks evidence for it, not check the BME280 alone.
+    unknown = _unknown_parts("".join(masked))
+    several = several or bool(devices and unknown)
     route: RouteName
     if _COMPAT_CUES.search(text) and several and not accuracy:
         route = "compatibility"
     elif (
-        len(distinct_devices) >= 2
-        and not specs
-        and not accuracy
-        and not _COMPARE_CUES.search(text)
+        len(distinct_devices) >= 2 and not specs and not accuracy and not _COMPARE_CUES.search(text)
     ):
         # Two parts named and no specification asked: the question is whether they go together.
         route = "compatibility"
-    elif len(names) >= 2 and not accuracy:
+    elif (len(names) >= 2 or (devices and unknown)) and not accuracy:
         route = "comparison" if _COMPARE_CUES.search(text) or len(specs) <= 1 else "structured"
     elif len(specs) >= 2:
         route = "structured"
@@ -732,4 +867,5 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         stated_voltages=stated,
         quantity=quantity,
         original=original,
+        unknown_parts=unknown,
     )

@@ -44,6 +44,9 @@ _VARIANT_PATTERNS: dict[str, str] = {
     "LM358": r"\bLM(?:158|258|358|2904)A?\b",
     "RFM95W": r"\bRFM9[5-8]W?\b",
     "MPU-6050": r"\bMPU-?60[05]0\b",
+    # Fixed-output versions carry their voltage as a suffix ("AMS1117-3.3"); the bare name is
+    # the adjustable part.
+    "AMS1117": r"\bAMS1117(?:C[DS])?-\d\.\d{1,2}\b",
 }
 
 
@@ -130,6 +133,8 @@ _HEADER_WORDS: dict[str, str] = {
     "test condition": "condition",
     "notes": "condition",
     "remarks": "condition",
+    "comments": "condition",
+    "comment": "condition",
     "parameter": "parameter",
     "parameters": "parameter",
     "characteristic": "parameter",
@@ -137,6 +142,9 @@ _HEADER_WORDS: dict[str, str] = {
     "items": "parameter",
     "item": "parameter",
     "description": "parameter",
+    "device": "variant",
+    "part": "variant",
+    "part number": "variant",
 }
 _NUMERIC_COLS = ("min", "typ", "max", "value")
 _SPEC_LABEL = {
@@ -209,7 +217,7 @@ def _merge_header_lines(cols: _Columns, above: list[Line]) -> None:
             key = _HEADER_WORDS.get(t)
             if key is None and re.match(r"^(test\s+)?conditions?\b", t):
                 key = "condition"
-            if key in ("parameter", "symbol", "condition", "unit"):
+            if key in ("parameter", "symbol", "condition", "unit", "variant"):
                 cols.pos.setdefault(key, (seg.x0, seg.x1))
 
 
@@ -233,6 +241,11 @@ _CONDITION_LIKE = re.compile(r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥
 _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
 
 
+_DANGLING = re.compile(
+    r"^(?:GND|[AD]?V\s?(?:DD|CC|S|IN|IO|LOGIC)[A-Za-z0-9]*)\s*[×x*/+\-–]$"
+)
+
+
 def _valueish(text: str) -> bool:
     """A cell that holds a figure: a number, a dash, or a bound relative to a rail."""
     return bool(_NUMERICISH.match(text)) or is_supply_relative(text)
@@ -244,7 +257,7 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
     numeric_left = cols.left_edge - 12
     label_keys = tuple(
         sorted(
-            (k for k in ("parameter", "symbol", "condition") if k in cols.pos),
+            (k for k in ("parameter", "symbol", "variant", "condition") if k in cols.pos),
             key=lambda k: cols.pos[k][0],
         )
     )
@@ -724,12 +737,15 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         this_line: Line | None = None
         anchor_ys: list[float] = []
         anchor_rows: list[_Anchor] = []
+        group_anchors: list[_Anchor] = []  # named rows of per-part column-group tables
         range_part: tuple[str, str] | None = None
         stacked: _Stacked | None = None
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         citation = f"{stem}#p{page.number}"
         bullets: list[_Bullet] = []
+        table_rows_seen = 0
+        fragment: tuple[float, str, float] | None = None
         done_bullets: list[_Bullet] = []
         for line in page.lines:
             text = line.text.strip()
@@ -748,6 +764,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 _name_groups(header, above)
                 cols = header
                 prev_row = None
+                table_rows_seen = 0
                 continue
             h = _heading(line, doc.body_size)
             if (
@@ -762,15 +779,18 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if (
                     h[1]
                     and cols is not None
-                    and h[0].isupper()
+                    and (h[0].isupper() or (line.bold and table_rows_seen == 0))
                     and not _NUMBERED_HEADING.match(h[0])
                     and line.size <= doc.body_size + 0.6
                     and len(line.segments) == 1
                     and line.segments[0].x0 < cols.left_edge - 40
                 ):
-                    # A row heading inside a table ("DC ACCURACY", "POWER SUPPLY"): the table
-                    # goes on, only the kind of the rows below may change.
-                    kind = new_kind or kind
+                    # A row heading inside a table ("DC ACCURACY", "POWER SUPPLY", or a bold
+                    # "Electrical Parameters" group right under the header): the table goes on,
+                    # only the kind of the rows below may change; the groups of an absolute
+                    # maximum table stay absolute maximum ratings.
+                    if kind != "absolute_maximum":
+                        kind = new_kind or kind
                     continue
                 if h[1]:
                     heading = h[0]
@@ -784,8 +804,30 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     title = h[0]
                 continue
             variant = variants.find(title) or variants.find(heading)
+            if cols is not None and len(line.segments) == 1 and _DANGLING.match(text):
+                # "VCC ×" over a row and "0.5" under it: one cell ("VCC × 0.5") printed on two
+                # lines around its row; the pieces are joined once the number arrives.
+                fragment = (line.segments[0].xc, text, line.y)
+                continue
+            if (
+                cols is not None
+                and fragment is not None
+                and len(line.segments) == 1
+                and re.fullmatch(r"[\d.]+", text)
+                and abs(line.segments[0].xc - fragment[0]) < 12
+                and 0 < fragment[2] - line.y <= 4 * line.size
+                and rows
+            ):
+                col = cols.nearest(fragment[0], ("min", "typ", "max"))
+                target = rows[-1]
+                if col and (not getattr(target, col) or getattr(target, col) in ("–", "-")):
+                    setattr(target, col, f"{fragment[1]} {text}")
+                    target.evidence = f"{fragment[1]} / {target.evidence} / {text}"
+                fragment = None
+                continue
             if cols is not None and not _BITS7.search(text):
                 cells = _table_row(line, cols)
+                table_rows_seen += 1
                 group_cells: dict[int, dict[str, str]] = {}
                 for key in [k for k in cells if "@" in k]:
                     k, gi = key.split("@")
@@ -808,12 +850,28 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                                 cells.get("condition"),
                             )
                         )
-                        if len(line.segments) <= 2 and cells.get("parameter"):
+                        if (
+                            len(line.segments) <= 2
+                            and cells.get("parameter")
+                            and not re.fullmatch(
+                                r"(?i)\(?\s*notes?[\s\d,]*\)?", cells["parameter"].strip()
+                            )
+                        ):
                             prev_row = RowRecord(
                                 cells["parameter"], citation, heading, kind, text, page.number
                             )
                     continue
                 param = cells.get("parameter") or ""
+                if re.fullmatch(r"(?i)\(?\s*notes?[\s\d,]*\)?", param):
+                    param = ""  # "(Note 2)" under a label: a footnote marker, not a name
+                if (
+                    re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+){0,2}", param)
+                    and prev_row is not None
+                    and prev_row.parameter
+                ):
+                    # "range" under "Full-scale current sense (input) voltage": the last words
+                    # of a label wrapped onto the next row.
+                    param = f"{prev_row.parameter} {param}"
                 cond = cells.get("condition")
                 if _CONDITION_LIKE.match(param):
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.
@@ -844,6 +902,25 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         fallback = prev_row.parameter if prev_row is not None else None
                         param = ""
                 row_variant = variants.find(cond or "") or variant
+                continued: RowRecord | None = None
+                if "variant" in cols.pos:
+                    # A table with a Device column: the rows under one parameter name share it,
+                    # and a row that names no device either continues the row above (a second
+                    # line of limits, e.g. over the full temperature range) or names its own.
+                    v_cell = (cells.get("variant") or "").strip()
+                    v_found = (
+                        variants.find(v_cell) if v_cell and not re.search(r"/-?$", v_cell) else None
+                    )
+                    if not param and prev_row is not None and prev_row.parameter:
+                        param = prev_row.parameter
+                        fallback = None
+                        if not v_cell:
+                            v_found = prev_row.variant
+                            cond = cond or prev_row.condition
+                            continued = prev_row
+                    if v_cell and not v_found:
+                        cond = " ".join(x for x in (v_cell, cond) if x)
+                    row_variant = v_found or variant
                 row = RowRecord(
                     parameter=param,
                     citation=citation,
@@ -860,6 +937,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     unit=cells.get("unit"),
                     variant=row_variant,
                 )
+                if "variant" in cols.pos and continued is not None:
+                    row.evidence = f"{continued.evidence.split(' / ')[0]} / {text}"
                 alternatives: list[str] = []
                 if cells.get("value") and not any(cells.get(k) for k in ("min", "typ", "max")):
                     v = cells["value"].replace("～", "~")
@@ -944,6 +1023,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     if param:
                         prev_row = row
                         anchor_ys.append(line.y)
+                        group_anchors.append(_Anchor(line.y, row, line.segments[0].x0))
                     continue
                 if param:
                     anchor_ys.append(line.y)
@@ -1064,7 +1144,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         labels = [lb for lb in labels if _usable_label(lb[1])]
         anchors = [r_y for r_y in anchor_ys]
         for row, y, size, _fallback in unresolved:
-            near = [lb for lb in labels if abs(lb[0] - y) <= 2.2 * size]
+            near = [
+                lb for lb in labels if abs(lb[0] - y) <= 2.2 * size and _agrees(row, lb[1], lb[2])
+            ]
             strong = [lb for lb in near if lb[2] or lb[3]]
             sub_label: str | None = None
             if strong:
@@ -1090,6 +1172,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     for r in anchor_rows
                     if abs(r.y - y) <= 1.8 * size
                     and (r.row.symbol or r.row.unit)
+                    and _agrees(row, r.row.parameter, r.row.symbol)
                     # only rows whose label starts in the first column, not indented sub-rows
                     and r.x0 <= min(a.x0 for a in anchor_rows) + 15
                 ]
@@ -1102,6 +1185,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     for r in anchor_rows
                     if 0 < r.y - y <= 6 * size
                     and r.x0 <= left
+                    and _agrees(row, r.row.parameter, r.row.symbol)
                     and not any(y < a < r.y for a in anchors if a != r.y)
                 ]
                 near = [
@@ -1116,6 +1200,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     for lb in labels
                     if 0 < lb[0] - y <= 6 * size
                     and (lb[2] or lb[3])
+                    and _agrees(row, lb[1], lb[2])
                     and not any(y < a < lb[0] for a in anchors)
                 ]
                 if near and anchor_rows:
@@ -1130,6 +1215,37 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         and abs(r.y - y) <= 3 * size
                     ]
                     near = closer or near
+            if not near:
+                # TI tables centre a label on its block of condition rows: the closest label
+                # line within two rows either way, with no named row between them.
+                # Below the row only a sibling counts: a named row whose condition sets the
+                # same variable ("PGA = /1" over "Full-scale ...  PGA = /2").
+                var = re.match(r"\s*([A-Za-z][\w()]*)\s*=", row.condition or "")
+                own = _symbol_spec(row)
+                candidates = [
+                    lb
+                    for lb in labels
+                    if 0 < lb[0] - y <= 4 * size
+                    and not any(min(y, lb[0]) < a < max(y, lb[0]) for a in anchors)
+                    and _agrees(row, lb[1], lb[2])
+                ] + [
+                    (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence, None)
+                    for r in [*anchor_rows, *group_anchors]
+                    if abs(r.y - y) <= 4 * size
+                    and (r.row.symbol or r.row.unit)
+                    and not any(min(y, r.y) < a < max(y, r.y) for a in anchors)
+                    and _agrees(row, r.row.parameter, r.row.symbol)
+                    and (
+                        r.y > y
+                        or own is not None
+                        or (
+                            var is not None
+                            and re.match(rf"\s*{re.escape(var.group(1))}\s*=", r.row.condition or "")
+                        )
+                    )
+                ]
+                if candidates:
+                    near = [min(candidates, key=lambda lb: abs(lb[0] - y))]
             if near:
                 # Closest label; on a tie the one above (labels lead their rows more often).
                 lb = min(near, key=lambda lb: (round(abs(lb[0] - y)), lb[0] < y))
@@ -1139,7 +1255,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     strong_near = [
                         s_lb
                         for s_lb in labels
-                        if (s_lb[2] or s_lb[3]) and abs(s_lb[0] - y) <= 4 * size
+                        if (s_lb[2] or s_lb[3])
+                        and abs(s_lb[0] - y) <= 4 * size
+                        and _agrees(row, s_lb[1], s_lb[2])
                     ]
                     if strong_near:
                         st_lb = min(strong_near, key=lambda s_lb: abs(s_lb[0] - y))
@@ -1284,6 +1402,23 @@ def _unit_fits(spec: str, unit: str | None) -> bool:
     # group name that maps to no spec.
     allowed = _SPEC_DIMENSION.get(spec)
     return bool(allowed) and unit_dimension(unit, spec) in allowed
+
+
+def _symbol_spec(row: RowRecord) -> str | None:
+    sym = (row.symbol or "").strip()
+    if not re.search(r"[A-Za-z]", sym):
+        return None
+    return map_spec(sym, None, row.section_kind)
+
+
+def _agrees(row: RowRecord, label: str, label_symbol: str | None) -> bool:
+    """Whether a label may name a row: a symbol printed on the row itself ("VM", "IOUT") must
+    name the same kind of quantity as the label ("Supply voltage", not "Output current")."""
+    own = _symbol_spec(row)
+    if own is None:
+        return True
+    other = map_spec(label, label_symbol, row.section_kind)
+    return other is None or other == own or _same_family(own, other)
 
 
 def _same_family(a: str, b: str) -> bool:

@@ -26,6 +26,7 @@ from search.datasheets._facts import Fact
 logger = logging.getLogger(__name__)
 
 __all__ = [
+    "NON_NEGATIVE_SPECS",
     "RATING_SPECS",
     "SPEC_DIMENSIONS",
     "TEXT_SPECS",
@@ -88,6 +89,26 @@ SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
 
 # Specs that are ratings by nature: an absolute maximum table is where they belong.
 RATING_SPECS = frozenset({"storage_temperature", "junction_temperature"})
+NON_NEGATIVE_SPECS = frozenset(
+    {
+        "i2c_max_clock",
+        "spi_max_clock",
+        "sampling_rate",
+        "switching_frequency",
+        "conversion_time",
+        "response_time",
+        "soft_start_time",
+        "resolution",
+        "resolution_bits",
+        "channels",
+        "pin_count",
+        "baud_rate",
+        "sleep_current",
+        "supply_current",
+        "efficiency",
+    }
+)
+"""Specs whose figures cannot be negative."""
 
 
 def absmax_table_allowed(fact: Fact) -> bool:
@@ -144,6 +165,12 @@ def _preprocess(unit: str) -> str:
         text = text.replace(a, b)
     if text.lower() in {"vdc", "vac", "v dc", "v ac", "vrms", "vpp", "vp-p"}:
         text = "V"
+    # Count-like units are printed in any case ("Bits", "KSPS"); their meaning does not change.
+    low = text.lower().rstrip(".")
+    if low in {"bit", "bits"}:
+        text = "bit"
+    elif low in {"sps", "ksps", "msps"}:
+        text = {"sps": "SPS", "ksps": "kSPS", "msps": "MSPS"}[low]
     return text
 
 
@@ -238,6 +265,10 @@ def validate_fact(
                 f"unit_dimension: {where} unit {fact.unit!r} is {found}, {spec} needs the "
                 "dimension of " + " or ".join(repr(w) for w in wanted)
             )
+    # field_type: a rate, a duration, a count or a resolution is never negative; a negative one
+    # is a misread range ("1.35 – 3.6 MHz" read as "-3.6").
+    if spec in NON_NEGATIVE_SPECS and any(isinstance(x, int | float) and x < 0 for x in nums):
+        reasons.append(f"field_type: {where} gives a negative {spec} {nums}, which cannot be")
     # section_kind
     is_absmax_spec = spec.startswith("absolute_max")
     if fact.section_kind == "absolute_maximum" and not (

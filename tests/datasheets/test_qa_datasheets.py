@@ -457,3 +457,234 @@ def test_a_row_about_another_rail_does_not_answer() -> None:
     assert any("VM" in r for r in a.reasons)
     b = qa.ask("What is the VCC supply range of the TB6612FNG?")
     assert b.status == "answered" and b.items[0].max == 5.5
+
+
+# ------------------------------------------------------------------ how engineers write questions
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("Is 3v3 ok?", "Is 3.3 V ok?"),
+        ("Is 3,3 V ok?", "Is 3.3 V ok?"),
+        ("a 1V8 rail", "a 1.8 V rail"),
+        ("at 5 volts", "at 5 V"),
+        ("draws 20 milliamps", "draws 20 mA"),
+        ("draws 10ma", "draws 10 mA"),
+        ("at 400 kilohertz", "at 400 kHz"),
+        ("the analogue output", "the analog output"),
+        ("operating temprature", "operating temperature"),
+        ("I²C adress", "I2C address"),
+    ],
+)
+def test_normalisation_reads_units_numbers_and_spelling(written: str, read: str) -> None:
+    from search.datasheets._route import normalize_question
+
+    assert normalize_question(written) == read
+
+
+def test_normalisation_keeps_part_numbers_and_lists() -> None:
+    from search.datasheets._route import normalize_question
+
+    for text in ("ACS712ELCTR-20A-T", "AMS1117-3.3", "1,000 ppm", "ESP32-WROOM-32"):
+        assert normalize_question(text) == text
+
+
+@pytest.mark.parametrize(
+    ("question", "device", "variant"),
+    [
+        ("BME 280 supply voltage", "BME280", None),
+        ("bme-280 supply voltage", "BME280", None),
+        ("DHT-22 operating voltage", "DHT22", None),
+        ("ads 1115 supply voltage", "ADS1115", None),
+        ("HC SR501 operating voltage", "HC-SR501", None),
+        ("esp32 supply voltage", "ESP32-WROOM-32", None),
+        ("Sensitivity of the ACS712ELCTR-20A-T?", "ACS712", "20A"),
+        ("ACS712 20A sensitivity", "ACS712", "20A"),
+        ("AMS1117CD-3.3 output voltage", "AMS1117", "3.3"),
+        ("LM7805CT dropout voltage", "LM7805", None),
+        ("ADS1115IDGSR supply voltage", "ADS1115", None),
+        ("Can two BME280s share a bus?", "BME280", None),
+    ],
+)
+def test_device_spellings_part_numbers_and_plurals(
+    question: str, device: str, variant: str | None
+) -> None:
+    p = parse_question(question)
+    assert p.device_names == [device], p.devices
+    assert p.devices[0].variant == variant
+
+
+def test_a_different_part_is_not_read_as_a_known_one() -> None:
+    assert parse_question("MQ-25 range").device_names == []
+    assert parse_question("BMP280 supply voltage").unknown_parts == ["BMP280"]
+    assert parse_question("ESP32 GPIO12 to the L298 IN1").unknown_parts == []
+
+
+def test_part_number_resolves_to_the_documented_variant() -> None:
+    store = FactStore(
+        [
+            fact(
+                device="LM7805",
+                variant=v,
+                spec="dropout_voltage",
+                parameter="Dropout Voltage",
+                typ=typ,
+                unit="V",
+                section_kind="electrical_characteristics",
+                citation=f"lm7805#p{page}",
+                evidence=f"Dropout Voltage {typ} V",
+            )
+            for v, typ, page in (("LM7805", 2.0, 3), ("LM7812", 2.5, 5))
+        ]
+    )
+    a = DatasheetQA(store).ask("What is the dropout voltage of an LM7805CT?")
+    assert a.status == "answered" and [i.typ for i in a.items] == [2.0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the maximum sampling rate of the MCP3008 when powered from 2.7 V?",
+        "MCP3008 max sampling rate at 2.7 V",
+        "MCP3008 sampling rate with a 2.7 V supply",
+        "MCP3008 sample rate running off 2.7 volts",
+        "How fast can the MCP3008 sample at 2v7?",
+    ],
+)
+def test_stated_supply_is_a_condition_not_a_request(question: str) -> None:
+    p = parse_question(question)
+    assert p.specs == [("sampling_rate",)], p.specs
+    assert p.devices[0].supply_v == 2.7
+
+
+def test_only_a_stated_supply_asks_about_the_supply(qa: DatasheetQA) -> None:
+    assert parse_question("Can a bme280 be run at 5v?").specs == [("supply_voltage",)]
+    a = qa.ask("Can a bme280 be run at 5v?")
+    assert a.verdict == "incompatible" and a.route == "compatibility"
+    b = qa.ask("Is 3v3 OK for the ESP32 supply?")
+    assert b.verdict == "compatible" and not b.violations and b.question.endswith("supply?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is an AMS1117-3.3 a suitable supply for an ESP32-WROOM-32?",
+        "ACS712 at 5 V into an ADS1115 at 3.3 V, possible?",
+        "Can I drive an ESP32 from an LM7805?",
+        "Will a BME280 work with an AMS1117-3.3?",
+        "Is it safe to connect a BME280 to an LM7805?",
+        "Hook up an ACS712-05B to an ADS1115 on 5 V",
+        "wire the HX711 to a 7805",
+        "Three BME280s on one i2c bus?",
+        "2x MPU-6050 on the same I2C bus?",
+        "HX711 and LM7805",
+    ],
+)
+def test_compatibility_wordings_are_routed(question: str) -> None:
+    assert parse_question(question).route == "compatibility"
+
+
+def test_comparison_stays_comparison() -> None:
+    assert parse_question("BME280 vs DHT22 supply voltage").route == "comparison"
+    assert parse_question("Which has the lower dropout, AMS1117 or LM7805?").route == "comparison"
+
+
+def test_unknown_party_gives_insufficient_evidence(qa: DatasheetQA) -> None:
+    a = qa.ask("Can the XYZ-1 at 3.3 V power the BME280?")
+    assert a.status == "insufficient_evidence" and a.verdict == "insufficient_evidence"
+    assert "XYZ-1" in a.answer
+
+
+def test_feature_list_repeat_of_a_rating_is_not_an_operating_limit() -> None:
+    store = FactStore(
+        [
+            fact(
+                device="TB6612FNG",
+                spec="supply_voltage",
+                parameter="Power supply voltage",
+                max=15.0,
+                unit="V",
+                section_kind="electrical_characteristics",
+                citation="tb6612fng#p1",
+                evidence="Power supply voltage: VM = 15 V(Max)",
+            ),
+            fact(
+                device="TB6612FNG",
+                spec="absolute_max_supply_voltage",
+                symbol="VM",
+                parameter="Supply voltage",
+                max=15.0,
+                unit="V",
+                section_kind="absolute_maximum",
+                citation="tb6612fng#p3",
+                evidence="Supply voltage V / VM 15",
+            ),
+        ]
+    )
+    a = DatasheetQA(store).ask("What is the TB6612FNG motor supply voltage?")
+    assert a.status == "insufficient_evidence"
+    assert any("absolute maximum rating" in r for r in a.reasons)
+
+
+def test_source_is_read_from_the_wording() -> None:
+    from search.datasheets._compat import DeviceUse
+    from search.datasheets._qa import _source_first
+
+    def order(question: str) -> list[str]:
+        p = parse_question(question)
+        uses = [DeviceUse(m.device, m.variant, m.supply_v, 1) for m in p.devices]
+        return [u.device for u in _source_first(p, uses)]
+
+    assert order("L298 logic inputs from an ESP32, will that work?") == ["ESP32-WROOM-32", "L298"]
+    assert order("Can an ESP32 read the ACS712 output?") == ["ACS712", "ESP32-WROOM-32"]
+    assert order("Is the ACS712 output readable by an ADS1115?") == ["ACS712", "ADS1115"]
+    assert order("Can an ESP32 GPIO drive the L298 inputs?") == ["ESP32-WROOM-32", "L298"]
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        ("How many amps can the AMS1117 deliver?", "output_current"),
+        ("How many milliamps does the HX711 draw?", "supply_current"),
+        ("How many mV per amp does the ACS712-20A give?", "sensitivity"),
+        ("What's different between the ACS712 05B and 30A sensitivities?", "sensitivity"),
+        ("How much does the HX711 draw in power down?", "sleep_current"),
+        ("What's the maximum SCL clock of the BH1750?", "i2c_max_clock"),
+        ("what voltage range can I feed the DS18B20", "supply_voltage"),
+        ("How hot can the LM7805 get before shutting down?", "thermal_shutdown"),
+    ],
+)
+def test_more_spec_wordings(question: str, spec: str) -> None:
+    parsed = parse_question(question)
+    assert parsed.specs and parsed.specs[0][0] == spec, parsed.specs
+    assert len(parsed.specs) == 1
+
+
+def test_sibling_variant_and_signal_volts() -> None:
+    p = parse_question("What's different between the ACS712 05B and 30A sensitivities?")
+    assert [d.variant for d in p.devices] == ["05B", "30A"] and p.route == "comparison"
+    # A signal voltage is never read as a question about the supply.
+    assert parse_question("Can I use a BME280 with 5 V logic?").specs == []
+    assert parse_question("MDN-6100 reading 9 V on the 10 V range, how accurate?").accuracy
+
+
+def test_a_stated_supply_is_never_checked_against_an_output() -> None:
+    store = FactStore(
+        [
+            fact(
+                device="AMS1117",
+                spec="output_voltage",
+                parameter="Output Voltage AMS1117-3.3",
+                min=3.235,
+                typ=3.3,
+                max=3.365,
+                unit="V",
+                section_kind="electrical_characteristics",
+                citation="ams1117#p2",
+                evidence="AMS1117-3.3 4.75V ≤ VIN ≤ 12V 3.235 3.300 3.365 V",
+            )
+        ]
+    )
+    a = DatasheetQA(store).ask(
+        "What output voltage will the AMS1117-3.3 give when it runs from 5 V?"
+    )
+    assert a.status == "answered" and a.verdict is None

@@ -207,3 +207,17 @@ async def test_llm_endpoint_down_keeps_deterministic_answer(selector, regions, s
     agent = _agent(selector, regions, store, llm=LLMClient("http://127.0.0.1:9", timeout_s=0.5))
     res = await agent.search("uncrowded dog park near Kensington Market")
     assert res.status == "ok" and res.review is not None and res.review.llm is None
+
+
+async def test_datasheet_question_is_routed_to_the_datasheet_qa(selector, regions, store) -> None:
+    class QA:
+        def ask(self, question: str) -> Any:
+            from search.datasheets import Answer
+
+            return Answer(status="insufficient_evidence", route="simple", answer="no evidence held")
+
+    res = await _agent(selector, regions, store, datasheet_qa=QA()).search(
+        "what is the supply voltage of the BME280 datasheet?"
+    )
+    assert res.status == "datasheet" and res.answer == "no evidence held"
+    assert res.datasheet is not None and res.datasheet["status"] == "insufficient_evidence"

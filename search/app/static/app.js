@@ -27,8 +27,8 @@ function fmtAge(s) {
   return `${Math.round(s / 3600)} h old`;
 }
 
-function project(region, lon, lat) {
-  const [a, b, c, d] = region.bbox;
+function project(view, lon, lat) {
+  const [a, b, c, d] = view;
   // Equirectangular with the latitude's cosine, fitted into the 800x500 view.
   const k = Math.cos(((b + d) / 2) * Math.PI / 180);
   const w = (c - a) * k, h = d - b;
@@ -42,21 +42,32 @@ function drawMap(results, origin) {
   m.replaceChildren();
   const region = regions[0];
   if (!region) return;
-  const [x0, y0] = project(region, region.bbox[0], region.bbox[3]);
-  const [x1, y1] = project(region, region.bbox[2], region.bbox[1]);
-  m.appendChild(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: "#f4f7f9", stroke: "#b8c4ce" }));
+  // Zoom to the results and the origin when there are any; else show the whole region.
+  let view = region.bbox;
+  const pts = (results || []).filter((r) => r.location).map((r) => r.location);
+  if (origin) pts.push(origin);
+  if (pts.length) {
+    const lons = pts.map((p) => p[0]), lats = pts.map((p) => p[1]);
+    const pad = 0.01;
+    view = [Math.min(...lons) - pad, Math.min(...lats) - pad, Math.max(...lons) + pad, Math.max(...lats) + pad];
+  }
+  const inView = (lon, lat) => lon >= view[0] && lon <= view[2] && lat >= view[1] && lat <= view[3];
+  const [x0, y0] = project(view, region.bbox[0], region.bbox[3]);
+  const [x1, y1] = project(view, region.bbox[2], region.bbox[1]);
+  m.appendChild(svg("rect", { x: Math.max(x0, 0), y: Math.max(y0, 0), width: Math.min(x1, 800) - Math.max(x0, 0), height: Math.min(y1, 500) - Math.max(y0, 0), fill: "#f4f7f9", stroke: "#b8c4ce" }));
   for (const p of region.places) {
-    const [x, y] = project(region, p.lon, p.lat);
+    if (!inView(p.lon, p.lat)) continue;
+    const [x, y] = project(view, p.lon, p.lat);
     m.appendChild(svg("circle", { cx: x, cy: y, r: 2, class: "dot" }));
     m.appendChild(svg("text", { x: x + 4, y: y - 3, class: "place" }, p.name));
   }
   if (origin) {
-    const [x, y] = project(region, origin[0], origin[1]);
+    const [x, y] = project(view, origin[0], origin[1]);
     m.appendChild(svg("circle", { cx: x, cy: y, r: 7, class: "origin" }));
   }
   (results || []).forEach((r, i) => {
     if (!r.location) return;
-    const [x, y] = project(region, r.location[0], r.location[1]);
+    const [x, y] = project(view, r.location[0], r.location[1]);
     const pin = svg("circle", { cx: x, cy: y, r: 8, class: "pin", "data-node": r.node });
     pin.appendChild(svg("title", {}, `${i + 1}. ${r.name}`));
     pin.addEventListener("click", () => showNode(r.node));

@@ -1,6 +1,9 @@
 """Smoke test of ``iotase demo``: start it on free ports with a small city, wait until it is
 healthy, get a ranked live answer and a datasheet answer, then stop it with SIGINT and check that
-every child process went with it. Not marked slow: CI runs it (about a minute on two cores)."""
+every child process went with it. Not marked slow: CI runs it (under a minute on two cores).
+
+It lives in ``tests/demo/``: a test module directly in ``tests/`` would put ``tests/`` on
+``sys.path`` and let ``tests/cloud`` shadow the ``cloud`` package for the rest of the session."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _free_port() -> int:
