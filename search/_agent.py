@@ -729,6 +729,14 @@ class Agent:
                 )
                 cites.append(rc)
                 bits.append(f"rated {_fmt(rating)}/5 [{rc.id}]")
+            level = (r.doc.attributes or {}).get("price_level")
+            if "cheap" in prefs and isinstance(level, int | float) and not isinstance(level, bool):
+                pc = Citation(
+                    id=f"c{len(cites) + 1}", node=r.doc.node, metric="price_level", value=level,
+                    kind="attribute",
+                )
+                cites.append(pc)
+                bits.append(f"price level {_fmt(level)} [{pc.id}] of four")
             lines.append(f"{k}. {item.name} ({item.service}): " + ", ".join(bits) + ".")
         where = f" near {place_name}" if place_name else ""
         head = (
