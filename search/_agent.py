@@ -732,7 +732,10 @@ class Agent:
             level = (r.doc.attributes or {}).get("price_level")
             if "cheap" in prefs and isinstance(level, int | float) and not isinstance(level, bool):
                 pc = Citation(
-                    id=f"c{len(cites) + 1}", node=r.doc.node, metric="price_level", value=level,
+                    id=f"c{len(cites) + 1}",
+                    node=r.doc.node,
+                    metric="price_level",
+                    value=level,
                     kind="attribute",
                 )
                 cites.append(pc)

@@ -131,7 +131,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"max\.?\s*switching\s+current", "contact_current"),
     (r"max\.?\s*switching\s+voltage", "contact_voltage"),
     (
-        r"logic\s+supply|\bvss\b\s*\(logic|logic\s+power|\bvcc\s*\(logic|supply\s+voltage\s*\(logic",
+        r"logic\s+supply|\bvss\b\s*\(logic|logic\s+power|\bvcc\s*\(logic|supply\s+voltage\s*\(logic|"
+        r"(?:i2c|i\s?c|i²c|bus|i/o)\s+reference\s+voltage|\bvdvi\b",
         "logic_supply_voltage",
     ),
     (
@@ -242,7 +243,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "measurement_range",
     ),
     (
-        r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance",
+        r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance|"
+        r"(?:thermometer|temperature|sensor|reading)\s+error|\bterr\b",
         "accuracy",
     ),
     (r"resolution", "resolution"),
@@ -573,7 +575,7 @@ def _clean_unit(unit: str | None) -> str | None:
 
 # A bound printed relative to a supply or ground rail ("0.7 VDD", "VDD + 0.3", "GND – 0.3",
 # "VCC/2", "0.8 × VDDIO", "20 %VDDIO"): its volts depend on the supply, so it is kept as text.
-_RAIL = r"(?:GND|AGND|DGND|[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M|LOGIC|BUS|SUPPLY)[A-Za-z0-9_()]*|V[+\-])"
+_RAIL = r"(?:GND|AGND|DGND|[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M|LOGIC|BUS|SUPPLY|IH)[A-Za-z0-9_()]*|V[+\-])"
 SUPPLY_RELATIVE = re.compile(
     rf"^\(?\s*(?:"
     rf"(?:{_NUM})\s*%?\s*[x×*·]?\s*\(?\s*{_RAIL}\s*\)?"
@@ -698,6 +700,12 @@ def facts_from_row(
     applies = dict(row.applies_to)
     if row.variant:
         applies.setdefault("variant", row.variant)
+    if (
+        spec == "absolute_max_supply_voltage"
+        and map_spec(row.parameter, row.symbol, "general") == "logic_supply_voltage"
+    ):
+        # Both rails of a driver share one absolute-maximum spec; say which one this is.
+        applies.setdefault("supply", "logic")
 
     base: dict[str, Any] = {
         "device": device,

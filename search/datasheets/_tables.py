@@ -392,7 +392,7 @@ def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
     context = " ".join(recent[-24:]) + " " + text
     if not re.search(r"(?i)address", context):
         return []
-    if re.search(r"(?i)register|byte|frame|bit\s*\d|r/w", text):
+    if re.search(r"(?i)register|byte|frame|bit\s*\d|r/w", text) or re.search(r"\bReg[A-Z]", text):
         return []
     found: list[tuple[str, str]] = []
     hexes = list(_HEX.finditer(text)) if re.search(r"(?i)address", text) else []
@@ -592,6 +592,15 @@ _SENTENCE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"(?i)\bresolution\b[^.;]{0,20}?\bfrom\s+(?P<q>\d+\s*bits?\s+to\s+\d+\s*bits?)"),
         "resolution_bits",
     ),
+    # "Wide range and High resolution. ( 1 - 65535 lx )": a range given in brackets after
+    # the word, in the unit of a measured quantity.
+    (
+        re.compile(
+            r"(?i)\b(?:wide|measurement|measuring|detection|sensing)?\s*range\b[^()]{0,40}?\(\s*"
+            r"(?P<q>[+\-]?\d[\d.,]*\s*(?:-|~|to)\s*\d[\d.,]*\s*(?:lx|lux|Pa|kPa|hPa|%RH|ppm|°C))\s*\)"
+        ),
+        "measurement_range",
+    ),
 )
 
 
@@ -721,6 +730,33 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     """Facts from a PDF's tables and label lines."""
     full_text = "\n".join(p.text for p in doc.pages)
     variants = _Variants(device, full_text)
+    # A part whose document never names an I2C-style bus has no bus address, whatever hex
+    # numbers its register map prints.
+    speaks_i2c = bool(re.search(r"(?i)\bi2c\b|i²c|\bi\s?2\s?c\b|\bsmbus\b|\btwi\b", full_text))
+    stated: dict[tuple[str | None, str], Fact] = {}
+
+    def state_interface(
+        found: list[str], page_no: int, evidence: str, section: str, variant: str | None
+    ) -> None:
+        for proto in found:
+            key = (variant, proto)
+            if key in stated:
+                continue
+            stated[key] = Fact(
+                device=device,
+                variant=variant,
+                spec="interface",
+                parameter="Interface",
+                value=proto,
+                section_kind="general",
+                doc=stem,
+                citation=f"{stem}#p{page_no}",
+                evidence=evidence.strip()[:300],
+                section=section or None,
+                page=page_no,
+                applies_to={"variant": variant} if variant else {},
+                extra={"protocols": [proto]},
+            ).with_id()
     facts: list[Fact] = []
     warnings: list[ExtractWarning] = []
     heading, kind = "", "general"
@@ -774,6 +810,14 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 and not _NUMBERED_HEADING.match(h[0])
             ):
                 h = None  # a plain row label inside a table ("Accuracy"), not a heading
+            if h is not None:
+                state_interface(
+                    _stated_interfaces(h[0], heading=True),
+                    page.number,
+                    h[0],
+                    h[0],
+                    variants.find(h[0]),
+                )
             if h is not None and (cols is None or h[1]):
                 new_kind = classify_section(h[0])
                 if (
@@ -1034,7 +1078,15 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 else:
                     prev_row = row
                 continue
-            addr = _i2c_address(line, recent)
+            if cols is None:
+                state_interface(
+                    _stated_interfaces(text, heading=False),
+                    page.number,
+                    text,
+                    title or heading,
+                    variants.find(text) or variant,
+                )
+            addr = _i2c_address(line, recent) if speaks_i2c else []
             recent.append(text)
             for value, select in addr:
                 facts.append(
@@ -1276,6 +1328,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         for b in [*done_bullets, *bullets]:
             b_variant = variants.find(b.section)
             rows.extend(_bullet_rows(b, citation, b_variant))
+            state_interface(
+                _stated_interfaces(b.text, heading=False), page.number, b.text, b.section, None
+            )
         rows = [r for r in rows if r.parameter]
         if page.number <= 2:
             for line in page.lines:
@@ -1302,6 +1357,11 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
             warnings.extend(ws)
+    # The first-page statement stays the headline; statements elsewhere add the protocols it
+    # does not name, and the ones a heading scopes to a variant ("SPI Interface (MPU-6000
+    # only)").
+    named = {p for f in facts if f.spec == "interface" for p in f.extra.get("protocols", [])}
+    facts.extend(f for (v, p), f in stated.items() if p not in named or v is not None)
     return _dedupe(facts), warnings
 
 
@@ -1353,6 +1413,40 @@ _PROTOCOLS: tuple[tuple[str, str], ...] = (
         "analog",
     ),
 )
+
+
+_SUPPORTS = re.compile(
+    r"(?i)\bsupports?\s+(?:the\s+|both\s+)?(?P<p>(?:i\s?2?\s?c|i²c|spi|uart|1-wire|smbus)"
+    r"[\w²\s,/-]{0,25}?)\s+(?:serial\s+)?(?:communications?|interfaces?|protocols?|bus)\b"
+)
+_PROTOCOL_HEADING = re.compile(r"(?i)^(?:\d+(?:\.\d+)*\.?\s+)?(?P<h>.*\binterfaces?\b.*)$")
+
+
+def _protocols(text: str) -> list[str]:
+    t = text.lower()
+    return [name for pattern, name in _PROTOCOLS if re.search(pattern, t)]
+
+
+def _stated_interfaces(text: str, heading: bool) -> list[str]:
+    """Protocols a body sentence ("The MPU-6050 supports I²C communications"), a section
+    heading ("4.3. SPI Interface") or a feature item listing peripherals ("UART, SPI, SDIO,
+    I2C, ...") states for the part. Table-of-contents lines state nothing."""
+    if re.search(r"\.{5,}", text):
+        return []
+    if heading:
+        m = _PROTOCOL_HEADING.match(text.strip())
+        found = _protocols(m.group("h")) if m else []
+        # "SPI Interface" names the part's bus; "Primary I²C and SPI Interfaces" in a family
+        # datasheet may be a union over parts, so only a single protocol counts.
+        return found if len(found) == 1 else []
+    m = _SUPPORTS.search(text)
+    if m:
+        return _protocols(m.group("p"))
+    items = [x.strip() for x in re.split(r",", text) if x.strip()]
+    named = [p for x in items for p in _protocols(x) if len(x.split()) <= 2]
+    if len(dict.fromkeys(named)) >= 2 and len(items) >= 3:
+        return list(dict.fromkeys(named))  # a list of peripheral interfaces
+    return []
 
 
 def _interfaces_in(text: str) -> list[str]:
