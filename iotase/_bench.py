@@ -8,7 +8,7 @@ from typing import Any
 
 # Modules that may define ``register_bench(subparsers)``; each adds ``bench <name>`` parsers
 # whose handler prints one JSON object with ``--json``.
-BENCH_MODULES = ("cloud._cli", "search._cli", "simulators._cli")
+BENCH_MODULES = ("cloud._cli", "search._cli", "simulators._cli", "iotase._demo")
 
 
 def register(sub: Any) -> None:

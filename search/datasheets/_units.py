@@ -1,7 +1,7 @@
 """Units of datasheet figures: recognise the unit strings documents print, and normalise to SI.
 
-One small seam over pint (``to_si``), so that it can switch to ``uidi.normalize`` once that
-settles. Temperatures are absolute for ranges (°C → K with the offset) and differences for
+One small seam over pint (``to_si``) on the process's one registry, the one ``uidi`` builds
+for ``uidi.normalize``; the table here only maps datasheet spellings onto pint names. Temperatures are absolute for ranges (°C → K with the offset) and differences for
 accuracy-like specs (±0.5 °C → 0.5 K), which pint's ``delta_degC`` expresses.
 """
 
@@ -218,9 +218,12 @@ def _clean(unit: str) -> str:
 
 @functools.cache
 def _registry() -> Any:
-    import pint
+    # The process shares uidi's pint registry (building one takes a good part of a second and
+    # quantities from two registries cannot be compared); the datasheet spellings above map
+    # onto it, and the few units datasheets need that it lacks are added once.
+    from uidi._units import _get_registry
 
-    ureg: Any = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    ureg: Any = _get_registry()
     for name, definition in (
         ("count", "count = []"),
         ("baud", "baud = bit / second"),
