@@ -494,6 +494,8 @@ def parse_quantity_text(text: str) -> Parsed | None:
     t = _norm(text)
     t = t.split("@")[0]
     first = t.split("  ")[0]
+    if _RAIL_FACTOR.search(first):
+        return None  # "0.7*VLOGIC to VLOGIC + 0.5V": bounds relative to a rail, not volts
     if re.search(r"[A-Za-z]\(\s*\d", first) and not re.match(rf"^\s*[<>=±]*\s*{_NUM}", first):
         return None  # "Rs(in air)/Rs(2000ppm C3H8)≥5": a ratio of quantities, not a figure
     if re.search(r"\d\s*\((?!\s*(typ|max|min|note))[^)]*[A-Za-z]", first):
@@ -581,6 +583,14 @@ SUPPLY_RELATIVE = re.compile(
     rf"(?:{_NUM})\s*%?\s*[x×*·]?\s*\(?\s*{_RAIL}\s*\)?"
     rf"|{_RAIL}\s*(?:[+\-]\s*(?:{_NUM})\s*(?:m?V)?|/\s*\d+(?:\.\d+)?|[x×*]\s*(?:{_NUM}))?"
     rf")\s*\)?$"
+)
+
+
+# A figure scaled by or offset from a rail somewhere inside a longer text ("0.3*VDD",
+# "0.7 VCC", "VDD + 0.3"): such a text holds no plain-volt bound.
+_RAIL_NAME = _RAIL.replace("|V[+\\-])", ")")
+_RAIL_FACTOR = re.compile(
+    rf"\d\s?[×x*·]?\s?{_RAIL_NAME}(?![a-z])|{_RAIL_NAME}\s*[+\-]\s*\d"
 )
 
 
@@ -833,6 +843,8 @@ def facts_from_row(
 
 def _cell_range(cell: str) -> tuple[str, str, str | None] | None:
     t = _norm(cell)
+    if _RAIL_FACTOR.search(t):
+        return None  # "-0.5 to 0.3*VDD": one end is relative to a rail; kept as text
     m = re.fullmatch(rf"({_NUM})\s*(?:~|to|\.\.\.?|…|-)\s*({_NUM})\s*([^\d\s]\S*)?", t)
     if m and _to_float(m.group(1)) <= _to_float(m.group(2)):
         return m.group(1), m.group(2), m.group(3)

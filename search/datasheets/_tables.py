@@ -426,6 +426,8 @@ def _kv_rows(line: Line) -> list[tuple[str, str]]:
         return pairs
     if segs and (not re.match(r"^[A-Za-z•▪·]", segs[0]) or re.search(r"\bvs\.?\b", segs[0])):
         return []  # figure captions ("(DNL) vs. Sample Rate") and list debris
+    if segs and _REVISION.match(segs[0]):
+        return []  # a revision-history entry tells what changed, not what holds
     if len(segs) >= 2 and re.search(r"[A-Za-z]{3}", segs[0]) and len(segs[0].split()) <= 7:
         label = segs[0].rstrip(":：")
         value = "  ".join(segs[1:])
@@ -616,6 +618,7 @@ def _sentence_rows(text: str) -> list[tuple[str, str, str, str | None]]:
     return out
 
 
+_REVISION = re.compile(r"(?i)^\W*(changed|added|deleted|updated|removed|corrected|moved)\b")
 _BULLET = re.compile(r"^\s*[•▪·●■◆‣∙]\s*")
 
 
@@ -665,6 +668,8 @@ def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowReco
     """Rows from one feature-list item; only labels that name a spec and figures with units."""
     text = b.text
     out: list[RowRecord] = []
+    if _REVISION.match(text):
+        return out
 
     def add(label: str, q: str, cond: str | None) -> None:
         label = label.strip(" ,;-")

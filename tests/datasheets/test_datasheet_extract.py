@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from search.datasheets import canonical_device
-from search.datasheets._extract import map_spec, parse_cell, parse_quantity_text
+from search.datasheets import FactStore
+from search.datasheets._extract import (
+    is_supply_relative,
+    map_spec,
+    parse_cell,
+    parse_quantity_text,
+)
 from search.datasheets._pdf import read_pdf
 from search.datasheets._tables import detect_device, pdf_facts
 
@@ -59,6 +67,7 @@ def test_spec_mapping_and_absolute_maximum() -> None:
     assert canonical_device("Songle relay") == "SRD-05VDC-SL-C"
 
 
+@functools.lru_cache(maxsize=None)
 def _facts(stem: str):  # type: ignore[no-untyped-def]
     doc = read_pdf(PDFS / f"{stem}.pdf")
     device = detect_device(stem, doc.pages[0].text)
@@ -191,3 +200,106 @@ def test_interface_from_feature_lines_ignores_other_parts() -> None:
     assert ads[0].extra["protocols"] == ["I2C"]
     xg = [f for f in _facts("xgzp6847a") if f.spec == "interface" and f.extra.get("protocols")]
     assert xg[0].extra["protocols"] == ["analog"]  # "Refer to XGZP6847D for I2C" is another part
+
+
+def test_rail_relative_bounds_stay_text() -> None:
+    for cell in ("0.7 VDD", "0.7VDD", "0.8 × VDDIO", "VDD + 0.3", "GND – 0.3", "VCC/2", "0.1*VLOGIC"):
+        assert is_supply_relative(cell), cell
+        v, _, text, _ = parse_cell(cell)
+        assert v is None and text == cell
+    for cell in ("5.5", "3 V", "VDD to GND", "IVDD", "±0.5"):
+        assert not is_supply_relative(cell), cell
+
+
+@needs_pdfs
+def test_ads1115_rail_bounds_power_down_and_grouped_temperatures() -> None:
+    facts = _facts("ads1115")
+    (ain,) = [f for f in facts if f.spec == "absolute_max_input_voltage" and "AIN0" in (f.condition or "")]
+    assert ain.min is None and ain.max is None
+    assert ain.extra["min_text"] == "GND – 0.3" and ain.extra["max_text"] == "VDD + 0.3"
+    (absin,) = [f for f in facts if f.spec == "input_voltage_range"]
+    assert (absin.extra["min_text"], absin.extra["max_text"]) == ("GND", "VDD")
+    (vih,) = [f for f in facts if f.spec == "logic_high_threshold"]
+    assert vih.min is None and vih.extra["min_text"] == "0.7 VDD" and vih.max == 5.5
+    sleep = {(f.typ, f.max) for f in facts if f.spec == "sleep_current"}
+    assert sleep == {(0.5, 2.0), (None, 5.0)}
+    assert not [f for f in facts if f.spec == "supply_current" and f.max == 5.0]
+    (tstg,) = [f for f in facts if f.spec == "storage_temperature"]
+    assert (tstg.min, tstg.max, tstg.unit) == (-60.0, 150.0, "°C")
+    assert [f.unit for f in facts if f.spec == "sampling_rate" and f.citation == "ads1115#p7"] == []
+
+
+@needs_pdfs
+def test_device_column_gives_each_fixed_regulator_its_rows() -> None:
+    facts = _facts("ams1117")
+    out = {
+        (f.variant, f.min, f.typ, f.max)
+        for f in facts
+        if f.spec == "output_voltage" and f.variant in ("AMS1117-3.3", "AMS1117-5.0")
+    }
+    assert out == {
+        ("AMS1117-3.3", 3.251, 3.3, 3.349),
+        ("AMS1117-3.3", 3.201, 3.3, 3.399),
+        ("AMS1117-5.0", 4.925, 5.0, 5.075),
+        ("AMS1117-5.0", 4.85, 5.0, 5.15),
+    }
+    (cur,) = [f for f in facts if f.spec == "output_current"]
+    assert (cur.value, cur.unit, cur.citation) == (1.0, "A", "ams1117#p1")
+
+
+@needs_pdfs
+def test_feature_bullets_become_facts() -> None:
+    hx = _facts("hx711")
+    rates = {f.value for f in hx if f.spec == "sampling_rate" and f.unit == "SPS"}
+    assert rates == {10.0, 80.0}
+    (temp,) = [f for f in hx if f.spec == "operating_temperature"]
+    assert (temp.min, temp.max) == (-40.0, 85.0)
+    (sleep,) = [f for f in hx if f.spec == "sleep_current" and f.citation == "hx711#p1"]
+    assert (sleep.max, sleep.unit, sleep.condition) == (1.0, "uA", "power down")
+    mcp = _facts("mcp3008")
+    assert {f.value for f in mcp if f.spec == "resolution_bits"} == {10.0}
+    standby = {(f.typ, f.max, f.unit) for f in mcp if f.spec == "sleep_current"}
+    assert (5.0, None, "nA") in standby and (None, 2.0, "µA") in standby
+    assert not [f for f in mcp if f.spec == "interface" and "LSB" in str(f.value)]
+
+
+@needs_pdfs
+def test_plus_minus_limits_and_symbols_that_name_their_row() -> None:
+    ina = _facts("ina219")
+    pga1 = [f for f in ina if f.condition == "PGA = /1" and f.spec == "measurement_range"]
+    assert pga1 and all((f.min, f.max, f.unit) == (-40.0, 40.0, "mV") for f in pga1)
+    assert all(f.extra["plus_minus"] for f in pga1)
+    tb = _facts("tb6612fng")
+    vm = [f for f in tb if f.spec == "supply_voltage" and f.symbol == "VM"]
+    assert [(f.min, f.typ, f.max) for f in vm] == [(2.5, 5.0, 13.5)]
+    assert not [f for f in tb if f.spec == "output_voltage" and f.max == 1.2]
+    ds = _facts("ds18b20")
+    err = {(f.condition, f.max) for f in ds if f.spec == "accuracy" and f.citation == "ds18b20#p2"}
+    assert ("-30°C to +100°C (Note 3)", 1.0) in err and ("-55°C to +125°C", 2.0) in err
+
+
+@needs_pdfs
+def test_value_split_around_its_row_and_slopes_are_drift() -> None:
+    facts = _facts("acs712")
+    (q,) = [f for f in facts if f.spec == "zero_current_output_voltage"]
+    assert q.typ is None and q.extra["typ_text"] == "VCC × 0.5"
+    assert not [f for f in facts if f.spec == "supply_voltage" and 0.5 in (f.typ, f.value)]
+    assert not [f for f in facts if f.spec == "sensitivity" and "/°C" in (f.unit or "")]
+
+
+def test_shipped_facts_state_interfaces_and_keep_rails_as_text() -> None:
+    store = FactStore.load(with_chunks=False)
+
+    def protocols(model: str) -> set[str]:
+        return {str(f.value) for f in store.query(model, "interface")}
+
+    assert "I2C" in protocols("MPU-6050") and "SPI" in protocols("RFM95W")
+    assert {"UART", "SPI", "I2C"} <= protocols("ESP32-WROOM-32")
+    assert not store.query("RFM95W", "i2c_address")  # register addresses of an SPI part
+    rail = re.compile(r"(\d+(?:\.\d+)?)(?: ?[×x*] ?| ?)V(?:DD|CC|LOGIC)")
+    for f in store:
+        for m in rail.finditer(f.evidence):
+            printed = float(m.group(1))
+            if f"{m.group(1)} V" in f.evidence or f"{m.group(1)}V " in f.evidence:
+                continue  # the same figure also printed as plain volts
+            assert printed not in (f.min, f.typ, f.max), (f.citation, f.parameter, f.evidence)
