@@ -736,6 +736,15 @@ def facts_from_row(
 
     for key in ("min", "typ", "max"):
         cell = getattr(row, key)
+        split = _rail_range(cell) if cell else None
+        if split is not None and all(
+            getattr(row, k) in (None, "", "-", "–") for k in ("min", "typ", "max") if k != key
+        ):
+            # "-0.5 to 0.3*VDD" in one column: a plain lower bound and a rail-relative upper.
+            row.min, row.typ, row.max = split[0], None, split[1]
+            if split[2] and not row.unit:
+                row.unit = split[2]
+            break
         rng = _cell_range(cell) if cell else None
         if rng is not None and all(
             getattr(row, k) in (None, "", "-", "–") for k in ("min", "typ", "max") if k != key
@@ -841,6 +850,29 @@ def facts_from_row(
     return [fact], warnings
 
 
+def _rail_range(text: str) -> tuple[str, str, str | None] | None:
+    """ "-0.5V to VDD + 0.5V" → ("-0.5", "VDD + 0.5V", "V"): a range one of whose ends is
+    written relative to a rail; each end is returned as printed."""
+    t = _norm(text).strip()
+    m = re.fullmatch(rf"(?P<a>.+?)\s*(?:\bto\b|~|…|\.\.\.)\s*(?P<b>.+)", t)
+    if not m:
+        return None
+    ends = []
+    unit = None
+    for part in (m.group("a").strip(), m.group("b").strip()):
+        if is_supply_relative(part):
+            ends.append(part)
+            continue
+        n = re.fullmatch(rf"({_NUM})\s*(m?V)?", part)
+        if n is None:
+            return None
+        ends.append(n.group(1))
+        unit = unit or n.group(2)
+    if not any(is_supply_relative(e) for e in ends):
+        return None
+    return ends[0], ends[1], unit or "V"
+
+
 def _cell_range(cell: str) -> tuple[str, str, str | None] | None:
     t = _norm(cell)
     if _RAIL_FACTOR.search(t):
@@ -887,6 +919,24 @@ def _facts_from_value_text(
         fact = Fact(**base, spec=spec, value=value, applies_to=applies).with_id()
         return [fact], warnings
     facts: list[Fact] = []
+    split = _rail_range(text.split("  ")[0])
+    if split is not None and spec not in _TEXT_SPECS:
+        rrow = RowRecord(
+            row.parameter,
+            row.citation,
+            row.section,
+            row.section_kind,
+            row.evidence,
+            row.page,
+            symbol=row.symbol,
+            condition=row.condition,
+            min=split[0],
+            max=split[1],
+            unit=row.unit or split[2],
+            variant=row.variant,
+            applies_to=dict(row.applies_to),
+        )
+        return facts_from_row(rrow, base["device"], base["doc"])
     hl = re.search(
         rf"(?i)\bhigh\b\s*[:=]?\s*(?P<h>{_NUM})\s*V\b.*?\blow\b\s*[:=]?\s*(?P<l>{_NUM})\s*V\b",
         _norm(text),

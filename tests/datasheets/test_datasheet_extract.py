@@ -209,6 +209,8 @@ def test_rail_relative_bounds_stay_text() -> None:
         assert v is None and text == cell
     for cell in ("5.5", "3 V", "VDD to GND", "IVDD", "±0.5"):
         assert not is_supply_relative(cell), cell
+    assert parse_quantity_text("-0.5V to VDD + 0.5V") is None  # never -0.5 as a max
+    assert parse_quantity_text("3.3V-5.5V") is not None
 
 
 @needs_pdfs
