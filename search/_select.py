@@ -2,18 +2,23 @@
 
 For a request the selector scores every service of the catalogue:
 
-    score = alpha * best + (1 - alpha) * desc + lexical
+    score = alpha * ((1 - phrase_mix) * best + phrase_mix * mean)
+            + (1 - alpha) * desc + lexical + bm25_weight * bm25
 
 ``best`` is the highest cosine similarity between the request and any of the service's embedded
-texts (name, description, phrases: max-pooling), ``desc`` the similarity to its description (or
-name, before a description exists) and ``lexical`` a bonus when the request names the service
-itself (whole words, one typo allowed in long words; a longer matched name silences the shorter
-names inside it, so "dog park" does not also boost "park").
+texts (name, description, phrases: max-pooling), ``mean`` the mean similarity to its phrases
+(a service whose phrases all agree with the request beats one with a single lucky phrase),
+``desc`` the similarity to its description (or name, before a description exists) and
+``lexical`` a bonus when the request names the service itself (whole words, one typo allowed in
+long words; a longer matched name silences the shorter names inside it, so "dog park" does not
+also boost "park"). ``bm25`` is the saturated BM25 word overlap of the request with the
+service's name, description and phrases (``search._select_lexical``): it rescues specific words
+the embedding blurs ("tandoori", "wipers").
 
 Scores become probabilities by a softmax with temperature ``T``; the selection is the smallest
 prefix of the ranking whose mass reaches ``p``, at most ``cap`` services. When the best score is
 below ``floor`` the selector abstains: the catalogue holds no such service. ``T``, ``p``, ``floor``,
-``alpha`` and the lexical bonus are calibrated on ``search/data/devset/dev.jsonl``
+``alpha``, ``phrase_mix``, ``bm25_weight`` and the lexical bonus are calibrated on ``search/data/devset/dev.jsonl``
 (``iotase bench intent --calibrate``) and read from ``calibration.json`` beside it.
 """
 
@@ -30,11 +35,19 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
+from search._select_lexical import Bm25Index
 from search._select_spell import Speller, tokenizer_words
 from search._select_unheld import UNHELD
 from search.catalogue import Service
 
-__all__ = ["CALIBRATION_PATH", "Calibration", "Lexicon", "Selection", "ServiceSelector"]
+__all__ = [
+    "CALIBRATION_PATH",
+    "Calibration",
+    "Lexicon",
+    "Parts",
+    "Selection",
+    "ServiceSelector",
+]
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +67,9 @@ class Calibration:
     alpha: float = 0.8
     lexical_bonus: float = 0.1
     unheld_margin: float = 0.05
+    phrase_mix: float = 0.3
+    bm25_weight: float = 0.15
+    bm25_k: float = 5.0
 
     @classmethod
     def load(cls, path: Path | None = None) -> Calibration:
@@ -163,6 +179,42 @@ class Lexicon:
         return sorted(set(keep))
 
 
+@dataclass
+class Parts:
+    """The per-service score components of one prepared request (see the module docstring)."""
+
+    best: np.ndarray
+    mean: np.ndarray
+    desc: np.ndarray
+    lex: np.ndarray
+    bm25: np.ndarray  # raw BM25; saturated with the calibration's ``bm25_k`` when scored
+    unheld: float  # best similarity to a type the catalogue does not hold
+    unheld_index: int
+
+    @property
+    def unheld_gap(self) -> float:
+        """How much nearer the request sits to an unheld type than to any held service's text.
+
+        Both sides are plain cosine similarities (the word-overlap terms of the score have no
+        counterpart for unheld types, so comparing against the full score would bias towards
+        keeping). A request that spells out a held service's name is never "unheld".
+        """
+        if self.lex.any():
+            return float("-inf")
+        return self.unheld - float(self.best.max())
+
+    def combine(self, cal: Calibration) -> np.ndarray:
+        """The score of every service under a calibration."""
+        pooled = (1.0 - cal.phrase_mix) * self.best + cal.phrase_mix * self.mean
+        return np.asarray(
+            cal.alpha * pooled
+            + (1.0 - cal.alpha) * self.desc
+            + cal.lexical_bonus * self.lex
+            + cal.bm25_weight * (self.bm25 / (self.bm25 + cal.bm25_k)),
+            dtype=np.float32,
+        )
+
+
 class ServiceSelector:
     """Match a request to the catalogue's services (see the module docstring)."""
 
@@ -177,11 +229,30 @@ class ServiceSelector:
         self.calibration = calibration or Calibration.load()
         self.services = index.services
         self.lexicon = Lexicon(self.services)
+        self.bm25 = Bm25Index(self.services)
+        self._phrase_mean = self._mean_phrase_vectors(index)
         self.speller = Speller(
             index.texts, names=[s.name for s in self.services],
             known=tokenizer_words(embedder.model_path),
         )
         self.unheld = embedder.encode(list(UNHELD))
+
+    @staticmethod
+    def _mean_phrase_vectors(index: CatalogueIndex) -> np.ndarray:
+        # The mean of cosine similarities to a service's phrases is the similarity to the mean
+        # of their (unit) vectors, so one (services, DIM) matrix gives it in one product.
+        # A service without phrases falls back to its name row.
+        n = len(index.services)
+        out = np.zeros((n, index.matrix.shape[1]), dtype=np.float32)
+        count = np.zeros(n, dtype=np.float32)
+        rows = np.flatnonzero(index.kinds == 2)
+        np.add.at(out, index.owner[rows], index.matrix[rows])
+        np.add.at(count, index.owner[rows], 1.0)
+        names = np.flatnonzero(index.kinds == 0)
+        empty = count[index.owner[names]] == 0
+        out[index.owner[names[empty]]] = index.matrix[names[empty]]
+        count[index.owner[names[empty]]] = 1.0
+        return out / count[:, None]
 
     def prepare(self, request: str) -> str:
         """The text that is embedded: spelling repaired, preference phrases cut out."""
@@ -203,25 +274,31 @@ class ServiceSelector:
         index = CatalogueIndex.build(services, embedder)
         return cls(index, embedder, calibration)
 
-    def components(
-        self, core: str, vec: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, int]:
-        """(best, desc, lexical-hit, best unheld similarity, its index) for a prepared request."""
+    def components(self, core: str, vec: np.ndarray) -> Parts:
+        """The score components of every service for a prepared request."""
         best, _name, desc = self.index.pooled(vec)
         lex = np.zeros(len(self.services), dtype=np.float32)
         for i in self.lexicon.matches(core):
             lex[i] = 1.0
         u = self.unheld @ vec
         j = int(np.argmax(u))
-        return best, desc, lex, float(u[j]), j
+        return Parts(
+            best=best,
+            mean=self._phrase_mean @ vec,
+            desc=desc,
+            lex=lex,
+            bm25=self.bm25.raw(core),
+            unheld=float(u[j]),
+            unheld_index=j,
+        )
 
     def score(
         self, core: str, vec: np.ndarray, cal: Calibration | None = None
     ) -> tuple[np.ndarray, float, int]:
-        """The score of every service for a prepared request, and the nearest unheld type."""
-        cal = cal or self.calibration
-        best, desc, lex, unheld, j = self.components(core, vec)
-        return cal.alpha * best + (1.0 - cal.alpha) * desc + cal.lexical_bonus * lex, unheld, j
+        """The score of every service for a prepared request, the unheld gap
+        (``Parts.unheld_gap``) and the nearest unheld type."""
+        parts = self.components(core, vec)
+        return parts.combine(cal or self.calibration), parts.unheld_gap, parts.unheld_index
 
     def select(
         self,
@@ -231,7 +308,11 @@ class ServiceSelector:
         top: int = 10,
         unheld: tuple[float, int] | None = None,
     ) -> Selection:
-        """Turn scores into a top-p selection, or abstain (below the floor, or an unheld type)."""
+        """Turn scores into a top-p selection, or abstain (below the floor, or an unheld type).
+
+        ``unheld`` is ``(gap, index)`` as returned by ``score``: abstain when the gap exceeds
+        the calibrated margin.
+        """
         cal = cal or self.calibration
         order = np.argsort(-scores)
         z = (scores - scores[order[0]]) / max(cal.temperature, 1e-6)
@@ -252,7 +333,7 @@ class ServiceSelector:
                     f"{ranking[0][1]:.2f}, below the floor {cal.floor:.2f}"
                 ),
             )
-        if unheld is not None and unheld[0] - float(scores[order[0]]) > cal.unheld_margin:
+        if unheld is not None and unheld[0] > cal.unheld_margin:
             return Selection(
                 request,
                 [],
@@ -260,8 +341,8 @@ class ServiceSelector:
                 True,
                 reason=(
                     f"we hold no such service: the request reads as {UNHELD[unheld[1]]!r} "
-                    f"({unheld[0]:.2f}), which the catalogue does not hold; the closest held "
-                    f"service, {ranking[0][0]!r}, scores {ranking[0][1]:.2f}"
+                    f"(nearer by {unheld[0]:.2f}), which the catalogue does not hold; the "
+                    f"closest held service, {ranking[0][0]!r}, scores {ranking[0][1]:.2f}"
                 ),
             )
         chosen: list[str] = []

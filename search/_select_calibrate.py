@@ -1,7 +1,8 @@
 """Development and held-out request sets, their evaluation, and calibration of the selector.
 
-``dev.jsonl`` tunes temperature, p, floor, the description weight and the lexical bonus;
-``heldout.jsonl`` was written before any tuning and is only ever evaluated. Each line::
+``dev.jsonl`` and ``dev2.jsonl`` tune temperature, p, floor, the description weight, the
+phrase-mean mix, the BM25 weight and the lexical bonus; ``heldout.jsonl`` and ``heldout2.jsonl``
+were each written before the tuning they measure and are only ever evaluated. Each line::
 
     {"id": "dev-001", "query": "...", "expected": "dog park" | null, "accept": [...], "tags": [...]}
 
@@ -15,21 +16,30 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from search import SearchError
-from search._select import CALIBRATION_PATH, Calibration, ServiceSelector
+from search._select import CALIBRATION_PATH, Calibration, Parts, ServiceSelector
 
-__all__ = ["DEVSET_DIR", "DevRequest", "calibrate", "evaluate", "load_devset"]
+__all__ = [
+    "DEVSET_DIR",
+    "DEV_SETS",
+    "DevRequest",
+    "calibrate",
+    "evaluate",
+    "load_devset",
+    "load_devsets",
+]
 
 log = logging.getLogger(__name__)
 
 MARGINS = (-0.05, -0.025, 0.0, 0.025, 0.05, 0.075, 0.1, 0.15, 9.0)  # 9.0: never by margin
 DEVSET_DIR = Path(__file__).resolve().parent / "data" / "devset"
+DEV_SETS = ("dev", "dev2")  # the sets calibration may look at; the held-out ones never
 
 
 @dataclass(frozen=True)
@@ -52,7 +62,8 @@ def load_devset(name: str = "dev", directory: Path | None = None) -> list[DevReq
     """Read ``<name>.jsonl`` from the devset folder."""
     path = (directory or DEVSET_DIR) / f"{name}.jsonl"
     if not path.is_file():
-        raise SearchError(f"devset: no file {path} (sets: dev, heldout)")
+        have = ", ".join(sorted(p.stem for p in path.parent.glob("*.jsonl")))
+        raise SearchError(f"devset: no file {path} (sets: {have})")
     out = []
     for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if raw.strip():
@@ -71,14 +82,22 @@ def load_devset(name: str = "dev", directory: Path | None = None) -> list[DevReq
     return out
 
 
+def load_devsets(names: tuple[str, ...] = DEV_SETS, directory: Path | None = None) -> list[DevRequest]:
+    """Several sets as one list (calibration uses ``DEV_SETS``)."""
+    return [r for name in names for r in load_devset(name, directory)]
+
+
 @dataclass
 class _Prepared:
+    parts: list[Parts]
     best: np.ndarray  # (n_req, n_svc)
+    mean: np.ndarray
     desc: np.ndarray
     lex: np.ndarray
+    bm25: np.ndarray  # raw
     good: np.ndarray  # (n_req, n_svc) bool
     present: np.ndarray  # (n_req,) bool
-    unheld: np.ndarray  # (n_req,) best similarity to an unheld type
+    unheld: np.ndarray  # (n_req,) Parts.unheld_gap
 
 
 def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
@@ -86,9 +105,7 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     pos = {n: i for i, n in enumerate(names)}
     cores = [selector.prepare(r.query) for r in reqs]
     vecs = np.stack([selector.embedder.embed_query(c) for c in cores])
-    best, desc, lex, unheld, _ = zip(
-        *(selector.components(c, v) for c, v in zip(cores, vecs, strict=True)), strict=True
-    )
+    parts = [selector.components(c, v) for c, v in zip(cores, vecs, strict=True)]
     good = np.zeros((len(reqs), len(names)), dtype=bool)
     for k, r in enumerate(reqs):
         for g in r.good:
@@ -96,20 +113,34 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
                 raise SearchError(f"devset {r.id}: service {g!r} is not in the catalogue")
             good[k, pos[g]] = True
     return _Prepared(
-        np.stack(best),
-        np.stack(desc),
-        np.stack(lex),
+        parts,
+        np.stack([p.best for p in parts]),
+        np.stack([p.mean for p in parts]),
+        np.stack([p.desc for p in parts]),
+        np.stack([p.lex for p in parts]),
+        np.stack([p.bm25 for p in parts]),
         good,
         np.asarray(good.any(axis=1)),
-        np.asarray(unheld, dtype=np.float32),
+        np.asarray([p.unheld_gap for p in parts], dtype=np.float32),
+    )
+
+
+def _all_scores(prep: _Prepared, cal: Calibration) -> np.ndarray:
+    """Every request's score of every service: ``Parts.combine`` over the whole matrix."""
+    pooled = (1.0 - cal.phrase_mix) * prep.best + cal.phrase_mix * prep.mean
+    return np.asarray(
+        cal.alpha * pooled
+        + (1.0 - cal.alpha) * prep.desc
+        + cal.lexical_bonus * prep.lex
+        + cal.bm25_weight * (prep.bm25 / (prep.bm25 + cal.bm25_k))
     )
 
 
 def _sorted(
-    prep: _Prepared, alpha: float, bonus: float, k: int = 8
+    prep: _Prepared, cal: Calibration, k: int = 8
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Top-k scores (descending) and whether each of those services is the intended one."""
-    scores = alpha * prep.best + (1 - alpha) * prep.desc + bonus * prep.lex
+    scores = _all_scores(prep, cal)
     part = np.argpartition(-scores, k, axis=1)[:, :k]
     vals = np.take_along_axis(scores, part, axis=1)
     o = np.argsort(-vals, axis=1)
@@ -135,7 +166,7 @@ def _metrics_sorted(
     cal: Calibration,
     unheld: np.ndarray,
 ) -> dict[str, float]:
-    abstain = (top[:, 0] < cal.floor) | (unheld - top[:, 0] > cal.unheld_margin)
+    abstain = (top[:, 0] < cal.floor) | (unheld > cal.unheld_margin)
     probs = probs_all[:, : cal.cap]
     reached = np.cumsum(probs, axis=1) >= cal.p
     size = np.where(reached.any(axis=1), reached.argmax(axis=1) + 1, cal.cap)
@@ -160,7 +191,7 @@ def _metrics_sorted(
 
 
 def _metrics(prep: _Prepared, cal: Calibration) -> dict[str, float]:
-    top, good_sorted, scores = _sorted(prep, cal.alpha, cal.lexical_bonus, max(cal.cap, 1))
+    top, good_sorted, scores = _sorted(prep, cal, max(cal.cap, 1))
     return _metrics_sorted(
         top, good_sorted, _probs(top, scores, cal.temperature), prep.present, cal, prep.unheld
     )
@@ -223,22 +254,24 @@ def calibrate(
     best_key: tuple[float, ...] | None = None
     best_cal = selector.calibration
     best_m: dict[str, float] = {}
-    for alpha, bonus in itertools.product((1.0, 0.9, 0.8, 0.7), (0.0, 0.1, 0.2, 0.3)):
-        top, good_sorted, scores = _sorted(prep, alpha, bonus, 8)
+    for alpha, bonus, mix, bm in itertools.product(
+        (0.8, 0.7, 0.6), (0.0, 0.1), (0.0, 0.3), (0.0, 0.1, 0.15, 0.2)
+    ):
+        weights = Calibration(alpha=alpha, lexical_bonus=bonus, phrase_mix=mix, bm25_weight=bm)
+        top, good_sorted, scores = _sorted(prep, weights, 8)
         floors = np.unique(np.round(np.quantile(top[:, 0], np.linspace(0.0, 0.3, 16)), 3))
         for temperature in (0.01, 0.02, 0.03, 0.05):
             probs = _probs(top, scores, temperature)
             for floor, p, cap, margin in itertools.product(
                 floors, (0.6, 0.8, 0.9, 0.95), (3, 5), MARGINS
             ):
-                cal = Calibration(
-                    float(temperature),
-                    float(p),
-                    float(floor),
-                    int(cap),
-                    float(alpha),
-                    float(bonus),
-                    float(margin),
+                cal = replace(
+                    weights,
+                    temperature=float(temperature),
+                    p=float(p),
+                    floor=float(floor),
+                    cap=int(cap),
+                    unheld_margin=float(margin),
                 )
                 m = _metrics_sorted(top, good_sorted, probs, prep.present, cal, prep.unheld)
                 pr, rc = m["abstain_precision"], m["abstain_recall"]
@@ -253,7 +286,8 @@ def calibrate(
         write.write_text(
             json.dumps(
                 {
-                    "note": "written by `iotase bench intent --calibrate` on dev.jsonl; "
+                    "note": "written by `iotase bench intent --calibrate` on "
+                    f"{', '.join(sorted({r.id.rsplit('-', 1)[0] for r in reqs}))} requests; "
                     "do not edit by hand",
                     "model": selector.index.model_id,
                     "services": len(selector.services),

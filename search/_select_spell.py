@@ -337,11 +337,40 @@ class Speller:
             i += 1
         return short[i:] == long_[i + 1 :]
 
+    def _base(self, w: str) -> str | None:
+        """The known word ``w`` is a regular inflection or prefixing of, if any.
+
+        The tokenizer vocabulary lacks many inflected forms ("tanning", "recycle"); such a word
+        is built from a known one ("tan", "cycle") and is a real word, not a slip.
+        """
+        for suffix in ("ing", "ed", "er", "ers", "es", "s", "ly"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                stem = w[: -len(suffix)]
+                forms = [stem, stem + "e"]
+                if len(stem) >= 4 and stem[-1] == stem[-2]:
+                    forms.append(stem[:-1])  # tanning -> tan
+                for f in forms:
+                    if f in self.known and len(f) >= 3:
+                        return f
+        for prefix in ("re", "un", "pre", "over", "out"):
+            if w.startswith(prefix) and w[len(prefix) :] in self.known and len(w) - len(prefix) >= 4:
+                return w[len(prefix) :]
+        return None
+
     def candidates(self, word: str) -> set[str]:
         """Vocabulary words within one edit of ``word`` (empty when it is already known)."""
         w = word.lower()
         if w in self.known:
             return set()
+        found = self._candidates(w)
+        base = self._base(w)
+        if base is not None:
+            # An inflected real word stays, unless the repair is the same word spelt right
+            # ("swiming" -> "swimming" shares "swim"; "tanning" -> "training" does not).
+            found = {c for c in found if c.startswith(base[:-1] if base.endswith("e") else base)}
+        return found
+
+    def _candidates(self, w: str) -> set[str]:
         out = {s for s in _swaps(w) if s in self.freq}
         if len(w) >= 4:
             out |= self._del.get(w, set())  # the request dropped a letter
@@ -363,12 +392,14 @@ class Speller:
         """Service-name words two edits away (or equal once "ph" is read as "f"), for words of
         seven letters or more: long names are where two-slip spellings ("bycicle") occur."""
         w = word.lower()
-        if len(w) < 7 or w in self.known:
+        if len(w) < 7 or w in self.known or self._base(w) is not None:
             return set()
         key = w.replace("ph", "f")
         out = set()
         for c in self.names:
-            if abs(len(c) - len(w)) > 2 or len(c) < 5:
+            # Two slips almost never include the first letter ("bycicle"); a different first
+            # letter two edits away is another word ("recycle" is not "bicycle").
+            if abs(len(c) - len(w)) > 2 or len(c) < 5 or c[0] != w[0]:
                 continue
             if c.replace("ph", "f") == key or _osa(w, c) <= 2:
                 out.add(c)

@@ -23,8 +23,8 @@ __all__ = [
     "RowRecord",
     "classify_section",
     "facts_from_row",
-    "map_spec",
     "is_supply_relative",
+    "map_spec",
     "parse_quantity_text",
     "unit_dimension",
 ]
@@ -167,7 +167,10 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"common[\s-]mode\s+voltage\s+range",
         "input_common_mode_range",
     ),
-    (r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage|input\s+voltage\s+offset", "input_offset_voltage"),
+    (
+        r"input\s+offset\s+voltage|\bvio\b|offset\s+voltage|input\s+voltage\s+offset",
+        "input_offset_voltage",
+    ),
     (r"input\s+bias\s+current", "input_bias_current"),
     (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
     (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
@@ -482,6 +485,7 @@ class Parsed:
     plus_minus: bool = False
     unit: str | None = None
     qualifier: str | None = None
+    tolerance: float | None = None
     text: str = ""
 
 
@@ -520,15 +524,15 @@ def parse_quantity_text(text: str) -> Parsed | None:
         t,
     )
     if m:
-        # "5.0V±0.1V": a nominal value and its tolerance, which state the two bounds.
+        # "5.0V±0.1V": a nominal value and its tolerance. The bounds it implies (4.9, 5.1) are
+        # not printed, so they are not stored: every stored number must be in the evidence.
         n, a = _to_float(m.group("n")), abs(_to_float(m.group("a")))
         unit = _clean_unit(m.group("un") or m.group("unit"))
         return Parsed(
-            min=round(n - a, 9),
             typ=n,
-            max=round(n + a, 9),
             unit=unit,
             qualifier="nominal±tolerance",
+            tolerance=a,
             text=m.group(0),
         )
     m = re.search(rf"±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])", t)
@@ -577,7 +581,11 @@ def _clean_unit(unit: str | None) -> str | None:
 
 # A bound printed relative to a supply or ground rail ("0.7 VDD", "VDD + 0.3", "GND – 0.3",
 # "VCC/2", "0.8 × VDDIO", "20 %VDDIO"): its volts depend on the supply, so it is kept as text.
-_RAIL = r"(?:GND|AGND|DGND|[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M|LOGIC|BUS|SUPPLY|IH)[A-Za-z0-9_()]*|V[+\-])"
+_RAIL_NAME = (
+    r"(?:GND|AGND|DGND|"
+    r"[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M|LOGIC|BUS|SUPPLY|IH)[A-Za-z0-9_()]*)"
+)
+_RAIL = rf"(?:{_RAIL_NAME}|V[+\-])"
 SUPPLY_RELATIVE = re.compile(
     rf"^\(?\s*(?:"
     rf"(?:{_NUM})\s*%?\s*[x×*·]?\s*\(?\s*{_RAIL}\s*\)?"
@@ -588,10 +596,7 @@ SUPPLY_RELATIVE = re.compile(
 
 # A figure scaled by or offset from a rail somewhere inside a longer text ("0.3*VDD",
 # "0.7 VCC", "VDD + 0.3"): such a text holds no plain-volt bound.
-_RAIL_NAME = _RAIL.replace("|V[+\\-])", ")")
-_RAIL_FACTOR = re.compile(
-    rf"\d\s?[×x*·]?\s?{_RAIL_NAME}(?![a-z])|{_RAIL_NAME}\s*[+\-]\s*\d"
-)
+_RAIL_FACTOR = re.compile(rf"\d\s?[×x*·]?\s?{_RAIL_NAME}(?![a-z])|{_RAIL_NAME}\s*[+\-]\s*\d")
 
 
 def is_supply_relative(text: str) -> bool:
@@ -854,7 +859,7 @@ def _rail_range(text: str) -> tuple[str, str, str | None] | None:
     """ "-0.5V to VDD + 0.5V" → ("-0.5", "VDD + 0.5V", "V"): a range one of whose ends is
     written relative to a rail; each end is returned as printed."""
     t = _norm(text).strip()
-    m = re.fullmatch(rf"(?P<a>.+?)\s*(?:\bto\b|~|…|\.\.\.)\s*(?P<b>.+)", t)
+    m = re.fullmatch(r"(?P<a>.+?)\s*(?:\bto\b|~|…|\.\.\.)\s*(?P<b>.+)", t)
     if not m:
         return None
     ends = []
@@ -990,6 +995,8 @@ def _facts_from_value_text(
             extra["plus_minus"] = True
         if parsed.qualifier:
             extra["qualifier"] = parsed.qualifier
+        if parsed.tolerance is not None:
+            extra["tolerance"] = parsed.tolerance
         cond = base["condition"]
         if "@" in text and not cond:
             cond = text.split("@", 1)[1].strip()[:80]

@@ -241,15 +241,12 @@ _CONDITION_LIKE = re.compile(r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥
 _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
 
 
-_DANGLING = re.compile(
-    r"^(?:GND|[AD]?V\s?(?:DD|CC|S|IN|IO|LOGIC)[A-Za-z0-9]*)\s*[×x*/+\-–]$"
-)
+_DANGLING = re.compile(r"^(?:GND|[AD]?V\s?(?:DD|CC|S|IN|IO|LOGIC)[A-Za-z0-9]*)\s*[×x*/+\-–]$")
 
 
 def _valueish(text: str) -> bool:
     """A cell that holds a figure: a number, a dash, or a bound relative to a rail."""
     return bool(_NUMERICISH.match(text)) or is_supply_relative(text)
-
 
 
 def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
@@ -261,9 +258,7 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             key=lambda k: cols.pos[k][0],
         )
     )
-    numeric_segs = [
-        sg for sg in line.segments if sg.text.strip() and _valueish(sg.text.strip())
-    ]
+    numeric_segs = [sg for sg in line.segments if sg.text.strip() and _valueish(sg.text.strip())]
     placed: list[tuple[str | None, str]] = []
     label_segs = []
     for seg in line.segments:
@@ -642,8 +637,8 @@ _QTY = r"[<>≤≥±]?\s*[+\-–]?\d[\d.,]*\s*(?:-?\s*[A-Za-zµμ%°Ω℃/]+\.?)
 _QUALIFIER_WORDS = r"(?:typ(?:ical)?|max(?:imum)?\.?|min(?:imum)?\.?)"
 # "Output Current of 1A", "Output Current up to 1 A", "Line Regulation: 0.2% Max."
 _BULLET_LABEL_FIRST = re.compile(
-    rf"^(?P<label>[A-Za-z][A-Za-z0-9 /&()\-]{{2,80}}?)\s*(?:[:：]\s*(?=[^:]*\d)|\s(?P<how>of|"
-    rf"up\s+to|down\s+to|as\s+low\s+as|below|from)\s*(?=[<>≤≥±]?\s*[+\-–]?\d))(?P<q>.*)$",
+    r"^(?P<label>[A-Za-z][A-Za-z0-9 /&()\-]{2,80}?)\s*(?:[:：]\s*(?=[^:]*\d)|\s(?P<how>of|"
+    r"up\s+to|down\s+to|as\s+low\s+as|below|from)\s*(?=[<>≤≥±]?\s*[+\-–]?\d))(?P<q>.*)$",
     re.I,
 )
 # "10-bit resolution", "500 µA max. active current at 5V", "Selectable 10SPS or 80SPS output
@@ -700,20 +695,29 @@ def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowReco
     if m:
         how = m.group("how")
         label, rest = m.group("label"), m.group("q")
-        if re.fullmatch(r"\s*\d[\d.]*(?:\s*,\s*\d[\d.]*)+(?:,?\s*(?:and|or)\s*\d[\d.]*)?\s*\S*", rest):
+        if re.fullmatch(
+            r"\s*\d[\d.]*(?:\s*,\s*\d[\d.]*)+(?:,?\s*(?:and|or)\s*\d[\d.]*)?\s*\S*", rest
+        ):
             return out  # "Output Voltages: 5, 6, 8, ... 24 V": a list of versions, not a limit
         # "normal operation < 1.5mA, power down < 1uA": one figure per clause, each clause's
         # words are its condition.
         clauses = [c.strip() for c in re.split(r"[,;]\s+(?=[A-Za-z<>±\d])", rest) if c.strip()]
         first = True
         for clause in clauses:
-            cm = re.match(rf"^(?P<c>[A-Za-z][A-Za-z \-]*?)?\s*(?P<q>{_QTY}(?:\s+{_QUALIFIER_WORDS})?)"
-                          rf"(?:\s+(?:at|@)\s+(?P<cond>.+))?$", clause)
+            cm = re.match(
+                rf"^(?P<c>[A-Za-z][A-Za-z \-]*?)?\s*(?P<q>{_QTY}(?:\s+{_QUALIFIER_WORDS})?)"
+                rf"(?:\s+(?:at|@)\s+(?P<cond>.+))?$",
+                clause,
+            )
             if cm is None:
                 if first:
                     add(label, clause, None)
                 break
-            add(label, cm.group("q"), " ".join(x for x in (cm.group("c"), cm.group("cond")) if x) or None)
+            add(
+                label,
+                cm.group("q"),
+                " ".join(x for x in (cm.group("c"), cm.group("cond")) if x) or None,
+            )
             first = False
         return out
     how = None
@@ -762,6 +766,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 applies_to={"variant": variant} if variant else {},
                 extra={"protocols": [proto]},
             ).with_id()
+
     facts: list[Fact] = []
     warnings: list[ExtractWarning] = []
     heading, kind = "", "general"
@@ -1297,7 +1302,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         or own is not None
                         or (
                             var is not None
-                            and re.match(rf"\s*{re.escape(var.group(1))}\s*=", r.row.condition or "")
+                            and re.match(
+                                rf"\s*{re.escape(var.group(1))}\s*=", r.row.condition or ""
+                            )
                         )
                     )
                 ]
@@ -1327,7 +1334,13 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if not row.condition or len(row.condition.replace(" ", "")) <= 2:
                     row.condition = lb[5]
                 row.evidence = " / ".join(
-                    x for x in (lb[4], sub_label if sub_label and sub_label not in lb[4] else None, row.evidence) if x
+                    x
+                    for x in (
+                        lb[4],
+                        sub_label if sub_label and sub_label not in lb[4] else None,
+                        row.evidence,
+                    )
+                    if x
                 )
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
         for b in [*done_bullets, *bullets]:
@@ -1500,7 +1513,7 @@ def _unit_fits(spec: str, unit: str | None) -> bool:
     # neighbour whose spec takes that dimension, even when the neighbour's own label is a
     # group name that maps to no spec.
     allowed = _SPEC_DIMENSION.get(spec)
-    return bool(allowed) and unit_dimension(unit, spec) in allowed
+    return allowed is not None and unit_dimension(unit, spec) in allowed
 
 
 def _symbol_spec(row: RowRecord) -> str | None:

@@ -1,7 +1,8 @@
 """Units of datasheet figures: recognise the unit strings documents print, and normalise to SI.
 
 One small seam over pint (``to_si``) on the process's one registry, the one ``uidi`` builds
-for ``uidi.normalize``; the table here only maps datasheet spellings onto pint names. Temperatures are absolute for ranges (°C → K with the offset) and differences for
+for ``uidi.normalize``; the table here only maps datasheet spellings onto pint names.
+Temperatures are absolute for ranges (°C → K with the offset) and differences for
 accuracy-like specs (±0.5 °C → 0.5 K), which pint's ``delta_degC`` expresses.
 """
 

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from search.datasheets import canonical_device
-from search.datasheets import FactStore
+from search.datasheets import FactStore, canonical_device
 from search.datasheets._extract import (
     is_supply_relative,
     map_spec,
@@ -67,7 +66,7 @@ def test_spec_mapping_and_absolute_maximum() -> None:
     assert canonical_device("Songle relay") == "SRD-05VDC-SL-C"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _facts(stem: str):  # type: ignore[no-untyped-def]
     doc = read_pdf(PDFS / f"{stem}.pdf")
     device = detect_device(stem, doc.pages[0].text)
@@ -203,7 +202,15 @@ def test_interface_from_feature_lines_ignores_other_parts() -> None:
 
 
 def test_rail_relative_bounds_stay_text() -> None:
-    for cell in ("0.7 VDD", "0.7VDD", "0.8 × VDDIO", "VDD + 0.3", "GND – 0.3", "VCC/2", "0.1*VLOGIC"):
+    for cell in (
+        "0.7 VDD",
+        "0.7VDD",
+        "0.8 × VDDIO",
+        "VDD + 0.3",
+        "GND – 0.3",
+        "VCC/2",
+        "0.1*VLOGIC",
+    ):
         assert is_supply_relative(cell), cell
         v, _, text, _ = parse_cell(cell)
         assert v is None and text == cell
@@ -216,7 +223,9 @@ def test_rail_relative_bounds_stay_text() -> None:
 @needs_pdfs
 def test_ads1115_rail_bounds_power_down_and_grouped_temperatures() -> None:
     facts = _facts("ads1115")
-    (ain,) = [f for f in facts if f.spec == "absolute_max_input_voltage" and "AIN0" in (f.condition or "")]
+    (ain,) = [
+        f for f in facts if f.spec == "absolute_max_input_voltage" and "AIN0" in (f.condition or "")
+    ]
     assert ain.min is None and ain.max is None
     assert ain.extra["min_text"] == "GND – 0.3" and ain.extra["max_text"] == "VDD + 0.3"
     (absin,) = [f for f in facts if f.spec == "input_voltage_range"]

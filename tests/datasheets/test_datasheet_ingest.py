@@ -174,3 +174,17 @@ def test_shipped_facts_load_and_cite() -> None:
         assert f.citation.startswith(f.doc + "#")
         assert f.evidence
         json.dumps(f.model_dump())
+
+
+def test_every_shipped_number_is_printed_in_its_evidence() -> None:
+    from search.datasheets._answer import numbers_in
+
+    misses = []
+    for f in FactStore.load(with_chunks=False):
+        printed = [abs(v) for _, v in numbers_in(f.evidence, evidence=True)]
+        for x in (f.min, f.typ, f.max, f.value):
+            if isinstance(x, float | int) and not any(
+                abs(abs(x) - p) <= 1e-9 * max(1.0, p) for p in printed
+            ):
+                misses.append((f.citation, f.spec, x, f.evidence[:80]))
+    assert misses == []
