@@ -399,9 +399,9 @@ class Speller:
         for c in self.names:
             # Two slips almost never include the first letter ("bycicle"); a different first
             # letter two edits away is another word ("recycle" is not "bicycle").
-            if abs(len(c) - len(w)) > 2 or len(c) < 5 or c[0] != w[0]:
+            if abs(len(c) - len(w)) > 2 or len(c) < 5:
                 continue
-            if c.replace("ph", "f") == key or _osa(w, c) <= 2:
+            if c.replace("ph", "f") == key or (c[0] == w[0] and _osa(w, c) <= 2):
                 out.add(c)
         return out
 

@@ -6,7 +6,8 @@ selector also knows common kinds of place that people ask for and that the catal
 general list of everyday points of interest, written by the project, independent of the
 evaluation sets); when a request is nearer one of these than any held service by the calibrated
 margin, the answer is "we hold no such service". None of these is a synonym of a held service:
-adding one that is would make the selector refuse a service it has.
+adding one that is would make the selector refuse a service it has (a cemetery is a
+``memorial park``, a storage unit is rented from a ``moving and storage service``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,6 @@ UNHELD: tuple[str, ...] = (
     "lottery retailer",
     "betting shop",
     "funeral home",
-    "cemetery",
     "crematorium",
     "police station",
     "fire station",
@@ -102,7 +102,6 @@ UNHELD: tuple[str, ...] = (
     "landscaper lawn care",
     "recycling depot",
     "garbage dump landfill",
-    "storage locker self storage unit",
     "coworking space",
     "internet cafe",
     "printing kiosk photo booth",

@@ -127,17 +127,12 @@ def absmax_table_allowed(fact: Fact) -> bool:
 _VOLTAGE_EXPR = re.compile(r"\b(?:VDD|VCC|VS|VIN|V\+|AVDD|DVDD|VDD1|VDDIO)\b", re.IGNORECASE)
 
 
-@functools.lru_cache(maxsize=1)
 def _registry() -> Any:
-    import pint
+    # One pint registry per process: uidi's, which already knows the datasheet units (SPS, LSB,
+    # bit, cycles).
+    from uidi._units import _get_registry
 
-    ureg: Any = pint.UnitRegistry()
-    for line in ("SPS = 1 / second", "sps = SPS", "LSB = [] = lsb", "cycles = []", "bit = []"):
-        try:
-            ureg.define(line)
-        except Exception:  # already defined in this pint version; the existing one serves
-            logger.debug("unit definition %r kept from pint", line)
-    return ureg
+    return _get_registry()
 
 
 def _preprocess(unit: str) -> str:
