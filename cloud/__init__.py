@@ -5,6 +5,7 @@ the backend, imported only when used. Every backend of a store passes the same c
 """
 
 from cloud._errors import BackendUnavailable, CloudError, InvalidInput, StoreError
+from cloud._ingest import IngestConfig, IngestCounters, IngestPool, IngestWorker
 from cloud._models import (
     ACTIVE_LIFECYCLES,
     MAX_DEADLETTER_BYTES,
@@ -20,7 +21,6 @@ from cloud._models import (
     compile_filters,
     haversine_m,
 )
-from cloud._ingest import IngestConfig, IngestCounters, IngestPool, IngestWorker
 from cloud._offline import mark_stale_offline, watch_offline
 from cloud._stores import open_cache, open_deadletters, open_history, open_realtime
 from cloud.stores._common import history_points, redact

@@ -29,7 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="iotase",
         description="IoT-ASE: real-time search over live IoT data and datasheet knowledge.",
     )
-    parser.add_argument("--log-level", default=None, help="DEBUG, INFO, WARNING (default: settings)")
+    parser.add_argument(
+        "--log-level", default=None, help="DEBUG, INFO, WARNING (default: settings)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         try:

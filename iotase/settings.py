@@ -1,4 +1,4 @@
-"""Settings for every deployable, read from the environment (prefix ``IOTASE_``) at the entry point."""
+"""Settings for every deployable, read from the environment (prefix ``IOTASE_``) at entry."""
 
 from __future__ import annotations
 

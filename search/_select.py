@@ -190,6 +190,7 @@ class Parts:
     bm25: np.ndarray  # raw BM25; saturated with the calibration's ``bm25_k`` when scored
     unheld: float  # best similarity to a type the catalogue does not hold
     unheld_index: int
+    named_specific: bool = False  # the request spells out a held name of 2+ words
 
     @property
     def unheld_gap(self) -> float:
@@ -197,9 +198,10 @@ class Parts:
 
         Both sides are plain cosine similarities (the word-overlap terms of the score have no
         counterpart for unheld types, so comparing against the full score would bias towards
-        keeping). A request that spells out a held service's name is never "unheld".
+        keeping). A request that spells out a held service's name of two or more words is
+        never "unheld" (a one-word name such as "store" or "club" is too generic to say so).
         """
-        if self.lex.any():
+        if self.named_specific:
             return float("-inf")
         return self.unheld - float(self.best.max())
 
@@ -278,7 +280,8 @@ class ServiceSelector:
         """The score components of every service for a prepared request."""
         best, _name, desc = self.index.pooled(vec)
         lex = np.zeros(len(self.services), dtype=np.float32)
-        for i in self.lexicon.matches(core):
+        matched = self.lexicon.matches(core)
+        for i in matched:
             lex[i] = 1.0
         u = self.unheld @ vec
         j = int(np.argmax(u))
@@ -290,6 +293,7 @@ class ServiceSelector:
             bm25=self.bm25.raw(core),
             unheld=float(u[j]),
             unheld_index=j,
+            named_specific=any(len(self.lexicon.names[i]) >= 2 for i in matched),
         )
 
     def score(
