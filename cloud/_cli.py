@@ -320,9 +320,9 @@ def _bench_ingest(args: argparse.Namespace, settings: Any) -> int:
 
     import cloud
     from cloud._ingest import IngestPool
-    from cloud._mqtt import BrokerAddress
+    from cloud._mqtt import parse_broker_url
 
-    broker = BrokerAddress.parse(settings.broker_url)
+    broker = parse_broker_url(settings.broker_url)
     run = uuid.uuid4().hex[:8]
     out: dict[str, Any] = {
         "n": args.n,

@@ -27,7 +27,7 @@ from types import TracebackType
 from typing import Any
 
 from cloud._errors import CloudError, InvalidInput
-from cloud._mqtt import BrokerAddress, SubscriberSession
+from cloud._mqtt import SubscriberSession, parse_broker_url
 
 __all__ = ["IngestConfig", "IngestCounters", "IngestWorker"]
 
@@ -169,7 +169,7 @@ class IngestWorker:
     ) -> None:
         self.config = config
         self.index = index
-        self.broker = BrokerAddress.parse(config.broker_url)
+        self.broker = parse_broker_url(config.broker_url)
         self.realtime = realtime
         self.history = history
         self.deadletters = deadletters

@@ -208,9 +208,9 @@ async def _from_broker(broker_url: str, topics: list[str], queue: Any) -> None:
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
-    from edge._mqtt import BrokerAddress
+    from edge._mqtt import parse_broker_url
 
-    broker = BrokerAddress.parse(broker_url)
+    broker = parse_broker_url(broker_url)
     loop = asyncio.get_running_loop()
     client = mqtt.Client(CallbackAPIVersion.VERSION2)
     if broker.username:

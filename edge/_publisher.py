@@ -29,7 +29,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from edge._errors import EdgeError
-from edge._mqtt import BrokerAddress
+from edge._mqtt import parse_broker_url
 from edge._outbox import Outbox
 
 __all__ = ["CommandHandler", "Publisher", "SettingHandler"]
@@ -87,7 +87,7 @@ class Publisher:
 
         if not 1 <= max_inflight <= MAX_WINDOW:
             raise EdgeError(f"publisher: max_inflight {max_inflight} outside 1..{MAX_WINDOW}")
-        self.broker = BrokerAddress.parse(broker_url)
+        self.broker = parse_broker_url(broker_url)
         self.tenant = uidi.slugify(tenant)
         self.region = uidi.slugify(region)
         self.service = uidi.slugify(service)

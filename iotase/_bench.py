@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
 from typing import Any
+
+from iotase.cli import optional_modules
 
 # Modules that may define ``register_bench(subparsers)``; each adds ``bench <name>`` parsers
 # whose handler prints one JSON object with ``--json``.
@@ -15,18 +15,7 @@ def register(sub: Any) -> None:
     """Add ``iotase bench`` and every package's benchmark beneath it."""
     bench = sub.add_parser("bench", help="measure throughput, latency and accuracy")
     names = bench.add_subparsers(dest="bench", metavar="NAME", required=True)
-    for name in BENCH_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
+    for module in optional_modules(BENCH_MODULES):
         register_bench = getattr(module, "register_bench", None)
         if register_bench is not None:
             register_bench(names)
-
-
-def add_json_flag(parser: argparse.ArgumentParser) -> None:
-    """The flag every benchmark takes: print exactly one JSON object on stdout."""
-    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")

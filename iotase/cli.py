@@ -7,6 +7,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from iotase.settings import Settings
 
@@ -33,15 +34,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--log-level", default=None, help="DEBUG, INFO, WARNING (default: settings)"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
+    for module in optional_modules(COMMAND_MODULES):
+        module.register(sub)
+    return parser
+
+
+def optional_modules(names: Sequence[str]) -> list[ModuleType]:
+    """Import the named modules that exist; a module that fails to import for another reason
+    (a missing dependency inside it) still raises."""
+    modules = []
+    for name in names:
         try:
-            module = importlib.import_module(name)
+            modules.append(importlib.import_module(name))
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise
-            continue
-        module.register(sub)
-    return parser
+    return modules
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -40,7 +40,7 @@ from uidi._schema import all_schemas, json_schema
 from uidi._slugs import slugify
 from uidi._topics import Topic, build_topic, parse_topic, topic_filter, topic_matches
 from uidi._units import Quantity, normalize, parse_quantity
-from uidi._urls import BackendURL, load_backend
+from uidi._urls import BackendURL, BrokerAddress, load_backend
 
 __all__ = [
     "BINARY_MAGIC",
@@ -48,6 +48,7 @@ __all__ = [
     "MAX_PAYLOAD_BYTES",
     "PROTOCOL_VERSION",
     "BackendURL",
+    "BrokerAddress",
     "CodecError",
     "Command",
     "DeviceRef",

@@ -12,11 +12,11 @@ import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from uidi._errors import UidiError, shorten
 
-__all__ = ["EXTRAS_BY_MODULE", "BackendURL", "load_backend"]
+__all__ = ["EXTRAS_BY_MODULE", "BackendURL", "BrokerAddress", "load_backend"]
 
 logger = logging.getLogger(__name__)
 
@@ -182,3 +182,44 @@ def load_backend(url: str | BackendURL, table: dict[str, str], what: str) -> Any
         ) from None
     logger.debug("%s backend for %s: %s", what, parsed, spec)
     return backend
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerAddress:
+    """An MQTT broker: ``mqtt://[user:password@]host[:port][?protocol=5|3.1.1]``.
+
+    ``repr`` hides the password. MQTT 5 is the default; ``?protocol=3.1.1`` is for brokers
+    without it (such as the demo's embedded broker).
+    """
+
+    host: str
+    port: int = 1883
+    protocol: str = "5"
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+
+    @classmethod
+    def parse(cls, url: str) -> BrokerAddress:
+        """Parse a broker URL; raise :class:`UidiError` naming the problem, never the password."""
+        parsed = BackendURL.parse(url)
+        shown = str(parsed)
+
+        def fail(problem: str, rule: str) -> UidiError:
+            return UidiError(
+                f"broker url {shown!r}: {problem}", rule=rule, value=shown, where="broker URL"
+            )
+
+        if parsed.scheme not in ("mqtt", "tcp"):
+            raise fail(f"scheme {parsed.scheme!r} is not mqtt://", "url.scheme")
+        if not parsed.host:
+            raise fail("no host", "url.host")
+        protocol = parsed.query.get("protocol", "5")
+        if protocol not in ("5", "3.1.1"):
+            raise fail(f"protocol {protocol!r} is not 5 or 3.1.1", "url.protocol")
+        return cls(
+            parsed.host,
+            parsed.port or 1883,
+            protocol,
+            unquote(parsed.username) if parsed.username else None,
+            unquote(parsed.password) if parsed.password else None,
+        )

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pytest
 
-from uidi import BackendURL, UidiError, load_backend
+from uidi import BackendURL, BrokerAddress, UidiError, load_backend
 from uidi._urls import EXTRAS_BY_MODULE
 
 
@@ -121,3 +122,26 @@ def test_broken_table_entries() -> None:
         load_backend("broken://", TABLE, "cache")
     with pytest.raises(UidiError, match="module 'json' has no 'no_such_attr'"):
         load_backend("noattr://", TABLE, "cache")
+
+
+def test_broker_address_parses_credentials_port_and_protocol() -> None:
+    address = BrokerAddress.parse("mqtt://ingest:s3cret@broker.example:1884?protocol=3.1.1")
+    assert (address.host, address.port, address.protocol) == ("broker.example", 1884, "3.1.1")
+    assert (address.username, address.password) == ("ingest", "s3cret")
+    assert "s3cret" not in repr(address)
+    assert BrokerAddress.parse("mqtt://127.0.0.1").port == 1883
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("http://u:s3cret@host:1883", "scheme 'http' is not mqtt://"),
+        ("mqtt://:1883", "no host"),
+        ("mqtt://host?protocol=4", "protocol '4' is not 5 or 3.1.1"),
+        ("host:1883", "is not a backend URL"),
+    ],
+)
+def test_broker_address_errors_name_the_problem_not_the_password(url: str, message: str) -> None:
+    with pytest.raises(UidiError, match=re.escape(message)) as info:
+        BrokerAddress.parse(url)
+    assert "s3cret" not in str(info.value)
