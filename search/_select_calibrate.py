@@ -255,7 +255,7 @@ def calibrate(
     best_cal = selector.calibration
     best_m: dict[str, float] = {}
     for alpha, bonus, mix, bm in itertools.product(
-        (0.8, 0.7, 0.6), (0.0, 0.1), (0.0, 0.3), (0.0, 0.1, 0.15, 0.2)
+        (0.8, 0.7, 0.6), (0.0, 0.1), (0.0, 0.3), (0.0, 0.1, 0.2, 0.3)
     ):
         weights = Calibration(alpha=alpha, lexical_bonus=bonus, phrase_mix=mix, bm25_weight=bm)
         top, good_sorted, scores = _sorted(prep, weights, 8)

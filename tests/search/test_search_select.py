@@ -7,7 +7,8 @@ import json
 import numpy as np
 
 from search._select import CALIBRATION_PATH, Calibration, Lexicon, ServiceSelector
-from search._select_calibrate import evaluate, load_devset
+from search._select_calibrate import _all_scores, _prepare, evaluate, load_devset, load_devsets
+from search._select_lexical import Bm25Index, words
 from search._select_spell import Speller
 from search.catalogue import Service
 
@@ -77,12 +78,66 @@ def test_calibration_file_is_what_the_selector_uses() -> None:
 
 def test_devset_sizes_and_labels(selector: ServiceSelector) -> None:
     dev, held = load_devset("dev"), load_devset("heldout")
+    dev2, held2 = load_devset("dev2"), load_devset("heldout2")
     assert len(dev) >= 300 and sum(r.expected is None for r in dev) >= 40
     assert len(held) >= 150
+    assert len(held2) >= 200 and sum(r.expected is None for r in held2) >= 30
     names = {s.name for s in selector.services}
-    for r in dev + held:
+    for r in dev + dev2 + held + held2:
         assert r.good <= names, r.id
-    assert not {r.query.lower() for r in dev} & {r.query.lower() for r in held}
+    tuned = {r.query.lower() for r in dev + dev2}
+    for evaluated in (held, held2):
+        assert not tuned & {r.query.lower() for r in evaluated}
+    assert len({r.id for r in dev + dev2 + held + held2}) == len(dev + dev2 + held + held2)
+
+
+def test_bm25_prefers_the_service_using_the_rare_word() -> None:
+    svcs = [
+        Service("indian restaurant", "i", "Curries, naan and tandoori dishes.", ("butter chicken",)),
+        Service("chicken wings restaurant", "c", "Chicken wings by the pound.", ("wings",)),
+        Service("bar", "b", "Drinks and beer.", ("a drink",)),
+    ]
+    bm = Bm25Index(svcs)
+    raw = bm.raw("tandoori chicken near me")
+    assert raw.argmax() == 0 and raw[2] == 0.0
+    sat = bm.scores("tandoori chicken", k=5.0)
+    assert np.all((sat >= 0) & (sat < 1))
+    assert words("The dentists near me") == ["dentist"]  # stopwords out, plural folded
+
+
+def test_scores_match_between_selector_and_calibration(selector: ServiceSelector) -> None:
+    # Calibration scores whole matrices; the selector one request: they must be one formula.
+    reqs = load_devset("dev")[:5]
+    prep = _prepare(selector, reqs)
+    cal = selector.calibration
+    matrix = _all_scores(prep, cal)
+    for k, r in enumerate(reqs):
+        core = selector.prepare(r.query)
+        scores, _, _ = selector.score(core, selector.embedder.embed_query(core), cal)
+        assert np.allclose(scores, matrix[k], atol=1e-5), r.id
+
+
+def test_speller_keeps_inflected_real_words() -> None:
+    sp = Speller(
+        ["training centre", "bicycle shop", "swimming pool"],
+        names=["training centre", "bicycle shop", "swimming pool"],
+        known=["tan", "cycle", "swim", "bed"],
+    )
+    assert sp.correct("tanning bed") == "tanning bed"  # not "training"
+    assert sp.correct("recycle") == "recycle"  # not "bicycle"
+    assert sp.correct("swiming") == "swimming"  # the same word spelt right is still repaired
+    assert sp.correct("bycicle") == "bicycle"
+
+
+def test_unheld_type_abstains_unless_a_held_name_is_spelt_out(selector: ServiceSelector) -> None:
+    assert selector.match("a tanning salon").abstain
+    sel = selector.match("memorial park to visit a grave")
+    assert not sel.abstain and sel.selected[0] == "memorial park"
+
+
+def test_calibration_uses_only_the_dev_sets() -> None:
+    ids = {r.id.rsplit("-", 1)[0] for r in load_devsets()}
+    assert ids == {"dev", "dev2"}
 
 
 def test_evaluate_reports_the_bench_fields(selector: ServiceSelector) -> None:
