@@ -17,9 +17,10 @@ the embedding blurs ("tandoori", "wipers").
 
 Scores become probabilities by a softmax with temperature ``T``; the selection is the smallest
 prefix of the ranking whose mass reaches ``p``, at most ``cap`` services. When the best score is
-below ``floor`` the selector abstains: the catalogue holds no such service. ``T``, ``p``, ``floor``,
-``alpha``, ``phrase_mix``, ``bm25_weight`` and the lexical bonus are calibrated on ``search/data/devset/dev.jsonl``
-(``iotase bench intent --calibrate``) and read from ``calibration.json`` beside it.
+below ``floor`` the selector abstains: the catalogue holds no such service. ``T``, ``p``,
+``floor``, ``alpha``, ``phrase_mix``, ``bm25_weight`` and the lexical bonus are calibrated on the
+development sets ``search/data/devset/dev.jsonl`` and ``dev2.jsonl`` (``calibrate`` in
+``search._select_calibrate``) and read from ``calibration.json`` beside them.
 """
 
 from __future__ import annotations
@@ -234,7 +235,8 @@ class ServiceSelector:
         self.bm25 = Bm25Index(self.services)
         self._phrase_mean = self._mean_phrase_vectors(index)
         self.speller = Speller(
-            index.texts, names=[s.name for s in self.services],
+            index.texts,
+            names=[s.name for s in self.services],
             known=tokenizer_words(embedder.model_path),
         )
         self.unheld = embedder.encode(list(UNHELD))

@@ -82,7 +82,9 @@ def load_devset(name: str = "dev", directory: Path | None = None) -> list[DevReq
     return out
 
 
-def load_devsets(names: tuple[str, ...] = DEV_SETS, directory: Path | None = None) -> list[DevRequest]:
+def load_devsets(
+    names: tuple[str, ...] = DEV_SETS, directory: Path | None = None
+) -> list[DevRequest]:
     """Several sets as one list (calibration uses ``DEV_SETS``)."""
     return [r for name in names for r in load_devset(name, directory)]
 
@@ -263,7 +265,7 @@ def calibrate(
         for temperature in (0.01, 0.02, 0.03, 0.05):
             probs = _probs(top, scores, temperature)
             for floor, p, cap, margin in itertools.product(
-                floors, (0.6, 0.8, 0.9, 0.95), (3, 5), MARGINS
+                floors, (0.6, 0.8, 0.9, 0.95, 0.99), (3, 5), MARGINS
             ):
                 cal = replace(
                     weights,

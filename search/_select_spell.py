@@ -261,7 +261,8 @@ def tokenizer_words(model_dir: Path) -> set[str]:
     if not path.is_file():
         return set()
     return {
-        w for w in path.read_text(encoding="utf-8").split("\n")
+        w
+        for w in path.read_text(encoding="utf-8").split("\n")
         if w.isalpha() and w.isascii() and len(w) > 1
     }
 
@@ -294,7 +295,11 @@ class Speller:
     """Repairs one-edit misspellings against a vocabulary counted from catalogue texts."""
 
     def __init__(
-        self, texts: Iterable[str], *, names: Iterable[str] = (), extra: Iterable[str] = COMMON,
+        self,
+        texts: Iterable[str],
+        *,
+        names: Iterable[str] = (),
+        extra: Iterable[str] = COMMON,
         known: Iterable[str] = (),
     ) -> None:
         self.freq: Counter[str] = Counter()
@@ -353,8 +358,9 @@ class Speller:
                     if f in self.known and len(f) >= 3:
                         return f
         for prefix in ("re", "un", "pre", "over", "out"):
-            if w.startswith(prefix) and w[len(prefix) :] in self.known and len(w) - len(prefix) >= 4:
-                return w[len(prefix) :]
+            rest = w[len(prefix) :]
+            if w.startswith(prefix) and len(rest) >= 4 and rest in self.known:
+                return rest
         return None
 
     def candidates(self, word: str) -> set[str]:

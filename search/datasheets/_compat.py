@@ -37,7 +37,7 @@ from search.datasheets._validate import supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["RULES", "DeviceUse", "check_compatibility", "combine", "pick_rules"]
+__all__ = ["RULES", "DeviceUse", "check_compatibility", "combine", "pick_rules", "straps_in"]
 
 RULES = ("signal_range", "logic_levels", "supply", "interface", "i2c_address")
 
@@ -52,6 +52,9 @@ class DeviceUse:
     variant: str | None = None
     supply_v: float | None = None
     count: int = 1
+    straps: tuple[tuple[str, str], ...] = ()
+    """Address pins the question ties off, in the order datasheets print them (most significant
+    pin first): (("A1", "SDA"), ("A0", "GND"))."""
 
 
 @dataclass
@@ -832,11 +835,89 @@ def _addresses(f: Fact) -> list[int]:
     return sorted(set(found))
 
 
+# An address-pin strap as engineers write it: "A1=SDA", "ADDR to GND", "AD0 tied low",
+# "ADDR high", "SDO pulled to VDDIO", "SA0 = 1".
+_STRAP = re.compile(
+    # "ADDR" may arrive spelled out as "address" by the question's spelling normaliser.
+    r"\b(?P<pin>A[0-2]|AD[0-2]|ADDR(?:ESS)?(?: pin)?|ADR\d?|SA0|SDO|ADD\d)\b"
+    r"\s*(?:=|:|\bto\b|\btied(?: to)?\b|\bpulled(?: (?:up |down )?to)?\b|\bstrapped(?: to)?\b"
+    r"|\bconnected to\b|\bwired to\b|\bat\b|\bis\b|\bon\b)?\s*"
+    r"(?P<level>GND|ground|VSS|VDDIO|VDD|VCC|VS\+|V\+|SDA|SCL|low|high|logic low|logic high|[01]\b)",
+    re.IGNORECASE,
+)
+
+
+def _level(word: str) -> str:
+    """A strap level in one spelling: GND, VDD, SDA or SCL."""
+    w = word.strip().lower().replace("logic ", "")
+    if w in ("gnd", "ground", "vss", "low", "0", "l"):
+        return "GND"
+    if w in ("sda", "scl"):
+        return w.upper()
+    return "VDD"
+
+
+def straps_in(text: str) -> tuple[tuple[str, str], ...]:
+    """The address straps a stretch of question text states, most significant pin first.
+
+    Address tables print their pin columns from the highest pin down (A1 then A0), so the
+    stated pins are ordered the same way to be compared row by row.
+    """
+    found: dict[str, str] = {}
+    for m in _STRAP.finditer(text):
+        pin = re.sub(r"ADDRESS|ADDR PIN|ADDRESS PIN", "ADDR", m.group("pin").upper())
+        found.setdefault(pin, _level(m.group("level")))
+    return tuple(sorted(found.items(), key=lambda kv: kv[0], reverse=True))
+
+
+# The level words an address-table row or sentence uses for a pin's connection.
+_ROW_LEVEL = re.compile(
+    r"\b(GND|VDDIO|VDD|VCC|VS\+|V\+|SDA|SCL)(?![\w+])|=\s*([01])\b|=\s*[‘'’]([HL])[‘'’]"
+    r"|\bis (?:logic )?(low|high)\b",
+    re.IGNORECASE,
+)
+
+
+def _row_levels(f: Fact) -> tuple[str, ...] | None:
+    """The strap levels an address fact was printed for ("SDA GND", "AD0 = 0", "ADDR is low").
+
+    Only the words before the first printed address count, and parenthesised remarks
+    ("( ADDR ≧ 0.7VCC )") are left out: a sentence that goes on to name other addresses
+    describes several rows, not this one.
+    """
+    cond = f.condition or ""
+    cut = re.search(r"0x[0-9A-Fa-f]{2}|\b[01]{7}\b", cond)
+    if cut:
+        cond = cond[: cut.start()]
+    cond = re.sub(r"\([^)]*\)", " ", cond)
+    levels = []
+    for m in _ROW_LEVEL.finditer(cond):
+        word = next(g for g in m.groups() if g)
+        levels.append(_level(word))
+    return tuple(levels) or None
+
+
+def _strapped(u: DeviceUse, facts: list[Fact]) -> tuple[list[Fact], str]:
+    """The address facts that match the question's straps (all of them when none are stated or
+    none of the rows can be read), and a note of which straps were applied."""
+    if not u.straps:
+        return facts, ""
+    want = tuple(level for _, level in u.straps)
+    named = ", ".join(f"{pin}={level}" for pin, level in u.straps)
+    hit = [f for f in facts if _row_levels(f) == want]
+    if not hit:
+        return facts, f" (no address row read for {named}; every listed address kept)"
+    return hit, f" with {named}"
+
+
 def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[CompatCheck]:
-    """Every device on one bus can be given its own address."""
+    """Every device on one bus can be given its own address (the strapped one, when the
+    question ties the address pins)."""
     sets: list[tuple[DeviceUse, list[int], list[Fact]]] = []
+    notes: dict[int, str] = {}
     for u in uses:
-        facts = _best(index, u, ("i2c_address",))
+        facts, note = _strapped(u, _best(index, u, ("i2c_address",)))
+        notes[id(u)] = note
         addrs = sorted({a for f in facts for a in _addresses(f)})
         if not addrs:
             # No address: if the device states its interfaces and I2C is not among them, it
@@ -866,7 +947,8 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
         slots.extend((u.device, addrs) for _ in range(u.count))
     cited = [f for _, _, fs in sets for f in fs]
     listing = "; ".join(
-        f"{u.device}{_count_text(u.count)}: " + ", ".join(f"0x{a:02X}" for a in addrs)
+        f"{u.device}{_count_text(u.count)}{notes.get(id(u), '')}: "
+        + ", ".join(f"0x{a:02X}" for a in addrs)
         for u, addrs, _ in sets
     )
     if len(slots) > 12:
@@ -924,7 +1006,15 @@ _CUE_SUPPLY = re.compile(
 )
 _CUE_LOGIC = re.compile(
     r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level"
-    r"|\bpin\b",
+    r"|\bpin\b"
+    # Control, enable and PWM inputs are digital inputs: driving them is a logic-level question.
+    r"|\b(?:control|enable|direction|pwm|standby) (?:input|pin|line)s?\b|\bpwm\b",
+    re.I,
+)
+# Wording that asks about levels outright: checked even when both parts share a bus (sharing
+# SPI says nothing about whether 3.3 V outputs reach a 5 V part's VIH).
+_CUE_LEVELS = re.compile(
+    r"\blogic[- ]levels?\b|\b(?:voltage|signal|io|i/o) levels?\b|\bvoh\b|\bvih\b|\bthresholds?\b",
     re.I,
 )
 _CUE_INTERFACE = re.compile(
@@ -965,7 +1055,7 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         rules.append("supply")
     if _CUE_INTERFACE.search(question) and "i2c_address" not in rules:
         rules.append("interface")
-    if _CUE_LOGIC.search(question) and not rules:
+    if _CUE_LOGIC.search(question) and (not rules or _CUE_LEVELS.search(question)):
         rules.append("logic_levels")
     if not rules and (_CUE_SIGNAL.search(question) or _has_analog_path(index, uses)):
         rules.append("signal_range")

@@ -601,7 +601,10 @@ _RAIL_FACTOR = re.compile(rf"\d\s?[×x*·]?\s?{_RAIL_NAME}(?![a-z])|{_RAIL_NAME}
 
 def is_supply_relative(text: str) -> bool:
     """True for a bound written relative to a rail (``0.7 VDD``, ``VDD + 0.3``, ``VCC/2``)."""
-    return bool(SUPPLY_RELATIVE.match(_norm(text).replace("\u00d7", "×")))
+    t = _norm(text).replace("\u00d7", "×")
+    # Some makers print the rail in lower case ("Vcc×0.7", "Vdd + 0.3").
+    t = re.sub(r"(?i)\bv(cc|dd|ss|ddio|io)(?![a-z])", lambda m: "V" + m.group(1).upper(), t)
+    return bool(SUPPLY_RELATIVE.match(t))
 
 
 _CELL_EMPTY = re.compile(r"^\s*(?:-|–|—|—|n/?a|null|\.\.\.)?\s*$", re.I)

@@ -36,6 +36,7 @@ from search.datasheets._compat import (
     combine,
     items_of,
     pick_rules,
+    straps_in,
 )
 from search.datasheets._facts import Fact, FactStore, Notice
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
@@ -581,7 +582,14 @@ class DatasheetQA:
             distinct: list[Fact] = []
             seen_figures: set[tuple[Any, ...]] = set()
             for f in chosen:
-                figure = (f.min, f.max, f.value if not isinstance(f.value, str) else None, f.unit)
+                # Typ-only rows ("rising 8.2 V", "falling 7.8 V") differ in their typ alone.
+                figure = (
+                    f.min,
+                    f.max,
+                    f.typ if f.min is None and f.max is None else None,
+                    f.value if not isinstance(f.value, str) else None,
+                    f.unit,
+                )
                 if figure not in seen_figures:
                     seen_figures.add(figure)
                     distinct.append(f)
@@ -836,15 +844,26 @@ class DatasheetQA:
                 word = re.sub(r"(?<=\d)\s*[x×]$", "", word)
                 if word in _COUNT_WORDS:
                     count = _COUNT_WORDS[word]
+            # Address straps are stated right after the part they belong to ("INA219 strapped
+            # A1=SDA, A0=GND and an ADS1115 with ADDR to GND").
+            nxt = min((d.start for d in parsed.devices if d.start > m.start), default=None)
+            straps = straps_in(parsed.text[m.end : nxt])
             existing = next(
-                (u for u in uses if u.device == m.device and u.variant == m.variant), None
+                (
+                    u
+                    for u in uses
+                    if u.device == m.device and u.variant == m.variant and u.straps == straps
+                ),
+                None,
             )
             if existing is not None:
                 existing.count += count
                 existing.supply_v = existing.supply_v or m.supply_v
                 continue
             uses.append(
-                DeviceUse(m.device, m.variant or self._name_as_variant(m), m.supply_v, count)
+                DeviceUse(
+                    m.device, m.variant or self._name_as_variant(m), m.supply_v, count, straps
+                )
             )
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
@@ -1114,7 +1133,20 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     )
     if _FROM_BEFORE.search(text[max(0, first.start - 30) : first.start]):
         swap = False
+    # The part that drives, feeds or controls the other is the source, wherever it is named:
+    # "If I run the TB6612's Vcc at 3.3 V, can an ESP32 drive its control inputs?"
+    if _DRIVES.match(text[second.end : second.end + 30]) and not _DRIVES.match(
+        text[first.end : first.end + 30]
+    ):
+        swap = True
     return [uses[1], uses[0]] if swap else uses
+
+
+_DRIVES = re.compile(
+    r"^\W*(?:(?:gpios?|pins?|outputs?|module)\W+)?(?:drive|drives|driving|feed|feeds|feeding"
+    r"|control|controls|controlling|switch|switches)\b",
+    re.I,
+)
 
 
 def _drop_repeated_ratings(

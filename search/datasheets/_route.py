@@ -97,7 +97,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bfull[- ]scale (?:input )?(?:voltage )?range|\bfsr\b|\bprogrammable gain|\bpga range",
         ("full_scale_range",),
     ),
-    (r"\blsb(?: size)?\b", ("lsb_size",)),
+    (r"\blsb(?: size| step(?: size)?)?\b|\bstep size\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
     (
         r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b",
@@ -120,6 +120,30 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("sleep_current",),
     ),
     (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
+    # A supply's or a load's rated power ("maximum output power", "max input power").
+    # "How much output power can the X deliver": the verb belongs to the power, not a current.
+    (
+        r"\boutput power(?:\b.{0,30}?\b(?:deliver|provide|supply|source)\b)?"
+        r"|\bpower (?:it )?can (?:it )?(?:deliver|output|source)",
+        ("output_power",),
+    ),
+    (
+        r"\binput power(?:\b.{0,30}?\b(?:absorb|sink|dissipate|take|handle)\b)?"
+        r"|\bpower (?:it )?can (?:it )?(?:absorb|sink|dissipate)",
+        ("input_power",),
+    ),
+    # A flow or rate sensor's constant: "pulses per litre", "K factor".
+    (
+        r"\bpulses? per (?:lit(?:re|er)|l|gallon|revolution|rev)\b|\bk[- ]factor|\bpulse factor",
+        ("pulse_factor",),
+    ),
+    # What the supply must provide is the part's own consumption, not what its pins source:
+    # "current the power supply must deliver to it", "current the module needs from its supply".
+    (
+        r"\bcurrent\b.{0,40}\b(?:power )?supply\b.{0,30}\b(?:deliver|provide|source|supply)"
+        r"|\bcurrent\b.{0,40}\bneeds? from\b",
+        ("supply_current",),
+    ),
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
@@ -166,7 +190,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("resolution_bits", "resolution"),
     ),
     (r"\bresolution", ("resolution", "resolution_bits")),
-    (r"\baccura(?:cy|cies)|\berror\b|\btolerance", ("accuracy",)),
+    # "How accurate is …", "how precise": the adjective asks the same as the noun.
+    (
+        r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b",
+        ("accuracy",),
+    ),
     (
         r"\bsensitivit(?:y|ies)|\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b|\blsb/g\b|\bscale factor",
         ("sensitivity",),
@@ -192,18 +220,31 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow fast\b.{0,40}\bsampl\w*|\bsampl(?:e|es|ing)\b(?! size)|\bhow many samples",
         ("sampling_rate",),
     ),
-    (r"\bconversion time", ("conversion_time",)),
+    # A conversion is what a "measurement" takes: "measurement time", "how long does one
+    # measurement take".
+    (
+        r"\bconversion time|\bmeasurement time|\bhow long\b.{0,40}\b(?:measurement|conversion|reading)"
+        r"|\b(?:measurement|conversion) (?:take|takes|last|lasts)\b",
+        ("conversion_time",),
+    ),
     (r"\bresponse time|\bdelay time", ("response_time",)),
     (r"\bpackage", ("package",)),
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
     (r"\bchannels|\bhow many inputs", ("channels",)),
-    (r"\bswitching frequency", ("switching_frequency",)),
+    (
+        r"\bswitching frequency|\bfrequency\b.{0,40}\bswitch(?:es|ing)?\b"
+        r"|\bswitch(?:es)? at (?:what|which) frequency",
+        ("switching_frequency",),
+    ),
     (r"\bripple", ("output_ripple",)),
     (r"\befficien(?:cy|t)", ("efficiency",)),
     (r"\bcurrent limit", ("current_limit",)),
     (r"\bline regulation", ("line_regulation",)),
     (r"\bload regulation", ("load_regulation",)),
-    (r"\bundervoltage lockout|\buvlo", ("undervoltage_lockout",)),
+    (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),
+    (r"\bgain\b", ("gain",)),
+    (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
+    (r"\bdrift\b", ("drift",)),
     (r"\bsoft[- ]start", ("soft_start_time",)),
     (r"\bthermal shutdown", ("thermal_shutdown",)),
     (r"\bthermal resistance", ("thermal_resistance",)),
@@ -698,6 +739,14 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             phrase = m.group(0) if "§" not in m.group(0) else cands[0].replace("_", " ")
             hits.append((m.start(), cands, phrase))
     hits.sort(key=lambda h: h[0])
+    if len(hits) > 1:
+        # "the MDN-4010 supply", "power supply": with another spec named, a bare "supply" or
+        # "power supply" names the kind of device, not a request for its supply voltage.
+        hits = [
+            h
+            for h in hits
+            if not (h[1] == ("supply_voltage",) and h[2].lower() in ("supply", "power supply"))
+        ] or hits
     for _, cands, phrase in hits:
         if cands not in specs:
             specs.append(cands)

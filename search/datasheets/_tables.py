@@ -21,6 +21,7 @@ from search.datasheets._extract import (
     classify_section,
     facts_from_row,
     is_supply_relative,
+    parse_cell,
     map_spec,
     parse_quantity_text,
     unit_dimension,
@@ -1380,7 +1381,84 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     # only)").
     named = {p for f in facts if f.spec == "interface" for p in f.extra.get("protocols", [])}
     facts.extend(f for (v, p), f in stated.items() if p not in named or v is not None)
+    facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
     return _dedupe(facts), warnings
+
+
+# A logic-level row printed symbol first with its min/typ/max cells on the same line and its
+# name on the next ("VIH  Vcc×0.7  ―  Vcc+0.2" / "Control input voltage  ―  V"), where at least
+# one cell is written relative to the supply.
+_LEVEL_SYMBOLS = {
+    "VIH": "logic_high_threshold",
+    "VIL": "logic_low_threshold",
+    "VOH": "output_voltage_high",
+    "VOL": "output_voltage_low",
+}
+_SYMBOL_LED = re.compile(r"^\s*(V\s?I\s?H|V\s?I\s?L|V\s?O\s?H|V\s?O\s?L)(\([^)]*\))?\s{2,}(.+)$")
+_DASHES = {"―", "—", "–", "-", "‐", "−"}
+
+
+def _symbol_led_thresholds(
+    doc: PdfDocument, device: str, stem: str, have: list[Fact]
+) -> list[Fact]:
+    """Logic thresholds from symbol-led rows the table reader did not turn into facts."""
+    held = {(f.spec, f.citation) for f in have}
+    out: list[Fact] = []
+    for page in doc.pages:
+        citation = f"{stem}#p{page.number}"
+        kind = "electrical_characteristics"
+        lines = [ln.text.strip() for ln in page.lines]
+        for i, text in enumerate(lines):
+            k = classify_section(text) if len(text) < 90 else None
+            if k:
+                kind = k
+            m = _SYMBOL_LED.match(text)
+            if not m:
+                continue
+            symbol = re.sub(r"\s", "", m.group(1)).upper()
+            spec = _LEVEL_SYMBOLS[symbol]
+            if (spec, citation) in held or kind == "absolute_maximum":
+                continue
+            cells = [c.strip() for c in re.split(r"\s{2,}", m.group(3)) if c.strip()]
+            if len(cells) != 3 or not any(is_supply_relative(c) for c in cells):
+                continue
+            nums: dict[str, float | None] = {}
+            texts: dict[str, str] = {}
+            for key, cell in zip(("min", "typ", "max"), cells, strict=True):
+                if cell in _DASHES:
+                    nums[key] = None
+                    continue
+                v, _u, expr, _pm = parse_cell(cell)
+                nums[key] = v
+                if expr:
+                    texts[f"{key}_text"] = expr
+            # The row's name is printed on the next line, before its dash and unit cells.
+            label = symbol + (m.group(2) or "")
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            nm = re.match(r"^([A-Za-z][A-Za-z ]{3,}?)\s{2,}", nxt)
+            if nm and not _SYMBOL_LED.match(nxt):
+                label = nm.group(1).strip()
+            evidence = text if label.startswith(symbol) else f"{text} / {label}"
+            out.append(
+                Fact(
+                    device=device,
+                    spec=spec,
+                    parameter=label,
+                    symbol=symbol + (m.group(2) or ""),
+                    min=nums.get("min"),
+                    typ=nums.get("typ"),
+                    max=nums.get("max"),
+                    unit="V",
+                    section_kind=kind,
+                    doc=stem,
+                    citation=citation,
+                    evidence=evidence[:300],
+                    page=page.number,
+                    extra=texts,
+                ).with_id()
+            )
+            held.add((spec, citation))
+    return out
 
 
 def _feed_bullets(

@@ -93,7 +93,7 @@ def test_devset_sizes_and_labels(selector: ServiceSelector) -> None:
 
 def test_bm25_prefers_the_service_using_the_rare_word() -> None:
     svcs = [
-        Service("indian restaurant", "i", "Curries, naan and tandoori dishes.", ("butter chicken",)),
+        Service("indian restaurant", "i", "Curries and tandoori chicken.", ("butter chicken",)),
         Service("chicken wings restaurant", "c", "Chicken wings by the pound.", ("wings",)),
         Service("bar", "b", "Drinks and beer.", ("a drink",)),
     ]
