@@ -68,9 +68,15 @@ def register(sub: Any) -> None:
 def register_bench(names: Any) -> None:
     """Add ``bench intent`` and ``bench query`` (and ``bench datasheet`` when present)."""
     i = names.add_parser("intent", help="service-selection accuracy on the dev / held-out sets")
-    i.add_argument("--set", dest="devset", default="dev", choices=("dev", "heldout", "both"))
     i.add_argument(
-        "--calibrate", action="store_true", help="tune on dev.jsonl and write calibration.json"
+        "--set",
+        dest="devset",
+        default="dev",
+        choices=("dev", "dev2", "heldout", "heldout2", "both", "all"),
+        help="request set; both = dev + heldout, all = every set",
+    )
+    i.add_argument(
+        "--calibrate", action="store_true", help="tune on the development sets (dev, dev2)"
     )
     i.add_argument("--failures", action="store_true", help="list the requests that missed")
     _json_flag(i)
@@ -284,7 +290,7 @@ def _cmd_serve(args: argparse.Namespace, settings: Any) -> int:
 
 def _cmd_bench_intent(args: argparse.Namespace, settings: Any) -> int:
     from search._agent_runtime import build_selector
-    from search._select_calibrate import calibrate, evaluate, load_devset
+    from search._select_calibrate import calibrate, evaluate, load_devset, load_devsets
 
     selector = build_selector(settings)
     out: dict[str, Any] = {
@@ -293,11 +299,12 @@ def _cmd_bench_intent(args: argparse.Namespace, settings: Any) -> int:
         "curated": sum(s.curated for s in selector.services),
     }
     if args.calibrate:
-        cal, _ = calibrate(selector, load_devset("dev"))
+        cal, _ = calibrate(selector, load_devsets())
         selector.calibration = cal
         out["calibrated"] = True
     out["params"] = {k: v for k, v in vars(selector.calibration).items()}
-    sets = ("dev", "heldout") if args.devset == "both" else (args.devset,)
+    groups = {"both": ("dev", "heldout"), "all": ("dev", "dev2", "heldout", "heldout2")}
+    sets = groups.get(args.devset, (args.devset,))
     for name in sets:
         res = evaluate(selector, load_devset(name), failures=args.failures)
         if len(sets) == 1:
