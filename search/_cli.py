@@ -43,6 +43,10 @@ def register(sub: Any) -> None:
     c.add_argument("--no-phrases", action="store_true", help="check descriptions only")
     _json_flag(c)
     c.set_defaults(handler=_cmd_check)
+    vec = ssub.add_parser(
+        "vectors", help="compute the catalogue vectors shipped in search/data/vectors/"
+    )
+    vec.set_defaults(handler=_cmd_vectors)
 
     s = sub.add_parser("search", help="live-service search: ranked nodes with cited readings")
     s.add_argument("request", nargs="?", help="e.g. 'an uncrowded dog park near me'")
@@ -282,6 +286,21 @@ def _cmd_serve(args: argparse.Namespace, settings: Any) -> int:
         port=args.port or settings.http_port,
         log_level="info",
     )
+    return 0
+
+
+def _cmd_vectors(args: argparse.Namespace, settings: Any) -> int:
+    import numpy as np
+
+    from search._embed import SHIPPED_VECTORS, Embedder, text_key, write_vectors
+    from search.catalogue import load_catalogue
+
+    embedder = Embedder(cache_dir=Path(settings.data_dir) / "embeddings")
+    texts = sorted({t for svc in load_catalogue() for t in svc.texts()})
+    vectors = embedder.encode(texts)
+    path = SHIPPED_VECTORS / f"{embedder.model_id}.npz"
+    write_vectors(path, [text_key(t) for t in texts], np.asarray(vectors))
+    print(f"{len(texts)} catalogue vectors written to {path}")
     return 0
 
 

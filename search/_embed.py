@@ -93,6 +93,35 @@ def model_fingerprint(path: Path) -> str:
     return f"all-minilm-l6-v2-{h.hexdigest()[:12]}"
 
 
+# Catalogue vectors computed by the project (``iotase services vectors``), so that a fresh
+# checkout does not spend its first start encoding the catalogue; texts not found there (a changed
+# description) are encoded and cached under the data directory as usual.
+SHIPPED_VECTORS = Path(__file__).resolve().parent / "data" / "vectors"
+
+
+def _read_npz(path: Path) -> dict[str, np.ndarray]:
+    if not path.is_file():
+        return {}
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+    except (OSError, ValueError, KeyError) as exc:
+        # A damaged cache costs one re-encode; it is never trusted half-read.
+        log.warning("embedding cache %s unreadable (%s); re-encoding", path, exc)
+        return {}
+
+
+def write_vectors(path: Path, keys: Sequence[str], vectors: np.ndarray) -> None:
+    """Write text-hash keys and their vectors atomically (a reader never sees half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    order = np.argsort(np.array(keys))
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(
+        tmp, keys=np.array(keys)[order], vectors=np.asarray(vectors, np.float32)[order]
+    )
+    os.replace(tmp, path)
+
+
 class Embedder:
     """Encode texts to unit vectors with all-MiniLM-L6-v2, with disk and LRU caches.
 
@@ -187,26 +216,18 @@ class Embedder:
         return self._cache_dir / f"{self.model_id}.npz" if self._cache_dir else None
 
     def _read_disk(self) -> dict[str, np.ndarray]:
+        """The shipped catalogue vectors, overlaid with this machine's cache."""
+        stored = _read_npz(SHIPPED_VECTORS / f"{self.model_id}.npz")
         path = self._disk_path()
-        if path is None or not path.is_file():
-            return {}
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                return dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
-        except (OSError, ValueError, KeyError) as exc:
-            # A damaged cache costs one re-encode; it is never trusted half-read.
-            log.warning("embedding cache %s unreadable (%s); re-encoding", path, exc)
-            return {}
+        if path is not None:
+            stored.update(_read_npz(path))
+        return stored
 
     def _write_disk(self, stored: dict[str, np.ndarray]) -> None:
         path = self._disk_path()
-        if path is None:
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        keys = sorted(stored)
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez(tmp, keys=np.array(keys), vectors=np.stack([stored[k] for k in keys]))
-        os.replace(tmp, path)  # atomic: a reader never sees half a file
+        if path is not None:
+            keys = list(stored)
+            write_vectors(path, keys, np.stack([stored[k] for k in keys]))
 
     def embed_query(self, text: str) -> np.ndarray:
         """One request's unit vector, through the LRU."""

@@ -53,6 +53,8 @@ class DeviceUse:
     supply_v: float | None = None
     count: int = 1
     straps: tuple[tuple[str, str], ...] = ()
+    vref: float | None = None
+    """A reference voltage the question states ("VREF = 5 V"), for bounds written as VREF."""
     """Address pins the question ties off, in the order datasheets print them (most significant
     pin first): (("A1", "SDA"), ("A0", "GND"))."""
 
@@ -72,8 +74,8 @@ _REL = re.compile(
     # VSS is left out on purpose: it is ground on a CMOS part and the logic supply on others
     # (L298), so a bound written as "VSS" stays unknown rather than guessed.
     r"(?P<gnd>\b(?:GND|AGND)\b\s*(?:(?P<gs>[-–−+])\s*(?P<gv>\d+(?:\.\d+)?))?)"
-    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO)\d?\b)\)?"
-    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
+    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VREF)\d?\b)\)?"
+    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VREF)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
     re.IGNORECASE,
 )
 
@@ -87,6 +89,17 @@ def _side_texts(fact: Fact) -> dict[str, tuple[str, float, float]]:
             found = _relative_in(t)
             if found:
                 out[side] = found[0]
+    lo_text = fact.extra.get("min_text")
+    if (
+        "min" not in out
+        and isinstance(lo_text, str)
+        and re.fullmatch(r"\s*VSS\s*", lo_text, re.I)
+        and "max" in out
+        and out["max"][1] != 0.0
+    ):
+        # A range printed "VSS … VREF" (or "… VDD") runs from the part's ground to a positive
+        # rail: its VSS is ground here, whatever VSS means on other parts.
+        out["min"] = ("VSS", 0.0, 0.0)
     return out
 
 
@@ -147,11 +160,18 @@ def _eval_rel(text: str, coef: float, off: float, supply: float | None, who: str
     return Limit(round(value, 9), format_number(round(value, 6)), d, text)
 
 
-def bounds(fact: Fact, supply: float | None, who: str) -> tuple[Limit | None, Limit | None, bool]:
+def bounds(
+    fact: Fact, supply: float | None, who: str, vref: float | None = None
+) -> tuple[Limit | None, Limit | None, bool]:
     """(low, high, needs_supply): the fact's range, evaluating supply-relative bounds.
 
     ``needs_supply`` is True when a bound is written relative to a supply that was not stated.
+    A bound written as VREF is evaluated at ``vref`` (the reference stated), never the supply.
     """
+
+    def rail(text: str) -> float | None:
+        return vref if re.search(r"(?i)\bVREF", text) else supply
+
     # A figure the evidence prints as a fraction of the supply ("0.7 VDD") is not volts: drop
     # it and let the supply-relative reading below fill that side.
     fractions = supply_fractions(fact)
@@ -170,7 +190,7 @@ def bounds(fact: Fact, supply: float | None, who: str) -> tuple[Limit | None, Li
         # The extractor kept each symbolic column apart: evaluate each on its own side.
         needs = False
         for side, (t, c, o) in sides.items():
-            e = _eval_rel(t, c, o, supply, who)
+            e = _eval_rel(t, c, o, rail(t), who)
             needs = needs or (e is None and c != 0.0)
             if side == "min" and lo is None:
                 lo = e
@@ -178,13 +198,13 @@ def bounds(fact: Fact, supply: float | None, who: str) -> tuple[Limit | None, Li
                 hi = e
         if lo is None and hi is None and "typ" in sides:
             t, c, o = sides["typ"]
-            lo = hi = _eval_rel(t, c, o, supply, who)
+            lo = hi = _eval_rel(t, c, o, rail(t), who)
         return lo, hi, needs
     rel = _relative_limits(fact)
     needs = False
     if rel:
         # Two expressions: low then high. One: it fills whichever side has no plain number.
-        evals = [(_eval_rel(t, c, o, supply, who), c) for t, c, o in rel[:2]]
+        evals = [(_eval_rel(t, c, o, rail(t), who), c) for t, c, o in rel[:2]]
         needs = any(e is None and c != 0.0 for e, c in evals)
         if len(evals) == 2:
             if evals[0][1] != 0.0 or lo is None:
@@ -436,14 +456,14 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
             )
         ]
     inp = inputs[0]
-    lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device)
+    lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
     if needs or lo_in is None or hi_in is None:
         return [
             _check(
                 "signal_range",
                 "insufficient_evidence",
-                f"{dst.device}: its input range is relative to its supply; state the "
-                "supply it runs at",
+                f"{dst.device}: its input range is relative to its supply or reference; "
+                "state the supply (and VREF) it runs at",
                 [inp],
             )
         ]

@@ -398,6 +398,9 @@ _SYMBOL_FIRST = frozenset(
 )
 
 
+_IO_RAIL = re.compile(r"(?i)^V\s?(?:DD|CC)?\s?_?I/?O\b|^V\s?(?:DD|CC)\s?_?IO\b|^VLOGIC\b|^VL\b")
+
+
 def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | None:
     """The vocabulary spec for a parameter name (and symbol), or None when no rule matches."""
     if symbol:
@@ -419,6 +422,10 @@ def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | Non
         return None
     for pattern, spec in _SPEC_RULES:
         if re.search(pattern, label):
+            if spec == "supply_voltage" and symbol and _IO_RAIL.match(symbol.strip()):
+                # "Supply Voltage  VDDIO": the rail that powers the interface pins is the
+                # logic supply, not the part's main supply.
+                return _absolute("logic_supply_voltage", section_kind)
             return _absolute(spec, section_kind)
     if symbol:
         sym = symbol.lower()

@@ -848,6 +848,9 @@ class DatasheetQA:
             # A1=SDA, A0=GND and an ADS1115 with ADDR to GND").
             nxt = min((d.start for d in parsed.devices if d.start > m.start), default=None)
             straps = straps_in(parsed.text[m.end : nxt])
+            # So is a reference voltage ("an MCP3008 channel with VDD = VREF = 5 V").
+            vm = _VREF_STATED.search(parsed.text[m.end : nxt])
+            vref = float(vm.group(1)) if vm else None
             existing = next(
                 (
                     u
@@ -859,10 +862,16 @@ class DatasheetQA:
             if existing is not None:
                 existing.count += count
                 existing.supply_v = existing.supply_v or m.supply_v
+                existing.vref = existing.vref or vref
                 continue
             uses.append(
                 DeviceUse(
-                    m.device, m.variant or self._name_as_variant(m), m.supply_v, count, straps
+                    m.device,
+                    m.variant or self._name_as_variant(m),
+                    m.supply_v,
+                    count,
+                    straps,
+                    vref,
                 )
             )
         uses = _source_first(parsed, uses)
@@ -1141,6 +1150,10 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
         swap = True
     return [uses[1], uses[0]] if swap else uses
 
+
+_VREF_STATED = re.compile(
+    r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
+)
 
 _DRIVES = re.compile(
     r"^\W*(?:(?:gpios?|pins?|outputs?|module)\W+)?(?:drive|drives|driving|feed|feeds|feeding"

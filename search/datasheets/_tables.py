@@ -20,6 +20,7 @@ from search.datasheets._extract import (
     RowRecord,
     classify_section,
     facts_from_row,
+    _si,
     is_supply_relative,
     parse_cell,
     map_spec,
@@ -174,6 +175,19 @@ class _Columns:
             if d < dist:
                 best, dist = k, d
         return best
+
+
+def _next_is_row(lines: list[Line], index: int, cols: _Columns) -> bool:
+    """Whether the next line holds a label left of the columns and cells under them."""
+    for nxt in lines[index + 1 : index + 2]:
+        segs = nxt.segments
+        if len(segs) < 3 or segs[0].x0 >= cols.left_edge - 40:
+            return False
+        under = [
+            sg for sg in segs[1:] if sg.x0 >= cols.left_edge - 5 and _valueish(sg.text.strip())
+        ]
+        return bool(under)
+    return False
 
 
 def _header(line: Line) -> _Columns | None:
@@ -794,7 +808,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         table_rows_seen = 0
         fragment: tuple[float, str, float] | None = None
         done_bullets: list[_Bullet] = []
-        for line in page.lines:
+        for line_no, line in enumerate(page.lines):
             text = line.text.strip()
             if not text:
                 continue
@@ -834,9 +848,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if (
                     h[1]
                     and cols is not None
-                    and (h[0].isupper() or (line.bold and table_rows_seen == 0))
+                    and (
+                        (
+                            (h[0].isupper() or (line.bold and table_rows_seen == 0))
+                            and line.size <= doc.body_size + 0.6
+                        )
+                        # A bold group name whose next line is a row of this table's columns
+                        # ("Timing Parameters" / "Clock Frequency  fCLK  —  —  3.6  MHz").
+                        or (line.bold and _next_is_row(page.lines, line_no, cols))
+                    )
                     and not _NUMBERED_HEADING.match(h[0])
-                    and line.size <= doc.body_size + 0.6
                     and len(line.segments) == 1
                     and line.segments[0].x0 < cols.left_edge - 40
                 ):
@@ -1382,7 +1403,50 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     named = {p for f in facts if f.spec == "interface" for p in f.extra.get("protocols", [])}
     facts.extend(f for (v, p), f in stated.items() if p not in named or v is not None)
     facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
+    facts.extend(_ranges_in_conditions(facts))
     return _dedupe(facts), warnings
+
+
+# A row measured over a stated input span ("Atten = 3, effective measurement range of
+# 150 ∼ 2450 mV") states the input range for that setting as well as its own figure.
+_RANGE_IN_CONDITION = re.compile(
+    r"(?i)^(?P<setting>.*?),?\s*effective (?:measurement|input) range (?:of )?"
+    r"(?P<lo>[-+]?\d+(?:\.\d+)?)\s*(?:∼|~|～|to|–|-)\s*(?P<hi>[-+]?\d+(?:\.\d+)?)\s*(?P<unit>mV|V)\b"
+)
+
+
+def _ranges_in_conditions(facts: list[Fact]) -> list[Fact]:
+    """Input-range facts stated in other rows' conditions, one per setting."""
+    out: list[Fact] = []
+    seen: set[tuple[str, str | None]] = set()
+    for f in facts:
+        m = _RANGE_IN_CONDITION.match(f.condition or "")
+        if not m or (f.citation, f.condition) in seen:
+            continue
+        seen.add((f.citation, f.condition))
+        lo, hi, unit = float(m.group("lo")), float(m.group("hi")), m.group("unit")
+        setting = m.group("setting").strip(" ,") or None
+        out.append(
+            Fact(
+                device=f.device,
+                variant=f.variant,
+                spec="input_voltage_range",
+                parameter="Effective measurement range",
+                min=lo,
+                max=hi,
+                unit=unit,
+                **_si({"min": lo, "max": hi}, unit, "input_voltage_range"),
+                condition=setting,
+                section_kind=f.section_kind,
+                doc=f.doc,
+                citation=f.citation,
+                evidence=f.evidence,
+                section=f.section,
+                page=f.page,
+                applies_to=dict(f.applies_to),
+            ).with_id()
+        )
+    return out
 
 
 # A logic-level row printed symbol first with its min/typ/max cells on the same line and its
