@@ -18,6 +18,7 @@ supply voltages enter only to evaluate limits written relative to a supply ("VDD
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import logging
 import re
@@ -37,7 +38,15 @@ from search.datasheets._validate import supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["RULES", "DeviceUse", "check_compatibility", "combine", "pick_rules", "straps_in"]
+__all__ = [
+    "RULES",
+    "DeviceUse",
+    "check_compatibility",
+    "combine",
+    "pick_rules",
+    "settings_in",
+    "straps_in",
+]
 
 RULES = ("signal_range", "logic_levels", "supply", "interface", "i2c_address")
 
@@ -55,6 +64,8 @@ class DeviceUse:
     straps: tuple[tuple[str, str], ...] = ()
     vref: float | None = None
     """A reference voltage the question states ("VREF = 5 V"), for bounds written as VREF."""
+    settings: tuple[tuple[str, float], ...] = ()
+    """Settings the question states for the part ("atten = 3"), lower-case name first."""
     """Address pins the question ties off, in the order datasheets print them (most significant
     pin first): (("A1", "SDA"), ("A0", "GND"))."""
 
@@ -160,6 +171,24 @@ def _eval_rel(text: str, coef: float, off: float, supply: float | None, who: str
     return Limit(round(value, 9), format_number(round(value, 6)), d, text)
 
 
+_TO_VOLTS = {"mv": 1000.0, "µv": 1e6, "uv": 1e6, "kv": 1e-3}
+
+
+def _volts(value: float, unit: str | None, who: str) -> Limit:
+    """A printed bound in volts: "150 mV" becomes 0.15 V, shown as the conversion it is."""
+    scale = _TO_VOLTS.get((unit or "").strip().lower())
+    if scale is None:
+        return Limit(value, format_number(value))
+    result = round(value / scale, 12)
+    d = Derived(
+        label=f"{who}: {format_number(value)} {unit} in volts",
+        expression=f"{format_number(value)} / {format_number(scale)}",
+        result=result,
+        unit="V",
+    )
+    return Limit(result, format_number(result), d)
+
+
 def bounds(
     fact: Fact, supply: float | None, who: str, vref: float | None = None
 ) -> tuple[Limit | None, Limit | None, bool]:
@@ -176,12 +205,12 @@ def bounds(
     # it and let the supply-relative reading below fill that side.
     fractions = supply_fractions(fact)
     lo = (
-        Limit(fact.min, format_number(fact.min))
+        _volts(fact.min, fact.unit, who)
         if fact.min is not None and fact.min not in fractions
         else None
     )
     hi = (
-        Limit(fact.max, format_number(fact.max))
+        _volts(fact.max, fact.unit, who)
         if fact.max is not None and fact.max not in fractions
         else None
     )
@@ -277,7 +306,7 @@ def with_supply(index: FactIndex, use: DeviceUse) -> tuple[DeviceUse, list[Fact]
         return use, []
     for f in _best(index, use, ("supply_voltage",), prefer="recommended operating supply"):
         if f.typ is not None:
-            return DeviceUse(use.device, use.variant, f.typ, use.count), [f]
+            return dataclasses.replace(use, supply_v=f.typ), [f]
     return use, []
 
 
@@ -300,12 +329,48 @@ def _fmt(x: float) -> str:
 # ---------------------------------------------------------------- signal range
 
 
+_ALTERNATIVES = re.compile(r"one of the listed alternatives\s+(.+)$", re.I)
+
+
+def _alternative_index(f: Fact) -> int | None:
+    """Which of a row's slash-separated alternatives ("0.5～4.5/0.2～2.7") this fact is."""
+    m = _ALTERNATIVES.search(f.condition or "")
+    if not m:
+        return None
+    for i, alt in enumerate(m.group(1).split("/")):
+        nums = [float(x) for x in re.findall(r"[-+]?\d+(?:\.\d+)?", alt)]
+        figures = [x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, float | int)]
+        if nums and figures and sorted(nums) == sorted(float(x) for x in figures):
+            return i
+    return None
+
+
+def _paired_alternatives(index: FactIndex, src: DeviceUse, facts: list[Fact]) -> list[Fact]:
+    """Rows printed as parallel alternatives ("Power Supply 5.0/3.3", "Output Range
+    0.5～4.5/0.2～2.7") pair by position: at a stated supply keep the matching output."""
+    if src.supply_v is None or not any(_alternative_index(f) is not None for f in facts):
+        return facts
+    supply_pos = None
+    for f in index.device_facts(src.device):
+        if f.spec == "supply_voltage" and _alternative_index(f) is not None:
+            values = [x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, float | int)]
+            if values and abs(float(values[0]) - src.supply_v) < 1e-9:
+                supply_pos = _alternative_index(f)
+                break
+    if supply_pos is None:
+        return facts
+    kept = [f for f in facts if _alternative_index(f) in (None, supply_pos)]
+    return kept or facts
+
+
 def _source_range(
     index: FactIndex, src: DeviceUse
 ) -> tuple[list[tuple[str | None, Limit, Limit, list[Fact], list[Derived]]], str]:
     """Output voltage ranges of the source per variant, from stated ranges or derived."""
     results = []
-    stated = _best(index, src, ("output_voltage_range",), prefer="output voltage range")
+    stated = _paired_alternatives(
+        index, src, _best(index, src, ("output_voltage_range",), prefer="output voltage range")
+    )
     for f in stated[:3]:
         lo, hi, _ = bounds(f, src.supply_v, src.device)
         if lo and hi:
@@ -420,6 +485,51 @@ def _digital(f: Fact) -> bool:
     )
 
 
+_SETTING_IN = re.compile(
+    r"\b([A-Za-z][A-Za-z_]{2,})\s*=\s*([-+]?\d+(?:\.\d+)?)\b(?!\s*(?:m?V|mA|A)\b)"
+)
+
+
+def settings_in(text: str) -> tuple[tuple[str, float], ...]:
+    """Settings stated as "name = number" ("atten = 3"), rails and quantities left out."""
+    out = []
+    for name, value in _SETTING_IN.findall(text):
+        if re.fullmatch(r"(?i)v\w*|a[0-2]|ad[0-2]|addr\w*", name):
+            continue
+        out.append((name.lower(), float(value)))
+    return tuple(out)
+
+
+def _for_settings(inputs: list[Fact], dst: DeviceUse) -> tuple[list[Fact], str]:
+    """The input ranges that hold at the part's stated settings.
+
+    A range printed per setting ("Atten = 3, … 150 ∼ 2450 mV") answers only at that setting: with
+    the setting stated, the rows for other settings are dropped; with several settings printed
+    and none stated, no one of them can be chosen.
+    """
+    named = {k for f in inputs for k, _ in settings_in(f.condition or "")}
+    if not named:
+        return inputs, ""
+    stated = {k: v for k, v in dst.settings if k in named}
+    if not stated:
+        values = sorted({f.condition for f in inputs if f.condition})
+        if len(values) <= 1:
+            return inputs, ""
+        return [], (
+            f"{dst.device}: its input range depends on {', '.join(sorted(named))} "
+            f"({'; '.join(values)}); the question states none"
+        )
+    kept = [
+        f
+        for f in inputs
+        if all(dict(settings_in(f.condition or "")).get(k, v) == v for k, v in stated.items())
+    ]
+    if not kept:
+        asked = ", ".join(f"{k} = {format_number(v)}" for k, v in stated.items())
+        return [], f"{dst.device}: no input range printed for {asked}"
+    return kept, ""
+
+
 def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[CompatCheck]:
     """A source's output range against the receiver's allowed input range."""
     src, src_supply = with_supply(index, src)
@@ -455,6 +565,9 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 absmax[:1],
             )
         ]
+    inputs, why_setting = _for_settings(inputs, dst)
+    if not inputs:
+        return [_check("signal_range", "insufficient_evidence", why_setting, [])]
     inp = inputs[0]
     lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
     if needs or lo_in is None or hi_in is None:
@@ -792,6 +905,8 @@ _BUSES = ("I2C", "SPI", "UART", "1-WIRE", "ANALOG", "PWM", "PULSE")
 def _buses(facts: list[Fact]) -> set[str]:
     found: set[str] = set()
     for f in facts:
+        if f.extra.get("not_protocols"):
+            continue  # "incompatible with Dallas 1-wire bus" names a bus the part is not on
         text = (str(f.value) if f.value is not None else "").upper()
         text = text.replace("I²C", "I2C").replace("IIC", "I2C").replace("ONE-WIRE", "1-WIRE")
         text = text.replace("1 WIRE", "1-WIRE").replace("SERIAL PERIPHERAL", "SPI")
@@ -815,6 +930,24 @@ def rule_interface(
                 "insufficient_evidence",
                 "no interface fact for " + ", ".join(missing),
                 (fa or fb)[:1],
+            )
+        ]
+    # A datasheet that says its part is not compatible with the named bus settles it.
+    denied = [
+        (u, f)
+        for u, fs in ((a, fa), (b, fb))
+        for f in fs
+        if bus and bus.upper() in [p.upper() for p in f.extra.get("not_protocols", [])]
+    ]
+    if denied:
+        u, f = denied[0]
+        return [
+            _check(
+                "interface",
+                "incompatible",
+                f"{u.device} is not compatible with the {bus} bus its datasheet names "
+                f"({f.evidence[:120]}, {f.citation})",
+                [f, *(x for x in (fa[0], fb[0]) if x is not f)],
             )
         ]
     ba, bb = _buses(fa), _buses(fb)
@@ -1060,8 +1193,17 @@ def _is_regulator(index: FactIndex, use: DeviceUse) -> bool:
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
     """The rules a compatibility question calls for, from its wording and the devices' roles."""
     rules: list[str] = []
-    if _CUE_ADDRESS.search(question) and re.search(r"\bi2c|\baddress|\bbus\b", question, re.I):
+    # A bus named as 1-Wire, SPI or UART is not an I2C bus: sharing it is a question of the
+    # parts speaking that protocol, not of addresses.
+    other_bus = re.search(r"\b(?:1|one)-?wire\b|\bspi\b|\buart\b|\bsingle[- ]bus\b", question, re.I)
+    if (
+        _CUE_ADDRESS.search(question)
+        and re.search(r"\bi2c|\baddress|\bbus\b", question, re.I)
+        and not (other_bus and not re.search(r"\bi2c\b|\baddress", question, re.I))
+    ):
         rules.append("i2c_address")
+    elif other_bus and _CUE_ADDRESS.search(question):
+        rules.append("interface")
     regulators = [u for u in uses if _is_regulator(index, u)]
     if (
         len(uses) >= 2
@@ -1073,9 +1215,15 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         and not ("i2c_address" in rules or _CUE_INTERFACE.search(question))
     ):
         rules.append("supply")
-    if _CUE_INTERFACE.search(question) and "i2c_address" not in rules:
+    if _CUE_INTERFACE.search(question) and not {"i2c_address", "interface"} & set(rules):
         rules.append("interface")
-    if _CUE_LOGIC.search(question) and (not rules or _CUE_LEVELS.search(question)):
+    # "an ADC pin", "analog input": a pin named as analog carries a signal, not a logic level.
+    analog = re.search(r"\badc\b|\banalog\b|\banalogue\b", question, re.I)
+    if (
+        _CUE_LOGIC.search(question)
+        and (not rules or _CUE_LEVELS.search(question))
+        and not (analog and not _CUE_LEVELS.search(question))
+    ):
         rules.append("logic_levels")
     if not rules and (_CUE_SIGNAL.search(question) or _has_analog_path(index, uses)):
         rules.append("signal_range")
@@ -1100,6 +1248,10 @@ def check_compatibility(
     for rule in rules:
         if rule == "i2c_address":
             checks.extend(rule_i2c_address(index, uses))
+            continue
+        if rule == "interface" and len(uses) == 1 and uses[0].count >= 2:
+            # Several of one part on a bus: the part must speak that bus.
+            checks.extend(rule_interface(index, uses[0], uses[0], bus))
             continue
         if len(uses) < 2:
             checks.append(

@@ -104,6 +104,8 @@ def classify_section(heading: str) -> str | None:
 # (regex over "parameter | symbol", spec). Order matters: the first match wins, so the specific
 # names come before the general ones ("output voltage high" before "output voltage").
 _SPEC_RULES: tuple[tuple[str, str], ...] = (
+    # "Bus voltage, 1 LSB step size": the step is the figure, whichever voltage it steps.
+    (r"\blsb\b.{0,20}\bstep|\blsb\s+(?:size|weight)|\bstep\s+size\b", "lsb_size"),
     (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),
     # A pin's leakage is not the part's supply current, even when measured in power-down.
     (r"\bleakage\b", "leakage_current"),
@@ -786,6 +788,25 @@ def facts_from_row(
         pm = pm or is_pm
     if spec in _TEXT_SPECS:
         return [], warnings  # a number in a table row is not an interface name
+    listed = next(
+        (t for t in texts.values() if re.fullmatch(rf"\s*{_NUM}(?:\s*,\s*{_NUM}){{2,}}\s*", t)),
+        None,
+    )
+    if all(v is None for v in nums.values()) and listed and row.unit:
+        # "Data rate  8, 16, 32, 64, 128, 250, 475, 860  SPS": the values one may select.
+        choices = [_to_float(x) for x in re.findall(_NUM, listed)]
+        fact = Fact(
+            **base,
+            spec=spec,
+            value=", ".join(x.strip() for x in listed.split(",")),
+            min=min(choices),
+            max=max(choices),
+            unit=row.unit,
+            **_si({"min": min(choices), "max": max(choices)}, row.unit, spec),
+            applies_to=applies,
+            extra={"choices": choices},
+        ).with_id()
+        return [fact], warnings
     if all(v is None for v in nums.values()):
         if texts and all(
             is_supply_relative(t) or re.search(r"(?i)\b(v\s?dd|v\s?cc|gnd|v\s?s|vin|v\s?ddio)\b", t)

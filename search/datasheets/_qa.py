@@ -36,6 +36,7 @@ from search.datasheets._compat import (
     combine,
     items_of,
     pick_rules,
+    settings_in,
     straps_in,
 )
 from search.datasheets._facts import Fact, FactStore, Notice
@@ -287,6 +288,9 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     value = f.value
     plus_minus = isinstance(f, Fact) and bool(f.extra.get("plus_minus"))
     if isinstance(value, str):
+        # A list of selectable figures ("8, 16, …, 860") still carries its unit.
+        if f.unit and re.fullmatch(r"[\d.,\s+-]+", value):
+            return f"{value}{_unit(f.unit)}"
         return value
     if plus_minus and hi is not None:
         return f"±{format_number(hi)}{_unit(f.unit)}"
@@ -502,6 +506,10 @@ class DatasheetQA:
             why = validate_fact(r.fact, wanted, operating=parsed.operating, absolute_max=absmax)
             why.extend(_condition_conflict(r.fact, parsed.stated_voltages, parsed.text))
             why.extend(_quantity_conflict(r.fact, parsed.quantity))
+            if r.fact.extra.get("composite") and isinstance(r.fact.value, str):
+                # "3.5 + 0.5" (ppm of reading + ppm of range): a figure of two terms, answered
+                # as written.
+                why = [x for x in why if "has no number" not in x and "unit_dimension" not in x]
             if _symbolic(r.fact):
                 # Written relative to a supply: answered in the source's own terms, not as volts.
                 why = [
@@ -550,12 +558,39 @@ class DatasheetQA:
                         "motor supply"
                     )
             valid = motor
+        ranged = [r for r in valid if r.fact.applies_to.get("range")]
+        if parsed.instrument_range and ranged:
+            # "on the 10 V range": rows printed per range answer only for the range named.
+            want = _norm_range(" ".join(parsed.instrument_range))
+            kept = [r for r in ranged if _norm_range(str(r.fact.applies_to["range"])) == want]
+            if not kept:
+                reasons.append(
+                    f"scope_named: {device} {label} is printed per range "
+                    f"({', '.join(sorted({str(r.fact.applies_to['range']) for r in ranged}))}); "
+                    f"none is the {' '.join(parsed.instrument_range)} range"
+                )
+            valid = kept
         if not valid:
             if not ranked:
                 reasons.append(f"evidence_present: no fact for {device} {label}")
             return _Pick([], [], [], reasons[:3])
         best = valid[0].score
         top = [r.fact for r in valid if r.score >= best - 1e-6]
+        cm = re.search(r"\bchannel\s+([A-Z0-9])\b", parsed.text, re.I)
+        if cm:
+            # "channel B": rows stated for another channel do not answer it.
+            named = re.compile(rf"\bchannel\s+{cm.group(1)}\b", re.I)
+            scoped = [f for f in top if named.search(f"{f.condition or ''} {f.parameter}")]
+            top = scoped or top
+        if _ASKS_CHOICES.search(parsed.text):
+            # "Which data rates can I select?": the row that lists the choices answers it.
+            listing = [r.fact for r in valid if r.fact.extra.get("choices")]
+            top = listing or top
+        asked_variant = (mention.variant or self._name_as_variant(mention) or "").upper()
+        if asked_variant and any((f.variant or "").upper() == asked_variant for f in top):
+            # "LM7805" named and rows printed for exactly it: rows of a suffixed variant
+            # ("LM7805A", its own table) describe another orderable part.
+            top = [f for f in top if f.variant is None or f.variant.upper() == asked_variant]
         # Different variants at the same rank and no variant asked: answer per variant.
         chosen: list[Fact] = []
         seen: set[tuple[Any, ...]] = set()
@@ -587,7 +622,7 @@ class DatasheetQA:
                     f.min,
                     f.max,
                     f.typ if f.min is None and f.max is None else None,
-                    f.value if not isinstance(f.value, str) else None,
+                    f.value if not isinstance(f.value, str) or f.extra.get("composite") else None,
                     f.unit,
                 )
                 if figure not in seen_figures:
@@ -863,6 +898,7 @@ class DatasheetQA:
                 existing.count += count
                 existing.supply_v = existing.supply_v or m.supply_v
                 existing.vref = existing.vref or vref
+                existing.settings = existing.settings or settings_in(parsed.text[m.end : nxt])
                 continue
             uses.append(
                 DeviceUse(
@@ -872,14 +908,17 @@ class DatasheetQA:
                     count,
                     straps,
                     vref,
+                    settings_in(parsed.text[m.end : nxt]),
                 )
             )
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
         bus = None
-        bm = re.search(r"\b(i2c|spi|uart)\b", parsed.text, re.I)
+        bm = re.search(r"\b(i2c|spi|uart|(?:1|one)-?wire)\b", parsed.text, re.I)
         if bm and "interface" in rules:
             bus = bm.group(1).upper()
+            if "WIRE" in bus:
+                bus = "1-WIRE"
         checks = check_compatibility(self.index, uses, rules, bus)
         verdict = combine(checks)
         items = items_of(checks)
@@ -1150,6 +1189,21 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
         swap = True
     return [uses[1], uses[0]] if swap else uses
 
+
+def _norm_range(text: str) -> str:
+    """A range name in one spelling: "10V", "10 V" and "10.0 V" are the same range."""
+    m = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*([A-Za-zµΩ]+)\s*", text)
+    if not m:
+        return text.strip().lower()
+    return f"{float(m.group(1)):g} {m.group(2).lower()}"
+
+
+_ASKS_CHOICES = re.compile(
+    r"\b(?:which|what)\b.{0,50}\b(?:can (?:i|you|we|it) (?:select|choose|set|pick|program)"
+    r"|(?:are|is) (?:selectable|available|supported|programmable)|options|choices)\b"
+    r"|\bselectable\b|\bwhich .{0,30}\bsettings\b",
+    re.I,
+)
 
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I

@@ -64,6 +64,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("spi_max_clock",),
     ),
     (r"\bspi mode", ("spi_mode",)),
+    # A bare "clock frequency" of a serial part: its SPI clock, else its I2C clock.
+    (
+        r"\b(?:serial )?clock (?:frequency|rate|speed)|\bmax(?:imum)? clock\b|\bfclk\b",
+        ("spi_max_clock", "i2c_max_clock"),
+    ),
     (r"\blogic (?:supply|power)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
     (
         r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
@@ -206,9 +211,15 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("measurement_range",),
     ),
     (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),
-    (r"\bbus voltage", ("measurement_range", "input_voltage_range")),
+    # "bus voltage LSB", "shunt voltage step size": the voltage scopes the figure asked.
     (
-        r"\binterface|\bprotocol|\bbus\b|\bcommunicat|\btalks?\b|\b(?:spi|i2c|i²c|uart|1-wire)\b",
+        r"\bbus voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))",
+        ("measurement_range", "input_voltage_range"),
+    ),
+    (
+        # "bus voltage", "bus current" (INA219) measure a supply rail, not a data bus.
+        r"\binterface|\bprotocol|\bbus\b(?! voltage| current)|\bcommunicat|\btalks?\b"
+        r"|\b(?:spi|i2c|i²c|uart|1-wire)\b",
         ("interface",),
     ),
     (r"\bbaud", ("baud_rate",)),
@@ -242,7 +253,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bline regulation", ("line_regulation",)),
     (r"\bload regulation", ("load_regulation",)),
     (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),
-    (r"\bgain\b", ("gain",)),
+    (r"\bgains?\b", ("gain",)),
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
     (r"\bdrift\b", ("drift",)),
     (r"\bsoft[- ]start", ("soft_start_time",)),
@@ -405,7 +416,7 @@ _VOCAB_WORDS = (
     "threshold sampling storage standby measurement measuring detection uncertainty calibration "
     "revision typical output input sleep range dissipation efficiency switching "
     "ripple conversion response package channels connect shutdown power ambient "
-    "powered sample protocol"
+    "powered sample protocol channel gain"
 )
 _VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")
@@ -638,6 +649,11 @@ _SIBLING = re.compile(
 )
 
 
+_POWERED_BEFORE = re.compile(
+    rf"({_NUM})\s*(m?v)[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?$", re.IGNORECASE
+)
+
+
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     """Give each device the supply voltage stated right after (or just before) its name."""
     volts: list[tuple[int, float]] = []
@@ -652,6 +668,12 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
             if dev.end <= pos < min(limit, dev.end + 60):
                 dev.supply_v = value
                 break
+        if dev.supply_v is None:
+            # "a 5 V-powered XGZP6847A", "the 3.3 V-supplied BME280": stated just before it.
+            pm = _POWERED_BEFORE.search(text[max(0, dev.start - 30) : dev.start])
+            if pm:
+                value = float(pm.group(1))
+                dev.supply_v = value / 1000.0 if pm.group(2).lower() == "mv" else value
     return [v for _, v in volts]
 
 
@@ -702,6 +724,16 @@ _NOT_A_PART = re.compile(
 )
 
 
+# Bus and link names read like part numbers ("1-Wire", "RS-485") but name no part.
+_BUS_WORD = re.compile(r"(?:1|one)-?wire|rs-?\d{3}|i[23]c|can-?fd", re.IGNORECASE)
+
+
+_OTHER_PARTY = re.compile(
+    r"\b(?:power|drive|feed|supply|run|connect(?: to)?|talk to|read)\s+(?:a|an|the|my|two)\s+"
+    r"((?:[A-Z][\w+-]*)(?:\s+(?:[A-Z][\w+-]*|\d[\w+-]*)){0,3})"
+)
+
+
 def _unknown_parts(masked: str) -> list[str]:
     out: list[str] = []
     for m in _PART_LIKE.finditer(masked):
@@ -711,6 +743,9 @@ def _unknown_parts(masked: str) -> list[str]:
             and re.search(r"[A-Za-z]{2}", word)
             and re.search(r"\d", word)
             and not _NOT_A_PART.match(word)
+            and not _BUS_WORD.fullmatch(word)
+            # "12-bit", "3-axis", "16-pin": a count and what it counts, not a part.
+            and not re.fullmatch(r"\d+-(?:bit|axis|pin|channel|wire|way|digit|lead)s?", word, re.I)
             and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
         ):
             out.append(word)
@@ -777,6 +812,17 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         spec_text,
         flags=re.IGNORECASE,
     )
+    # A stated ambient ("at 85 degC ambient", "at an ambient of 60 °C") is a condition too,
+    # unless the temperature is all that is asked.
+    blanked = re.sub(
+        r"\b(?:at|@)\s+(?:an?\s+ambient\s+(?:temperature\s+)?of\s+)?[-+]?\d+(?:\.\d+)?\s*"
+        r"(?:deg(?:rees)?\s?C|°C|℃)(?:\s+ambient)?",
+        lambda m: " " * len(m.group(0)),
+        spec_text,
+        flags=re.IGNORECASE,
+    )
+    if _match_specs(blanked)[0]:
+        spec_text = blanked
     # A stated condition ("at VDD = 2.7 V", "VCC = 5 V") is not a spec request.
     spec_text = re.sub(
         r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VDDIO)\s*=\s*[-+]?\d+(?:\.\d+)?\s*m?V\b",
@@ -882,6 +928,12 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
     # A part we hold nothing on still counts as a party to the question ("Can the XYZ-1 power
     # the BME280?"): the answer must say it lacks evidence for it, not check the BME280 alone.
     unknown = _unknown_parts("".join(masked))
+    if not unknown and len(devices) == 1 and not specs:
+        # "Can an SRB-5030 power a Raspberry Pi 4?": the other party is a product by name
+        # (capitalised words, often a model number) that no datasheet here describes.
+        om = _OTHER_PARTY.search("".join(masked))
+        if om:
+            unknown = [om.group(1).strip()]
     several = several or bool(devices and unknown)
     route: RouteName
     if _COMPAT_CUES.search(text) and several and not accuracy:

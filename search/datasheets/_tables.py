@@ -177,6 +177,68 @@ class _Columns:
         return best
 
 
+def _condition_template(condition: str | None) -> str | None:
+    """A condition with its numbers blanked ("12-bit resolution" → "#-bit resolution")."""
+    if not condition or not re.search(r"\d", condition):
+        return None
+    t = re.sub(r"[-+]?\d+(?:\.\d+)?", "#", condition).strip()
+    return t if re.search(r"[A-Za-z]{3}", t) else None
+
+
+def _has_figures(text: str) -> bool:
+    """Whether a row's own text carries a figure (a number outside parenthesised notes)."""
+    bare = re.sub(r"\([^)]*\)", " ", text)
+    return bool(re.search(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?![\w.])", bare))
+
+
+def _name_condition_blocks(
+    unresolved: list[tuple[RowRecord, float, float, str | None]],
+    before: dict[int, tuple[str, str | None, str | None]],
+) -> None:
+    """A block of condition rows that step one variable ("9-bit … 12-bit resolution") around
+    the label that names them is one parameter: rows at the block's ends that a neighbouring
+    row's label claimed take the label most of the block has."""
+    ordered = sorted(unresolved, key=lambda t: -t[1])
+    runs: list[list[tuple[RowRecord, float, float, str | None]]] = []
+    for item in ordered:
+        row, y, size, _ = item
+        tpl = _condition_template(row.condition)
+        if (
+            runs
+            and tpl is not None
+            and _condition_template(runs[-1][-1][0].condition) == tpl
+            and abs(runs[-1][-1][1] - y) <= 3.5 * size
+        ):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    for run in runs:
+        if len(run) < 3:
+            continue
+        named = [r for r, *_ in run if r.parameter]
+        counts: dict[str, int] = {}
+        for r in named:
+            counts[r.parameter] = counts.get(r.parameter, 0) + 1
+        if not counts:
+            continue
+        label, n = max(counts.items(), key=lambda kv: kv[1])
+        if n < 2:
+            continue
+        donor = next(r for r, *_ in run if r.parameter == label)
+        head = donor.evidence.split(" / ")[0]
+        if _has_figures(head):
+            continue  # the block was named by a row with its own figures: leave it be
+        for r, *_ in run:
+            if r.parameter == label:
+                continue
+            if r.parameter and not _has_figures(r.evidence.split(" / ")[0]):
+                continue  # named by a label line of its own, not claimed by a neighbour row
+            evidence, unit, symbol = before.get(id(r), (r.evidence, r.unit, r.symbol))
+            r.parameter, r.symbol = label, symbol or donor.symbol
+            r.unit = unit or donor.unit
+            r.evidence = f"{head} / {evidence}"
+
+
 def _next_is_row(lines: list[Line], index: int, cols: _Columns) -> bool:
     """Whether the next line holds a label left of the columns and cells under them."""
     for nxt in lines[index + 1 : index + 2]:
@@ -1227,6 +1289,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 )
         labels = [lb for lb in labels if _usable_label(lb[1])]
         anchors = [r_y for r_y in anchor_ys]
+        before = {id(r): (r.evidence, r.unit, r.symbol) for r, _y, _s, _f in unresolved}
         for row, y, size, _fallback in unresolved:
             near = [
                 lb for lb in labels if abs(lb[0] - y) <= 2.2 * size and _agrees(row, lb[1], lb[2])
@@ -1365,6 +1428,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     if x
                 )
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
+        _name_condition_blocks(unresolved, before)
         for b in [*done_bullets, *bullets]:
             b_variant = variants.find(b.section)
             rows.extend(_bullet_rows(b, citation, b_variant))
@@ -1404,7 +1468,85 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(f for (v, p), f in stated.items() if p not in named or v is not None)
     facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
     facts.extend(_ranges_in_conditions(facts))
+    facts.extend(_denied_buses(doc, device, stem))
+    facts.extend(_stated_gains(doc, device, stem))
     return _dedupe(facts), warnings
+
+
+# "Channel B has a fixed gain of 32", "Channel A can be programmed with a gain of 128 or 64":
+# an amplifier's gain stated in prose, scoped to the channel the sentence names.
+_GAIN_SENTENCE = re.compile(
+    r"(?i)\b(?P<c>channel\s+[A-Z0-9]\b)(?P<mid>[^.]{0,70}?)\bgain\s+of\s+"
+    r"(?P<q>\d+(?:\.\d+)?(?:\s*(?:,|or|and)\s*\d+(?:\.\d+)?)*)\b"
+)
+
+
+def _stated_gains(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Gain facts from sentences that state a channel's gain."""
+    out: list[Fact] = []
+    seen: set[tuple[str, float]] = set()
+    for page in doc.pages:
+        text = re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+        for m in _GAIN_SENTENCE.finditer(text):
+            channel = re.sub(r"\s+", " ", m.group("c")).strip().title()
+            for q in re.findall(r"\d+(?:\.\d+)?", m.group("q")):
+                key = (channel, float(q))
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(
+                    Fact(
+                        device=device,
+                        spec="gain",
+                        parameter=f"{channel} gain",
+                        value=float(q),
+                        condition=channel,
+                        section_kind="general",
+                        doc=stem,
+                        citation=f"{stem}#p{page.number}",
+                        evidence=m.group(0)[:300],
+                        page=page.number,
+                        extra={"fixed": "fixed" in m.group("mid").lower()},
+                    ).with_id()
+                )
+    return out
+
+
+# "it's incompatible with Dallas 1-wire bus", "is not compatible with I2C": a datasheet saying
+# which bus its part does not work on.
+_DENIED_BUS = re.compile(
+    r"(?i)\b(?:in|not\s+)compatible\s+with\s+(?:the\s+)?(?P<bus>[\w/ -]{0,30}?"
+    r"(?:1-wire|one-wire|i2c|i²c|spi|uart|smbus)(?:\s+bus)?)"
+)
+
+
+def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Interface facts for the buses a datasheet says its part is not compatible with."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        # Sentences run across lines: read the page as one text.
+        text = re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+        for m in _DENIED_BUS.finditer(text):
+            found = _protocols(m.group("bus"))
+            if not found:
+                continue
+            start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
+            evidence = text[start : m.end()].strip()
+            out.append(
+                Fact(
+                    device=device,
+                    spec="interface",
+                    parameter="Incompatible bus",
+                    value=f"not compatible with {m.group('bus').strip()}",
+                    section_kind="general",
+                    doc=stem,
+                    citation=f"{stem}#p{page.number}",
+                    evidence=evidence[:300],
+                    page=page.number,
+                    extra={"not_protocols": found},
+                ).with_id()
+            )
+    return out
 
 
 # A row measured over a stated input span ("Atten = 3, effective measurement range of
@@ -1745,7 +1887,85 @@ def markdown_facts(
                 fs, ws = _accuracy_facts(table, sec, device, stem, citation)
                 facts.extend(fs)
                 warnings.extend(ws)
+            elif len(header) == 2 and header[0] == "range" and _TEMPCO.search(header[1]):
+                facts.extend(_tempco_facts(table, device, stem, citation, kind))
+        facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
     return _dedupe(facts), warnings
+
+
+# "derate the output current linearly from 3.0 A at 70 degC to 1.5 A at 85 degC": the figure at
+# each end of the derating line is a rating at that temperature.
+_DERATE = re.compile(
+    r"(?i)\bderate\s+(?:the\s+)?(?P<what>output\s+current|output\s+power|current|power)\s+"
+    r"(?:linearly\s+)?from\s+(?P<a>\d+(?:\.\d+)?)\s*(?P<ua>m?A|W)\s+at\s+(?P<ta>-?\d+(?:\.\d+)?)\s*"
+    r"(?P<tu>deg\s?C|°C|C)\s+to\s+(?P<b>\d+(?:\.\d+)?)\s*(?P<ub>m?A|W)\s+at\s+"
+    r"(?P<tb>-?\d+(?:\.\d+)?)\s*(?:deg\s?C|°C|C)"
+)
+
+
+def _derating_facts(text: str, device: str, stem: str, citation: str, kind: str) -> list[Fact]:
+    """The two ends of a derating line stated in prose, each a rating at its temperature."""
+    out: list[Fact] = []
+    flat = re.sub(r"\s+", " ", text)
+    for m in _DERATE.finditer(flat):
+        what = m.group("what").lower()
+        spec = "output_power" if "power" in what else "output_current"
+        for v, u, t in (
+            (m.group("a"), m.group("ua"), m.group("ta")),
+            (m.group("b"), m.group("ub"), m.group("tb")),
+        ):
+            value = float(v)
+            out.append(
+                Fact(
+                    device=device,
+                    spec=spec,
+                    parameter=f"{m.group('what').capitalize()}, derated",
+                    max=value,
+                    unit=u,
+                    **_si({"max": value}, u, spec),
+                    condition=f"ambient {t} degC",
+                    section_kind="recommended_operating",
+                    doc=stem,
+                    citation=citation,
+                    evidence=m.group(0)[:300],
+                    applies_to={"ambient_c": float(t)},
+                    extra={"derating": True},
+                ).with_id()
+            )
+    return out
+
+
+_TEMPCO = re.compile(r"(?i)temperature\s+coefficient|\btempco\b")
+
+
+def _tempco_facts(table: MdTable, device: str, stem: str, citation: str, kind: str) -> list[Fact]:
+    """A per-range temperature-coefficient table ("| 10 V | 3.5 + 0.5 |"): one drift fact per
+    range, in the terms its first row spells out ("ppm of reading + ppm of range")."""
+    out: list[Fact] = []
+    terms: str | None = None
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        if len(cells) < 2 or not cells[0] or not re.search(r"\d", cells[1]):
+            continue
+        written = re.findall(r"(ppm|%)\s+of\s+(reading|range|setting)", cells[1], re.I)
+        if written:
+            terms = " + ".join(f"{u} of {b}" for u, b in written)
+        out.append(
+            Fact(
+                device=device,
+                spec="drift",
+                parameter=table.header[1].strip(),
+                value=cells[1].strip(),
+                condition=f"{cells[0].strip()} range",
+                section_kind=kind if kind != "general" else "accuracy",
+                doc=stem,
+                citation=citation,
+                evidence=raw.strip()[:300],
+                applies_to={"range": cells[0].strip()},
+                # Two terms in one cell: kept as written, never summed into one number.
+                extra={"composite": True, **({"terms": terms} if terms else {})},
+            ).with_id()
+        )
+    return out
 
 
 _INTERVAL = re.compile(r"(\d+\s*(?:hour|day|year|month)s?|one\s+year|1\s+year)", re.I)

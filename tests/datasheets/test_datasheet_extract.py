@@ -237,7 +237,11 @@ def test_ads1115_rail_bounds_power_down_and_grouped_temperatures() -> None:
     assert not [f for f in facts if f.spec == "supply_current" and f.max == 5.0]
     (tstg,) = [f for f in facts if f.spec == "storage_temperature"]
     assert (tstg.min, tstg.max, tstg.unit) == (-60.0, 150.0, "°C")
-    assert [f.unit for f in facts if f.spec == "sampling_rate" and f.citation == "ads1115#p7"] == []
+    # "Data rate variation –10% 10%" under the SPS of the row above is no data rate; the row
+    # listing the selectable rates is, with every choice kept.
+    (rates,) = [f for f in facts if f.spec == "sampling_rate" and f.citation == "ads1115#p7"]
+    assert rates.extra["choices"] == [8, 16, 32, 64, 128, 250, 475, 860]
+    assert (rates.min, rates.max, rates.unit) == (8.0, 860.0, "SPS")
 
 
 @needs_pdfs
@@ -317,3 +321,55 @@ def test_shipped_facts_state_interfaces_and_keep_rails_as_text() -> None:
             if f"{m.group(1)} V" in f.evidence or f"{m.group(1)}V " in f.evidence:
                 continue  # the same figure also printed as plain volts
             assert printed not in (f.min, f.typ, f.max), (f.citation, f.parameter, f.evidence)
+
+
+@needs_pdfs
+def test_condition_block_around_its_label_is_one_parameter() -> None:
+    # "9-bit … 12-bit resolution" rows printed above and below "Temperature Conversion Time":
+    # the outer rows are not claimed by the neighbouring "Time to Strong Pullup On" row.
+    conv = {(f.condition, f.max, f.unit) for f in _facts("ds18b20") if f.spec == "conversion_time"}
+    assert ("9-bit resolution", 93.75, "ms") in conv
+    assert ("12-bit resolution", 750.0, "ms") in conv
+
+
+@needs_pdfs
+def test_symbol_led_threshold_rows_keep_supply_relative_text() -> None:
+    (vih,) = [f for f in _facts("tb6612fng") if f.spec == "logic_high_threshold"]
+    assert vih.extra == {"min_text": "Vcc×0.7", "max_text": "Vcc+0.2"}
+    assert vih.min is None and vih.max is None  # never read as 0.7 V
+
+
+@needs_pdfs
+def test_group_heading_inside_a_table_keeps_its_columns() -> None:
+    clocks = {(f.max, f.condition) for f in _facts("mcp3008") if f.spec == "spi_max_clock"}
+    assert clocks == {(3.6, "VDD = 5V (Note 3)"), (1.35, "VDD = 2.7V (Note 3)")}
+
+
+@needs_pdfs
+def test_range_in_a_condition_becomes_a_range_per_setting() -> None:
+    ranges = {
+        (f.condition, f.min, f.max, f.unit)
+        for f in _facts("esp32-wroom-32")
+        if f.spec == "input_voltage_range" and f.parameter == "Effective measurement range"
+    }
+    assert ("Atten = 3", 150.0, 2450.0, "mV") in ranges and len(ranges) == 4
+
+
+@needs_pdfs
+def test_denied_bus_is_recorded() -> None:
+    denied = [f for f in _facts("dht22") if f.extra.get("not_protocols")]
+    assert denied and denied[0].extra["not_protocols"] == ["1-Wire"]
+    assert "incompatible with Dallas 1-wire" in denied[0].evidence
+
+
+@needs_pdfs
+def test_lsb_step_size_rows_are_lsb_size() -> None:
+    steps = {(f.parameter, f.typ, f.unit) for f in _facts("ina219") if f.spec == "lsb_size"}
+    assert ("Bus voltage, 1 LSB step size", 4.0, "mV") in steps
+    assert ("Shunt voltage, 1 LSB step size", 10.0, "μV") in steps
+
+
+@needs_pdfs
+def test_gain_sentences_are_scoped_to_their_channel() -> None:
+    gains = {(f.condition, f.value) for f in _facts("hx711") if f.spec == "gain"}
+    assert gains == {("Channel A", 128.0), ("Channel A", 64.0), ("Channel B", 32.0)}

@@ -229,3 +229,239 @@ def test_engineers_wording_names_a_spec(question: str, spec: str) -> None:
 def test_rows_differing_only_in_typ_are_both_answered(qa: DatasheetQA) -> None:
     a = qa.ask("SRB-5030 undervoltage lockout thresholds?")
     assert "8.2" in a.answer and "7.8" in a.answer
+
+
+def _signal_store() -> FactStore:
+    alt_out = "one of the listed alternatives 0.5～4.5/0.2～2.7"
+    alt_sup = "one of the listed alternatives 5.0/3.3"
+    return FactStore(
+        [
+            fact(
+                device="XGZP6847A",
+                spec="supply_voltage",
+                parameter="Power Supply",
+                typ=5.0,
+                unit="V",
+                condition=alt_sup,
+                section_kind="electrical_characteristics",
+                citation="xg#p2",
+                evidence="Power Supply 5.0/3.3 Vdc",
+            ),
+            fact(
+                device="XGZP6847A",
+                spec="supply_voltage",
+                parameter="Power Supply",
+                typ=3.3,
+                unit="V",
+                condition=alt_sup,
+                section_kind="electrical_characteristics",
+                citation="xg#p2",
+                evidence="Power Supply 5.0/3.3 Vdc",
+            ),
+            fact(
+                device="XGZP6847A",
+                spec="output_voltage_range",
+                parameter="Output Range",
+                min=0.5,
+                max=4.5,
+                unit="V",
+                condition=alt_out,
+                section_kind="electrical_characteristics",
+                citation="xg#p2",
+                evidence="Output Range 0.5～4.5/0.2～2.7 Vdc",
+            ),
+            fact(
+                device="XGZP6847A",
+                spec="output_voltage_range",
+                parameter="Output Range",
+                min=0.2,
+                max=2.7,
+                unit="V",
+                condition=alt_out,
+                section_kind="electrical_characteristics",
+                citation="xg#p2",
+                evidence="Output Range 0.5～4.5/0.2～2.7 Vdc",
+            ),
+            fact(
+                device="MCP3008",
+                spec="input_voltage_range",
+                parameter="Input Voltage Range",
+                unit="V",
+                section_kind="electrical_characteristics",
+                citation="mcp#p3",
+                evidence="Input Voltage Range for CH0 VSS — VREF V",
+                extra={"min_text": "VSS", "max_text": "VREF"},
+            ),
+            *(
+                fact(
+                    device="ESP32-WROOM-32",
+                    spec="input_voltage_range",
+                    parameter="Effective measurement range",
+                    min=lo,
+                    max=hi,
+                    unit="mV",
+                    condition=f"Atten = {n}",
+                    section_kind="electrical_characteristics",
+                    citation="esp#p24",
+                    evidence=f"Atten = {n}, effective measurement range of {lo} ∼ {hi} mV",
+                )
+                for n, lo, hi in ((2, 150, 1750), (3, 150, 2450))
+            ),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def sqa() -> DatasheetQA:
+    return DatasheetQA(_signal_store())
+
+
+def test_vref_bound_is_evaluated_at_the_stated_reference(sqa: DatasheetQA) -> None:
+    ok = sqa.ask("XGZP6847A on a 5 V supply feeding an MCP3008 with VDD = VREF = 5 V - in range?")
+    low = sqa.ask("XGZP6847A on a 5 V supply feeding an MCP3008 with VREF = 2.5 V - in range?")
+    none = sqa.ask("XGZP6847A on a 5 V supply feeding an MCP3008 channel - in range?")
+    assert (ok.verdict, low.verdict, none.verdict) == (
+        "compatible",
+        "incompatible",
+        "insufficient_evidence",
+    )
+
+
+def test_parallel_alternatives_pair_output_with_supply(sqa: DatasheetQA) -> None:
+    a = sqa.ask("Can a 3.3 V-powered XGZP6847A output go into an MCP3008 with VREF = 3.3 V?")
+    # At 3.3 V the 0.2…2.7 V output applies, not the 5 V part's 0.5…4.5 V.
+    assert a.verdict == "compatible", a.answer
+    assert "4.5" not in a.answer
+
+
+def test_range_per_setting_needs_the_setting(sqa: DatasheetQA) -> None:
+    q = "Can I read a 5 V-powered XGZP6847A output on an ESP32-WROOM-32 ADC pin"
+    at3 = sqa.ask(q + " at atten = 3?")
+    assert at3.verdict == "incompatible"
+    # 2450 mV is compared as 2.45 V, shown as the conversion it is.
+    assert "2.45" in at3.answer and any("2450" in d.expression for d in at3.derived)
+    assert sqa.ask(q + "?").verdict == "insufficient_evidence"
+    assert sqa.ask(q + " at atten = 7?").verdict == "insufficient_evidence"
+
+
+def test_io_rail_supply_row_is_the_logic_supply() -> None:
+    from search.datasheets._extract import map_spec
+
+    assert map_spec("Supply Voltage", "VDDIO", "electrical_characteristics") == (
+        "logic_supply_voltage"
+    )
+    assert map_spec("Supply Voltage", "VDD", "electrical_characteristics") == "supply_voltage"
+
+
+def test_bus_names_are_not_part_names() -> None:
+    p = parse_question("Can I hang a DHT22 on the same 1-Wire bus as my DS18B20 sensors?")
+    assert p.unknown_parts == []
+    assert p.route == "compatibility"
+
+
+def test_named_product_without_datasheet_is_an_unknown_party() -> None:
+    p = parse_question("Can an SRB-5030 power a Raspberry Pi 4?")
+    assert p.unknown_parts == ["Raspberry Pi 4"] and p.route == "compatibility"
+
+
+def test_datasheet_denying_a_bus_makes_sharing_it_incompatible() -> None:
+    store = FactStore(
+        [
+            fact(
+                device="DHT22",
+                spec="interface",
+                parameter="Interface",
+                value="1-Wire",
+                citation="dht#p1",
+                evidence="digital signal via 1-wire bus",
+                extra={"protocols": ["1-Wire"]},
+            ),
+            fact(
+                device="DHT22",
+                spec="interface",
+                parameter="Incompatible bus",
+                value="not compatible with Dallas 1-wire bus",
+                citation="dht#p2",
+                evidence="it's incompatible with Dallas 1-wire bus",
+                extra={"not_protocols": ["1-Wire"]},
+            ),
+            fact(
+                device="DS18B20",
+                spec="interface",
+                parameter="Interface",
+                value="1-Wire",
+                citation="ds#p1",
+                evidence="Unique 1-Wire Interface",
+                extra={"protocols": ["1-Wire"]},
+            ),
+        ]
+    )
+    qa = DatasheetQA(store)
+    a = qa.ask("Can I hang a DHT22 on the same 1-Wire bus as my DS18B20 sensors?")
+    assert a.verdict == "incompatible" and "dht#p2" in a.citations
+    assert qa.ask("Can two DS18B20 share one 1-Wire bus?").verdict == "compatible"
+
+
+def test_exact_variant_beats_a_suffixed_variant() -> None:
+    rows = [
+        fact(
+            device="LM7805",
+            variant=variant,
+            spec="output_voltage",
+            parameter="Output Voltage",
+            min=lo,
+            typ=5.0,
+            max=hi,
+            unit="V",
+            condition="IO = 5 mA to 1 A",
+            section_kind="electrical_characteristics",
+            citation=cite,
+            evidence=f"Output Voltage IO = 5 mA to 1 A {lo} 5.0 {hi}",
+        )
+        for variant, lo, hi, cite in (
+            ("LM7805", 4.75, 5.25, "lm#p3"),
+            ("LM7805A", 4.8, 5.2, "lm#p12"),
+        )
+    ]
+    a = DatasheetQA(FactStore(rows)).ask("LM7805 output voltage limits over IO = 5 mA to 1 A?")
+    assert "4.75" in a.answer and "4.8 " not in a.answer and a.citations == ["lm#p3"]
+
+
+def test_per_range_tempco_table_gives_a_figure_per_range(tmp_path: Path) -> None:
+    from search.datasheets._markdown import read_markdown
+    from search.datasheets._tables import markdown_facts
+
+    md = tmp_path / "meter.md"
+    md.write_text(
+        "# Meter manual\n\n## 2. Accuracy\n\n"
+        "| Range | Temperature coefficient, per degC outside the band |\n| --- | --- |\n"
+        "| 1 V | 3.0 ppm of reading + 0.5 ppm of range |\n| 10 V | 3.5 + 0.5 |\n",
+        encoding="utf-8",
+    )
+    facts, _ = markdown_facts(read_markdown(md), "MDN-6100", "meter")
+    drift = {f.applies_to["range"]: f.value for f in facts if f.spec == "drift"}
+    assert drift == {"1 V": "3.0 ppm of reading + 0.5 ppm of range", "10 V": "3.5 + 0.5"}
+    a = DatasheetQA(FactStore(facts)).ask("MDN-6100 temperature coefficient on the 10 V range?")
+    assert a.status == "answered" and "3.5 + 0.5" in a.answer and "3.0" not in a.answer
+
+
+def test_derating_sentence_gives_a_rating_per_temperature(tmp_path: Path) -> None:
+    from search.datasheets._markdown import read_markdown
+    from search.datasheets._tables import markdown_facts
+
+    md = tmp_path / "reg.md"
+    md.write_text(
+        "# Regulator\n\n## 3. Recommended Operating Conditions\n\n"
+        "Above 70 degC ambient, derate the output current linearly from 3.0 A at 70 degC to "
+        "1.5 A at\n85 degC.\n",
+        encoding="utf-8",
+    )
+    facts, _ = markdown_facts(read_markdown(md), "SRB-5030", "reg")
+    rated = {(f.applies_to["ambient_c"], f.max) for f in facts if f.spec == "output_current"}
+    assert rated == {(70.0, 3.0), (85.0, 1.5)}
+    p = parse_question("How much output current can the SRB-5030 deliver at 85 degC ambient?")
+    assert p.specs == [("output_current",)]  # the ambient is a condition, not a request
+    a = DatasheetQA(FactStore(facts)).ask(
+        "How much output current can the SRB-5030 deliver at 85 degC ambient?"
+    )
+    assert "1.5" in a.answer and "3 A" not in a.answer
