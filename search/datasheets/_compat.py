@@ -995,7 +995,8 @@ _STRAP = re.compile(
     r"\b(?P<pin>A[0-2]|AD[0-2]|ADDR(?:ESS)?(?: pin)?|ADR\d?|SA0|SDO|ADD\d)\b"
     r"\s*(?:=|:|\bto\b|\btied(?: to)?\b|\bpulled(?: (?:up |down )?to)?\b|\bstrapped(?: to)?\b"
     r"|\bconnected to\b|\bwired to\b|\bat\b|\bis\b|\bon\b)?\s*"
-    r"(?P<level>GND|ground|VSS|VDDIO|VDD|VCC|VS\+|V\+|SDA|SCL|low|high|logic low|logic high|[01]\b)",
+    r"(?P<level>GND|ground|VSS|VDDIO|VDD|VCC|VS\+|V\+|SDA|SCL|low|high|logic low|logic high"
+    r"|[01]\b)",
     re.IGNORECASE,
 )
 
@@ -1019,7 +1020,12 @@ def straps_in(text: str) -> tuple[tuple[str, str], ...]:
     found: dict[str, str] = {}
     for m in _STRAP.finditer(text):
         pin = re.sub(r"ADDRESS|ADDR PIN|ADDRESS PIN", "ADDR", m.group("pin").upper())
-        found.setdefault(pin, _level(m.group("level")))
+        level = _level(m.group("level"))
+        if found.get(pin, level) != level:
+            # "two MPU-6050s, one with AD0 high and one with AD0 low": the straps belong to
+            # different parts of one mention, so none constrains all of them.
+            return ()
+        found[pin] = level
     return tuple(sorted(found.items(), key=lambda kv: kv[0], reverse=True))
 
 

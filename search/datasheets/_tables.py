@@ -18,12 +18,12 @@ from search.datasheets._extract import (
     _SPEC_DIMENSION,
     ExtractWarning,
     RowRecord,
+    _si,
     classify_section,
     facts_from_row,
-    _si,
     is_supply_relative,
-    parse_cell,
     map_spec,
+    parse_cell,
     parse_quantity_text,
     unit_dimension,
 )
@@ -1470,7 +1470,41 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
+    if speaks_i2c:
+        facts.extend(_prose_addresses(doc, device, stem))
     return _dedupe(facts), warnings
+
+
+# "the address … should be b1101000 (pin AD0 is logic low)": an address stated in prose with
+# the strap that selects it.
+_PROSE_ADDRESS = re.compile(
+    r"(?i)\bb?(?P<bin>[01]{7})\b\s*\((?P<cond>(?:pin\s+)?[A-Z][A-Z0-9]{1,5}\s+is\s+"
+    r"(?:logic\s+)?(?:low|high))\)"
+)
+
+
+def _prose_addresses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """I2C addresses written in sentences together with their address-pin level."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        text = re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+        for m in _PROSE_ADDRESS.finditer(text):
+            out.append(
+                Fact(
+                    device=device,
+                    spec="i2c_address",
+                    parameter="I2C address",
+                    value=f"0x{int(m.group('bin'), 2):02X}",
+                    condition=m.group("cond"),
+                    section_kind="general",
+                    doc=stem,
+                    citation=f"{stem}#p{page.number}",
+                    evidence=m.group(0),
+                    page=page.number,
+                    extra={"binary": m.group("bin")},
+                ).with_id()
+            )
+    return out
 
 
 # "Channel B has a fixed gain of 32", "Channel A can be programmed with a gain of 128 or 64":

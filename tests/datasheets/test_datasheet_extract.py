@@ -373,3 +373,13 @@ def test_lsb_step_size_rows_are_lsb_size() -> None:
 def test_gain_sentences_are_scoped_to_their_channel() -> None:
     gains = {(f.condition, f.value) for f in _facts("hx711") if f.spec == "gain"}
     assert gains == {("Channel A", 128.0), ("Channel A", 64.0), ("Channel B", 32.0)}
+
+
+@needs_pdfs
+def test_addresses_stated_in_prose_keep_their_strap() -> None:
+    prose = {
+        (f.value, f.condition)
+        for f in _facts("mpu-6050")
+        if f.spec == "i2c_address" and f.citation == "mpu-6050#p33"
+    }
+    assert prose == {("0x68", "pin AD0 is logic low"), ("0x69", "pin AD0 is logic high")}

@@ -465,3 +465,7 @@ def test_derating_sentence_gives_a_rating_per_temperature(tmp_path: Path) -> Non
         "How much output current can the SRB-5030 deliver at 85 degC ambient?"
     )
     assert "1.5" in a.answer and "3 A" not in a.answer
+
+
+def test_one_pin_at_two_levels_is_no_strap() -> None:
+    assert straps_in(" one with AD0 high and one with AD0 low") == ()
