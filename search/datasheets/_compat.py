@@ -48,7 +48,7 @@ __all__ = [
     "straps_in",
 ]
 
-RULES = ("signal_range", "logic_levels", "supply", "interface", "i2c_address")
+RULES = ("signal_range", "logic_levels", "supply", "interface", "i2c_address", "drive")
 
 _OPERATING_KINDS = ("recommended_operating", "electrical_characteristics", "general", "notice")
 
@@ -375,6 +375,16 @@ def _source_range(
         lo, hi, _ = bounds(f, src.supply_v, src.device)
         if lo and hi:
             results.append((f.variant, lo, hi, [f], [d for d in (lo.derived, hi.derived) if d]))
+    if not results and not _is_regulator(index, src):
+        # A sensor whose "Output Voltage" row prints a band (MQ-2: 2.5 to 4.0 V) states its
+        # output swing there; a regulator's output voltage is its rail, never a signal range.
+        for f in _best(index, src, ("output_voltage",), prefer="output voltage"):
+            if f.min is None or f.max is None or f.max <= f.min:
+                continue
+            lo, hi, _ = bounds(f, src.supply_v, src.device)
+            if lo and hi:
+                results.append((f.variant, lo, hi, [f], [d for d in (lo.derived, hi.derived) if d]))
+                break
     if results:
         return results, ""
     # A ratiometric analog output: quiescent (midpoint) output ± sensitivity × sensed range.
@@ -638,6 +648,24 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     vih = _best(index, dst, ("logic_high_threshold",))
     vil = _best(index, dst, ("logic_low_threshold",))
     checks = []
+    if not voh and vih:
+        # No VOH row, but the output is named by its swing ("5V TTL", "3.3 V logic"): its high
+        # level reaches that voltage, and an input whose VIH maximum is lower is overdriven.
+        swing = _named_output_swing(index, src)
+        if swing is not None:
+            level, f_out = swing
+            _, i_hi, i_need = bounds(vih[0], dst.supply_v, dst.device)
+            if i_hi is not None and not i_need and level > i_hi.value + 1e-9:
+                return [
+                    _check(
+                        "logic_levels",
+                        "incompatible",
+                        f"{src.device} output swings to {_fmt(level)} V ({f_out.value}); "
+                        f"{dst.device} VIH max {i_hi.text} V — needs a level shifter or divider",
+                        [f_out, vih[0], *supply_facts],
+                        [d for d in (i_hi.derived,) if d],
+                    )
+                ]
     for name, out_f, in_f, high in (("high", voh, vih, True), ("low", vol, vil, False)):
         if not out_f or not in_f:
             missing = [
@@ -710,6 +738,121 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 )
             )
     return checks
+
+
+# ---------------------------------------------------------------- drive (pin → coil or load)
+
+# Specs that make a device a load a pin must power (a relay or solenoid coil).
+_LOAD_CURRENT_SPECS = ("coil_current",)
+
+
+def _is_coil_load(index: FactIndex, use: DeviceUse) -> bool:
+    """A device whose datasheet states a coil current: driving it is a question of current."""
+    return any(f.spec in _LOAD_CURRENT_SPECS for f in index.device_facts(use.device))
+
+
+def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
+    """The driver's output must source the load's current at a voltage that operates it.
+
+    A GPIO pin rated for 40 mA cannot energise a relay coil that draws 71 mA, and a 3.3 V high
+    level does not reach a 5 V coil's must-operate voltage: either failure means a transistor
+    (or driver IC) is needed, and wiring it directly can damage the pin.
+    """
+    drv, drv_supply = with_supply(index, drv)
+    checks: list[CompatCheck] = []
+    need = _best(index, load, _LOAD_CURRENT_SPECS)
+    have = [
+        f
+        for f in _best(index, drv, ("output_current",), prefer="high-level source current")
+        if f.section_kind != "absolute_maximum"
+        and not re.search(r"\bcumulative|\btotal|\bsink\b", f"{f.parameter} {f.symbol or ''}", re.I)
+    ]
+    if not need or not have:
+        missing = [
+            d
+            for d, v in (
+                (f"{drv.device} output current", have),
+                (f"{load.device} coil current", need),
+            )
+            if not v
+        ]
+        checks.append(
+            _check(
+                "drive", "insufficient_evidence", "no " + " or ".join(missing), (need or have)[:1]
+            )
+        )
+    else:
+        load_a = _si_high(need[0])
+        src_a = _si_high(have[0])
+        ok = src_a >= load_a - 1e-12
+        checks.append(
+            _check(
+                "drive",
+                "compatible" if ok else "incompatible",
+                f"{drv.device} output can source {_show_high(have[0])}; {load.device} coil draws "
+                f"{_show_high(need[0])}"
+                + ("" if ok else " — more than the pin can supply, use a transistor or driver"),
+                [have[0], need[0]],
+            )
+        )
+    # The coil operates at its must-operate (pick-up) voltage at least: a pin's high level below
+    # it never pulls the relay in. Printed as a percentage of the nominal coil voltage.
+    coil_v = [f for f in _best(index, load, ("coil_voltage",)) if _si_high(f) > 0]
+    pick = [
+        f
+        for f in index.device_facts(load.device)
+        if f.spec == "pickup_voltage" and (f.unit or "").strip() == "%"
+    ]
+    if coil_v and drv.supply_v is not None:
+        nominal = _si_high(coil_v[0])
+        frac = None
+        if pick:
+            num = pick[0].max if pick[0].max is not None else pick[0].value
+            frac = float(num) / 100 if isinstance(num, int | float) else None
+        needed = nominal * frac if frac else nominal
+        what = (
+            f"must-operate {_fmt(needed)} V ({_fmt(frac * 100)} % of {_fmt(nominal)} V)"
+            if frac
+            else f"nominal {_fmt(nominal)} V"
+        )
+        derived = (
+            [
+                Derived(
+                    label=f"{load.device} must-operate coil voltage",
+                    expression=f"{_fmt(frac * 100)} / 100 * {_fmt(nominal)}",
+                    result=round(needed, 6),
+                    unit="V",
+                )
+            ]
+            if frac
+            else []
+        )
+        ok = drv.supply_v >= needed - 1e-9
+        checks.append(
+            _check(
+                "drive",
+                "compatible" if ok else "incompatible",
+                f"{drv.device} high level is at most its {_fmt(drv.supply_v)} V supply; "
+                f"{load.device} coil needs {what}",
+                [coil_v[0], *pick[:1], *drv_supply],
+                derived,
+            )
+        )
+    return checks
+
+
+_SWING = re.compile(r"(\d+(?:\.\d+)?)\s*V\s*(?:TTL|CMOS|logic|level|pulse|square)", re.I)
+
+
+def _named_output_swing(index: FactIndex, use: DeviceUse) -> tuple[float, Fact] | None:
+    """The high level of an output the datasheet names by its swing ("Output Type: 5V TTL")."""
+    for f in index.device_facts(use.device):
+        if f.spec not in ("interface", "output_type") or not isinstance(f.value, str):
+            continue
+        m = _SWING.search(f.value)
+        if m:
+            return float(m.group(1)), f
+    return None
 
 
 # ---------------------------------------------------------------- supply (regulator → load)
@@ -1210,6 +1353,10 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         rules.append("i2c_address")
     elif other_bus and _CUE_ADDRESS.search(question):
         rules.append("interface")
+    if len(uses) >= 2 and any(_is_coil_load(index, u) for u in uses):
+        # A coil wired to a pin: the pin must source the coil's current at its voltage. The
+        # coil has no logic thresholds, so this replaces the logic-level rule.
+        return ["drive"]
     regulators = [u for u in uses if _is_regulator(index, u)]
     if (
         len(uses) >= 2
@@ -1275,6 +1422,10 @@ def check_compatibility(
             checks.extend(rule_signal_range(index, a, b))
         elif rule == "logic_levels":
             checks.extend(rule_logic_levels(index, a, b))
+        elif rule == "drive":
+            if _is_coil_load(index, a) and not _is_coil_load(index, b):
+                a, b = b, a
+            checks.extend(rule_drive(index, a, b))
         elif rule == "interface":
             checks.extend(rule_interface(index, a, b, bus))
         else:

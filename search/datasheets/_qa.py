@@ -13,6 +13,7 @@ pass the same validation as the deterministic path, or are dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import re
@@ -266,6 +267,13 @@ def _symbolic_item(f: Fact) -> AnswerItem:
 
 def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     """The figure as text: '2.7 to 5.5 V', 'max 36 V', '±0.5 °C', 'GND to VDD V'."""
+    # A threshold row guarantees one side only: VIH is a minimum, VIL a maximum. A bound the
+    # question puts on the other side ("max low-level and min high-level") belongs to the
+    # sibling row, so this row shows its full figure instead of its meaningless far side.
+    if (f.spec == "logic_high_threshold" and bound == "max") or (
+        f.spec == "logic_low_threshold" and bound == "min"
+    ):
+        bound = None
     if isinstance(f, Fact):
         sym = _symbolic(f)
         if sym:
@@ -570,6 +578,8 @@ class DatasheetQA:
                     f"none is the {' '.join(parsed.instrument_range)} range"
                 )
             valid = kept
+        valid = _prefer_stated_condition(valid, parsed.text)
+        valid = _select_by_full_scale(valid, parsed.text, self.index.device_facts(device))
         if not valid:
             if not ranked:
                 reasons.append(f"evidence_present: no fact for {device} {label}")
@@ -751,8 +761,10 @@ class DatasheetQA:
         mentions: list[DeviceMention] = []
         seen: set[tuple[str, str | None]] = set()
         for m in parsed.devices:
-            if (m.device, m.variant) not in seen:
-                seen.add((m.device, m.variant))
+            # "LM258 vs LM358": two names one datasheet covers are two variants to answer for.
+            key = (m.device, m.variant or self._name_as_variant(m))
+            if key not in seen:
+                seen.add(key)
                 mentions.append(m)
         items: list[AnswerItem] = []
         facts: list[Fact] = []
@@ -1148,6 +1160,116 @@ def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None
 
 
 _MOTOR_SYMBOLS = frozenset({"VM", "VS", "VMOT", "VBB", "VMOTOR"})
+
+
+# An operating point stated in the question: "+20 dBm", "85 °C", "1 A", "high-power mode".
+_STATED_POINT = re.compile(
+    r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|mA|A)\b"
+    r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b",
+    re.IGNORECASE,
+)
+_COMPARE_CUES = re.compile(
+    r"\bdiffer|\bcompare|\bversus\b|\bvs\.?\b|\bnormal(?:ly)?\b|\botherwise\b|\bgeneral\b",
+    re.IGNORECASE,
+)
+
+
+def _squash_condition(text: str) -> str:
+    """Lower-case, unit-normalised, space-free text for matching a stated operating point."""
+    text = re.sub(r"deg\s?c|℃|° c", "°c", text.lower())
+    return re.sub(r"[\s_,+-]", "", text)
+
+
+def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
+    """Rows printed for the operating point the question states ("at +20 dBm") answer it.
+
+    A datasheet often prints a general row (VDD 1.8 to 3.7 V) and a narrower one for a mode
+    (VDD 2.4 to 3.7 V at +20 dBm): quoting the general row for the stated mode is the wrong,
+    and sometimes damaging, answer. Rows of the best row's spec that name the stated point in
+    their parameter or condition go first; the others stay only when the question asks for a
+    comparison with the normal case.
+    """
+    if not valid:
+        return valid
+    points: list[str] = []
+    for m in _STATED_POINT.finditer(question):
+        if m.group(3):
+            points.append(_squash_condition(m.group(3)))
+        else:
+            points.append(_squash_condition(f"{m.group(1).lstrip('+')}{m.group(2)}"))
+    if not points:
+        return valid
+    spec = valid[0].fact.spec
+    same = [r for r in valid if r.fact.spec == spec]
+
+    def names_point(r: Any) -> bool:
+        text = _squash_condition(f"{r.fact.parameter or ''} {r.fact.condition or ''}")
+        return any(re.search(rf"(?<![\d.]){re.escape(p)}", text) for p in points)
+
+    matched = [r for r in same if names_point(r)]
+    if not matched or len(matched) == len(same):
+        return valid
+    rest = [r for r in valid if r not in matched]
+    if _COMPARE_CUES.search(question):
+        # Give the matched rows the top score so both are quoted, the stated mode first.
+        top = valid[0].score
+        return [dataclasses.replace(r, score=top) for r in matched] + [
+            dataclasses.replace(r, score=top) if r.fact.spec == spec else r for r in rest
+        ]
+    top = max(r.score for r in valid)
+    return [dataclasses.replace(r, score=top) for r in matched] + [
+        r for r in rest if r.fact.spec != spec
+    ]
+
+
+_SETTING = re.compile(r"\b([A-Z][A-Z0-9_]*SEL)\s*=\s*(\d+)\b", re.IGNORECASE)
+_STATED_FULL_SCALE = re.compile(r"±\s*(\d+(?:\.\d+)?)\s*(g\b|[°º]/s|dps\b|deg/s)", re.IGNORECASE)
+
+
+def _select_by_full_scale(
+    valid: list[Any], question: str, device_facts: Sequence[Fact]
+) -> list[Any]:
+    """Rows printed per range setting ("AFS_SEL=0") answer for the range the question states.
+
+    Sensor datasheets print sensitivity once per full-scale setting and name the setting by its
+    register field; the question names the range ("at ±2 g"). The full-scale rows tie the two
+    together: the setting whose full-scale row is ±2 g is the one asked about.
+    """
+    stated = [(float(n), u.lower()) for n, u in _STATED_FULL_SCALE.findall(question)]
+    if not stated or not valid:
+        return valid
+    wanted: set[tuple[str, str]] = set()
+    for f in device_facts:
+        if f.spec != "full_scale_range" or not f.condition:
+            continue
+        sel = _SETTING.search(f.condition)
+        top = f.max if f.max is not None else f.value
+        if not sel or not isinstance(top, int | float):
+            continue
+        # "º/s" (ordinal sign) and "°/s", "dps", "deg/s" are one unit.
+        unit = re.sub(r"^(?:º|deg|dp)", "°", (f.unit or "").lower())
+        if any(
+            abs(float(top) - n) < 1e-9 and unit[:1] == re.sub(r"^(?:º|deg|dp)", "°", u)[:1]
+            for n, u in stated
+        ):
+            wanted.add((sel.group(1).upper(), sel.group(2)))
+    if not wanted:
+        return valid
+
+    def setting(r: Any) -> tuple[str, str] | None:
+        m = _SETTING.search(r.fact.condition or "")
+        return (m.group(1).upper(), m.group(2)) if m else None
+
+    keys = {name for name, _ in wanted}
+    per_setting = [r for r in valid if setting(r) and setting(r)[0] in keys]  # type: ignore[index]
+    matched = [r for r in per_setting if setting(r) in wanted]
+    if not matched:
+        return valid
+    top_score = max(r.score for r in valid)
+    # Every stated range answered at equal rank; rows for other settings are not the question.
+    return [dataclasses.replace(r, score=top_score) for r in matched] + [
+        r for r in valid if r not in per_setting
+    ]
 
 
 def _is_motor_supply(f: Fact) -> bool:

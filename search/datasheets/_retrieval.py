@@ -200,7 +200,14 @@ class FactIndex:
                 score -= 3.0  # an operating row printed in a ratings table: last resort
             score += _KIND_RANK_OPERATING.get(f.section_kind, 1) if not absolute_max else 0
             fv = f.variant or f.applies_to.get("variant")
-            if want_variant:
+            rated = _rated_selector(f, want_variant) if want_variant and not fv else None
+            if rated is not None:
+                # "SRD-05VDC": the digits in the part name are the coil rating, and rows filed
+                # per rating ("5 VDC") answer only for the rating the name carries.
+                if not rated:
+                    continue
+                score += 4
+            elif want_variant:
                 if fv and _variant_hit(str(fv), want_variant):
                     score += 4
                 elif fv:
@@ -246,6 +253,22 @@ def named_variants(label: str) -> list[str]:
         # "AMS1117-1.5/-1.8/-2.5/-3.3": a row that lists several variants names them all.
         found.extend(re.findall(r"/\s*-((?:\d+(?:\.\d+)?[A-Z]?)|(?:[A-Z]?\d+[A-Z]))\b", label))
     return found
+
+
+def _rated_selector(f: Fact, wanted: str) -> bool | None:
+    """Whether a row printed per rating ("coil_voltage": "5 VDC") is the one a numeric variant
+    ("05", "12V") names; None when the row has no rating selector or the variant is no number.
+    """
+    vm = re.fullmatch(r"0*(\d+(?:\.\d+)?)V?", wanted)
+    if not vm:
+        return None
+    for key, val in f.applies_to.items():
+        if not key.endswith("_voltage"):
+            continue
+        nm = re.match(r"\s*(\d+(?:\.\d+)?)\s*V", str(val), re.IGNORECASE)
+        if nm:
+            return float(nm.group(1)) == float(vm.group(1))
+    return None
 
 
 def _variant_hit(fact_variant: str, wanted: str) -> bool:

@@ -39,6 +39,20 @@ Bound = Literal["min", "typ", "max"]
 # more specific pattern is not matched again by a shorter one ("absolute maximum supply voltage"
 # does not also count as "supply voltage").
 SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # Op-amp offset: before every "input voltage" phrase, which it contains.
+    (r"\binput offset(?: voltage)?|\boffset voltage|\bvio\b|\bvos\b", ("input_offset_voltage",)),
+    # Gas sensors: the heater and how long it must burn in before readings hold.
+    (r"\bheater (?:coil )?resistance|\bheater ohms\b|\brh\b(?= heater)", ("heater_resistance",)),
+    (
+        r"\bpre-?heat(?:ing)?(?: time)?|\bwarm[- ]?up(?: time)?|\bburn[- ]in(?: time)?",
+        ("warm_up_time",),
+    ),
+    # A flow sensor's range is the flow it measures, whatever the question calls it.
+    (r"\bflow(?: rate)?(?: range)?\b", ("measurement_range",)),
+    (r"\bduty[- ]cycle", ("duty_cycle",)),
+    # A PIR module's retrigger timings: how long the output holds, and the dead time after it.
+    (r"\bblock(?:ing)? time|\block(?:out)? time|\bdead time", ("block_time",)),
+    (r"\b(?:output )?delay time|\bhold time|\bon[- ]time\b", ("delay_time", "response_time")),
     (
         r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:power[- ])?supply voltage"
         r"|absolute[- ]max(?:imum)? (?:vcc|vdd)|max(?:imum)? (?:rated )?supply voltage rating",
@@ -92,7 +106,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bvoltage drop|\bsaturation voltage", ("voltage_drop",)),
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
     (r"\bcoil current", ("coil_current",)),
-    (r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\boperate voltage", ("pickup_voltage",)),
+    (r"\bcoil resistance|\bresistance of (?:the|its) coil|\bcoil ohms?\b", ("coil_resistance",)),
+    (
+        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage",
+        ("pickup_voltage",),
+    ),
+    (r"\bdrop[- ]?out voltage of the (?:coil|relay)|\brelease voltage", ("dropout_voltage_relay",)),
     (
         r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
         r"|\brated load",
@@ -102,7 +121,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bfull[- ]scale (?:input )?(?:voltage )?range|\bfsr\b|\bprogrammable gain|\bpga range",
         ("full_scale_range",),
     ),
-    (r"\blsb(?: size| step(?: size)?)?\b|\bstep size\b", ("lsb_size",)),
+    # "LSB/g", "LSB/(°/s)" are sensitivity units, not a request for the LSB size.
+    (r"\blsb(?: size| step(?: size)?)?\b(?!\s*/)|\bstep size\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
     (
         r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b",
@@ -185,7 +205,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bvoltage (?:does|do|can|will) (?:it|the \S+) (?:need|take|accept|run)"
         r"|\bmotor (?:supply )?voltage|\bvm\b"
         # Bare wording with one part named: "what voltage range can I feed it".
-        r"|\bvoltage range\b|\b(?:what|which) voltages?\b",
+        r"|\bvoltage range\b|\b(?:what|which) (?:dc |ac )?voltages?\b",
         ("supply_voltage",),
     ),
     # A bare "input" ("34 V input") after every more specific input phrase has had its turn.
@@ -264,11 +284,45 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 _COMPILED = tuple((re.compile(p, re.IGNORECASE), specs) for p, specs in SPEC_PHRASES)
 
+# Phrases that ask for two specs at once: "input thresholds" means both the VIL and VIH rows,
+# "low-level and high-level input voltage" likewise. They take their span before the single
+# phrases, so "input voltage" inside them never reads as the supply/input-range row.
+_PAIR_PHRASES: tuple[tuple[re.Pattern[str], tuple[tuple[str, ...], ...]], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), cands)
+    for p, cands in (
+        (
+            r"\b(?:logic |digital )?input (?:logic |switching )?thresholds?\b"
+            r"|\b(?:logic|switching)(?: level)? thresholds?\b|\binput logic levels?\b"
+            r"|\bvil\s*(?:/|and|&)\s*vih\b"
+            r"|\blow[- ]level\b.{0,25}\bhigh[- ]level input(?: voltages?)?"
+            r"|\binput low\b.{0,25}\binput high(?: voltages?)?",
+            (("logic_low_threshold",), ("logic_high_threshold",)),
+        ),
+        (
+            r"\bhigh[- ]level\b.{0,25}\blow[- ]level input(?: voltages?)?"
+            r"|\bvih\s*(?:/|and|&)\s*vil\b"
+            r"|\binput high\b.{0,25}\binput low(?: voltages?)?",
+            (("logic_high_threshold",), ("logic_low_threshold",)),
+        ),
+        # "What counts as a high on its inputs?": the engineer's word for VIH.
+        (
+            r"\b(?:counts?|registers?|reads?) as (?:an? )?(?:logic(?:al)? )?high\b",
+            (("logic_high_threshold",),),
+        ),
+        (
+            r"\b(?:counts?|registers?|reads?) as (?:an? )?(?:logic(?:al)? )?low\b",
+            (("logic_low_threshold",),),
+        ),
+    )
+)
+
 _COMPAT_CUES = re.compile(
     r"\bcompatib|\bcan (?:i|we|you|it|the|an?)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
     r"|read|go|share|use|run|sit|put|talk|hook|attach)|\bsafe(?:ly)? to\b|\bsafe for\b"
     r"|\bsame (?:i2c )?bus\b|\bshare (?:a|one|the) (?:i2c )?bus|\bdirectly (?:into|to|drive)"
     r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
+    # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.
+    r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
     r"|\bconflict|\bcollide|\bclash|\bwork together|\bis it ok\b|\bok to\b|\benough (?:current|headroom)"
     r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b"
     # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
@@ -328,7 +382,8 @@ _BOUND_MAX = re.compile(
     re.IGNORECASE,
 )
 _BOUND_MIN = re.compile(
-    r"\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b",
+    # "L/min", "rev/min" are units, not a request for the minimum.
+    r"(?<!/)\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b",
     re.IGNORECASE,
 )
 _BOUND_TYP = re.compile(r"\btypical(?:ly)?\b|\bnominal\b|\btyp\b", re.IGNORECASE)
@@ -764,7 +819,15 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     specs: list[tuple[str, ...]] = []
     phrases: list[str] = []
     consumed: list[tuple[int, int]] = []
-    hits: list[tuple[int, tuple[str, ...], str]] = []
+    hits: list[tuple[float, tuple[str, ...], str]] = []
+    for pattern, pair in _PAIR_PHRASES:
+        for m in pattern.finditer(spec_text):
+            if any(a < m.end() and m.start() < b for a, b in consumed):
+                continue
+            consumed.append((m.start(), m.end()))
+            for k, cands in enumerate(pair):
+                # Keep the pair in its stated order at the phrase's place in the question.
+                hits.append((m.start() + k / 10, cands, cands[0].replace("_", " ")))
     for pattern, cands in _COMPILED:
         for m in pattern.finditer(spec_text):
             if any(a < m.end() and m.start() < b for a, b in consumed):
@@ -782,6 +845,27 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not (h[1] == ("supply_voltage",) and h[2].lower() in ("supply", "power supply"))
         ] or hits
+    # "output voltage tolerance": the tolerance of a voltage or current is its printed min/max
+    # band, answered by the row it follows, not a separate accuracy figure.
+    hits = [
+        h
+        for h in hits
+        if not (
+            h[2].lower() == "tolerance"
+            and len(hits) > 1
+            and re.search(r"\b(?:voltage|current)\s*$", spec_text[: int(h[0])], re.IGNORECASE)
+        )
+    ]
+    if any(h[1][0] in ("logic_low_threshold", "logic_high_threshold") for h in hits):
+        # "a logic high on its inputs": with a threshold asked, a bare "input" names the pin.
+        # Likewise "what voltage counts as a high": the generic voltage words ask the threshold.
+        hits = [
+            h
+            for h in hits
+            if not re.fullmatch(
+                r"inputs?|(?:what|which) voltages?|voltage range", h[2].strip(), re.IGNORECASE
+            )
+        ]
     for _, cands, phrase in hits:
         if cands not in specs:
             specs.append(cands)

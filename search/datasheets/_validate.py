@@ -224,6 +224,14 @@ def _fact_numbers(fact: Fact) -> list[float]:
     return out
 
 
+def _percent_of_nominal(fact: Fact) -> bool:
+    """A figure printed as a percentage of the nominal (rated) value, e.g. a relay's pick-up."""
+    text = f"{fact.condition or ''} {fact.parameter or ''}".lower()
+    return (fact.unit or "").strip() == "%" and bool(
+        re.search(r"\bof (?:the )?(?:nominal|rated)\b", text)
+    )
+
+
 def validate_fact(
     fact: Fact,
     spec: str,
@@ -255,6 +263,10 @@ def validate_fact(
         found = dimension_of(fact.unit)
         if found is None:
             reasons.append(f"unit_dimension: {where} unit {fact.unit!r} does not parse")
+        elif found == "dimensionless" and _percent_of_nominal(fact):
+            # Relay coils print pick-up, drop-out and max voltage as "75 % of nominal voltage":
+            # a fraction of the rated figure is the datasheet's own way to state the voltage.
+            pass
         elif wanted and not any(_dims_equal(found, w) for w in wanted):
             reasons.append(
                 f"unit_dimension: {where} unit {fact.unit!r} is {found}, {spec} needs the "
