@@ -77,6 +77,26 @@ async def _verify(config: IngestConfig, expected: dict[str, int]) -> None:
         await realtime.close()
 
 
+async def _stored_points(config: IngestConfig) -> int:
+    history = await cloud.open_history(config.history_url)
+    try:
+        return await history.count()
+    finally:
+        await history.close()
+
+
+def _wait_stored(config: IngestConfig, total: int, timeout: float) -> bool:
+    """Wait until the history holds ``total`` points: the store, not the counters, is the truth,
+    since a killed worker's counters die with it (what it committed is redelivered as duplicate,
+    or, if it also acknowledged, counted nowhere)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if asyncio.run(_stored_points(config)) >= total:
+            return True
+        time.sleep(0.1)
+    return False
+
+
 def _reading(node: str, seq: int) -> bytes:
     msg = uidi.Input(
         node=node,
