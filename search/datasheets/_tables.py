@@ -29,7 +29,7 @@ from search.datasheets._extract import (
 )
 from search.datasheets._facts import DEVICES, Fact, canonical_device
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
-from search.datasheets._pdf import Line, PdfDocument
+from search.datasheets._pdf import Line, Page, PdfDocument
 from search.datasheets._units import UnknownUnitError, canonical_unit, to_si
 
 logger = logging.getLogger(__name__)
@@ -1483,11 +1483,16 @@ _PROSE_ADDRESS = re.compile(
 )
 
 
+def _page_text(page: Page) -> str:
+    """A page's lines as one text with single spaces: sentences run across lines."""
+    return re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+
+
 def _prose_addresses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """I2C addresses written in sentences together with their address-pin level."""
     out: list[Fact] = []
     for page in doc.pages:
-        text = re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+        text = _page_text(page)
         for m in _PROSE_ADDRESS.finditer(text):
             out.append(
                 Fact(
@@ -1520,7 +1525,7 @@ def _stated_gains(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     out: list[Fact] = []
     seen: set[tuple[str, float]] = set()
     for page in doc.pages:
-        text = re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+        text = _page_text(page)
         for m in _GAIN_SENTENCE.finditer(text):
             channel = re.sub(r"\s+", " ", m.group("c")).strip().title()
             for q in re.findall(r"\d+(?:\.\d+)?", m.group("q")):
@@ -1559,7 +1564,7 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     out: list[Fact] = []
     for page in doc.pages:
         # Sentences run across lines: read the page as one text.
-        text = re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
+        text = _page_text(page)
         for m in _DENIED_BUS.finditer(text):
             found = _protocols(m.group("bus"))
             if not found:
