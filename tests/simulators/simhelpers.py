@@ -86,8 +86,12 @@ class Ingest:
         await self.worker.wait_until(lambda w: pred(w.counters), timeout)
 
     async def settle(self, expected: int, timeout: float = 30.0) -> None:
-        """Wait until ``expected`` messages were received and processed."""
-        await self.until(lambda c: c.received >= expected, timeout)
+        """Wait until ``expected`` messages were received and processed: counted as received is
+        not yet committed, so the outcome counters (set after the commit) are what is awaited."""
+        await self.until(
+            lambda c: c.written + c.duplicate + c.late + c.ignored + c.rejected >= expected,
+            timeout,
+        )
 
 
 def clear_tenant(tenant: str, port: int = 1883) -> int:

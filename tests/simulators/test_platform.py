@@ -67,6 +67,9 @@ async def test_replay_of_a_recording_gives_the_same_store(
     rows = list(read_recording(record))
     assert len(rows) == report.recorded == report.published
     assert [r.t for r in rows] == sorted(r.t for r in rows)
+    # The live run's retained births would otherwise reach the replay's ingest on subscribe,
+    # on top of the replayed messages, and the count it settles on would be met too early.
+    _clear_retained({r.topic for r in rows if r.retain})
     async with ingest_factory(scenario.tenant, name="replay") as again:
         result = await replay(record, broker_url=BROKER, speed=0)
         assert result["published"] == len(rows)
