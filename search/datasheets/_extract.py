@@ -437,6 +437,22 @@ def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | Non
     return None
 
 
+def label_spec(parameter: str) -> str | None:
+    """A spec named after the source's own label, for a row no vocabulary rule covers.
+
+    "Heater Resistance" becomes ``heater_resistance`` (the design's "add others in the same
+    style"). Such a fact is only found by a question that names every word of its label. A label
+    of one word, or with conditions, digits or over four words, is too loose and gives None.
+    """
+    label = re.sub(r"\([^)]*\)", " ", parameter.translate(_DASHES)).strip().lower()
+    words = re.findall(r"[a-z]+", label)
+    if not 2 <= len(words) <= 4 or re.search(r"[\d=<>±]", label) or len(" ".join(words)) < 6:
+        return None
+    if any(len(w) < 2 for w in words):
+        return None
+    return "_".join(words)
+
+
 def _absolute(spec: str, section_kind: str) -> str:
     # In an absolute-maximum table, the supply and input voltages are ratings, not operating
     # ranges; they get their own specs so that no rule can mistake them for operating limits.
@@ -715,7 +731,7 @@ def facts_from_row(
 ) -> tuple[list[Fact], list[ExtractWarning]]:
     """Turn one row into facts (usually one; a "humidity …; temperature …" cell gives two)."""
     warnings: list[ExtractWarning] = []
-    spec = map_spec(row.parameter, row.symbol, row.section_kind)
+    spec = map_spec(row.parameter, row.symbol, row.section_kind) or label_spec(row.parameter)
     if spec is None:
         return [], warnings
     if (

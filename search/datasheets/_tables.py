@@ -22,6 +22,7 @@ from search.datasheets._extract import (
     classify_section,
     facts_from_row,
     is_supply_relative,
+    label_spec,
     map_spec,
     parse_cell,
     parse_quantity_text,
@@ -1266,8 +1267,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         if len(rest) >= 2 and not re.search(r"\d", rest[0]) and len(rest[0]) <= 6:
                             rest = rest[1:]  # a symbol between label and value
                         kv = (parts[1], "  ".join(rest))
-                    else:
+                    elif not (label_spec(kv[0]) and re.match(r"[<>≤≥±]?\s*\d", kv[1])):
                         continue
+                    # else "Heater Resistance | RH | 30Ω±3Ω" stays, under the source's own label
                 value = kv[1]
                 kv_spec = map_spec(kv[0], None, kind)
                 if kv_spec in ("interface", "package", "output_type"):
