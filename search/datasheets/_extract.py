@@ -109,6 +109,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),
     # A pin's leakage is not the part's supply current, even when measured in power-down.
     (r"\bleakage\b", "leakage_current"),
+    (r"thermal\s+resistance|[θΘ]\s?j[ac]\b|\btheta\s?j[ac]\b", "thermal_resistance"),
     (
         r"sleep|standby|stand-by|power[\s-]*down|shutdown\s+(supply\s+)?current|\bisb\b|"
         r"deep[\s-]*sleep|quiescent.*(shutdown|power.down)",

@@ -43,6 +43,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\binput offset(?: voltage)?|\boffset voltage|\bvio\b|\bvos\b", ("input_offset_voltage",)),
     # Gas sensors: the heater and how long it must burn in before readings hold.
     (r"\bheater (?:coil )?resistance|\bheater ohms\b|\brh\b(?= heater)", ("heater_resistance",)),
+    # Junction-to-ambient is a thermal resistance, not an ambient temperature.
+    (
+        r"\bthermal resistance|\btheta[- ]?j[ac]\b|[θΘ]\s?j[ac]\b|\bjunction[- ]to[- ](?:ambient|case)",
+        ("thermal_resistance",),
+    ),
     (
         r"\bpre-?heat(?:ing)?(?: time)?|\bwarm[- ]?up(?: time)?|\bburn[- ]in(?: time)?",
         ("warm_up_time",),

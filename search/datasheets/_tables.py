@@ -1931,7 +1931,51 @@ def markdown_facts(
             elif len(header) == 2 and header[0] == "range" and _TEMPCO.search(header[1]):
                 facts.extend(_tempco_facts(table, device, stem, citation, kind))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
+        for row in _stated_rows(sec, citation, kind):
+            fs, ws = facts_from_row(row, device, stem)
+            facts.extend(fs)
+            warnings.extend(ws)
     return _dedupe(facts), warnings
+
+
+# "Board thermal resistance, junction to ambient, is 42 degC/W in still air …": a figure stated
+# in a sentence whose subject names it. The subject opens the sentence and carries no figure;
+# what sits between commas after it, and what follows the figure, is the condition. A figure that
+# is only a term of a calculation ("0.8 V / 20.0 kohm = 40 uA") states no value.
+_STATED = re.compile(
+    r"^(?P<label>[A-Z][A-Za-z/\- ]{2,60}?)(?:,\s*(?P<aside>[a-z][^,.\d]{2,60}),)?\s+(?:is|are)\s+"
+    r"(?P<q>[+\-]?\d+(?:\.\d+)?\s*(?:to\s+[+\-]?\d+(?:\.\d+)?\s*)?"
+    r"(?:deg\s?C/W|°C/W|[A-Za-zµΩ%°]+(?:/[A-Za-z]+)?))(?!\s*[/=×*+])(?P<rest>[^.]*(?:\.\d[^.]*)*)\."
+)
+_ARTICLE = re.compile(r"(?i)^(?:the|a|an|its|our|each|every)\s+")
+
+
+def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:
+    rows: list[RowRecord] = []
+    flat = re.sub(r"\s+", " ", sec.text)
+    for sentence in re.split(r"(?<=\.)\s+(?=[A-Z])", flat):
+        m = _STATED.match(sentence.strip())
+        if m is None:
+            continue
+        label = _ARTICLE.sub("", m.group("label").strip())
+        if re.match(r"(?i)(?:it|this|that|they|these|those|there|which)\b", label):
+            continue
+        cond = "; ".join(
+            t.strip(" ,") for t in (m.group("aside") or "", m.group("rest") or "") if t.strip(" ,")
+        )
+        rows.append(
+            RowRecord(
+                label,
+                citation,
+                sec.title,
+                kind,
+                m.group(0),
+                None,
+                value=m.group("q"),
+                condition=cond or None,
+            )
+        )
+    return rows
 
 
 # "derate the output current linearly from 3.0 A at 70 degC to 1.5 A at 85 degC": the figure at

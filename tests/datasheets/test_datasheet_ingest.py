@@ -188,3 +188,27 @@ def test_every_shipped_number_is_printed_in_its_evidence() -> None:
             ):
                 misses.append((f.citation, f.spec, x, f.evidence[:80]))
     assert misses == []
+
+
+def test_figures_stated_in_sentences_and_rows_under_their_own_labels(tmp_path: Path) -> None:
+    doc = tmp_path / "srb9999-datasheet.md"
+    doc.write_text(
+        "# Orbeck SRB-5030 test sheet\n\nA made-up sheet.\n\n## 1. Electrical Characteristics\n\n"
+        "| Parameter | Min | Typ | Max | Unit |\n| --- | --- | --- | --- | --- |\n"
+        "| Output voltage | 4.9 | 5.0 | 5.1 | V |\n| Sense winding resistance | | 12 | 15 | ohm |\n"
+        "\n## 2. Thermal\n\nBoard thermal resistance, junction to ambient, is 42 degC/W in still "
+        "air. The divider current is 0.8 V / 20.0 kohm = 40 uA. It is 3 V above the rail.\n",
+        encoding="utf-8",
+    )
+    assert ingest([doc], tmp_path / "out", with_chunks=False).ok
+    store = FactStore.load(tmp_path / "out")
+    # a row no vocabulary rule names keeps the source's label as its spec
+    (winding,) = store.query("SRB-5030", "sense_winding_resistance")
+    assert (winding.typ, winding.max, winding.unit) == (12.0, 15.0, "ohm")
+    # a sentence whose subject names the figure; the aside and the tail are its condition
+    (theta,) = store.query("SRB-5030", "thermal_resistance")
+    assert (theta.value, theta.citation) == (42.0, "srb9999-datasheet#2")
+    assert "junction to ambient" in (theta.condition or "")
+    # a term of a calculation and a pronoun subject state nothing
+    specs = {f.spec for f in store.facts if f.device == "SRB-5030"}
+    assert specs == {"output_voltage", "sense_winding_resistance", "thermal_resistance"}
