@@ -76,8 +76,8 @@ def register_bench(names: Any) -> None:
         "--set",
         dest="devset",
         default="dev",
-        choices=("dev", "dev2", "heldout", "heldout2", "both", "all"),
-        help="request set; both = dev + heldout, all = every set",
+        help="a request set in search/data/devset (dev, dev2, heldout, …); "
+        "both = dev + heldout, all = every set there",
     )
     i.add_argument(
         "--calibrate", action="store_true", help="tune on the development sets (dev, dev2)"
@@ -309,7 +309,7 @@ def _cmd_vectors(args: argparse.Namespace, settings: Any) -> int:
 
 def _cmd_bench_intent(args: argparse.Namespace, settings: Any) -> int:
     from search._agent_runtime import build_selector
-    from search._select_calibrate import calibrate, evaluate, load_devset, load_devsets
+    from search._select_calibrate import DEVSET_DIR, calibrate, evaluate, load_devset, load_devsets
 
     selector = build_selector(settings)
     out: dict[str, Any] = {
@@ -322,7 +322,8 @@ def _cmd_bench_intent(args: argparse.Namespace, settings: Any) -> int:
         selector.calibration = cal
         out["calibrated"] = True
     out["params"] = {k: v for k, v in vars(selector.calibration).items()}
-    groups = {"both": ("dev", "heldout"), "all": ("dev", "dev2", "heldout", "heldout2")}
+    every = tuple(sorted(p.stem for p in DEVSET_DIR.glob("*.jsonl")))
+    groups = {"both": ("dev", "heldout"), "all": every}
     sets = groups.get(args.devset, (args.devset,))
     for name in sets:
         res = evaluate(selector, load_devset(name), failures=args.failures)
