@@ -704,6 +704,15 @@ def unit_dimension(unit: str | None, spec: str) -> str | None:
         return None
 
 
+def _time_unit(unit: str | None, spec: str) -> str | None:
+    """ "2.5 mS" of a response time is milliseconds, not millisiemens: many sheets print a time
+    unit in capitals. Only a spec that is a time (by dimension or by name) is read so."""
+    timed = "s" in _SPEC_DIMENSION.get(spec, ()) or re.search(r"(?:^|_)(?:time|delay)(?:_|$)", spec)
+    if unit and timed and re.fullmatch(r"[munµμ]?S", unit.strip()):
+        return unit.strip()[:-1] + "s"
+    return unit
+
+
 def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     """Adjust a spec by the row's unit: resolution in bits, dimension checks."""
     dim = unit_dimension(unit, spec)
@@ -848,6 +857,7 @@ def facts_from_row(
         unit = cell_units[0]
     if unit and unit.strip() in ("-", "–"):
         unit = None
+    unit = _time_unit(unit, spec)
     if unit is None and spec not in _UNITLESS_SPECS:
         # A figure without a unit cannot be checked or compared; it stays out.
         return [], warnings
@@ -1010,7 +1020,7 @@ def _facts_from_value_text(
         parsed = parse_quantity_text(part)
         if parsed is None:
             continue
-        unit = parsed.unit or row.unit
+        unit = _time_unit(parsed.unit or row.unit, spec)
         if unit is None and spec not in _UNITLESS_SPECS:
             continue
         if unit is not None:

@@ -738,14 +738,24 @@ class DatasheetQA:
         return items, [original, notice_fact], lines
 
     def _label_specs(self, parsed: ParsedQuestion) -> None:
-        """No spec word we know: match the question against the devices' own row labels."""
-        q_words = content_words(parsed.text)
-        best: tuple[int, Fact] | None = None
+        """No spec word we know: match the question against the devices' own row labels.
+
+        The fact whose label and spec name share the most words with the question wins (ties: the
+        larger share of its own words). Words that name only a kind of quantity ("voltage",
+        "frequency") do not count alone: "commutation frequency" must meet "commutation".
+        """
+        q_words = _stems(parsed.text)
+        best: tuple[tuple[int, float], Fact] | None = None
         for name in parsed.device_names:
+            own = _stems(name)
             for f in self.index.device_facts(name):
-                label = content_words(f.parameter) - content_words(name)
-                if label and label <= q_words and (best is None or len(label) > best[0]):
-                    best = (len(label), f)
+                label = (_stems(f.parameter) | _stems(f.spec.replace("_", " "))) - own
+                hit = label & q_words
+                if not label or not hit - _KIND_WORDS:
+                    continue
+                key = (len(hit), len(hit) / len(label))
+                if best is None or key > best[0]:
+                    best = (key, f)
         if best is not None:
             parsed.specs = [(best[1].spec,)]
             parsed.spec_phrases = [best[1].parameter.strip().lower()]
@@ -1112,6 +1122,37 @@ _CHECK_CUE = re.compile(
 _STATED = re.compile(
     r"(?<![\w.])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz)(?![\w/])"
 )
+
+
+# Words that name a kind of quantity, not which one: alone they match too many rows.
+_KIND_WORDS = frozenset(
+    [
+        "voltage",
+        "current",
+        "power",
+        "time",
+        "frequency",
+        "output",
+        "input",
+        "supply",
+        "temperature",
+        "resistance",
+        "mode",
+        "level",
+        "high",
+        "low",
+        "pin",
+        "rate",
+        "signal",
+        "value",
+        "total",
+    ]
+)
+
+
+def _stems(text: str) -> set[str]:
+    """Content words with a plural "s" taken off ("pulses" meets "pulse")."""
+    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text)}
 
 
 def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None, list[str]]:
