@@ -737,15 +737,15 @@ class DatasheetQA:
             )
         return items, [original, notice_fact], lines
 
-    def _label_specs(self, parsed: ParsedQuestion) -> None:
-        """No spec word we know: match the question against the devices' own row labels.
+    def _best_label(self, parsed: ParsedQuestion) -> tuple[set[str], Fact] | None:
+        """The fact whose label and spec name share the most words with the question.
 
-        The fact whose label and spec name share the most words with the question wins (ties: the
-        larger share of its own words). Words that name only a kind of quantity ("voltage",
-        "frequency") do not count alone: "commutation frequency" must meet "commutation".
+        Ties go to the larger share of the label's own words. Words that name only a kind of
+        quantity ("voltage", "frequency") do not count alone: "commutation frequency" must meet
+        "commutation". Returns the shared words and the fact.
         """
         q_words = _stems(parsed.text)
-        best: tuple[tuple[int, float], Fact] | None = None
+        best: tuple[tuple[int, float], set[str], Fact] | None = None
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
@@ -755,15 +755,33 @@ class DatasheetQA:
                     continue
                 key = (len(hit), len(hit) / len(label))
                 if best is None or key > best[0]:
-                    best = (key, f)
-        if best is not None:
-            parsed.specs = [(best[1].spec,)]
-            parsed.spec_phrases = [best[1].parameter.strip().lower()]
+                    best = (key, hit, f)
+        return None if best is None else (best[1], best[2])
+
+    def _label_specs(self, parsed: ParsedQuestion) -> None:
+        """Take the spec from the devices' own row labels: when the question names no spec we
+        know, or when the part holds nothing under the recognised one and a label names words of
+        the question that the phrase left out ("sampling rate with the DIG controller")."""
+        found = self._best_label(parsed)
+        if found is None:
+            return
+        hit, fact = found
+        if parsed.specs:
+            if len(parsed.specs) != 1 or fact.spec in parsed.specs[0] or len(hit) < 2:
+                return
+            if not (hit - _stems(parsed.spec_phrases[0])) - _KIND_WORDS - _PART_WORDS:
+                return
+            # Only when the recognised spec holds nothing for the part: a row of the part's own
+            # that answers the question's other words beats an empty answer, never a real one.
+            held = {f.spec for name in parsed.device_names for f in self.index.device_facts(name)}
+            if held & set(parsed.specs[0]):
+                return
+        parsed.specs = [(fact.spec,)]
+        parsed.spec_phrases = [fact.parameter.strip().lower()]
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         route = parsed.route
-        if not parsed.specs:
-            self._label_specs(parsed)
+        self._label_specs(parsed)
         if not parsed.specs:
             return self._insufficient(
                 parsed, route, "spec: the question names no specification we recognise"
@@ -1147,6 +1165,12 @@ _KIND_WORDS = frozenset(
         "value",
         "total",
     ]
+)
+
+
+# Words that name a kind of part: a label sharing only these with a question is about another row.
+_PART_WORDS = frozenset(
+    ["relay", "sensor", "module", "chip", "device", "part", "board", "regulator", "driver", "pin"]
 )
 
 
