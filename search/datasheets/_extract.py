@@ -200,7 +200,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"current\s+limit|short[\s-]*circuit\s+current|peak\s+current|\bisc\b|\bipk\b",
         "current_limit",
     ),
-    (r"switching\s+frequency|oscillator\s+frequency", "switching_frequency"),
+    (r"switching\s+frequency|oscillator\s+frequency|pwm\s+frequency", "switching_frequency"),
     (r"efficiency", "efficiency"),
     (r"undervoltage\s+lockout|\buvlo\b", "undervoltage_lockout"),
     (r"thermal\s+shutdown", "thermal_shutdown"),
@@ -266,7 +266,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "i2c_max_clock",
     ),
     (
-        r"\bsclk\b|spi\s+clock|clock\s+frequency|\bfclk\b|\bf\s*clk\b|serial\s+clock",
+        r"\bsclk\b|spi\s+clock|clock\s+frequency|\bfclk\b|\bf\s*clk\b|serial\s+clock|\bsck\s+frequency|\bfsck\b",
         "spi_max_clock",
     ),
     (r"baud", "baud_rate"),

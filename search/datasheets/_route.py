@@ -268,7 +268,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
     (r"\bchannels|\bhow many inputs", ("channels",)),
     (
-        r"\bswitching frequency|\bfrequency\b.{0,40}\bswitch(?:es|ing)?\b"
+        r"\bswitching frequency|\bfrequency\b.{0,40}\bswitch(?:es|ing)?\b|\b(?:pwm|chopping) frequency"
         r"|\bswitch(?:es)? at (?:what|which) frequency",
         ("switching_frequency",),
     ),
@@ -779,7 +779,8 @@ _NOT_A_PART = re.compile(
     r"^(?:GPIO|IO|ADC|DAC|AIN|PIN|CH|VDD|VCC|VIN|VM|VS|AVDD|DVDD|VDDIO|VLOGIC|SDA|SCL|TX|RX|INT"
     r"|EN|OUT|IN|AD|ADDR|ECN|DR|REV|TP|SW|P[A-Z]|I2C|SPI|UART|USB|COM|LSB|MSB|CS|MOSI|MISO|SCK"
     r"|SCLK|NC|GND|VREF|REF|ALERT|RDY|DRDY|CLK|DOUT|DIN|DATA|AC|DC|PWM|TO|SOT|SOIC|TSSOP|QFN|DIP"
-    r"|MSOP|SMD|LGA|BGA|X|PCB|RH|HZ|KHZ|MHZ|BIT|BITS|RC|RS|IP|R|C|L|U|J|Q|D|A)[-\d]",
+    r"|MSOP|SMD|LGA|BGA|X|PCB|RH|HZ|KHZ|MHZ|BIT|BITS|RC|RS|IP|R|C|L|U|J|Q|D|A|DIO|IRQ|RST|NRST"
+    r"|NINT|NWAKE|NRESET|RESET|BUSY|STBY|SHDN|AO|BO|AN|OUTA|OUTB|INA|INB)[-\d]",
     re.IGNORECASE,
 )
 
@@ -798,6 +799,8 @@ def _unknown_parts(masked: str) -> list[str]:
     out: list[str] = []
     for m in _PART_LIKE.finditer(masked):
         word = m.group(1)
+        if re.search(r"(?:…|\.\.\.)\s*$", masked[: m.start(1)]):
+            continue  # "(…KPG33)": the tail of an ordering code, not a part of its own
         if (
             len(word) >= 4
             and re.search(r"[A-Za-z]{2}", word)
