@@ -201,6 +201,8 @@ def trace_numbers(
         # Bus addresses are often printed in binary ("1110110"); the same address in hex is
         # the same number.
         pool.extend(float(int(b, 2)) for b in re.findall(r"(?<![0-9])[01]{7,8}(?![0-9])", text))
+        if re.search(r"(?i)\b(?:GND|AGND|ground)\b", text):
+            pool.append(0.0)  # a bound written as the ground rail is 0 V
     pool.extend(v for _, v in numbers_in(question, evidence=True))
     if question:
         # The question's numbers as the parser read them ("3v3" is 3.3, "3,3 V" is 3.3).

@@ -85,8 +85,8 @@ _REL = re.compile(
     # VSS is left out on purpose: it is ground on a CMOS part and the logic supply on others
     # (L298), so a bound written as "VSS" stays unknown rather than guessed.
     r"(?P<gnd>\b(?:GND|AGND)\b\s*(?:(?P<gs>[-–−+])\s*(?P<gv>\d+(?:\.\d+)?))?)"
-    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VREF)\d?\b)\)?"
-    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VREF)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
+    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\)?"
+    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
     re.IGNORECASE,
 )
 

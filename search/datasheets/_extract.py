@@ -140,24 +140,26 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"high[\s-]*level\s+input\s+voltage|input\s+high\s+voltage|\bvih\b|logic\s+high\s+"
-        r"(input\s+)?(voltage|threshold)|high[\s-]level\s+input|input\s+voltage\s+high|"
+        r"(input\s+)?(voltage|threshold)|logic\s+high\s+input|high[\s-]level\s+input|"
+        r"input\s+voltage\s+high|input\s+(level\s+)?high|input\s+high\s+level|"
         r"\bv\s*ih\b",
         "logic_high_threshold",
     ),
     (
         r"low[\s-]*level\s+input\s+voltage|input\s+low\s+voltage|\bvil\b|logic\s+low\s+"
-        r"(input\s+)?(voltage|threshold)|low[\s-]level\s+input|input\s+voltage\s+low|"
+        r"(input\s+)?(voltage|threshold)|logic\s+low\s+input|low[\s-]level\s+input|"
+        r"input\s+voltage\s+low|input\s+(level\s+)?low|input\s+low\s+level|"
         r"\bv\s*il\b",
         "logic_low_threshold",
     ),
     (
         r"high[\s-]*level\s+output\s+voltage|output\s+high\s+voltage|\bvoh\b|output\s+voltage\s+high|"
-        r"\bv\s*oh\b|output\s+high\s+level",
+        r"\bv\s*oh\b|output\s+high\s+level|logic\s+high\s+output|output\s+level\s+high",
         "output_voltage_high",
     ),
     (
         r"low[\s-]*level\s+output\s+voltage|output\s+low\s+voltage|\bvol\b|output\s+voltage\s+low|"
-        r"\bv\s*ol\b|output\s+low\s+level",
+        r"\bv\s*ol\b|output\s+low\s+level|logic\s+low\s+output|output\s+level\s+low",
         "output_voltage_low",
     ),
     (
@@ -410,6 +412,7 @@ def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | Non
         # A standard symbol (VOH, VIL, VICR) is more exact than a wordy label
         # ("Output Voltage–High Limit").
         sym = symbol.lower().strip()
+        sym = re.sub(r"^([a-z]{2,4})_.*$", r"\1", sym)  # "Vil_si", "Vol_SDO_1.2"
         for pattern, spec in _SPEC_RULES:
             if re.search(pattern, sym):
                 if spec in _SYMBOL_FIRST:
@@ -704,6 +707,26 @@ def unit_dimension(unit: str | None, spec: str) -> str | None:
         return None
 
 
+_RAIL_UNIT = re.compile(r"^\s*(%)?\s*(V\s?(?:DD|CC)(?:IO|I|_?IO)?|VLOGIC|VIO)\s*$", re.I)
+
+
+def _rail_unit_to_text(row: RowRecord) -> None:
+    """A "Unit" column that names a rail ("0.8 | VDD", "80 | %VDDIO") makes every figure a
+    fraction of that supply: the cells become rail-relative text ("0.8×VDD") in volts, the same
+    as a bound printed "0.7 VDD", so that no figure is read as plain volts."""
+    m = _RAIL_UNIT.match(row.unit or "")
+    if m is None:
+        return
+    rail = m.group(2).upper().replace(" ", "").replace("_", "")
+    if rail.endswith("DDI"):
+        rail += "O"  # "%VDDI" with its "O" wrapped onto the next line
+    for key in ("min", "typ", "max"):
+        v, _u, _expr, _pm = parse_cell(getattr(row, key))
+        if v is not None:
+            setattr(row, key, f"{v / 100 if m.group(1) else v:g}×{rail}")
+    row.unit = "V"
+
+
 def _time_unit(unit: str | None, spec: str) -> str | None:
     """ "2.5 mS" of a response time is milliseconds, not millisiemens: many sheets print a time
     unit in capitals. Only a spec that is a time (by dimension or by name) is read so."""
@@ -797,6 +820,7 @@ def facts_from_row(
             if rng[2] and not row.unit:
                 row.unit = rng[2]
             break
+    _rail_unit_to_text(row)
     if row.section_kind == "absolute_maximum" and row.typ and not row.min and not row.max:
         # A single rating in an absolute-maximum table is a limit.
         row.max, row.typ = row.typ, None

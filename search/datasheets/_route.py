@@ -361,7 +361,8 @@ _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     rf"(?:at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
-    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=)\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
+    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=)"
+    rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
 _REVISION = re.compile(
@@ -710,7 +711,7 @@ _SIBLING = re.compile(
 
 
 _POWERED_BEFORE = re.compile(
-    rf"({_NUM})\s*(m?v)[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?$", re.IGNORECASE
+    rf"(?<![\w.])({_NUM})\s*(m?v)(?:[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?|\s+)$", re.IGNORECASE
 )
 
 
@@ -729,7 +730,8 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
                 dev.supply_v = value
                 break
         if dev.supply_v is None:
-            # "a 5 V-powered XGZP6847A", "the 3.3 V-supplied BME280": stated just before it.
+            # "a 5 V-powered XGZP6847A", "the 3.3 V-supplied BME280", "a 5 V XGZP6847A":
+            # stated just before it.
             pm = _POWERED_BEFORE.search(text[max(0, dev.start - 30) : dev.start])
             if pm:
                 value = float(pm.group(1))
