@@ -260,6 +260,21 @@ def bounds(
     if lo is None and hi is None and isinstance(fact.value, int | float):
         v = float(fact.value)
         lo = hi = Limit(v, format_number(v))
+    tol = fact.extra.get("tolerance")
+    if lo is None and hi is None and fact.typ is not None and isinstance(tol, int | float):
+        # "5.0V±0.1V": the band the nominal and its tolerance span, shown as the sums they are.
+        unit = f" {fact.unit}" if fact.unit else ""
+        ends = []
+        for sign, end in (("-", "low"), ("+", "high")):
+            v = fact.typ - tol if sign == "-" else fact.typ + tol
+            d = Derived(
+                label=f"{who}: {end} end of {format_number(fact.typ)}{unit} ± {format_number(tol)}",
+                expression=f"{format_number(fact.typ)} {sign} {format_number(tol)}",
+                result=round(v, 12),
+                unit=fact.unit or "",
+            )
+            ends.append(Limit(round(v, 12), format_number(round(v, 12)), d))
+        lo, hi = ends
     return lo, hi, needs
 
 
@@ -803,7 +818,17 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
         for f in index.device_facts(load.device)
         if f.spec == "pickup_voltage" and (f.unit or "").strip() == "%"
     ]
-    if coil_v and drv.supply_v is not None:
+    level, level_facts, level_is = drv.supply_v, list(drv_supply), "its supply"
+    if level is None:
+        # A regulator (or any source with a stated output) drives the coil at its output.
+        outv = [
+            f
+            for f in _best(index, drv, ("output_voltage",))
+            if f.section_kind != "absolute_maximum" and _si_high(f) > 0
+        ]
+        if outv:
+            level, level_facts, level_is = _si_high(outv[0]), outv[:1], "its output"
+    if coil_v and level is not None:
         nominal = _si_high(coil_v[0])
         frac = None
         if pick:
@@ -827,14 +852,14 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
             if frac
             else []
         )
-        ok = drv.supply_v >= needed - 1e-9
+        ok = level >= needed - 1e-9
         checks.append(
             _check(
                 "drive",
                 "compatible" if ok else "incompatible",
-                f"{drv.device} high level is at most its {_fmt(drv.supply_v)} V supply; "
+                f"{drv.device} high level is at most {level_is}, {_fmt(level)} V; "
                 f"{load.device} coil needs {what}",
-                [coil_v[0], *pick[:1], *drv_supply],
+                [coil_v[0], *pick[:1], *level_facts],
                 derived,
             )
         )
@@ -916,6 +941,7 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
                     f"{load.device} supply range {s_lo.text} to {s_hi.text} V ({s.citation})",
                     [o, s],
+                    [lim.derived for lim in (o_lo, o_hi, s_lo, s_hi) if lim.derived],
                 )
             )
     # The rated output current; failing that, the minimum of a stated current limit (what the
@@ -926,6 +952,10 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         if "limit" in f.parameter.lower() and f.min is not None
     ]
     draw = _best(index, load, ("supply_current",), prefer="peak current delivered external supply")
+    if iout and not draw and vsup:
+        from_power = _draw_from_power(index, load, vsup[0])
+        if from_power is not None:
+            return [*checks, _current_check(reg, load, iout[0], *from_power)]
     if not iout or not draw:
         checks.append(
             _check(
@@ -1038,6 +1068,49 @@ def _show_high(f: Fact) -> str:
         if x is not None:
             return f"{_fmt(float(x))} {f.unit or ''}".strip()
     return "?"
+
+
+def _draw_from_power(
+    index: FactIndex, load: DeviceUse, vsup: Fact
+) -> tuple[float, str, list[Fact], Derived] | None:
+    """A load that states its power, not its current ("Heater consumption ≤950 mW"): its draw
+    is that power over the lowest supply voltage it runs from, computed and shown as such."""
+    power = [f for f in _best(index, load, ("power_consumption",)) if f.si_max or f.si_typ]
+    low = bounds(vsup, load.supply_v, load.device)[0]
+    if not power or low is None or low.value <= 0:
+        return None
+    p = power[0]
+    printed = p.max if p.max is not None else p.typ
+    if printed is None or (p.unit or "").strip() not in ("mW", "W"):
+        return None
+    # In mA from the printed figure: mW / V, or W × 1000 / V (a power of ten is a conversion).
+    scale = "" if p.unit.strip() == "mW" else " * 1000"
+    milliamps = float(printed) * (1 if not scale else 1000) / low.value
+    d = Derived(
+        label=f"{load.device} draw: {_show_high(p)} at {low.text} V",
+        expression=f"{_fmt(float(printed))}{scale} / {low.text}",
+        result=milliamps,
+        unit="mA",
+    )
+    shown = f"{_fmt(milliamps)} mA ({_show_high(p)} at {low.text} V)"
+    return milliamps / 1000, shown, [p, vsup], d
+
+
+def _current_check(
+    reg: DeviceUse, load: DeviceUse, i: Fact, need: float, shown: str, used: list[Fact], d: Derived
+) -> CompatCheck:
+    cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
+    cap_si = _si(cap, i.unit) if isinstance(cap, float | int) else None
+    if cap_si is None:
+        return _check("supply", "insufficient_evidence", "a current lacks a number", [i, *used])
+    ok = cap_si >= need - 1e-12
+    return _check(
+        "supply",
+        "compatible" if ok else "incompatible",
+        f"{reg.device} delivers {_show_high(i)} ({i.citation}); {load.device} needs {shown}",
+        [i, *used],
+        [d],
+    )
 
 
 # ---------------------------------------------------------------- interface

@@ -688,3 +688,18 @@ def test_a_stated_supply_is_never_checked_against_an_output() -> None:
         "What output voltage will the AMS1117-3.3 give when it runs from 5 V?"
     )
     assert a.status == "answered" and a.verdict is None
+
+
+def test_tolerance_bands_power_draw_and_a_regulator_driving_a_coil() -> None:
+    qa = DatasheetQA(FactStore.load(with_chunks=False))
+    # "5.0V±0.1V" is the band 4.9 to 5.1 V, shown as the sums it is; a 4.75-5.25 V output
+    # leaves it, and the heater's draw is its power over its lowest supply, computed
+    a = qa.ask("Can an LM7805 power an MQ-2 gas sensor?")
+    assert (a.status, a.verdict) == ("answered", "incompatible")
+    exprs = {d.expression for c in a.checks for d in c.derived}
+    assert {"5 - 0.1", "5 + 0.1", "950 / 4.9"} <= exprs
+    assert "mq-2#p3" in a.citations
+    # a fixed 3.3 V output never reaches a 5 V coil's 75 % must-operate voltage
+    b = qa.ask("Can an AMS1117-3.3 output energize the 5 V SRD-05VDC-SL-C relay coil?")
+    assert b.verdict == "incompatible"
+    assert any(c.rule == "drive" and c.outcome == "incompatible" for c in b.checks)
