@@ -75,6 +75,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl(?: clock)?(?: frequency| speed| rate)?\b"
+        r"|\bi2c\b[\w -]{0,25}?\bclock\b"
         r"|\bmax(?:imum)? i2c",
         ("i2c_max_clock",),
     ),
@@ -145,8 +146,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
         r"|\b(?:(?:(?:supply|operating|quiescent) )?current|draws?|drawn|consum\w*|uses?|needs?)\b"
-        r".{0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
-        r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b",
+        r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
+        r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
+        # "supply current while measuring, and in sleep mode": the second item of a list
+        r"|\b(?:and|or)\s+(?:in|during)\s+(?:sleep|standby|power[- ]?down|idle|deep[- ]sleep)"
+        r"(?: mode)?\b",
         ("sleep_current",),
     ),
     (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
@@ -919,7 +923,8 @@ def parse_question(text: str, known_devices: Iterable[str] | None = None) -> Par
         spec_text = blanked
     # A stated condition ("at VDD = 2.7 V", "VCC = 5 V") is not a spec request.
     spec_text = re.sub(
-        r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VDDIO)\s*=\s*[-+]?\d+(?:\.\d+)?\s*m?V\b",
+        r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD)\s*=\s*"
+        r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
         lambda m: " " * len(m.group(0)),
         spec_text,
         flags=re.IGNORECASE,
