@@ -727,6 +727,20 @@ def _rail_unit_to_text(row: RowRecord) -> None:
     row.unit = "V"
 
 
+_VOCABULARY = frozenset(spec for _pattern, spec in _SPEC_RULES)
+_LABEL_KIND = {
+    "voltage": "V",
+    "current": "A",
+    "frequency": "Hz",
+    "time": "s",
+    "delay": "s",
+    "resistance": "Ω",
+    "temperature": "K",
+    "power": "W",
+    "capacitance": "F",
+}
+
+
 def _time_unit(unit: str | None, spec: str) -> str | None:
     """ "2.5 mS" of a response time is milliseconds, not millisiemens: many sheets print a time
     unit in capitals. Only a spec that is a time (by dimension or by name) is read so."""
@@ -750,6 +764,11 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     if spec == "measurement_range" and dim == "bit":
         return None
     allowed = _SPEC_DIMENSION.get(spec)
+    head = _LABEL_KIND.get(spec.rsplit("_", 1)[-1])
+    if spec not in _VOCABULARY and head and dim not in (None, "%", head):
+        # A spec named after its label says what it measures: "input_low_voltage" in mA is a
+        # row read wrong, not a current.
+        return None
     if allowed is not None and dim is not None and dim not in allowed:
         if spec == "supply_voltage" and dim == "A":
             return "supply_current"
@@ -899,7 +918,11 @@ def facts_from_row(
                     )
                 )
             return [], warnings
-    refined = _refine_spec(spec, unit, row.parameter)
+    # A vocabulary spec the unit contradicts ("fc (Vi) Commutation Frequency … kHz" is no input
+    # voltage) leaves the row to its own label.
+    refined = _refine_spec(spec, unit, row.parameter) or _refine_spec(
+        label_spec(row.parameter) or spec, unit, row.parameter
+    )
     if refined is None:
         return [], warnings
     spec = refined

@@ -14,6 +14,7 @@ pass the same validation as the deterministic path, or are dropped.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import logging
 import re
@@ -1175,8 +1176,11 @@ _PART_WORDS = frozenset(
 
 
 def _stems(text: str) -> set[str]:
-    """Content words with a plural "s" taken off ("pulses" meets "pulse")."""
-    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text)}
+    """Content words with a plural "s" taken off ("pulses" meets "pulse"), and each pair of
+    neighbouring words run together ("wave length" meets "wavelength")."""
+    words = re.findall(r"[a-z][a-z0-9]+", text.lower())
+    joined = {a + b for a, b in itertools.pairwise(words)}
+    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}
 
 
 def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None, list[str]]:
