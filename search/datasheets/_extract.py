@@ -250,6 +250,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"detecting\s+range|^range$|^ranges$|input\s+range|full[\s-]*scale",
         "measurement_range",
     ),
+    # "Operating pressure (full accuracy)": the span over which the accuracy holds is a range.
+    (r"^operating\s+pressure\b", "measurement_range"),
     (
         r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance|"
         r"(?:thermometer|temperature|sensor|reading)\s+error|\bterr\b",
