@@ -343,6 +343,9 @@ _COMPAT_CUES = re.compile(
     r"|\bpower(?:ed|ing|s)? (?:by|from|off|with)\b|\b(?:single|shared|common) (?:i2c )?bus"
     r"|\btogether\b|\bsharing\b|\bany (?:address )?(?:conflict|clash|problem|issue)"
     r"|\bgo(?:es)? (?:into|to)\b|\bdamage\b|\bfry\b|\bkill\b"
+    # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
+    # another part's limit.
+    r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b",
     re.IGNORECASE,
