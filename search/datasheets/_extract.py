@@ -428,6 +428,11 @@ def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | Non
     label = re.sub(r"\s+", " ", label).strip()
     if not label:
         return None
+    if section_kind == "recommended_operating" and re.fullmatch(
+        r"(?:ambient\s+|free[\s-]air\s+)?temperature(?:\s+range)?|ambient", label
+    ):
+        # A bare "Temperature" row under recommended operating conditions is the operating range.
+        return "operating_temperature"
     for pattern, spec in _SPEC_RULES:
         if re.search(pattern, label):
             if spec == "supply_voltage" and symbol and _IO_RAIL.match(symbol.strip()):
