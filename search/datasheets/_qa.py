@@ -337,7 +337,7 @@ def _display_name(f: Fact) -> str:
 
 def _scope_text(applies: dict[str, Any]) -> str:
     bits = []
-    for key in ("variant", "board_revision", "range", "calibration_interval", "quantity"):
+    for key in ("variant", "board_revision", "range", "calibration_interval", "quantity", "mode"):
         v = applies.get(key)
         if v:
             if isinstance(v, list | tuple):
