@@ -266,7 +266,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     (r"sensitivity|\bsens\b|scale\s+factor|\bso\b", "sensitivity"),
     (
-        r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c",
+        r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c"
+        r"|\bscl\s+(?:\w+\s+)?frequency|[fƒ]\s*\(scl\)",
         "i2c_max_clock",
     ),
     (
