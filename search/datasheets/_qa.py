@@ -770,7 +770,12 @@ class DatasheetQA:
         if parsed.specs:
             if len(parsed.specs) != 1 or fact.spec in parsed.specs[0] or len(hit) < 2:
                 return
-            if not (hit - _stems(parsed.spec_phrases[0])) - _KIND_WORDS - _PART_WORDS:
+            # Only a row named by its own label, never another spec of the vocabulary: a
+            # "storage temperature" row does not answer an operating-temperature question.
+            if fact.spec in _VOCABULARY_SPECS:
+                return
+            extra = hit - _stems(parsed.spec_phrases[0]) - _KIND_WORDS - _PART_WORDS
+            if not extra & set(content_words(parsed.text)):
                 return
             # Only when the recognised spec holds nothing for the part: a row of the part's own
             # that answers the question's other words beats an empty answer, never a real one.
@@ -1167,6 +1172,10 @@ _KIND_WORDS = frozenset(
         "total",
     ]
 )
+
+
+# Specs the vocabulary names (as opposed to specs named after a row's own label).
+_VOCABULARY_SPECS = frozenset(spec for _pattern, specs in SPEC_PHRASES for spec in specs)
 
 
 # Words that name a kind of part: a label sharing only these with a question is about another row.

@@ -703,3 +703,16 @@ def test_tolerance_bands_power_draw_and_a_regulator_driving_a_coil() -> None:
     b = qa.ask("Can an AMS1117-3.3 output energize the 5 V SRD-05VDC-SL-C relay coil?")
     assert b.verdict == "incompatible"
     assert any(c.rule == "drive" and c.outcome == "incompatible" for c in b.checks)
+
+
+def test_a_row_label_answers_only_for_a_spec_the_part_lacks_and_never_another_vocabulary_spec() -> (
+    None
+):
+    qa = DatasheetQA(FactStore.load(with_chunks=False))
+    # the part holds no operating range: a storage-temperature row sharing words is no answer
+    a = qa.ask("LM358 operating temperature range?")
+    assert a.status == "insufficient_evidence"
+    assert all(i.spec != "storage_temperature" for i in a.items)
+    # the part holds no sampling_rate fact, but a row labelled by the question's other words
+    b = qa.ask("ESP32-WROOM-32 ADC max sampling rate with the DIG controller?")
+    assert b.status == "answered" and b.citations == ["esp32-wroom-32#p24"]
