@@ -679,6 +679,63 @@ _SENTENCE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+_UNIT_CELL = re.compile(r"^(?:°C|℃|V|mV|A|mA|µA|uA|W|mW|Hz|kHz|MHz|s|ms|µs|ns|%)$")
+
+
+def _variant_sub_rows(
+    lines: list[Line], at: int, variants: _Variants, citation: str, section: str, kind: str
+) -> list[RowRecord]:
+    """A label row with a unit but no figures, followed by one line per variant:
+
+        Operating Ambient Temperature   TA   °C
+          LM258        –25 to +85
+          LM358         0 to +70
+
+    Each variant line is a row of that label, scoped to its variant. Lines that name no variant
+    of this document end the block."""
+    line = lines[at]
+    segs = [sg for sg in line.segments if sg.text.strip()]
+    if not segs or re.search(r"\d", segs[0].text) or not map_spec(segs[0].text, None, kind):
+        return []
+    unit = next((sg for sg in segs[1:] if _UNIT_CELL.match(sg.text.strip())), None)
+    if unit is None or any(re.search(r"\d", sg.text) for sg in segs[1:] if sg.x0 < unit.x0):
+        return []
+    out: list[RowRecord] = []
+    for nxt in lines[at + 1 : at + 8]:
+        first = nxt.segments[0] if nxt.segments else None
+        if first is None or abs(first.x0 - segs[0].x0) > 25:
+            continue
+        name = first.text.strip()
+        if re.fullmatch(r"[A-Za-z ]+", name) and not variants.find(name):
+            if out:
+                break
+            continue  # the label's own wrapped words ("Range")
+        if variants.find(name) != name.upper():
+            break
+        cells = [
+            sg.text.strip()
+            for sg in nxt.segments[1:]
+            if sg.x0 < unit.x0 + 10 and re.search(r"\d", sg.text)
+        ]
+        q = parse_quantity_text(f"{cells[0]} {unit.text.strip()}") if cells else None
+        if q is None or (q.min is None and q.max is None and q.value is None and q.typ is None):
+            continue
+        out.append(
+            RowRecord(
+                segs[0].text.strip(),
+                citation,
+                section,
+                kind,
+                f"{line.text} / {nxt.text}",
+                None,
+                value=f"{cells[0]} {unit.text.strip()}",
+                variant=name.upper(),
+                applies_to={"variant": name.upper()},
+            )
+        )
+    return out
+
+
 def _sentence_rows(text: str) -> list[tuple[str, str, str, str | None]]:
     out = []
     for pattern, spec in _SENTENCE_RULES:
@@ -943,6 +1000,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     title = h[0]
                 continue
             variant = variants.find(title) or variants.find(heading)
+            rows.extend(
+                _variant_sub_rows(page.lines, line_no, variants, citation, title or heading, kind)
+            )
             if cols is not None and len(line.segments) == 1 and _DANGLING.match(text):
                 # "VCC ×" over a row and "0.5" under it: one cell ("VCC × 0.5") printed on two
                 # lines around its row; the pieces are joined once the number arrives.

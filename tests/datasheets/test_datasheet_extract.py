@@ -395,3 +395,17 @@ def test_a_unit_column_naming_a_rail_makes_fractions_of_that_rail() -> None:
     assert [(f.unit, f.extra.get("min_text")) for f in bme] == [("V", "0.8×VDDIO")]
     # no fact keeps the rail as if it were a unit of its own
     assert not [f for f in _facts("bme280") + _facts("rfm95w") if "VDD" in (f.unit or "")]
+
+
+@needs_pdfs
+def test_a_label_row_followed_by_one_line_per_variant() -> None:
+    ops = {
+        f.variant: (f.min, f.max, f.unit)
+        for f in _facts("lm358")
+        if f.spec == "operating_temperature"
+    }
+    assert ops == {
+        "LM258": (-25.0, 85.0, "°C"),
+        "LM358": (0.0, 70.0, "°C"),
+        "LM2904": (-40.0, 105.0, "°C"),
+    }
