@@ -710,7 +710,7 @@ def test_a_row_label_answers_only_for_a_spec_the_part_lacks_and_never_another_vo
 ):
     qa = DatasheetQA(FactStore.load(with_chunks=False))
     # the part holds no operating range: a storage-temperature row sharing words is no answer
-    a = qa.ask("LM358 operating temperature range?")
+    a = qa.ask("LM7805 operating temperature range?")
     assert a.status == "insufficient_evidence"
     assert all(i.spec != "storage_temperature" for i in a.items)
     # the part holds no sampling_rate fact, but a row labelled by the question's other words
