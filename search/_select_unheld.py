@@ -26,6 +26,9 @@ NOT_A_PLACE: tuple[str, ...] = (
     "sports scores",
     "stock prices",
     "recipe cooking at home",
+    "general knowledge quiz question",
+    "how to do something, step by step instructions",
+    "who won the game last night",
 )
 
 UNHELD: tuple[str, ...] = (
@@ -263,5 +266,28 @@ UNHELD: tuple[str, ...] = (
     "grain elevator",
     "livestock auction market",
     "abattoir livestock processing",
+    # Everyday services asked for in plain words (the needs, not only the trade names)
+    "report a crime or a theft to the police",
+    "licensed electrician for wiring, outlets and lights",
+    "security guard company to patrol and protect a site",
+    "collision repair shop to fix dents and bumpers after a car accident",
+    "car mechanic to diagnose engine trouble and warning lights",
+    "locked out of my home, someone to unlock the door",
+    "horse racing racetrack to watch and bet on the races",
+    "funeral director to arrange a funeral service",
+    "cobbler to resole and reheel shoes and boots",
+    "army, navy and air force recruiting office",
+    "cell phone screen and battery replacement",
+    "florist flower shop for bouquets",
+    "piano tuning service",
+    "funeral home to plan a funeral for a family member who died",
+    "electrician to install outlets, switches and light fixtures",
+    "funeral parlour and funeral arrangements for a loved one who passed away",
+    "thoroughbred or harness horse racing racecourse",
+    "shoe repair for new heels, soles and stitching",
+    "pawn shop to pawn or sell valuables for cash",
+    "government passport office to apply for or renew a passport",
+    "flower delivery service",
+    "bookmaker bookies to place a bet",
     *NOT_A_PLACE,
 )
