@@ -41,6 +41,7 @@ from search.datasheets._compat import (
     settings_in,
     straps_in,
 )
+from search.datasheets._extract import unit_dimension
 from search.datasheets._facts import Fact, FactStore, Notice
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
@@ -760,27 +761,40 @@ class DatasheetQA:
         return None if best is None else (best[1], best[2])
 
     def _label_specs(self, parsed: ParsedQuestion) -> None:
-        """Take the spec from the devices' own row labels: when the question names no spec we
-        know, or when the part holds nothing under the recognised one and a label names words of
-        the question that the phrase left out ("sampling rate with the DIG controller")."""
+        """Take the spec from the devices' own row labels when the question names no spec we
+        know, or when a row's label names more of the question's own words than any row under
+        the recognised spec ("short-circuit current" is its own row, not the output current;
+        "sampling rate with the DIG controller")."""
         found = self._best_label(parsed)
         if found is None:
             return
         hit, fact = found
         if parsed.specs:
-            if len(parsed.specs) != 1 or fact.spec in parsed.specs[0] or len(hit) < 2:
+            if len(parsed.specs) != 1 or fact.spec in parsed.specs[0]:
                 return
-            # Only a row named by its own label, never another spec of the vocabulary: a
-            # "storage temperature" row does not answer an operating-temperature question.
-            if fact.spec in _VOCABULARY_SPECS:
+            words = set(content_words(parsed.text))
+            # Words the recognised phrase left out, and not only kinds of quantity or part: a
+            # "storage temperature range" row shares nothing an operating question adds.
+            extra = (hit & words) - _stems(parsed.spec_phrases[0]) - _KIND_WORDS - _PART_WORDS
+            if len(hit & words) < 2 or not extra:
                 return
-            extra = hit - _stems(parsed.spec_phrases[0]) - _KIND_WORDS - _PART_WORDS
-            if not extra & set(content_words(parsed.text)):
+            # A quantity the question names and the label does not must be what the row
+            # measures: "current when transmitting" is never a dBm row, "inductance" never a %.
+            label_words = _stems(fact.parameter) | _stems(fact.spec.replace("_", " "))
+            dim = unit_dimension(fact.unit, fact.spec)
+            if any(
+                w not in label_words and dim != need
+                for w, need in _QUANTITY_DIMENSION.items()
+                if w in words
+            ):
                 return
-            # Only when the recognised spec holds nothing for the part: a row of the part's own
-            # that answers the question's other words beats an empty answer, never a real one.
-            held = {f.spec for name in parsed.device_names for f in self.index.device_facts(name)}
-            if held & set(parsed.specs[0]):
+            rivals = [
+                len((_stems(f.parameter) | _stems(f.spec.replace("_", " "))) & words)
+                for name in parsed.device_names
+                for f in self.index.device_facts(name)
+                if f.spec in parsed.specs[0]
+            ]
+            if rivals and len(hit & words) <= max(rivals):
                 return
         parsed.specs = [(fact.spec,)]
         parsed.spec_phrases = [fact.parameter.strip().lower()]
@@ -1174,8 +1188,23 @@ _KIND_WORDS = frozenset(
 )
 
 
-# Specs the vocabulary names (as opposed to specs named after a row's own label).
-_VOCABULARY_SPECS = frozenset(spec for _pattern, specs in SPEC_PHRASES for spec in specs)
+# A quantity word and the dimension of a row that measures it.
+_QUANTITY_DIMENSION = {
+    "voltage": "V",
+    "current": "A",
+    "power": "W",
+    "frequency": "Hz",
+    "rate": "Hz",
+    "clock": "Hz",
+    "time": "s",
+    "delay": "s",
+    "temperature": "K",
+    "resistance": "Ω",
+    "impedance": "Ω",
+    "capacitance": "F",
+    "inductance": "H",
+    "pressure": "Pa",
+}
 
 
 # Words that name a kind of part: a label sharing only these with a question is about another row.
