@@ -346,6 +346,7 @@ _COMPAT_CUES = re.compile(
     # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
     # another part's limit.
     r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
+    r"|\bguarantee[ds]?\b|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b",
     re.IGNORECASE,
@@ -368,7 +369,7 @@ _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     rf"(?:at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
-    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=)"
+    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=|vm ?=)"
     rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
