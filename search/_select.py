@@ -57,6 +57,15 @@ CALIBRATION_PATH = Path(__file__).resolve().parent / "data" / "devset" / "calibr
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+# How much a word only unheld types use moves a request towards "we hold no such service".
+UNHELD_WORD_BONUS = 0.10
+
+
+def _words(text: str) -> set[str]:
+    """Words of four letters or more, lower case, a plural "s" taken off."""
+    return {w[:-1] if w.endswith("s") else w for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
 @dataclass(frozen=True)
 class Calibration:
     """The selector's tunable constants (see the module docstring)."""
@@ -189,9 +198,10 @@ class Parts:
     desc: np.ndarray
     lex: np.ndarray
     bm25: np.ndarray  # raw BM25; saturated with the calibration's ``bm25_k`` when scored
-    unheld: float  # best similarity to a type the catalogue does not hold
+    unheld: float  # best similarity to a type the catalogue does not hold (word evidence added)
     unheld_index: int
     named_specific: bool = False  # the request spells out a held name of 2+ words
+    unheld_word: bool = False  # it uses a word of an unheld type that no held text uses
 
     @property
     def unheld_gap(self) -> float:
@@ -240,6 +250,8 @@ class ServiceSelector:
             known=tokenizer_words(embedder.model_path),
         )
         self.unheld = embedder.encode(list(UNHELD))
+        held = {w for text in index.texts for w in _words(text)}
+        self._unheld_words = [_words(t) - held for t in UNHELD]
 
     @staticmethod
     def _mean_phrase_vectors(index: CatalogueIndex) -> np.ndarray:
@@ -286,6 +298,11 @@ class ServiceSelector:
         for i in matched:
             lex[i] = 1.0
         u = self.unheld @ vec
+        # "pawn my guitar": a word an unheld type uses and no held service's text does is
+        # evidence of its own, added to that type's similarity.
+        said = _words(core)
+        own = [k for k, ws in enumerate(self._unheld_words) if ws & said]
+        u[own] += UNHELD_WORD_BONUS
         j = int(np.argmax(u))
         return Parts(
             best=best,
@@ -296,6 +313,7 @@ class ServiceSelector:
             unheld=float(u[j]),
             unheld_index=j,
             named_specific=any(len(self.lexicon.names[i]) >= 2 for i in matched),
+            unheld_word=j in own,
         )
 
     def score(

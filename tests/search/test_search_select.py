@@ -6,10 +6,11 @@ import json
 
 import numpy as np
 
-from search._select import CALIBRATION_PATH, Calibration, Lexicon, ServiceSelector
+from search._select import CALIBRATION_PATH, Calibration, Lexicon, Parts, ServiceSelector
 from search._select_calibrate import _all_scores, _prepare, evaluate, load_devset, load_devsets
 from search._select_lexical import Bm25Index, words
 from search._select_spell import Speller
+from search._select_unheld import UNHELD
 from search.catalogue import Service
 
 
@@ -151,3 +152,14 @@ def test_evaluate_reports_the_bench_fields(selector: ServiceSelector) -> None:
     ):
         assert k in out
     assert out["n"] == 30
+
+
+def test_a_word_only_an_unheld_type_uses_is_evidence_for_it(selector: ServiceSelector) -> None:
+    def parts(request: str) -> Parts:
+        core = selector.prepare(request)
+        return selector.components(core, selector.embedder.embed_query(core))
+
+    pawn = parts("pawn my guitar for quick cash")
+    assert pawn.unheld_word and "pawn" in UNHELD[pawn.unheld_index]
+    # a held service's own words are no such evidence
+    assert not parts("buy a new guitar and strings").unheld_word
