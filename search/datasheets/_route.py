@@ -153,7 +153,16 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?: mode)?\b",
         ("sleep_current",),
     ),
-    (r"\bpower consumption|\bpower dissipation", ("power_consumption",)),
+    (
+        r"\bpower consumption|\bpower dissipation|\bpower\b.{0,30}\bdissipat\w*",
+        ("power_consumption", "power_dissipation"),
+    ),
+    # How long a part lasts: "expected to last", "lifespan", "service life".
+    (
+        r"\blife ?span|\blife ?time|\bservice life|\bexpected life|\bhow long\b.{0,40}\blast\b"
+        r"|\b(?:how many|years?)\b.{0,40}\blast\b",
+        ("lifetime",),
+    ),
     # A supply's or a load's rated power ("maximum output power", "max input power").
     # "How much output power can the X deliver": the verb belongs to the power, not a current.
     (
