@@ -34,6 +34,7 @@ from search.datasheets._answer import (
 )
 from search.datasheets._compat import (
     DeviceUse,
+    bounds,
     check_compatibility,
     combine,
     items_of,
@@ -814,6 +815,7 @@ class DatasheetQA:
             if key not in seen:
                 seen.add(key)
                 mentions.append(m)
+        derived: list[Derived] = []
         items: list[AnswerItem] = []
         facts: list[Fact] = []
         lines: list[str] = []
@@ -832,6 +834,9 @@ class DatasheetQA:
                 items.extend(pick.items)
                 facts.extend(pick.facts)
                 lines.extend(pick.lines)
+                at_supply = _at_stated_supply(pick.facts, m.supply_v or _sole(parsed))
+                lines.extend(line for line, _d in at_supply)
+                derived.extend(d for _line, ds in at_supply for d in ds)
                 # Rows passed over for a better one are not news once answered.
         if not items:
             return Answer(
@@ -880,6 +885,7 @@ class DatasheetQA:
             reasons=reasons[:6],
             task="limit_check" if verdict else task,
             verdict=verdict,
+            derived=derived,
         )
 
     def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:
@@ -1219,6 +1225,33 @@ def _stems(text: str) -> set[str]:
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())
     joined = {a + b for a, b in itertools.pairwise(words)}
     return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}
+
+
+def _sole(parsed: ParsedQuestion) -> float | None:
+    """The one supply voltage a question states, if it states exactly one."""
+    volts = set(parsed.stated_voltages)
+    return volts.pop() if len(volts) == 1 else None
+
+
+def _at_stated_supply(
+    facts: Sequence[Fact], supply: float | None
+) -> list[tuple[str, list[Derived]]]:
+    """A bound written relative to the supply ("0.7 VDD"), evaluated at the supply the
+    question states, shown as the product it is."""
+    if supply is None:
+        return []
+    out: list[tuple[str, list[Derived]]] = []
+    for f in facts:
+        if not _symbolic(f) or dimension_of(f.unit) != dimension_of("V"):
+            continue
+        lo, hi, _needs = bounds(f, supply, f.device)
+        ends = [(w, lim) for w, lim in (("min", lo), ("max", hi)) if lim and lim.derived]
+        if not ends:
+            continue
+        shown = ", ".join(f"{w} {lim.text} V" for w, lim in ends)
+        line = f"{f.device} {f.spec.replace('_', ' ')} at {format_number(supply)} V: {shown}"
+        out.append((f"{line} [{f.citation}]", [lim.derived for _w, lim in ends if lim.derived]))
+    return out
 
 
 def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None, list[str]]:

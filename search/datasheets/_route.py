@@ -74,7 +74,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("i2c_address",),
     ),
     (
-        r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl(?: clock)?(?: frequency| speed| rate)?\b"
+        r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl (?:clock|frequency|speed|rate)\b"
+        r"|\bscl\b(?! *(?:and|or|/|,) *sda|/sda| (?:pin|line|input)s?\b)"
         r"|\bi2c\b[\w -]{0,25}?\bclock\b"
         r"|\bmax(?:imum)? i2c",
         ("i2c_max_clock",),
@@ -92,12 +93,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\blogic (?:supply|power)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
     (
         r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
-        r"|\blogic[- ]high (?:input )?threshold",
+        r"|\blogic[- ]high (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
         ("logic_high_threshold",),
     ),
     (
         r"\binput low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
-        r"|\blogic[- ]low (?:input )?threshold",
+        r"|\blogic[- ]low (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b",
         ("logic_low_threshold",),
     ),
     (

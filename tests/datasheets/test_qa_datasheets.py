@@ -716,3 +716,11 @@ def test_a_row_label_answers_only_for_a_spec_the_part_lacks_and_never_another_vo
     # the part holds no sampling_rate fact, but a row labelled by the question's other words
     b = qa.ask("ESP32-WROOM-32 ADC max sampling rate with the DIG controller?")
     assert b.status == "answered" and b.citations == ["esp32-wroom-32#p24"]
+
+
+def test_a_supply_relative_threshold_is_evaluated_at_the_stated_supply() -> None:
+    qa = DatasheetQA(FactStore.load(with_chunks=False))
+    a = qa.ask("ADS1115 at VDD = 5 V: minimum voltage its SCL input must see as a logic high?")
+    assert a.status == "answered" and "ads1115#p7" in a.citations
+    assert "3.5 V" in a.answer  # 0.7 × VDD at 5 V, shown with the product that gives it
+    assert any(d.expression.replace(" ", "") in ("0.7*5", "5*0.7") for d in a.derived)
