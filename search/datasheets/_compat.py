@@ -66,6 +66,9 @@ class DeviceUse:
     """A reference voltage the question states ("VREF = 5 V"), for bounds written as VREF."""
     settings: tuple[tuple[str, float], ...] = ()
     """Settings the question states for the part ("atten = 3"), lower-case name first."""
+    rail: str | None = None
+    """"logic" when the question feeds the part's logic supply ("as the L298's logic supply
+    (VSS)"), not its main or motor supply."""
     """Address pins the question ties off, in the order datasheets print them (most significant
     pin first): (("A1", "SDA"), ("A0", "GND"))."""
 
@@ -887,7 +890,13 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     """Regulator output voltage band within the load's supply range; current at least the draw."""
     checks: list[CompatCheck] = []
     vout = _best(index, reg, ("output_voltage",), prefer="output voltage full range")
-    vsup = _best(index, load, ("supply_voltage",), prefer="recommended operating power supply")
+    logic = load.rail == "logic" and bool(_best(index, load, ("logic_supply_voltage",)))
+    vsup = _best(
+        index,
+        load,
+        ("logic_supply_voltage",) if logic else ("supply_voltage",),
+        prefer="recommended operating power supply",
+    )
     if not vout or not vsup:
         checks.append(
             _check(
@@ -939,7 +948,8 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     "compatible" if ok else "incompatible",
                     f"{_named(reg.device, o.variant)} output {o_lo.text} to "
                     f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
-                    f"{load.device} supply range {s_lo.text} to {s_hi.text} V ({s.citation})",
+                    f"{load.device} {'logic ' if logic else ''}supply range {s_lo.text} to "
+                    f"{s_hi.text} V ({s.citation})",
                     [o, s],
                     [lim.derived for lim in (o_lo, o_hi, s_lo, s_hi) if lim.derived],
                 )
@@ -951,7 +961,12 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         for f in _best(index, reg, ("current_limit",))
         if "limit" in f.parameter.lower() and f.min is not None
     ]
-    draw = _best(index, load, ("supply_current",), prefer="peak current delivered external supply")
+    draw = _best(
+        index,
+        load,
+        ("supply_current",),
+        prefer="logic supply vss" if logic else "peak current delivered external supply",
+    )
     if iout and not draw and vsup:
         from_power = _draw_from_power(index, load, vsup[0])
         if from_power is not None:

@@ -975,6 +975,7 @@ class DatasheetQA:
                     straps,
                     vref,
                     settings_in(parsed.text[m.end : nxt]),
+                    "logic" if _LOGIC_RAIL.search(parsed.text) else None,
                 )
             )
         uses = _source_first(parsed, uses)
@@ -1225,6 +1226,10 @@ def _stems(text: str) -> set[str]:
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())
     joined = {a + b for a, b in itertools.pairwise(words)}
     return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}
+
+
+# The question feeds a part's logic rail, not its main (motor, load) supply.
+_LOGIC_RAIL = re.compile(r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b")
 
 
 def _sole(parsed: ParsedQuestion) -> float | None:

@@ -724,3 +724,11 @@ def test_a_supply_relative_threshold_is_evaluated_at_the_stated_supply() -> None
     assert a.status == "answered" and "ads1115#p7" in a.citations
     assert "3.5 V" in a.answer  # 0.7 × VDD at 5 V, shown with the product that gives it
     assert any(d.expression.replace(" ", "") in ("0.7*5", "5*0.7") for d in a.derived)
+
+
+def test_feeding_a_parts_logic_rail_checks_its_logic_supply_range() -> None:
+    qa = DatasheetQA(FactStore.load(with_chunks=False))
+    # L298 VSS is 4.5 to 7 V, its motor supply VS up to 46 V
+    ok = qa.ask("Can an LM7805 serve as the L298's logic supply (VSS)?")
+    low = qa.ask("Could the L298 logic supply (VSS) be fed from an AMS1117-3.3?")
+    assert (ok.verdict, low.verdict) == ("compatible", "incompatible")
