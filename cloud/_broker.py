@@ -511,9 +511,24 @@ async def serve(host: str, port: int, ready: asyncio.Event | None = None) -> Non
     print(f"listening {host} {bound}", flush=True)
     if ready is not None:
         ready.set()
-    async with server, asyncio.TaskGroup() as tg:
-        tg.create_task(_watch_keepalives(connections))
-        tg.create_task(server.serve_forever())
+    try:
+        async with server, asyncio.TaskGroup() as tg:
+            tg.create_task(_watch_keepalives(connections))
+            tg.create_task(server.serve_forever())
+    finally:
+        await _flush(connections)
+
+
+async def _flush(connections: set[_Connection], timeout: float = 2.0) -> None:
+    """An orderly stop delivers what is already written to each client before closing: what the
+    broker accepted is not lost to a SIGTERM (a crash, SIGKILL, still loses it)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline and any(
+        c.transport is not None and not c.closed and c.transport.get_write_buffer_size()
+        for c in connections
+    ):
+        await asyncio.sleep(0.01)
 
 
 def start_process(host: str = "127.0.0.1", port: int = 0) -> tuple[subprocess.Popen[str], int]:

@@ -262,7 +262,13 @@ async def test_broker_outage_holds_messages_and_loses_none(ingest_factory: Any) 
                 faults=FaultSpec(broker_outages=(OutageSpec(at_s=1.0, for_s=1.5),)),
                 broker_control=broker,
             )
-            await ing.settle(report.published, timeout=40)
+            try:
+                await ing.settle(report.published, timeout=40)
+            except TimeoutError:
+                pytest.fail(
+                    f"ingest stopped at {ing.worker.counters} of {report.published} published "
+                    f"(faults {report.faults})"
+                )
             c = ing.worker.counters
         f = report.faults
         assert f["outages"] == 1 and f["outage_s"] >= 1.5
