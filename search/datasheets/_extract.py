@@ -453,8 +453,8 @@ def label_spec(parameter: str) -> str | None:
     """A spec named after the source's own label, for a row no vocabulary rule covers.
 
     "Heater Resistance" becomes ``heater_resistance`` (the design's "add others in the same
-    style"). Such a fact is only found by a question that names every word of its label. A label
-    of one word, or with conditions, digits or over four words, is too loose and gives None.
+    style"). Questions reach such a fact through the words of its label (the QA's label match).
+    A label of one word, or with conditions, digits or over four words, is too loose: None.
     """
     label = re.sub(r"\([^)]*\)", " ", parameter.translate(_DASHES)).strip().lower()
     words = re.findall(r"[a-z]+", label)

@@ -752,7 +752,7 @@ class DatasheetQA:
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
-                label = (_stems(f.parameter) | _stems(f.spec.replace("_", " "))) - own
+                label = _label_words(f) - own
                 hit = label & q_words
                 if not label or not hit - _KIND_WORDS:
                     continue
@@ -781,7 +781,7 @@ class DatasheetQA:
                 return
             # A quantity the question names and the label does not must be what the row
             # measures: "current when transmitting" is never a dBm row, "inductance" never a %.
-            label_words = _stems(fact.parameter) | _stems(fact.spec.replace("_", " "))
+            label_words = _label_words(fact)
             dim = unit_dimension(fact.unit, fact.spec)
             if any(
                 w not in label_words and dim != need
@@ -790,7 +790,7 @@ class DatasheetQA:
             ):
                 return
             rivals = [
-                len((_stems(f.parameter) | _stems(f.spec.replace("_", " "))) & words)
+                len(_label_words(f) & words)
                 for name in parsed.device_names
                 for f in self.index.device_facts(name)
                 if f.spec in parsed.specs[0]
@@ -1218,6 +1218,11 @@ _QUANTITY_DIMENSION = {
 _PART_WORDS = frozenset(
     ["relay", "sensor", "module", "chip", "device", "part", "board", "regulator", "driver", "pin"]
 )
+
+
+def _label_words(f: Fact) -> set[str]:
+    """The words a row is known by: its printed label and its spec name."""
+    return _stems(f.parameter) | _stems(f.spec.replace("_", " "))
 
 
 def _stems(text: str) -> set[str]:
