@@ -253,10 +253,18 @@ def _next_is_row(lines: list[Line], index: int, cols: _Columns) -> bool:
     return False
 
 
+# A footnote mark on a header word ("Typ (6)", "Max¹", "Min*") is not part of the word.
+_HEADER_NOTE = re.compile(r"\s*(?:\(\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹*†])$")
+
+
+def _header_word(text: str) -> str:
+    return _HEADER_NOTE.sub("", text.strip().lower())
+
+
 def _header(line: Line) -> _Columns | None:
     pos: dict[str, tuple[float, float]] = {}
     for seg in line.segments:
-        t = seg.text.strip().lower()
+        t = _header_word(seg.text)
         if t in _HEADER_WORDS:
             pos.setdefault(_HEADER_WORDS[t], (seg.x0, seg.x1))
             continue
@@ -277,7 +285,7 @@ def _header(line: Line) -> _Columns | None:
         left = min(pos[k][0] for k in numeric)
         groups: list[dict[str, tuple[float, float]]] = [{}]
         for seg in line.segments:
-            key = _HEADER_WORDS.get(seg.text.strip().lower())
+            key = _HEADER_WORDS.get(_header_word(seg.text))
             if key in _NUMERIC_COLS:
                 if key in groups[-1]:
                     groups.append({})

@@ -409,3 +409,10 @@ def test_a_label_row_followed_by_one_line_per_variant() -> None:
         "LM358": (0.0, 70.0, "°C"),
         "LM2904": (-40.0, 105.0, "°C"),
     }
+
+
+@needs_pdfs
+def test_a_footnote_mark_on_a_header_word_keeps_its_column() -> None:
+    # CCS811 prints "Typ (6)": its figures are typical values, not maxima
+    sleep = [f for f in _facts("ccs811") if f.spec == "sleep_current"]
+    assert [(f.typ, f.max) for f in sleep] == [(19.0, None)]
