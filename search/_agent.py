@@ -255,6 +255,13 @@ def _closes_late(doc: Any, now: datetime) -> bool | None:
     return None
 
 
+def _cite_attribute(cites: list[Citation], node: str, metric: str, value: float) -> Citation:
+    """Cite one of a node's static attributes (its rating, its price level), numbered next."""
+    c = Citation(id=f"c{len(cites) + 1}", node=node, metric=metric, value=value, kind="attribute")
+    cites.append(c)
+    return c
+
+
 def _fmt(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.1f}".rstrip("0").rstrip(".") if abs(v) < 100 else f"{v:.0f}"
@@ -720,25 +727,11 @@ class Agent:
                     bits.append(f"{'open' if c.value else 'closed'} now [{c.id}]")
             rating = (r.doc.attributes or {}).get("rating")
             if "highly_rated" in prefs and isinstance(rating, int | float):
-                rc = Citation(
-                    id=f"c{len(cites) + 1}",
-                    node=r.doc.node,
-                    metric="rating",
-                    value=rating,
-                    kind="attribute",
-                )
-                cites.append(rc)
+                rc = _cite_attribute(cites, r.doc.node, "rating", rating)
                 bits.append(f"rated {_fmt(rating)}/5 [{rc.id}]")
             level = (r.doc.attributes or {}).get("price_level")
             if "cheap" in prefs and isinstance(level, int | float) and not isinstance(level, bool):
-                pc = Citation(
-                    id=f"c{len(cites) + 1}",
-                    node=r.doc.node,
-                    metric="price_level",
-                    value=level,
-                    kind="attribute",
-                )
-                cites.append(pc)
+                pc = _cite_attribute(cites, r.doc.node, "price_level", level)
                 bits.append(f"price level {_fmt(level)} [{pc.id}] of four")
             lines.append(f"{k}. {item.name} ({item.service}): " + ", ".join(bits) + ".")
         where = f" near {place_name}" if place_name else ""
