@@ -967,11 +967,9 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         ("supply_current",),
         prefer="logic supply vss" if logic else "peak current delivered external supply",
     )
-    if iout and not draw and vsup:
-        from_power = _draw_from_power(index, load, vsup[0])
-        if from_power is not None:
-            return [*checks, _current_check(reg, load, iout[0], *from_power)]
-    if not iout or not draw:
+    # A load that states only its power draws that power over its lowest supply, computed.
+    from_power = _draw_from_power(index, load, vsup[0]) if iout and not draw and vsup else None
+    if not iout or not (draw or from_power):
         checks.append(
             _check(
                 "supply",
@@ -995,12 +993,16 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         cap = i.min if i.min is not None else i.typ
     else:
         cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
-    worst = max(draw, key=lambda f: _si_high(f))
-    need = _si_high(worst)
+    if from_power is not None:
+        need, shown, need_facts, derived = from_power
+    else:
+        worst = max(draw, key=lambda f: _si_high(f))
+        need, need_facts, derived = _si_high(worst), [worst], []
+        shown = f"{_show_high(worst)} ({worst.parameter or worst.spec}, {worst.citation})"
     cap_si = _si(cap, i.unit) if cap is not None else None
     if cap is None or cap_si is None or need is None:
         checks.append(
-            _check("supply", "insufficient_evidence", "a current lacks a number", [i, worst])
+            _check("supply", "insufficient_evidence", "a current lacks a number", [i, *need_facts])
         )
         return checks
     ok = cap_si >= need - 1e-12
@@ -1009,9 +1011,9 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
             "supply",
             "compatible" if ok else "incompatible",
             f"{reg.device} delivers {_fmt(float(cap))} {i.unit} ({i.citation}); "
-            f"{load.device} needs "
-            f"{_show_high(worst)} ({worst.parameter or worst.spec}, {worst.citation})",
-            [i, worst],
+            f"{load.device} needs {shown}",
+            [i, *need_facts],
+            derived,
         )
     )
     if reg.supply_v is not None:
@@ -1087,7 +1089,7 @@ def _show_high(f: Fact) -> str:
 
 def _draw_from_power(
     index: FactIndex, load: DeviceUse, vsup: Fact
-) -> tuple[float, str, list[Fact], Derived] | None:
+) -> tuple[float, str, list[Fact], list[Derived]] | None:
     """A load that states its power, not its current ("Heater consumption ≤950 mW"): its draw
     is that power over the lowest supply voltage it runs from, computed and shown as such."""
     power = [f for f in _best(index, load, ("power_consumption",)) if f.si_max or f.si_typ]
@@ -1108,24 +1110,7 @@ def _draw_from_power(
         unit="mA",
     )
     shown = f"{_fmt(milliamps)} mA ({_show_high(p)} at {low.text} V)"
-    return milliamps / 1000, shown, [p, vsup], d
-
-
-def _current_check(
-    reg: DeviceUse, load: DeviceUse, i: Fact, need: float, shown: str, used: list[Fact], d: Derived
-) -> CompatCheck:
-    cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
-    cap_si = _si(cap, i.unit) if isinstance(cap, float | int) else None
-    if cap_si is None:
-        return _check("supply", "insufficient_evidence", "a current lacks a number", [i, *used])
-    ok = cap_si >= need - 1e-12
-    return _check(
-        "supply",
-        "compatible" if ok else "incompatible",
-        f"{reg.device} delivers {_show_high(i)} ({i.citation}); {load.device} needs {shown}",
-        [i, *used],
-        [d],
-    )
+    return milliamps / 1000, shown, [p, vsup], [d]
 
 
 # ---------------------------------------------------------------- interface
