@@ -14,6 +14,7 @@ pass the same validation as the deterministic path, or are dropped.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 import logging
@@ -740,7 +741,7 @@ class DatasheetQA:
             )
         return items, [original, notice_fact], lines
 
-    def _best_label(self, parsed: ParsedQuestion) -> tuple[set[str], Fact] | None:
+    def _best_label(self, parsed: ParsedQuestion) -> tuple[frozenset[str], Fact] | None:
         """The fact whose label and spec name share the most words with the question.
 
         Ties go to the larger share of the label's own words. Words that name only a kind of
@@ -748,7 +749,7 @@ class DatasheetQA:
         "commutation". Returns the shared words and the fact.
         """
         q_words = _stems(parsed.text)
-        best: tuple[tuple[int, float], set[str], Fact] | None = None
+        best: tuple[tuple[int, float], frozenset[str], Fact] | None = None
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
@@ -1220,9 +1221,15 @@ _PART_WORDS = frozenset(
 )
 
 
-def _label_words(f: Fact) -> set[str]:
+def _label_words(f: Fact) -> frozenset[str]:
     """The words a row is known by: its printed label and its spec name."""
-    return _stems(f.parameter) | _stems(f.spec.replace("_", " "))
+    return _known_by(f.parameter, f.spec)
+
+
+@functools.lru_cache(maxsize=8192)
+def _known_by(parameter: str, spec: str) -> frozenset[str]:
+    # Every lookup weighs all of a part's rows: the words of each are worked out once.
+    return frozenset(_stems(parameter) | _stems(spec.replace("_", " ")))
 
 
 def _stems(text: str) -> set[str]:

@@ -703,10 +703,11 @@ def _variant_sub_rows(
     of this document end the block."""
     line = lines[at]
     segs = [sg for sg in line.segments if sg.text.strip()]
-    if not segs or re.search(r"\d", segs[0].text) or not map_spec(segs[0].text, None, kind):
-        return []
     unit = next((sg for sg in segs[1:] if _UNIT_CELL.match(sg.text.strip())), None)
-    if unit is None or any(re.search(r"\d", sg.text) for sg in segs[1:] if sg.x0 < unit.x0):
+    # Cheap tests first: this runs on every line of every page.
+    if unit is None or any(re.search(r"\d", sg.text) for sg in segs if sg.x0 < unit.x0):
+        return []
+    if not map_spec(segs[0].text, None, kind):
         return []
     out: list[RowRecord] = []
     for nxt in lines[at + 1 : at + 8]:
