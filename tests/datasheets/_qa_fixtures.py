@@ -16,6 +16,22 @@ ADS_ABS = "Analog input voltage AIN0, AIN1, AIN2, AIN3 GND – 0.3 VDD + 0.3 V"
 ADS_ROC = "V(AINx) Absolute input voltage GND VDD V"
 
 
+def esp32_supply(citation: str) -> Fact:
+    """The ESP32-WROOM-32 module's recommended supply row, cited where a test wants it."""
+    return fact(
+        device="ESP32-WROOM-32",
+        spec="supply_voltage",
+        parameter="Power supply voltage",
+        min=3.0,
+        typ=3.3,
+        max=3.6,
+        unit="V",
+        section_kind="recommended_operating",
+        citation=citation,
+        evidence="VDD33 Power supply voltage 3.0 3.3 3.6 V",
+    )
+
+
 def small_store() -> FactStore:
     """A store with the facts the rule tests need."""
     facts = [
@@ -196,18 +212,7 @@ def small_store() -> FactStore:
             evidence="Dropout Voltage (VIN - VOUT) ∆VOUT , ∆VREF = 1%, IOUT = 1A (Note 4) "
             "1.1 1.3 V",
         ),
-        fact(
-            device="ESP32-WROOM-32",
-            spec="supply_voltage",
-            parameter="Power supply voltage",
-            min=3.0,
-            typ=3.3,
-            max=3.6,
-            unit="V",
-            section_kind="recommended_operating",
-            citation="esp32-wroom-32#p26",
-            evidence="VDD33 Power supply voltage 3.0 3.3 3.6 V",
-        ),
+        esp32_supply("esp32-wroom-32#p26"),
         fact(
             device="ESP32-WROOM-32",
             spec="absolute_max_supply_voltage",

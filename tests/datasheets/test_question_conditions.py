@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import fact
+from _qa_fixtures import esp32_supply, fact
 
 from search.datasheets._compat import DeviceUse, check_compatibility, combine, straps_in
 from search.datasheets._extract import is_supply_relative
@@ -49,18 +49,7 @@ def _store() -> FactStore:
         # A prose row naming both addresses cannot be read as one strap row.
         _addr("BME280", "0x76", "1110110 (0x76); connecting it to VDDIO gives 0x77", "bme#p32"),
         _addr("BME280", "0x77", "1110110 (0x76); connecting it to VDDIO gives 0x77", "bme#p32"),
-        fact(
-            device="ESP32-WROOM-32",
-            spec="supply_voltage",
-            parameter="Power supply voltage",
-            min=3.0,
-            typ=3.3,
-            max=3.6,
-            unit="V",
-            section_kind="recommended_operating",
-            citation="esp#p26",
-            evidence="VDD33 Power supply voltage 3.0 3.3 3.6 V",
-        ),
+        esp32_supply("esp#p26"),
         fact(
             device="ESP32-WROOM-32",
             spec="output_voltage_high",

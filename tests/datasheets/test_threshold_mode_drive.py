@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import fact
+from _qa_fixtures import esp32_supply, fact
 
 from search.datasheets._facts import FactStore
 from search.datasheets._qa import DatasheetQA
@@ -79,18 +79,7 @@ def _store() -> FactStore:
             citation="rfm95w#p80",
             evidence="VDDop_20dBm Supply voltage, +20 dBm output 2.4 3.7 V",
         ),
-        fact(
-            device="ESP32-WROOM-32",
-            spec="supply_voltage",
-            parameter="Power supply voltage",
-            min=3.0,
-            typ=3.3,
-            max=3.6,
-            unit="V",
-            section_kind="recommended_operating",
-            citation="esp#p26",
-            evidence="VDD33 Power supply voltage 3.0 3.3 3.6 V",
-        ),
+        esp32_supply("esp#p26"),
         fact(
             device="ESP32-WROOM-32",
             spec="output_current",
