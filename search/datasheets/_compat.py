@@ -340,6 +340,14 @@ def _check(
     )
 
 
+def _lacking(
+    rule: str, wanted: Sequence[tuple[str, Sequence[Fact]]], cite: Sequence[Fact]
+) -> CompatCheck:
+    """Insufficient evidence, naming each wanted figure that was not found ("no X or Y")."""
+    missing = [name for name, found in wanted if not found]
+    return _check(rule, "insufficient_evidence", "no " + " or ".join(missing), cite)
+
+
 def _fmt(x: float) -> str:
     return format_number(round(x, 6))
 
@@ -686,22 +694,11 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 ]
     for name, out_f, in_f, high in (("high", voh, vih, True), ("low", vol, vil, False)):
         if not out_f or not in_f:
-            missing = [
-                d
-                for d, v in (
-                    (f"{src.device} V{'OH' if high else 'OL'}", out_f),
-                    (f"{dst.device} V{'IH' if high else 'IL'}", in_f),
-                )
-                if not v
-            ]
-            checks.append(
-                _check(
-                    "logic_levels",
-                    "insufficient_evidence",
-                    "no " + " or ".join(missing),
-                    (out_f or in_f)[:1],
-                )
+            wanted = (
+                (f"{src.device} V{'OH' if high else 'OL'}", out_f),
+                (f"{dst.device} V{'IH' if high else 'IL'}", in_f),
             )
+            checks.append(_lacking("logic_levels", wanted, (out_f or in_f)[:1]))
             continue
         o_lo, o_hi, o_need = bounds(out_f[0], src.supply_v, src.device)
         i_lo, i_hi, i_need = bounds(in_f[0], dst.supply_v, dst.device)
@@ -786,19 +783,8 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
         and not re.search(r"\bcumulative|\btotal|\bsink\b", f"{f.parameter} {f.symbol or ''}", re.I)
     ]
     if not need or not have:
-        missing = [
-            d
-            for d, v in (
-                (f"{drv.device} output current", have),
-                (f"{load.device} coil current", need),
-            )
-            if not v
-        ]
-        checks.append(
-            _check(
-                "drive", "insufficient_evidence", "no " + " or ".join(missing), (need or have)[:1]
-            )
-        )
+        wanted = ((f"{drv.device} output current", have), (f"{load.device} coil current", need))
+        checks.append(_lacking("drive", wanted, (need or have)[:1]))
     else:
         load_a = _si_high(need[0])
         src_a = _si_high(have[0])
@@ -898,22 +884,11 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         prefer="recommended operating power supply",
     )
     if not vout or not vsup:
-        checks.append(
-            _check(
-                "supply",
-                "insufficient_evidence",
-                "no "
-                + " or ".join(
-                    n
-                    for n, v in (
-                        (f"{reg.device} output voltage", vout),
-                        (f"{load.device} supply voltage range", vsup),
-                    )
-                    if not v
-                ),
-                (vout or vsup)[:1],
-            )
+        wanted = (
+            (f"{reg.device} output voltage", vout),
+            (f"{load.device} supply voltage range", vsup),
         )
+        checks.append(_lacking("supply", wanted, (vout or vsup)[:1]))
     else:
         o = _widest(vout)
         s = vsup[0]
@@ -970,22 +945,8 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     # A load that states only its power draws that power over its lowest supply, computed.
     from_power = _draw_from_power(index, load, vsup[0]) if iout and not draw and vsup else None
     if not iout or not (draw or from_power):
-        checks.append(
-            _check(
-                "supply",
-                "insufficient_evidence",
-                "no "
-                + " or ".join(
-                    n
-                    for n, v in (
-                        (f"{reg.device} output current", iout),
-                        (f"{load.device} current draw", draw),
-                    )
-                    if not v
-                ),
-                (iout or draw)[:1],
-            )
-        )
+        wanted = ((f"{reg.device} output current", iout), (f"{load.device} current draw", draw))
+        checks.append(_lacking("supply", wanted, (iout or draw)[:1]))
         return checks
     i = iout[0]
     if i.spec == "current_limit":
