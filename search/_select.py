@@ -36,7 +36,7 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_lexical import Bm25Index
+from search._select_lexical import Bm25Index, words
 from search._select_spell import Speller, tokenizer_words
 from search._select_unheld import UNHELD
 from search.catalogue import Service
@@ -62,8 +62,8 @@ UNHELD_WORD_BONUS = 0.10
 
 
 def _words(text: str) -> set[str]:
-    """Words of four letters or more, lower case, a plural "s" taken off."""
-    return {w[:-1] if w.endswith("s") else w for w in re.findall(r"[a-z]{4,}", text.lower())}
+    """The BM25 index's content words of four letters or more (shorter ones are too common)."""
+    return {w for w in words(text) if len(w) >= 4}
 
 
 @dataclass(frozen=True)
