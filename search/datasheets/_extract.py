@@ -736,7 +736,8 @@ def _rail_unit_to_text(row: RowRecord) -> None:
 
 
 _VOCABULARY = frozenset(spec for _pattern, spec in _SPEC_RULES)
-_LABEL_KIND = {
+# A word that names a kind of quantity, and the dimension of a figure of that kind.
+QUANTITY_DIMENSION = {
     "voltage": "V",
     "current": "A",
     "frequency": "Hz",
@@ -772,7 +773,7 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     if spec == "measurement_range" and dim == "bit":
         return None
     allowed = _SPEC_DIMENSION.get(spec)
-    head = _LABEL_KIND.get(spec.rsplit("_", 1)[-1])
+    head = QUANTITY_DIMENSION.get(spec.rsplit("_", 1)[-1])
     if spec not in _VOCABULARY and head and dim not in (None, "%", head):
         # A spec named after its label says what it measures: "input_low_voltage" in mA is a
         # row read wrong, not a current.

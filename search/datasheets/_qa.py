@@ -43,7 +43,7 @@ from search.datasheets._compat import (
     settings_in,
     straps_in,
 )
-from search.datasheets._extract import unit_dimension
+from search.datasheets._extract import QUANTITY_DIMENSION, unit_dimension
 from search.datasheets._facts import Fact, FactStore, Notice
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
@@ -1198,18 +1198,10 @@ _KIND_WORDS = frozenset(
 
 # A quantity word and the dimension of a row that measures it.
 _QUANTITY_DIMENSION = {
-    "voltage": "V",
-    "current": "A",
-    "power": "W",
-    "frequency": "Hz",
+    **QUANTITY_DIMENSION,
     "rate": "Hz",
     "clock": "Hz",
-    "time": "s",
-    "delay": "s",
-    "temperature": "K",
-    "resistance": "Ω",
     "impedance": "Ω",
-    "capacitance": "F",
     "inductance": "H",
     "pressure": "Pa",
 }
