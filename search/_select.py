@@ -36,7 +36,7 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_lexical import Bm25Index, words
+from search._select_lexical import Bm25Index, _stem, words
 from search._select_spell import Speller, tokenizer_words
 from search._select_unheld import UNHELD
 from search.catalogue import Service
@@ -117,17 +117,6 @@ class Selection:
             "abstain": self.abstain,
             "reason": self.reason,
         }
-
-
-def _stem(word: str) -> str:
-    # Plural and possessive folding is enough for service names ("women's", "dentists").
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("es") and word[-3] in "sxz":
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
 
 
 def _tokens(text: str) -> list[str]:
