@@ -830,20 +830,14 @@ def facts_from_row(
 
     for key in ("min", "typ", "max"):
         cell = getattr(row, key)
-        split = _rail_range(cell) if cell else None
-        if split is not None and all(
-            getattr(row, k) in (None, "", "-", "–") for k in ("min", "typ", "max") if k != key
+        if not cell or any(
+            getattr(row, k) not in (None, "", "-", "–") for k in ("min", "typ", "max") if k != key
         ):
-            # "-0.5 to 0.3*VDD" in one column: a plain lower bound and a rail-relative upper.
-            row.min, row.typ, row.max = split[0], None, split[1]
-            if split[2] and not row.unit:
-                row.unit = split[2]
-            break
-        rng = _cell_range(cell) if cell else None
-        if rng is not None and all(
-            getattr(row, k) in (None, "", "-", "–") for k in ("min", "typ", "max") if k != key
-        ):
-            # "-40～85" printed in one column is a min and a max, not one number.
+            continue
+        # "-0.5 to 0.3*VDD" in one column: a plain lower bound and a rail-relative upper;
+        # "-40～85" printed in one column is a min and a max, not one number.
+        rng = _rail_range(cell) or _cell_range(cell)
+        if rng is not None:
             row.min, row.typ, row.max = rng[0], None, rng[1]
             if rng[2] and not row.unit:
                 row.unit = rng[2]
