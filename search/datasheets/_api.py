@@ -52,10 +52,21 @@ class CompatRequest(BaseModel):
     """Two (or more, for a bus) devices and the rules to apply; no rules: chosen by roles."""
 
     devices: list[CompatDevice] = Field(min_length=1, max_length=8)
-    rules: list[Literal["signal_range", "logic_levels", "supply", "interface", "i2c_address"]] = (
-        Field(default_factory=list)
-    )
+    rules: list[
+        Literal[
+            "signal_range",
+            "logic_levels",
+            "supply",
+            "interface",
+            "i2c_address",
+            "drive",
+            "pullup_level",
+        ]
+    ] = Field(default_factory=list)
     bus: Literal["I2C", "SPI", "UART"] | None = None
+    pullup_v: float | None = Field(
+        default=None, gt=0, le=60, description="voltage the bus lines are pulled up to"
+    )
 
 
 class CompatResponse(BaseModel):
@@ -133,7 +144,7 @@ def build_router(qa: DatasheetQA | None = None) -> APIRouter:
         unknown = [r for r in rules if r not in RULES]
         if unknown:
             raise HTTPException(status_code=422, detail=f"rules: unknown {unknown}")
-        checks = check_compatibility(q.index, uses, rules, req.bus)
+        checks = check_compatibility(q.index, uses, rules, req.bus, req.pullup_v)
         items = items_of(checks)
         cites: list[str] = []
         for it in items:

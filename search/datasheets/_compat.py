@@ -41,14 +41,25 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "RULES",
     "DeviceUse",
+    "asks_pullup_level",
     "check_compatibility",
     "combine",
+    "is_motor_supply",
     "pick_rules",
+    "pullup_volts",
     "settings_in",
     "straps_in",
 ]
 
-RULES = ("signal_range", "logic_levels", "supply", "interface", "i2c_address", "drive")
+RULES = (
+    "signal_range",
+    "logic_levels",
+    "supply",
+    "interface",
+    "i2c_address",
+    "drive",
+    "pullup_level",
+)
 
 _OPERATING_KINDS = ("recommended_operating", "electrical_characteristics", "general", "notice")
 
@@ -755,6 +766,82 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     return checks
 
 
+# A bus line pulled up to a stated voltage: "pull-ups go to 3.3 V", "DQ pulled up to 3.3 V",
+# "3.3 V pull-ups".
+PULLUP_STATED = re.compile(
+    r"(?i)\bpull(?:ed)?[- ]?ups?\b[^.;:?]{0,25}?\b(?:to|at|of)\s+(\d+(?:\.\d+)?)\s*V\b"
+    r"|(\d+(?:\.\d+)?)\s*V\s+pull[- ]?ups?\b"
+)
+
+
+def pullup_volts(question: str) -> float | None:
+    """The voltage a question says a bus line is pulled up to, if it says one."""
+    m = PULLUP_STATED.search(question)
+    return float(m.group(1) or m.group(2)) if m else None
+
+
+def asks_pullup_level(question: str) -> bool:
+    """ "Is a 3.3 V pull-up a valid high for it?": the line's level against each input on it."""
+    return pullup_volts(question) is not None and bool(
+        re.search(r"(?i)\b(?:logic|valid|levels?|high|thresholds?|vih)\b", question)
+    )
+
+
+def rule_pullup_level(
+    index: FactIndex, uses: Sequence[DeviceUse], volts: float
+) -> list[CompatCheck]:
+    """A line pulled up to ``volts`` is a valid high for each input on it: at least its VIH
+    minimum at its own supply, at most its VIH maximum; a part powered from the line itself
+    (parasite power) needs the line inside its pull-up supply range instead."""
+    checks: list[CompatCheck] = []
+    for use in uses:
+        use, supply_facts = with_supply(index, use)
+        from_line = [
+            f
+            for f in _best(index, use, ("supply_voltage",))
+            if (f.symbol or "").upper() == "VPU"
+            or re.search(r"(?i)pull-?up|parasite", f"{f.parameter} {f.condition or ''}")
+        ]
+        vih = _best(index, use, ("logic_high_threshold",))
+        fact = from_line[0] if from_line else vih[0] if vih else None
+        if fact is None:
+            continue
+        lo, hi, need = bounds(fact, use.supply_v, use.device)
+        if need or lo is None:
+            checks.append(
+                _check(
+                    "pullup_level",
+                    "insufficient_evidence",
+                    f"{use.device} input high threshold depends on a supply that was not stated",
+                    [fact],
+                )
+            )
+            continue
+        what = "pull-up supply range" if from_line else "VIH"
+        ok = volts >= lo.value - 1e-9 and (hi is None or volts <= hi.value + 1e-9)
+        band = f"{lo.text} to {hi.text} V" if hi is not None else f"at least {lo.text} V"
+        checks.append(
+            _check(
+                "pullup_level",
+                "compatible" if ok else "incompatible",
+                f"line pulled up to {_fmt(volts)} V; {use.device} {what} {band}"
+                + ("" if ok else " — not a valid high for it"),
+                [fact, *supply_facts],
+                [d for d in (lo.derived, hi.derived if hi else None) if d],
+            )
+        )
+    if not checks:
+        checks.append(
+            CompatCheck(
+                rule="pullup_level",
+                outcome="insufficient_evidence",
+                detail="no input high threshold in the datasheet facts of "
+                + ", ".join(u.device for u in uses),
+            )
+        )
+    return checks
+
+
 # ---------------------------------------------------------------- drive (pin → coil or load)
 
 # Specs that make a device a load a pin must power (a relay or solenoid coil).
@@ -808,8 +895,9 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
         if f.spec == "pickup_voltage" and (f.unit or "").strip() == "%"
     ]
     level, level_facts, level_is = drv.supply_v, list(drv_supply), "its supply"
-    if level is None:
-        # A regulator (or any source with a stated output) drives the coil at its output.
+    if level is None or _is_regulator(index, drv):
+        # A regulator (or any source with a stated output) drives the coil at its output; the
+        # supply a question states for a regulator is its input.
         outv = [
             f
             for f in _best(index, drv, ("output_voltage",))
@@ -852,6 +940,36 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
                 derived,
             )
         )
+        # Above its maximum allowable voltage the coil overheats: a 12 V rail on a 5 V coil.
+        most = [
+            f
+            for f in index.device_facts(load.device)
+            if f.spec == "coil_max_voltage"
+            and (f.unit or "").strip() == "%"
+            and isinstance(f.max if f.max is not None else f.value, int | float)
+        ]
+        if most:
+            pct = float(most[0].max if most[0].max is not None else most[0].value)  # type: ignore[arg-type]
+            limit = nominal * pct / 100
+            ok = level <= limit + 1e-9
+            checks.append(
+                _check(
+                    "drive",
+                    "compatible" if ok else "incompatible",
+                    f"{drv.device} drives the coil at {level_is}, up to {_fmt(level)} V; "
+                    f"{load.device} coil allows at most {_fmt(limit)} V "
+                    f"({_fmt(pct)} % of {_fmt(nominal)} V)",
+                    [coil_v[0], most[0], *level_facts],
+                    [
+                        Derived(
+                            label=f"{load.device} maximum allowable coil voltage",
+                            expression=f"{_fmt(pct)} / 100 * {_fmt(nominal)}",
+                            result=round(limit, 6),
+                            unit="V",
+                        )
+                    ],
+                )
+            )
     return checks
 
 
@@ -871,6 +989,14 @@ def _named_output_swing(index: FactIndex, use: DeviceUse) -> tuple[float, Fact] 
 
 # ---------------------------------------------------------------- supply (regulator → load)
 
+_MOTOR_SYMBOLS = frozenset({"VM", "VS", "VMOT", "VBB", "VMOTOR"})
+
+
+def is_motor_supply(f: Fact) -> bool:
+    """A row about a driver's motor (load) supply rail, by its symbol or its own words."""
+    words = f"{f.parameter} {f.condition or ''}".lower()
+    return (f.symbol or "").upper() in _MOTOR_SYMBOLS or "motor" in words
+
 
 def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
     """Regulator output voltage band within the load's supply range; current at least the draw."""
@@ -883,6 +1009,8 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         ("logic_supply_voltage",) if logic else ("supply_voltage",),
         prefer="recommended operating power supply",
     )
+    if load.rail == "motor":
+        vsup = [f for f in vsup if is_motor_supply(f)]
     if not vout or not vsup:
         wanted = (
             (f"{reg.device} output voltage", vout),
@@ -942,6 +1070,9 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         ("supply_current",),
         prefer="logic supply vss" if logic else "peak current delivered external supply",
     )
+    if load.rail == "motor":
+        # A motor rail carries what the motor draws, which no datasheet of the driver states.
+        return checks
     # A load that states only its power draws that power over its lowest supply, computed.
     from_power = _draw_from_power(index, load, vsup[0]) if iout and not draw and vsup else None
     if not iout or not (draw or from_power):
@@ -1376,6 +1507,8 @@ def _is_regulator(index: FactIndex, use: DeviceUse) -> bool:
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
     """The rules a compatibility question calls for, from its wording and the devices' roles."""
     rules: list[str] = []
+    if asks_pullup_level(question):
+        return ["pullup_level"]
     # A bus named as 1-Wire, SPI or UART is not an I2C bus: sharing it is a question of the
     # parts speaking that protocol, not of addresses.
     other_bus = re.search(r"\b(?:1|one)-?wire\b|\bspi\b|\buart\b|\bsingle[- ]bus\b", question, re.I)
@@ -1428,11 +1561,25 @@ def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
 
 
 def check_compatibility(
-    index: FactIndex, uses: Sequence[DeviceUse], rules: Sequence[str], bus: str | None = None
+    index: FactIndex,
+    uses: Sequence[DeviceUse],
+    rules: Sequence[str],
+    bus: str | None = None,
+    pullup_v: float | None = None,
 ) -> list[CompatCheck]:
     """Apply the rules; the first device is the source (or regulator), the second the receiver."""
     checks: list[CompatCheck] = []
     for rule in rules:
+        if rule == "pullup_level":
+            if pullup_v is None:
+                checks.append(
+                    CompatCheck(
+                        rule=rule, outcome="insufficient_evidence", detail="no pull-up voltage"
+                    )
+                )
+            else:
+                checks.extend(rule_pullup_level(index, uses, pullup_v))
+            continue
         if rule == "i2c_address":
             checks.extend(rule_i2c_address(index, uses))
             continue

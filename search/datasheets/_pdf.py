@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import math
+import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -211,6 +212,41 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
     return lines
 
 
+_EXPR_HEAD = re.compile(r"^[A-Za-z][A-Za-z0-9_()]{0,8}\s*[-+\u2212]$")
+_EXPR_TAIL = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+def _join_split_cells(lines: list[Line]) -> list[Line]:
+    """Put back a cell that a table prints on two lines around its row: "VDD -" set just above
+    the row and "0.6" just below, in one column, is the row's cell "VDD - 0.6"."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        if i + 2 < len(lines):
+            head, row, tail = lines[i], lines[i + 1], lines[i + 2]
+            if (
+                len(head.segments) == 1
+                and len(tail.segments) == 1
+                and len(row.segments) >= 2
+                and _EXPR_HEAD.match(head.segments[0].text.strip())
+                and _EXPR_TAIL.match(tail.segments[0].text.strip())
+                and abs(head.segments[0].xc - tail.segments[0].xc) < 2 * row.size
+                and head.y - tail.y < 3.5 * row.size
+            ):
+                a, b = head.segments[0], tail.segments[0]
+                x0, x1 = min(a.x0, b.x0), max(a.x1, b.x1)
+                # Only into an empty place of the row: a cell already there is another column.
+                if not any(s.x0 < x1 and x0 < s.x1 for s in row.segments):
+                    cell = Segment(x0, x1, f"{a.text.strip()} {b.text.strip()}", row.size, a.bold)
+                    segs = sorted([*row.segments, cell], key=lambda s: s.x0)
+                    out.append(Line(row.y, segs, row.size))
+                    i += 3
+                    continue
+        out.append(lines[i])
+        i += 1
+    return out
+
+
 def read_pdf(path: Path) -> PdfDocument:
     """Read a PDF into positioned lines; raise :class:`PdfReadError` naming why it cannot be read.
 
@@ -235,7 +271,9 @@ def read_pdf(path: Path) -> PdfDocument:
             textpage = page.get_textpage()
             chars = _page_chars(textpage, raw)
             sizes.extend(c.size for c in chars[:: max(1, len(chars) // 200 or 1)])
-            pages.append(Page(i + 1, float(page.get_width()), _build_lines(chars)))
+            pages.append(
+                Page(i + 1, float(page.get_width()), _join_split_cells(_build_lines(chars)))
+            )
             textpage.close()
             page.close()
     except pdfium.PdfiumError as exc:

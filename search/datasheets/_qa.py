@@ -20,7 +20,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,16 +35,19 @@ from search.datasheets._answer import (
 )
 from search.datasheets._compat import (
     DeviceUse,
+    asks_pullup_level,
     bounds,
     check_compatibility,
     combine,
+    is_motor_supply,
     items_of,
     pick_rules,
+    pullup_volts,
     settings_in,
     straps_in,
 )
 from search.datasheets._extract import QUANTITY_DIMENSION, unit_dimension
-from search.datasheets._facts import Fact, FactStore, Notice
+from search.datasheets._facts import DEVICES, Fact, FactStore, Notice
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
@@ -357,6 +360,7 @@ class DatasheetQA:
         self.index = FactIndex(self.store)
         self.llm = llm
         self._devices = self.index.devices()
+        self._siblings = _sibling_parts(self.store.facts)
         dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
         for n in self.store.notices:
@@ -369,9 +373,11 @@ class DatasheetQA:
         q = question.strip()
         # Every model of the device table is recognised, held or not, so that a question about
         # a part we hold no facts for says so by name.
-        parsed = parse_question(q, None)
+        parsed = parse_question(q, None, self._siblings)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
+        if asks_pullup_level(q):
+            parsed.route = "compatibility"  # one part on a pulled-up line is checked against it
         if self.llm is not None and (not parsed.devices or not parsed.specs):
             parsed = self._llm_fill(parsed)
         try:
@@ -562,7 +568,7 @@ class DatasheetQA:
         if "supply_voltage" in specs and re.search(r"\bmotors?\b", parsed.text, re.I):
             # A driver has a logic supply and a motor supply: a row about the logic rail does
             # not answer a question about the motor rail.
-            motor = [r for r in valid if _is_motor_supply(r.fact)]
+            motor = [r for r in valid if is_motor_supply(r.fact)]
             for r in valid:
                 if r not in motor:
                     reasons.append(
@@ -976,7 +982,11 @@ class DatasheetQA:
                     straps,
                     vref,
                     settings_in(parsed.text[m.end : nxt]),
-                    "logic" if _LOGIC_RAIL.search(parsed.text) else None,
+                    "logic"
+                    if _LOGIC_RAIL.search(parsed.text)
+                    else "motor"
+                    if _MOTOR_RAIL.search(parsed.text)
+                    else None,
                 )
             )
         uses = _source_first(parsed, uses)
@@ -987,7 +997,7 @@ class DatasheetQA:
             bus = bm.group(1).upper()
             if "WIRE" in bus:
                 bus = "1-WIRE"
-        checks = check_compatibility(self.index, uses, rules, bus)
+        checks = check_compatibility(self.index, uses, rules, bus, pullup_volts(parsed.text))
         verdict = combine(checks)
         items = items_of(checks)
         derived = [d for c in checks for d in c.derived]
@@ -1213,6 +1223,23 @@ _PART_WORDS = frozenset(
 )
 
 
+def _sibling_parts(facts: Iterable[Fact]) -> tuple[tuple[str, str], ...]:
+    """Variants a datasheet lists under part names of their own ("LM7812" in the LM78xx
+    datasheet), as (part name, model) pairs; a variant that extends a name of its model
+    ("AMS1117-3.3", "INA219A") is already found through that name."""
+    out: dict[str, str] = {}
+    for f in facts:
+        v = f.variant
+        if not v or v in out or not re.fullmatch(r"[A-Z]{2,}[A-Z0-9-]*\d[A-Z0-9-]*", v):
+            continue
+        names = [
+            re.sub(r"[\s\-_/.]", "", n.upper()) for n in (f.device, *DEVICES.get(f.device, ()))
+        ]
+        if not any(re.sub(r"[\s\-_/.]", "", v.upper()).startswith(n) for n in names):
+            out[v] = f.device
+    return tuple(sorted(out.items()))
+
+
 def _label_words(f: Fact) -> frozenset[str]:
     """The words a row is known by: its printed label and its spec name."""
     return _known_by(f.parameter, f.spec)
@@ -1234,6 +1261,10 @@ def _stems(text: str) -> set[str]:
 
 # The question feeds a part's logic rail, not its main (motor, load) supply.
 _LOGIC_RAIL = re.compile(r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b")
+# ... or its motor (load) rail, on a driver that has both.
+_MOTOR_RAIL = re.compile(
+    r"(?i)\bmotor (?:supply|rail|side|power|voltage)\b|\bV(?:M|MOT|MOTOR|BB)\b"
+)
 
 
 def _sole(parsed: ParsedQuestion) -> float | None:
@@ -1306,9 +1337,6 @@ def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None
         return None, []
     verdict = outcomes[0] if len(set(outcomes)) == 1 else None
     return verdict, lines
-
-
-_MOTOR_SYMBOLS = frozenset({"VM", "VS", "VMOT", "VBB", "VMOTOR"})
 
 
 # An operating point stated in the question: "+20 dBm", "85 °C", "1 A", "high-power mode".
@@ -1419,12 +1447,6 @@ def _select_by_full_scale(
     return [dataclasses.replace(r, score=top_score) for r in matched] + [
         r for r in valid if r not in per_setting
     ]
-
-
-def _is_motor_supply(f: Fact) -> bool:
-    """A row about a driver's motor (load) supply rail, by its symbol or its own words."""
-    words = f"{f.parameter} {f.condition or ''}".lower()
-    return (f.symbol or "").upper() in _MOTOR_SYMBOLS or "motor" in words
 
 
 _FROM_BEFORE = re.compile(

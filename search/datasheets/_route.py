@@ -11,6 +11,7 @@ the fact store's device table, specs from a phrase lexicon over the spec vocabul
 from __future__ import annotations
 
 import difflib
+import functools
 import logging
 import re
 from collections.abc import Iterable
@@ -379,7 +380,7 @@ _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     rf"(?:at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
-    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=|vm ?=)"
+    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=|vm ?=|vs ?=|avdd ?=|vsupply ?=)"
     rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
@@ -659,18 +660,38 @@ _QUANTITIES = {
 }
 
 
-def _find_devices(text: str, known: Iterable[str] | None) -> list[DeviceMention]:
+@functools.lru_cache(maxsize=4)
+def _sibling_patterns(
+    siblings: tuple[tuple[str, str], ...],
+) -> list[tuple[re.Pattern[str], str, str | None]]:
+    # Each sibling name is its own "model" to the pattern builder, so it keeps its own name.
+    owner = dict(siblings)
+    return [(pat, owner[name], name) for pat, name in _alias_pattern({n: () for n in owner})]
+
+
+def _find_devices(
+    text: str, known: Iterable[str] | None, siblings: tuple[tuple[str, str], ...] = ()
+) -> list[DeviceMention]:
     known_set = set(known) if known is not None else None
     taken: list[tuple[int, int]] = []
     found: list[DeviceMention] = []
-    for pattern, model in _DEFAULT_ALIASES:
+    patterns: list[tuple[re.Pattern[str], str, str | None]] = [
+        *_sibling_patterns(siblings),
+        *((pat, model, None) for pat, model in _DEFAULT_ALIASES),
+    ]
+    for pattern, model, sibling in patterns:
         if known_set is not None and model not in known_set:
             continue
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             taken.append((m.start(), m.end()))
-            mention = DeviceMention(device=model, text=m.group(0), start=m.start(), end=m.end())
+            mention = DeviceMention(
+                device=model, text=m.group(0), start=m.start(), end=m.end(), variant=sibling
+            )
+            if sibling:
+                found.append(mention)
+                continue
             code = re.sub(r"^'?s$", "", m.group("tail") or "", flags=re.IGNORECASE)
             if code:
                 # An orderable part number: the whole of it names the variant; the QA matches
@@ -901,15 +922,21 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     return specs, phrases
 
 
-def parse_question(text: str, known_devices: Iterable[str] | None = None) -> ParsedQuestion:
+def parse_question(
+    text: str,
+    known_devices: Iterable[str] | None = None,
+    siblings: tuple[tuple[str, str], ...] = (),
+) -> ParsedQuestion:
     """Parse a datasheet question into devices, specs, conditions and a route.
 
     ``known_devices`` limits device matching to models the store holds facts for (None: every
-    model in the device table).
+    model in the device table). ``siblings`` are (part name, model) pairs for parts a model's
+    datasheet covers under names of their own ("LM7812" in the LM78xx datasheet): a mention of
+    one is that model, with the part as its variant.
     """
     original = text
     text = normalize_question(text)
-    devices = _find_devices(text, known_devices)
+    devices = _find_devices(text, known_devices, siblings)
     # Blank the device names out before spec matching, so "INA219" never reads as a spec word.
     masked = list(text)
     for d in devices:

@@ -1,0 +1,280 @@
+"""Rules from the eighth held-out round, on hand-written facts: a part that a family datasheet
+covers under its own name, a regulator on a relay coil (pull-in and maximum coil voltage), a
+driver's motor rail, and a bus line pulled up to a stated voltage."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import fact
+
+from search.datasheets._compat import pullup_volts
+from search.datasheets._facts import FactStore
+from search.datasheets._pdf import Line, Segment, _join_split_cells
+from search.datasheets._qa import DatasheetQA
+
+EC = "electrical_characteristics"
+ROC = "recommended_operating"
+
+
+def _store() -> FactStore:
+    facts = [
+        # The LM78xx datasheet files the 12 V part's rows under its own name.
+        fact(
+            device="LM7805",
+            variant="LM7812",
+            spec="output_voltage",
+            parameter="Output Voltage",
+            min=11.4,
+            typ=12.0,
+            max=12.6,
+            unit="V",
+            condition="IO = 5 mA to 1 A",
+            section_kind=EC,
+            citation="lm7805#p8",
+            evidence="VO Output Voltage IO = 5 mA to 1 A 11.4 12.0 12.6 V",
+        ),
+        fact(
+            device="LM7805",
+            variant="LM7812",
+            spec="line_regulation",
+            parameter="Line Regulation",
+            max=240.0,
+            unit="mV",
+            section_kind=EC,
+            citation="lm7805#p8",
+            evidence="Regline Line Regulation 240 mV",
+        ),
+        fact(
+            device="LM7805",
+            spec="output_current",
+            parameter="Output Current",
+            value=1.0,
+            unit="A",
+            section_kind=EC,
+            citation="lm7805#p1",
+            evidence="Output Current up to 1 A",
+        ),
+        fact(
+            device="AMS1117",
+            variant="AMS1117-5.0",
+            spec="output_voltage",
+            parameter="Output Voltage",
+            min=4.85,
+            typ=5.0,
+            max=5.15,
+            unit="V",
+            section_kind=EC,
+            citation="ams1117#p2",
+            evidence="AMS1117-5.0 4.850 5.000 5.150 V",
+        ),
+        fact(
+            device="AMS1117",
+            spec="dropout_voltage",
+            parameter="Dropout Voltage",
+            max=1.3,
+            unit="V",
+            section_kind=EC,
+            citation="ams1117#p3",
+            evidence="Dropout Voltage 1.3 V",
+        ),
+        fact(
+            device="AMS1117",
+            spec="output_current",
+            parameter="Output Current",
+            value=1.0,
+            unit="A",
+            section_kind=EC,
+            citation="ams1117#p1",
+            evidence="Output Current of 1A",
+        ),
+        # A 5 V relay coil: pull-in at 75 % and at most 130 % of its nominal voltage.
+        fact(
+            device="SRD-05VDC-SL-C",
+            spec="coil_voltage",
+            parameter="Coil Nominal voltage",
+            typ=5.0,
+            unit="VDC",
+            section_kind=EC,
+            applies_to={"coil_voltage": "5 VDC"},
+            citation="srd-05vdc-sl-c#p1",
+            evidence="5 71.42 70",
+        ),
+        fact(
+            device="SRD-05VDC-SL-C",
+            spec="coil_current",
+            parameter="Coil Nominal operating current",
+            typ=71.42,
+            unit="mA",
+            section_kind=EC,
+            applies_to={"coil_voltage": "5 VDC"},
+            citation="srd-05vdc-sl-c#p1",
+            evidence="5 71.42 70",
+        ),
+        fact(
+            device="SRD-05VDC-SL-C",
+            spec="pickup_voltage",
+            parameter="Coil Pick-up voltage (Max.)",
+            value=75.0,
+            unit="%",
+            condition="of nominal voltage",
+            section_kind=EC,
+            citation="srd-05vdc-sl-c#p1",
+            evidence="130 % of 75 % of",
+        ),
+        fact(
+            device="SRD-05VDC-SL-C",
+            spec="coil_max_voltage",
+            parameter="Coil Max allowable voltage",
+            value=130.0,
+            unit="%",
+            condition="of nominal voltage",
+            section_kind=EC,
+            citation="srd-05vdc-sl-c#p1",
+            evidence="130 % of 75 % of",
+        ),
+        # A motor driver with a logic rail and a motor rail.
+        fact(
+            device="TB6612FNG",
+            spec="supply_voltage",
+            parameter="Supply voltage",
+            symbol="Vcc",
+            min=2.7,
+            typ=3.0,
+            max=5.5,
+            unit="V",
+            section_kind=ROC,
+            citation="tb6612fng#p3",
+            evidence="Supply voltage Vcc 2.7 3 5.5 V",
+        ),
+        fact(
+            device="TB6612FNG",
+            spec="supply_voltage",
+            parameter="Supply voltage",
+            symbol="VM",
+            min=2.5,
+            typ=5.0,
+            max=13.5,
+            unit="V",
+            section_kind=ROC,
+            citation="tb6612fng#p3",
+            evidence="Supply voltage VM 2.5 5 13.5 V",
+        ),
+        # An I2C input whose high threshold is a fraction of its own supply.
+        fact(
+            device="ADS1115",
+            spec="logic_high_threshold",
+            parameter="High-level input voltage",
+            symbol="VIH",
+            max=5.5,
+            unit="V",
+            section_kind=EC,
+            citation="ads1115#p7",
+            evidence="VIH High-level input voltage 0.7 VDD 5.5 V",
+            extra={"min_text": "0.7 VDD"},
+        ),
+        fact(
+            device="ADS1115",
+            spec="supply_voltage",
+            parameter="Power-supply voltage",
+            min=2.0,
+            max=5.5,
+            unit="V",
+            section_kind=ROC,
+            citation="ads1115#p6",
+            evidence="VDD Power-supply voltage 2 5.5 V",
+        ),
+        # A part that states no input threshold at all.
+        fact(
+            device="DHT22",
+            spec="supply_voltage",
+            parameter="Power supply",
+            min=3.3,
+            max=6.0,
+            unit="V",
+            section_kind=EC,
+            citation="dht22#p1",
+            evidence="Power supply 3.3-6V DC",
+        ),
+    ]
+    return FactStore(facts)
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA(_store())
+
+
+def test_a_part_the_family_datasheet_names_is_answered_from_its_rows(qa: DatasheetQA) -> None:
+    a = qa.ask("LM7812 output voltage limits?")
+    assert a.status == "answered"
+    assert {i.min for i in a.items} == {11.4} and {i.max for i in a.items} == {12.6}
+    assert a.citations == ["lm7805#p8"]
+
+
+def test_twelve_volt_regulator_overstresses_a_five_volt_coil(qa: DatasheetQA) -> None:
+    a = qa.ask("Can I run the coil of an SRD-05VDC-SL-C relay straight from an LM7812 output?")
+    assert a.verdict == "incompatible"
+    # Pull-in is reached; the 130 % maximum (6.5 V) is what fails, derived from cited facts.
+    assert any(d.result == pytest.approx(6.5) for d in a.derived)
+    assert "allows at most 6.5 V" in a.answer
+
+
+def test_regulator_on_a_coil_is_judged_at_its_output_not_its_input(qa: DatasheetQA) -> None:
+    a = qa.ask("AMS1117-5.0 (fed from 9 V) driving the coil of an SRD-05VDC-SL-C relay: OK?")
+    assert a.verdict == "compatible", a.answer
+    assert "9 V" not in a.answer.split("Compatible.")[1]
+
+
+def test_motor_rail_is_checked_against_the_motor_supply_range(qa: DatasheetQA) -> None:
+    motor = qa.ask("Can an LM7812 serve as the TB6612FNG motor supply VM?")
+    assert motor.verdict == "compatible", motor.answer
+    assert "2.5 to 13.5 V" in motor.answer
+    logic = qa.ask("Can an LM7812 supply the TB6612FNG?")
+    assert logic.verdict == "incompatible"
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("ADS1115 at VDD = 2.0 V on an I2C bus pulled up to 3.3 V: valid logic high?", "compatible"),
+        ("ADS1115 at VDD = 5 V with 3.3 V pull-ups on SDA/SCL: valid logic high?", "incompatible"),
+        (
+            "DHT22 with its data line pulled up to 3.3 V: is that a valid high for it?",
+            "insufficient_evidence",
+        ),
+    ],
+)
+def test_a_pulled_up_line_against_each_input_threshold(
+    qa: DatasheetQA, question: str, verdict: str
+) -> None:
+    a = qa.ask(question)
+    assert a.verdict == verdict, a.answer
+    if verdict != "insufficient_evidence":
+        assert a.citations == ["ads1115#p7", "ads1115#p6"] or "ads1115#p7" in a.citations
+
+
+def test_pullup_voltage_is_read_from_the_wording() -> None:
+    assert pullup_volts("an I2C bus whose pull-ups go to 3.3 V") == 3.3
+    assert pullup_volts("with 5 V pull-ups") == 5.0
+    assert pullup_volts("DQ pulled up to 3.3 V") == 3.3
+    assert pullup_volts("powered at 3.3 V") is None
+
+
+def test_a_cell_printed_above_and_below_its_row_is_put_back() -> None:
+    row = Line(100.0, [Segment(10, 80, "Logic High Output", 7), Segment(500, 510, "V", 7)], 7)
+    lines = [
+        Line(106.0, [Segment(380, 402, "VDD -", 7)], 7),
+        row,
+        Line(94.0, [Segment(385, 397, "0.7", 7)], 7),
+    ]
+    joined = _join_split_cells(lines)
+    assert [ln.text for ln in joined] == ["Logic High Output  VDD - 0.7  V"]
+    # A number that sits where the row already has a cell is another line, not a tail.
+    busy = Line(100.0, [Segment(10, 80, "Label", 7), Segment(383, 399, "1.2", 7)], 7)
+    assert len(_join_split_cells([lines[0], busy, lines[2]])) == 3
