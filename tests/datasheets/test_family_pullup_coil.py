@@ -242,7 +242,7 @@ def test_motor_rail_is_checked_against_the_motor_supply_range(qa: DatasheetQA) -
 @pytest.mark.parametrize(
     ("question", "verdict"),
     [
-        ("ADS1115 at VDD = 2.0 V on an I2C bus pulled up to 3.3 V: valid logic high?", "compatible"),
+        ("ADS1115 at VDD = 2.0 V on an I2C bus pulled up to 3.3 V: valid high?", "compatible"),
         ("ADS1115 at VDD = 5 V with 3.3 V pull-ups on SDA/SCL: valid logic high?", "incompatible"),
         (
             "DHT22 with its data line pulled up to 3.3 V: is that a valid high for it?",
