@@ -780,28 +780,41 @@ class DatasheetQA:
         if parsed.specs:
             if len(parsed.specs) != 1 or fact.spec in parsed.specs[0]:
                 return
-            words = set(content_words(parsed.text))
-            # Words the recognised phrase left out, and not only kinds of quantity or part: a
-            # "storage temperature range" row shares nothing an operating question adds.
-            extra = (hit & words) - _stems(parsed.spec_phrases[0]) - _KIND_WORDS - _PART_WORDS
-            if len(hit & words) < 2 or not extra:
-                return
-            # A quantity the question names and the label does not must be what the row
-            # measures: "current when transmitting" is never a dBm row, "inductance" never a %.
-            label_words = _label_words(fact)
-            dim = unit_dimension(fact.unit, fact.spec)
-            if any(
-                w not in label_words and dim != need
-                for w, need in _QUANTITY_DIMENSION.items()
-                if w in words
-            ):
-                return
-            rivals = [
-                len(_label_words(f) & words)
+            # Only the words the question asks with count, not those of a stated setting ("at
+            # ±2g full scale").
+            asked_text = _without_conditions(parsed.text, numeric_only=True)
+            words = _stems(asked_text)
+            phrase = _stems(parsed.spec_phrases[0])
+            rival_facts = [
+                f
                 for name in parsed.device_names
                 for f in self.index.device_facts(name)
                 if f.spec in parsed.specs[0]
             ]
+            rival_words = frozenset().union(*(_label_words(f) for f in rival_facts))
+            # Words the recognised phrase left out, and not only kinds of quantity or part (a
+            # "storage temperature range" row shares nothing an operating question adds; a
+            # run-together pair counts only where the question hyphenates it, "power-on"),
+            # or a word of the phrase that this row's label has and no row under the spec
+            # has ("idle" is its own row, not a kind of sleep).
+            plain = content_words(asked_text) | content_words(asked_text.replace("-", ""))
+            extra = (hit & plain) - phrase | (phrase & hit & plain) - rival_words
+            extra -= _KIND_WORDS | _PART_WORDS
+            if len(hit & words) < 2 or not extra:
+                return
+            # A quantity the question names and the label does not must be what the row
+            # measures: "current when transmitting" is never a dBm row, "inductance" never a %.
+            # Not a quantity named in a condition: "release time at nominal coil voltage".
+            label_words = _label_words(fact)
+            dim = unit_dimension(fact.unit, fact.spec)
+            asked = content_words(_without_conditions(parsed.text))
+            if any(
+                w not in label_words and dim != need
+                for w, need in _QUANTITY_DIMENSION.items()
+                if w in asked
+            ):
+                return
+            rivals = [len(_label_words(f) & words) for f in rival_facts]
             if rivals and len(hit & words) <= max(rivals):
                 return
         parsed.specs = [(fact.spec,)]
@@ -1238,6 +1251,21 @@ def _sibling_parts(facts: Iterable[Fact]) -> tuple[tuple[str, str], ...]:
         if not any(re.sub(r"[\s\-_/.]", "", v.upper()).startswith(n) for n in names):
             out[v] = f.device
     return tuple(sorted(out.items()))
+
+
+# A stated condition: "at nominal coil voltage", "with VDD = 3.3 V", "@ 25 °C", up to the next
+# punctuation or "versus".
+_CONDITION_CLAUSE = re.compile(
+    r"(?i)(?:(?<=\S\s)\b(?:at|with|under|over)\b(?!\s+(?:what|which|how)\b)|@)"
+    r"(?:(?!\b(?:versus|vs\.?|and|compared)\s+(?![±+\-−]?\d))[^,;:?()])*"
+)
+
+
+def _without_conditions(text: str, numeric_only: bool = False) -> str:
+    """The question without its stated conditions (all, or only those that state a number)."""
+    return _CONDITION_CLAUSE.sub(
+        lambda m: m.group(0) if numeric_only and not re.search(r"\d", m.group(0)) else " ", text
+    )
 
 
 def _label_words(f: Fact) -> frozenset[str]:

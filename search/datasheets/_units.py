@@ -15,7 +15,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["UnknownUnitError", "canonical_unit", "to_si"]
+__all__ = ["UnknownUnitError", "canonical_unit", "dimensionality", "to_si"]
 
 
 class UnknownUnitError(ValueError):
@@ -252,6 +252,11 @@ def canonical_unit(unit: str) -> str:
             raise UnknownUnitError(f"unknown unit {unit!r}") from exc
         expr = u.replace("°C", "degC").replace("µ", "u")
     return expr
+
+
+def dimensionality(unit: str) -> str:
+    """The pint dimensionality of a document unit string; raise :class:`UnknownUnitError`."""
+    return str(_registry().Quantity(1.0, canonical_unit(unit)).dimensionality)
 
 
 def to_si(value: float, unit: str, spec: str = "") -> tuple[float, str]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from search.datasheets._answer import numbers_in
 from search.datasheets._facts import Fact
+from search.datasheets._units import UnknownUnitError, dimensionality
 
 logger = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
 }
 
 # Specs that are ratings by nature: an absolute maximum table is where they belong.
-RATING_SPECS = frozenset({"storage_temperature", "junction_temperature"})
+RATING_SPECS = frozenset({"storage_temperature", "junction_temperature", "power_dissipation"})
 NON_NEGATIVE_SPECS = frozenset(
     {
         "i2c_max_clock",
@@ -114,14 +115,20 @@ NON_NEGATIVE_SPECS = frozenset(
 def absmax_table_allowed(fact: Fact) -> bool:
     """Whether a fact from an absolute maximum table may answer a non-rating question.
 
-    Storage and junction temperatures are ratings by nature. Many datasheets also print the
-    operating temperature range as a row of that table ("Operating Temperature Topr"); that row
-    states where the part operates, so it may answer an operating-temperature question (the
+    Storage and junction temperatures and power dissipation are ratings by nature. Many
+    datasheets also print the operating temperature range as a row of that table ("Operating
+    Temperature Topr"); that row states where the part operates, so it may answer an
+    operating-temperature question (the
     answer names the table it came from). No other row ever serves as an operating limit.
     """
     if fact.spec in RATING_SPECS:
         return True
-    return fact.spec == "operating_temperature" and "operat" in (fact.parameter or "").lower()
+    label = (fact.parameter or "").lower()
+    if fact.spec in ("relative_humidity", "humidity_range"):
+        # The humidity a part may see is an environmental condition, printed beside the
+        # ratings; only a storage humidity is about something else.
+        return "storage" not in label
+    return fact.spec == "operating_temperature" and "operat" in label
 
 
 _VOLTAGE_EXPR = re.compile(r"\b(?:VDD|VCC|VS|VIN|V\+|AVDD|DVDD|VDD1|VDDIO)\b", re.IGNORECASE)
@@ -176,10 +183,13 @@ def dimension_of(unit: str | None) -> str | None:
         return "dimensionless"
     ureg = _registry()
     try:
-        q = ureg.Quantity(1.0, _preprocess(unit))
+        dim = str(ureg.Quantity(1.0, _preprocess(unit)).dimensionality)
     except Exception:
-        return None
-    dim = str(q.dimensionality)
+        try:
+            # Datasheet spellings the protocol's units do not take ("KHz", "KΩ").
+            dim = dimensionality(unit)
+        except UnknownUnitError:
+            return None
     return "dimensionless" if dim == "dimensionless" else dim
 
 
