@@ -773,7 +773,17 @@ class DatasheetQA:
         know, or when a row's label names more of the question's own words than any row under
         the recognised spec ("short-circuit current" is its own row, not the output current;
         "sampling rate with the DIG controller")."""
+        recognised = (list(parsed.specs), list(parsed.spec_phrases))
+        parsed.specs, parsed.spec_phrases = _outside_settings(parsed)
         found = self._best_label(parsed)
+        if recognised[0] and not parsed.specs:
+            # Every spec phrase was part of a stated setting: a row label the question names
+            # outside its settings answers it ("INL (8 SPS, ±2.048 V FSR)"); without one, the
+            # setting is the question ("at 34 V input").
+            outside = _stems(_without_settings(parsed.text))
+            if found is None or not (found[0] & outside) - _KIND_WORDS - _PART_WORDS:
+                parsed.specs, parsed.spec_phrases = recognised
+                return
         if found is None:
             return
         hit, fact = found
@@ -1268,20 +1278,77 @@ def _without_conditions(text: str, numeric_only: bool = False) -> str:
     )
 
 
+def _setting_spans(text: str) -> list[tuple[int, int]]:
+    """Where a question states a setting: a condition clause or a bracket with a number."""
+    return [
+        m.span()
+        for m in itertools.chain(_CONDITION_CLAUSE.finditer(text), re.finditer(r"\([^()]*\)", text))
+        if re.search(r"\d", m.group(0))
+    ]
+
+
+def _without_settings(text: str) -> str:
+    for a, b in sorted(_setting_spans(text), reverse=True):
+        text = text[:a] + " " + text[b:]
+    return text
+
+
+def _outside_settings(parsed: ParsedQuestion) -> tuple[list[tuple[str, ...]], list[str]]:
+    """The spec phrases (and their specs) that are not part of a stated setting: "INL (8 SPS,
+    ±2.048 V FSR)" asks the nonlinearity at that data rate and range, not the data rate."""
+    spans = _setting_spans(parsed.text)
+    specs: list[tuple[str, ...]] = []
+    phrases: list[str] = []
+    for cands, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
+        at = re.search(re.escape(phrase), parsed.text, re.IGNORECASE)
+        if at is None or not any(a <= at.start() < b for a, b in spans):
+            specs.append(cands)
+            phrases.append(phrase)
+    return specs, phrases
+
+
 def _label_words(f: Fact) -> frozenset[str]:
-    """The words a row is known by: its printed label and its spec name."""
-    return _known_by(f.parameter, f.spec)
+    """The words a row is known by: its printed label, its symbol and its spec name."""
+    return _known_by(f.parameter, f.spec, f.symbol or "")
 
 
 @functools.lru_cache(maxsize=8192)
-def _known_by(parameter: str, spec: str) -> frozenset[str]:
-    # Every lookup weighs all of a part's rows: the words of each are worked out once.
-    return frozenset(_stems(parameter) | _stems(spec.replace("_", " ")))
+def _known_by(parameter: str, spec: str, symbol: str) -> frozenset[str]:
+    # Every lookup weighs all of a part's rows: the words of each are worked out once. A
+    # symbol of three letters or more is a word engineers write ("INL", "tPO", "PSRR"); shorter
+    # ones ("VS", "IO") read as ordinary words.
+    sym = {symbol.lower()} if len(symbol) >= 3 and re.fullmatch(r"[A-Za-z]\w+", symbol) else set()
+    return frozenset(_stems(parameter) | _stems(spec.replace("_", " ")) | sym)
+
+
+# Abbreviations datasheets and engineers use for a row whose label spells it out (or the other
+# way round): each stands for its words as well.
+_ABBREVIATIONS = {
+    "sinad": "signal noise distortion",
+    "snr": "signal noise ratio",
+    "thd": "total harmonic distortion",
+    "sfdr": "spurious free dynamic range",
+    "psrr": "power supply rejection ratio",
+    "cmrr": "common mode rejection ratio",
+    "gbw": "gain bandwidth product",
+    "gbwp": "gain bandwidth product",
+    "inl": "integral nonlinearity",
+    "dnl": "differential nonlinearity",
+    "enob": "effective number bits",
+    "esd": "electrostatic discharge",
+    "por": "power on reset",
+    "ldo": "low dropout regulator",
+}
 
 
 def _stems(text: str) -> set[str]:
     """Content words with a plural "s" taken off ("pulses" meets "pulse"), and each pair of
-    neighbouring words run together ("wave length" meets "wavelength")."""
+    neighbouring words run together ("wave length" meets "wavelength"); an abbreviation also
+    stands for the words it shortens ("SINAD")."""
+    low = text.lower()
+    expanded = [_ABBREVIATIONS[w] for w in re.findall(r"[a-z]+", low) if w in _ABBREVIATIONS]
+    if expanded:
+        text = f"{text} {' '.join(expanded)}"
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())
     joined = {a + b for a, b in itertools.pairwise(words)}
     return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}

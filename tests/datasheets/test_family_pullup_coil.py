@@ -278,3 +278,110 @@ def test_a_cell_printed_above_and_below_its_row_is_put_back() -> None:
     # A number that sits where the row already has a cell is another line, not a tail.
     busy = Line(100.0, [Segment(10, 80, "Label", 7), Segment(383, 399, "1.2", 7)], 7)
     assert len(_join_split_cells([lines[0], busy, lines[2]])) == 3
+
+
+def _rows_store() -> FactStore:
+    facts = [
+        fact(
+            device="ADS1115",
+            spec="nonlinearity",
+            parameter="Integral nonlinearity",
+            symbol="INL",
+            max=1.0,
+            unit="LSB",
+            condition="DR = 8 SPS, FSR = ±2.048 V",
+            section_kind=EC,
+            citation="ads1115#p7",
+            evidence="INL Integral nonlinearity DR = 8 SPS, FSR = ±2.048 V 1 LSB",
+        ),
+        fact(
+            device="ADS1115",
+            spec="sampling_rate",
+            parameter="Output data rate",
+            min=8.0,
+            max=860.0,
+            unit="SPS",
+            section_kind=EC,
+            citation="ads1115#p1",
+            evidence="Programmable Data Rate: 8 SPS to 860 SPS",
+        ),
+        fact(
+            device="MCP3008",
+            spec="noise",
+            parameter="Signal-to-Noise and Distortion",
+            typ=61.0,
+            unit="dB",
+            section_kind=EC,
+            citation="mcp3008#p3",
+            evidence="Signal-to-Noise and Distortion — 61 dB",
+        ),
+        fact(
+            device="SRD-05VDC-SL-C",
+            spec="response_time",
+            parameter="Release time (at nominal volt.)",
+            max=5.0,
+            unit="msec",
+            section_kind=EC,
+            citation="srd-05vdc-sl-c#p1",
+            evidence="Release time (at nominal volt.) 5msec. Max.",
+        ),
+        fact(
+            device="SRD-05VDC-SL-C",
+            spec="coil_voltage",
+            parameter="Coil Nominal voltage",
+            typ=5.0,
+            unit="VDC",
+            section_kind=EC,
+            citation="srd-05vdc-sl-c#p1",
+            evidence="5 71.42 70",
+        ),
+        fact(
+            device="LMP91200",
+            spec="bandwidth",
+            parameter="Gain Bandwidth Product",
+            typ=220.0,
+            unit="KHz",
+            section_kind=EC,
+            citation="lmp91200#p5",
+            evidence="GBWPpH Gain Bandwidth Product CL = 10 pF, RL = 1 MΩ 220 KHz",
+        ),
+        fact(
+            device="L298",
+            spec="power_dissipation",
+            parameter="Total Power Dissipation (Tcase = 75°C)",
+            max=25.0,
+            unit="W",
+            section_kind="absolute_maximum",
+            citation="l298#p2",
+            evidence="Ptot Total Power Dissipation (Tcase = 75°C) 25 W",
+        ),
+    ]
+    return FactStore(facts)
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "citation"),
+    [
+        # Spec words inside a stated setting are the setting, not the question.
+        ("ADS1115 integral nonlinearity, max (8 SPS, ±2.048 V FSR)?", 1.0, "ads1115#p7"),
+        # An abbreviation meets the label it shortens.
+        ("mcp3008 SINAD?", 61.0, "mcp3008#p3"),
+        # A quantity named in a condition is not the quantity asked.
+        ("SRD-05VDC-SL-C release time at nominal coil voltage?", 5.0, "srd-05vdc-sl-c#p1"),
+        # A unit spelt the datasheet's way ("KHz") is still a frequency.
+        ("LMP91200 gain-bandwidth product?", 220.0, "lmp91200#p5"),
+        # Power dissipation is a rating: its row in the ratings table answers.
+        ("L298 total power dissipation rating at Tcase = 75 °C?", 25.0, "l298#p2"),
+    ],
+)
+def test_row_labels_answer_what_is_asked(question: str, value: float, citation: str) -> None:
+    a = DatasheetQA(_rows_store()).ask(question)
+    assert a.status == "answered", a.answer
+    assert any(value in (i.typ, i.max, i.value) for i in a.items), a.answer
+    assert a.citations == [citation]
+
+
+def test_a_setting_that_is_the_question_stays_the_question() -> None:
+    # "at 860 SPS" with nothing else asked: the data rate is what the question is about.
+    a = DatasheetQA(_rows_store()).ask("Can the ADS1115 run at 860 SPS data rate?")
+    assert a.status == "answered" and a.citations == ["ads1115#p1"]
