@@ -26,6 +26,7 @@ from typing import Any
 
 from search.datasheets._answer import Answer, numbers_in, trace_numbers
 from search.datasheets._qa import DatasheetQA
+from search.datasheets._units import UnknownUnitError, to_si
 
 logger = logging.getLogger(__name__)
 
@@ -33,17 +34,16 @@ __all__ = ["QUESTIONS_DIR", "grade", "load_questions", "run_bench"]
 
 QUESTIONS_DIR = Path(__file__).resolve().parents[1] / "data" / "datasheet_questions"
 
-_PREFIX = {"n": 1e-9, "u": 1e-6, "µ": 1e-6, "μ": 1e-6, "m": 1e-3, "": 1.0, "k": 1e3, "M": 1e6}
 
-
-def _scale(unit: str | None) -> float | None:
-    """Factor to SI for simple prefixed units (``mV`` → 1e-3); None when not a prefixed base."""
+def _si(value: float, unit: str | None) -> tuple[float, str] | None:
+    """``value`` in SI through the datasheet unit table ("msec", "KHz", "mV"); None when the
+    unit is missing or unknown."""
     if not unit:
         return None
-    m = re.fullmatch(r"\s*([nuµμmkM]?)(V|A|W|Hz|s|ohm|Ω|SPS|sps)\s*", unit)
-    if not m:
+    try:
+        return to_si(value, unit)
+    except (UnknownUnitError, ValueError):
         return None
-    return _PREFIX[m.group(1)]
 
 
 def load_questions(which: str) -> list[dict[str, Any]]:
@@ -87,11 +87,15 @@ def _figures(answer: Answer) -> list[tuple[float, str | None]]:
 
 
 def _has(figures: Iterable[tuple[float, str | None]], value: float, unit: str | None) -> bool:
-    want_scale = _scale(unit) if unit else None
+    want = _si(value, unit)
     for v, u in figures:
-        if want_scale is not None:
-            s = _scale(u)
-            if s is not None and math.isclose(v * s, value * want_scale, rel_tol=1e-4):
+        if want is not None:
+            got = _si(v, u)
+            if (
+                got is not None
+                and got[1] == want[1]
+                and math.isclose(got[0], want[0], rel_tol=1e-4)
+            ):
                 return True
         elif math.isclose(v, value, rel_tol=1e-6, abs_tol=1e-9):
             return True

@@ -385,3 +385,25 @@ def test_a_setting_that_is_the_question_stays_the_question() -> None:
     # "at 860 SPS" with nothing else asked: the data rate is what the question is about.
     a = DatasheetQA(_rows_store()).ask("Can the ADS1115 run at 860 SPS data rate?")
     assert a.status == "answered" and a.citations == ["ads1115#p1"]
+
+
+@pytest.mark.parametrize(
+    ("unit", "value", "want_unit", "want", "ok"),
+    [
+        ("msec", 5.0, "ms", 5.0, True),  # "5msec" is 5 ms
+        ("KHz", 220.0, "kHz", 220.0, True),  # a datasheet's "KHz" is kHz
+        ("mA", 1.5, "µA", 1500.0, True),
+        ("mA", 1.5, "A", 1.5, False),
+        ("V", 3.3, "mV", 3.3, False),
+    ],
+)
+def test_bench_compares_figures_in_si(
+    unit: str, value: float, want_unit: str, want: float, ok: bool
+) -> None:
+    from search.datasheets._answer import Answer, AnswerItem
+    from search.datasheets._bench import grade
+
+    item = AnswerItem(device="X", spec="s", typ=value, unit=unit, citation="x#p1")
+    answer = Answer(status="answered", route="simple", answer="", items=[item])
+    q = {"expect": {"status": "answered", "values": [want], "unit": want_unit}, "evidence": []}
+    assert grade(q, answer)[0] is ok
