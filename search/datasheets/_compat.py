@@ -998,6 +998,39 @@ def is_motor_supply(f: Fact) -> bool:
     return (f.symbol or "").upper() in _MOTOR_SYMBOLS or "motor" in words
 
 
+_INPUT_BAND = re.compile(
+    r"(?i)(\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V_?I(?:N)?\s*[≤<]=?\s*(\d+(?:\.\d+)?)\s*V"
+    r"|\bV_?I(?:N)?\s*=\s*(\d+(?:\.\d+)?)\s*V?\s*to\s*(\d+(?:\.\d+)?)\s*V"
+)
+
+
+def _specified_input(index: FactIndex, reg: DeviceUse) -> list[Fact]:
+    """The input range a regulator's output voltage is specified over ("4.75V ≤ VIN ≤ 12V"),
+    as an input-range fact citing that row: the input it may be given."""
+    out: list[Fact] = []
+    for f in _best(index, reg, ("output_voltage",)):
+        m = _INPUT_BAND.search(f.condition or "")
+        if m is None:
+            continue
+        lo, hi = (float(x) for x in (m.group(1, 2) if m.group(1) else m.group(3, 4)))
+        out.append(
+            f.model_copy(
+                update={
+                    "spec": "input_voltage_range",
+                    "parameter": f"Input voltage its output is specified over ({f.condition})",
+                    "min": lo,
+                    "typ": None,
+                    "max": hi,
+                    "value": None,
+                    "unit": "V",
+                    "extra": {},
+                }
+            )
+        )
+    # The widest band first: every output row's band is a range the part is specified in.
+    return sorted(out, key=lambda f: (f.min or 0.0) - (f.max or 0.0))
+
+
 def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
     """Regulator output voltage band within the load's supply range; current at least the draw."""
     checks: list[CompatCheck] = []
@@ -1011,6 +1044,9 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     )
     if load.rail == "motor":
         vsup = [f for f in vsup if is_motor_supply(f)]
+    if not vsup and _is_regulator(index, load):
+        # A regulator fed by another: its input may be what its output is specified over.
+        vsup = _specified_input(index, load)
     if not vout or not vsup:
         wanted = (
             (f"{reg.device} output voltage", vout),

@@ -775,6 +775,8 @@ class DatasheetQA:
         "sampling rate with the DIG controller")."""
         recognised = (list(parsed.specs), list(parsed.spec_phrases))
         parsed.specs, parsed.spec_phrases = _outside_settings(parsed)
+        if parsed.route == "structured" and len(parsed.specs) == 1:
+            parsed.route = "simple"  # the other items were part of a stated setting
         found = self._best_label(parsed)
         if recognised[0] and not parsed.specs:
             # Every spec phrase was part of a stated setting: a row label the question names
@@ -831,8 +833,8 @@ class DatasheetQA:
         parsed.spec_phrases = [fact.parameter.strip().lower()]
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
-        route = parsed.route
         self._label_specs(parsed)
+        route = parsed.route
         if not parsed.specs:
             return self._insufficient(
                 parsed, route, "spec: the question names no specification we recognise"
@@ -893,8 +895,9 @@ class DatasheetQA:
                 or i.spec in _SUPPLY_FAMILY
                 or dimension_of(i.unit) != dimension_of("V")
             ]
-            verdict, check_lines = _value_check(parsed.text, checkable)
+            verdict, check_lines, band = _value_check(parsed.text, checkable)
             lines.extend(check_lines)
+            derived.extend(band)
             if verdict:
                 # A stated value checked against a part's allowed range is a compatibility
                 # question with one party: the verdict travels on that route.
@@ -1389,17 +1392,43 @@ def _at_stated_supply(
     return out
 
 
-def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None, list[str]]:
+# A stated value with a tolerance: "a 28 V rail with ±15 % tolerance", "24 V +/-10 %".
+_TOLERANCE = re.compile(r"(?i)^[^.;?]{0,40}?(?:±|\+/-|\+-|plus or minus)\s*(\d+(?:\.\d+)?)\s*%")
+
+
+def _value_check(
+    question: str, items: Sequence[AnswerItem]
+) -> tuple[str | None, list[str], list[Derived]]:
     """A question that states a value and asks whether it is allowed: compare it to the limits.
 
-    Each item is checked on its own (a limit per revision or variant gives one line each); the
-    verdict is given only when every item agrees.
+    A value stated with a tolerance is checked at both ends of its band. Each item is checked
+    on its own (a limit per revision or variant gives one line each); the verdict is given only
+    when every item agrees.
     """
     if not _CHECK_CUE.search(question):
-        return None, []
-    stated = [(float(m.group(1).replace("−", "-")), m.group(2)) for m in _STATED.finditer(question)]
+        return None, [], []
+    stated = []
+    derived: list[Derived] = []
+    for m in _STATED.finditer(question):
+        value, unit = float(m.group(1).replace("−", "-")), m.group(2)
+        tm = _TOLERANCE.search(question[m.end() :])
+        if tm is None:
+            stated.append((value, unit, [value]))
+            continue
+        pct = float(tm.group(1))
+        ends = [round(value * (1 - pct / 100), 9), round(value * (1 + pct / 100), 9)]
+        stated.append((value, f"{unit} ±{format_number(pct)} %", ends))
+        derived.extend(
+            Derived(
+                label=f"{format_number(value)} {unit} {side} {format_number(pct)} %",
+                expression=f"{format_number(value)} * (1 {sign} {format_number(pct)} / 100)",
+                result=end,
+                unit=unit,
+            )
+            for side, sign, end in (("minus", "-", ends[0]), ("plus", "+", ends[1]))
+        )
     if not stated:
-        return None, []
+        return None, [], []
     from search.datasheets._validate import _preprocess, _registry
 
     ureg = _registry()
@@ -1408,12 +1437,19 @@ def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None
     for it in items:
         if it.unit is None or (it.min is None and it.max is None) or isinstance(it.value, str):
             continue
-        for value, unit in stated:
+        for value, unit, ends in stated:
+            base = unit.split(" ")[0]
             try:
-                q = ureg.Quantity(value, _preprocess(unit)).to(_preprocess(it.unit)).magnitude
+                qs = [
+                    ureg.Quantity(e, _preprocess(base)).to(_preprocess(it.unit)).magnitude
+                    for e in ends
+                ]
             except Exception:
                 continue
-            ok = (it.min is None or q >= it.min - 1e-9) and (it.max is None or q <= it.max + 1e-9)
+            ok = all(
+                (it.min is None or q >= it.min - 1e-9) and (it.max is None or q <= it.max + 1e-9)
+                for q in qs
+            )
             scope = _scope_text(it.applies_to)
             limit = (
                 f"{format_number(it.min)} to {format_number(it.max)}"
@@ -1422,16 +1458,19 @@ def _value_check(question: str, items: Sequence[AnswerItem]) -> tuple[str | None
                 if it.max is not None
                 else f"min {format_number(it.min)}"  # type: ignore[arg-type]
             )
+            band = (
+                f" ({' to '.join(format_number(e) for e in ends)} {base})" if len(ends) > 1 else ""
+            )
             lines.append(
-                f"{format_number(value)} {unit} is {'within' if ok else 'outside'} {limit} "
+                f"{format_number(value)} {unit}{band} is {'within' if ok else 'outside'} {limit} "
                 f"{it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
             )
             outcomes.append("compatible" if ok else "incompatible")
             break
     if not outcomes:
-        return None, []
+        return None, [], []
     verdict = outcomes[0] if len(set(outcomes)) == 1 else None
-    return verdict, lines
+    return verdict, lines, derived if verdict or lines else []
 
 
 # An operating point stated in the question: "+20 dBm", "85 °C", "1 A", "high-power mode".

@@ -385,7 +385,8 @@ _VOLT_AT = re.compile(
     re.IGNORECASE,
 )
 _REVISION = re.compile(
-    r"\b(?:board )?rev(?:ision|\.)?\s*([A-Z])\b|\b([A-Z]) revision\b|\brevisions? ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b",
+    r"\b(?i:(?:board )?rev(?:ision|\.)?)\s*([A-Z])\b|\b([A-Z]) (?i:revision)\b"
+    r"|\b(?i:revisions?) ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b",
 )
 _INTERVAL = re.compile(
     r"\b(24)[- ]?h(?:ou)?r?s?\b|\b(90)[- ]?days?\b|\b(1|one)[- ]?y(?:ea)?r\b|\b(12)[- ]months?\b"

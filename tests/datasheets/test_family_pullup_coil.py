@@ -407,3 +407,105 @@ def test_bench_compares_figures_in_si(
     answer = Answer(status="answered", route="simple", answer="", items=[item])
     q = {"expect": {"status": "answered", "values": [want], "unit": want_unit}, "evidence": []}
     assert grade(q, answer)[0] is ok
+
+
+def _cascade_store() -> FactStore:
+    facts = [
+        fact(
+            device="AMS1117",
+            variant="AMS1117-5.0",
+            spec="output_voltage",
+            parameter="Output Voltage",
+            min=4.85,
+            typ=5.0,
+            max=5.15,
+            unit="V",
+            condition="6.5V ≤ VIN ≤ 12V",
+            section_kind=EC,
+            citation="ams1117#p2",
+            evidence="AMS1117-5.0 6.5V ≤ VIN ≤ 12V 4.850 5.000 5.150 V",
+        ),
+        fact(
+            device="AMS1117",
+            spec="dropout_voltage",
+            parameter="Dropout Voltage",
+            max=1.3,
+            unit="V",
+            section_kind=EC,
+            citation="ams1117#p3",
+            evidence="Dropout Voltage 1.3 V",
+        ),
+        fact(
+            device="AMS1117",
+            spec="supply_current",
+            parameter="Quiescent Current",
+            max=11.0,
+            unit="mA",
+            section_kind=EC,
+            citation="ams1117#p3",
+            evidence="Quiescent Current 5 11 mA",
+        ),
+        fact(
+            device="LM7805",
+            variant="LM7812",
+            spec="output_voltage",
+            parameter="Output Voltage",
+            min=11.4,
+            typ=12.0,
+            max=12.6,
+            unit="V",
+            section_kind=EC,
+            citation="lm7805#p8",
+            evidence="VO Output Voltage 11.4 12.0 12.6 V",
+        ),
+        fact(
+            device="LM7805",
+            spec="line_regulation",
+            parameter="Line Regulation",
+            max=240.0,
+            unit="mV",
+            section_kind=EC,
+            citation="lm7805#p8",
+            evidence="Regline Line Regulation 240 mV",
+        ),
+        fact(
+            device="LM7805",
+            spec="output_current",
+            parameter="Output Current",
+            value=1.0,
+            unit="A",
+            section_kind=EC,
+            citation="lm7805#p1",
+            evidence="Output Current up to 1 A",
+        ),
+        fact(
+            device="SRB-5030",
+            spec="input_voltage_range",
+            parameter="maximum continuous input voltage",
+            max=32.0,
+            unit="V",
+            section_kind=ROC,
+            applies_to={"board_revision": ["A", "B"]},
+            citation="ecn-2608-04#1",
+            evidence="The maximum continuous input voltage of the SRB-5030 is 32.0 V",
+        ),
+    ]
+    return FactStore(facts)
+
+
+def test_a_regulator_fed_by_another_takes_the_input_its_output_is_specified_over() -> None:
+    qa = DatasheetQA(_cascade_store())
+    a = qa.ask("Can an LM7812 output feed an AMS1117-5.0?")
+    # 12.6 V at the top of the LM7812's band is above the 12 V the AMS1117 is specified to.
+    assert a.verdict == "incompatible", a.answer
+    assert "outside AMS1117 supply range 6.5 to 12 V" in a.answer
+    assert "ams1117#p2" in a.citations
+
+
+def test_a_stated_rail_with_tolerance_is_checked_at_both_ends() -> None:
+    qa = DatasheetQA(_cascade_store())
+    high = qa.ask("Rev B SRB-5030 on a 28 V rail with ±15 % tolerance: within its input rating?")
+    assert high.verdict == "incompatible", high.answer
+    assert [d.result for d in high.derived] == [pytest.approx(23.8), pytest.approx(32.2)]
+    fine = qa.ask("Is a 24 V rail with +/-10 % OK for a rev A SRB-5030?")
+    assert fine.verdict == "compatible", fine.answer
