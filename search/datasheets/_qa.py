@@ -1475,8 +1475,10 @@ def _value_check(
 
 # An operating point stated in the question: "+20 dBm", "85 °C", "1 A", "high-power mode".
 _STATED_POINT = re.compile(
-    r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|mA|A)\b"
-    r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b",
+    r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|SPS|mA|A)\b"
+    r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b"
+    # Numbered modes and gain settings: "mode 3", "PGA = /8", "gain 64".
+    r"|\b(mode\s*\d+|pga\s*=\s*/\s*\d+|gain\s*(?:=\s*)?\d+)\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -1504,8 +1506,8 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
         return valid
     points: list[str] = []
     for m in _STATED_POINT.finditer(question):
-        if m.group(3):
-            points.append(_squash_condition(m.group(3)))
+        if m.group(3) or m.group(4):
+            points.append(_squash_condition(m.group(3) or m.group(4)))
         else:
             points.append(_squash_condition(f"{m.group(1).lstrip('+')}{m.group(2)}"))
     if not points:

@@ -1443,7 +1443,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 candidates = [
                     lb
                     for lb in labels
-                    if 0 < lb[0] - y <= 4 * size
+                    if 0 < lb[0] - y <= 5 * size
                     and not any(min(y, lb[0]) < a < max(y, lb[0]) for a in anchors)
                     and _agrees(row, lb[1], lb[2])
                 ] + [
