@@ -416,3 +416,15 @@ def test_a_footnote_mark_on_a_header_word_keeps_its_column() -> None:
     # CCS811 prints "Typ (6)": its figures are typical values, not maxima
     sleep = [f for f in _facts("ccs811") if f.spec == "sleep_current"]
     assert [(f.typ, f.max) for f in sleep] == [(19.0, None)]
+
+
+@needs_pdfs
+def test_label_centred_on_four_mode_rows_names_all_of_them() -> None:
+    # "Power Consumption" is printed once, halfway down its four mode rows (CCS811 page 6);
+    # and "Logic High Output" prints its bound as "VDD -" above the row and "0.7" below it.
+    facts = _facts("ccs811")
+    power = {(f.condition, f.typ) for f in facts if f.spec == "power_consumption"}
+    assert ("Mode 2 at VDD= 1.8V", 7.0) in power
+    assert ("Mode 3 at VDD= 1.8V", 1.2) in power
+    voh = [f for f in facts if f.spec == "output_voltage_high"]
+    assert voh and "VDD - 0.7" in voh[0].evidence
