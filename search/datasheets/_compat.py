@@ -99,7 +99,7 @@ _REL = re.compile(
     # VSS is left out on purpose: it is ground on a CMOS part and the logic supply on others
     # (L298), so a bound written as "VSS" stays unknown rather than guessed.
     r"(?P<gnd>\b(?:GND|AGND)\b\s*(?:(?P<gs>[-–−+])\s*(?P<gv>\d+(?:\.\d+)?))?)"
-    r"|(?P<k1>\d+(?:\.\d+)?)\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\)?"
+    r"|(?P<k1>\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\)?"
     r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
     re.IGNORECASE,
 )
@@ -150,7 +150,8 @@ def _relative_in(text: str) -> list[tuple[str, float, float]]:
             off = sign * float(m.group("gv")) if m.group("gv") else 0.0
             out.append((re.sub(r"\s+", " ", m.group(0).strip()), 0.0, off))
         elif m.group("k1"):
-            out.append((m.group(0).strip(), float(m.group("k1")), 0.0))
+            k = float(m.group("k1"))
+            out.append((m.group(0).strip(), k / 100 if m.group("pct") else k, 0.0))
         elif m.group("s2"):
             op, v = m.group("op"), m.group("v2")
             if op in ("×", "x", "*") and v:
@@ -172,6 +173,8 @@ def _eval_rel(text: str, coef: float, off: float, supply: float | None, who: str
     value = coef * supply + off
     if coef == 1.0:
         expr = f"{format_number(supply)} + {format_number(off)}" if off else format_number(supply)
+    elif "%" in text:
+        expr = f"{format_number(round(coef * 100, 9))} / 100 * {format_number(supply)}"
     else:
         expr = f"{format_number(coef)} * {format_number(supply)}" + (
             f" + {format_number(off)}" if off else ""
@@ -763,7 +766,47 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                     [d for d in (o_hi.derived, i_hi.derived) if d],
                 )
             )
+        if high and (i_hi is None or i_need):
+            checks.extend(_over_pin_rating(index, src, dst, o_hi, o_need, out_f[0], src_supply))
     return checks
+
+
+def _over_pin_rating(
+    index: FactIndex,
+    src: DeviceUse,
+    dst: DeviceUse,
+    o_hi: Limit | None,
+    o_need: bool,
+    out_fact: Fact,
+    src_supply: list[Fact],
+) -> list[CompatCheck]:
+    """No VIH maximum: a high level above the input's absolute maximum rating damages it (the
+    rating is never permission, only a limit). The high level is at most the driver's VOH
+    maximum, or its supply when no maximum is printed."""
+    if o_hi is not None and not o_need:
+        top, top_text, top_facts = o_hi.value, f"VOH max {o_hi.text} V", [out_fact]
+    elif src.supply_v is not None:
+        top, top_text = src.supply_v, f"high level at most its supply, {_fmt(src.supply_v)} V"
+        top_facts = [out_fact, *src_supply]
+    else:
+        return []
+    for f in _best(index, dst, ("absolute_max_input_voltage",), absmax=True):
+        _, r_hi, r_need = bounds(f, dst.supply_v, dst.device)
+        if r_hi is None or r_need:
+            continue
+        if top > r_hi.value + 1e-9:
+            return [
+                _check(
+                    "logic_levels",
+                    "incompatible",
+                    f"{src.device} {top_text} exceeds {dst.device} absolute maximum "
+                    f"{r_hi.text} V on its pins ({f.parameter}) — needs a level shifter",
+                    [*top_facts, f],
+                    [d for d in (r_hi.derived,) if d],
+                )
+            ]
+        return []
+    return []
 
 
 # A bus line pulled up to a stated voltage: "pull-ups go to 3.3 V", "DQ pulled up to 3.3 V",

@@ -290,6 +290,11 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"preheat|warm[\s-]*up", "warm_up_time"),
     (r"\bpackage\b", "package"),
     (r"\bchannels?\b", "channels"),
+    # "Voltage at any interface pin" is a voltage limit on those pins, not the protocol.
+    (
+        r"^voltage (?:at|on) (?:any )?(?:interface|input|digital|i/?o|signal) pins?\b",
+        "input_voltage_range",
+    ),
     (r"\binterface\b|output\s+signal|communication|output\s+type|\bbus\b", "interface"),
     (r"transmit\s+power|output\s+power|\bpout\b|rf\s+output", "rf_output_power"),
     (r"receiver\s+sensitivity|rx\s+sensitivity", "rf_sensitivity"),
@@ -720,7 +725,8 @@ _RAIL_UNIT = re.compile(r"^\s*(%)?\s*(V\s?(?:DD|CC)(?:IO|I|_?IO)?|VLOGIC|VIO)\s*
 
 def _rail_unit_to_text(row: RowRecord) -> None:
     """A "Unit" column that names a rail ("0.8 | VDD", "80 | %VDDIO") makes every figure a
-    fraction of that supply: the cells become rail-relative text ("0.8×VDD") in volts, the same
+    fraction of that supply: the cells become rail-relative text ("0.8×VDD", "80 %×VDDIO") in
+    volts, the same
     as a bound printed "0.7 VDD", so that no figure is read as plain volts."""
     m = _RAIL_UNIT.match(row.unit or "")
     if m is None:
@@ -731,7 +737,8 @@ def _rail_unit_to_text(row: RowRecord) -> None:
     for key in ("min", "typ", "max"):
         v, _u, _expr, _pm = parse_cell(getattr(row, key))
         if v is not None:
-            setattr(row, key, f"{v / 100 if m.group(1) else v:g}×{rail}")
+            # A percentage stays one, so that an answer quotes the figure the source prints.
+            setattr(row, key, f"{v:g} %×{rail}" if m.group(1) else f"{v:g}×{rail}")
     row.unit = "V"
 
 

@@ -387,12 +387,12 @@ def test_addresses_stated_in_prose_keep_their_strap() -> None:
 
 @needs_pdfs
 def test_a_unit_column_naming_a_rail_makes_fractions_of_that_rail() -> None:
-    # RFM95W prints "0.8 | VDD", the BME280 "80 | %VDDIO" with the "O" wrapped to the next line
+    # RFM95W prints "0.8 | VDD", the BME280 "80 | %VDDIO" (kept a percentage) with the "O" wrapped
     rfm = {f.spec: f.extra for f in _facts("rfm95w") if f.spec.startswith(("logic_", "output_v"))}
     assert rfm["logic_high_threshold"]["min_text"] == "0.8×VDD"
     assert rfm["output_voltage_low"]["max_text"] == "0.1×VDD"
     bme = [f for f in _facts("bme280") if f.spec == "logic_high_threshold"]
-    assert [(f.unit, f.extra.get("min_text")) for f in bme] == [("V", "0.8×VDDIO")]
+    assert [(f.unit, f.extra.get("min_text")) for f in bme] == [("V", "80 %×VDDIO")]
     # no fact keeps the rail as if it were a unit of its own
     assert not [f for f in _facts("bme280") + _facts("rfm95w") if "VDD" in (f.unit or "")]
 

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import fact
+from _qa_fixtures import esp32_supply, fact
 
 from search.datasheets._compat import pullup_volts
 from search.datasheets._facts import FactStore
@@ -509,3 +509,54 @@ def test_a_stated_rail_with_tolerance_is_checked_at_both_ends() -> None:
     assert [d.result for d in high.derived] == [pytest.approx(23.8), pytest.approx(32.2)]
     fine = qa.ask("Is a 24 V rail with +/-10 % OK for a rev A SRB-5030?")
     assert fine.verdict == "compatible", fine.answer
+
+
+def _pins_store() -> FactStore:
+    facts = [
+        fact(
+            device="BME280",
+            spec="logic_high_threshold",
+            parameter="Input high level",
+            symbol="Vih_si",
+            unit="V",
+            section_kind=EC,
+            citation="bme280#p35",
+            evidence="Input high level Vih_si VDDIO=1.2 V to 3.6 V 80 %VDDIO",
+            extra={"min_text": "80 %×VDDIO"},
+        ),
+        fact(
+            device="BME280",
+            spec="absolute_max_input_voltage",
+            parameter="Voltage at any interface pin",
+            min=-0.3,
+            unit="V",
+            section_kind="absolute_maximum",
+            citation="bme280#p13",
+            evidence="Voltage at any interface pin -0.3 VDDIO + 0.3 V",
+            extra={"max_text": "VDDIO + 0.3"},
+        ),
+        fact(
+            device="ESP32-WROOM-32",
+            spec="output_voltage_high",
+            parameter="High-level output voltage",
+            symbol="VOH",
+            unit="V",
+            section_kind=EC,
+            citation="esp32-wroom-32#p26",
+            evidence="VOH High-level output voltage 0.8×VDD1 V",
+            extra={"min_text": "0.8×VDD"},
+        ),
+        esp32_supply("esp32-wroom-32#p26"),
+    ]
+    return FactStore(facts)
+
+
+def test_a_high_level_above_the_pin_rating_is_incompatible() -> None:
+    a = DatasheetQA(_pins_store()).ask(
+        "BME280 with VDDIO = 1.8 V: can I drive its SPI lines from ESP32-WROOM-32 GPIOs at 3.3 V?"
+    )
+    assert a.verdict == "incompatible", a.answer
+    assert "absolute maximum 2.1 V" in a.answer
+    # The percentage threshold is derived from the printed 80, not a number the page lacks.
+    assert a.status == "answered" and not a.violations
+    assert any(d.expression == "80 / 100 * 1.8" for d in a.derived)
