@@ -138,6 +138,17 @@ class Preferences:
         return item in self.criteria
 
 
+# Parking as the thing sought ("cheap parking near the Rogers Centre", "where can I park"),
+# not a wish about another place: the service, not a preference.
+_PARKING_SOUGHT = re.compile(
+    r"^\W*(?:(?:where(?:'s| is| can i (?:find|get))?|any|some|a|an|the|cheap(?:est)?|free"
+    r"|affordable|nearby|close|i need|need|looking for|find|is there|i'm looking for)\s+)*"
+    r"(?:parking|a place to park|somewhere to park|park my car)\b"
+    r"|\bparking (?:lot|garage)\b|\bwhere (?:can|could|do|should) (?:i|we) park\b",
+    re.IGNORECASE,
+)
+
+
 def extract_preferences(request: str) -> Preferences:
     """Find the stated criteria (in a fixed order, each once)."""
     found: list[str] = []
@@ -145,8 +156,8 @@ def extract_preferences(request: str) -> Preferences:
     for name, rx in _COMPILED.items():
         m = rx.search(request)
         if m:
-            # "parking lot" / "parking garage" are services, not a wish for parking.
-            if name == "parking" and re.search(r"\bparking (?:lot|garage)\b", request, re.I):
+            # "parking lot", "cheap parking near …": the service, not a wish for parking.
+            if name == "parking" and _PARKING_SOUGHT.search(request):
                 continue
             found.append(name)
             phrases[name] = m.group(0)
@@ -157,7 +168,7 @@ def strip_preferences(request: str) -> str:
     """The request with preference phrases cut out (the part that names the service)."""
     text = request
     for name, rx in _COMPILED.items():
-        if name == "parking" and re.search(r"\bparking (?:lot|garage)\b", text, re.I):
+        if name == "parking" and _PARKING_SOUGHT.search(text):
             continue
         text = rx.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip(" ,.;!?")

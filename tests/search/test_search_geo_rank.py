@@ -68,3 +68,20 @@ def test_total_time_is_travel_plus_wait() -> None:
     d = Doc("a", metrics={"wait_min": {"value": 12, "ts": 0}})
     r = rank_nodes([(d, 650.0)], extract_preferences("short wait"))[0]
     assert r.total_min == pytest.approx(estimate_travel(650.0).seconds / 60 + 12)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "is_preference"),
+    [
+        ("a cafe with free parking", True),
+        ("gym with parking available", True),
+        ("cheap parking near Rogers Centre for the Jays game", False),
+        ("where can I park my car downtown", False),
+        ("any parking near the ACC tonight?", False),
+    ],
+)
+def test_parking_sought_is_the_service_not_a_preference(
+    request_text: str, is_preference: bool
+) -> None:
+    assert ("parking" in extract_preferences(request_text).criteria) is is_preference
+    assert ("park" in strip_preferences(request_text)) is not is_preference
