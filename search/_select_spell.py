@@ -275,6 +275,16 @@ def _swaps(w: str) -> set[str]:
     return {w[:i] + w[i + 1] + w[i] + w[i + 2 :] for i in range(len(w) - 1)}
 
 
+def _shared_start(a: str, b: str) -> int:
+    """How many leading letters two words share."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
 def _osa(a: str, b: str) -> int:
     """Optimal-string-alignment distance (edits plus swaps of neighbours)."""
     d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
@@ -424,8 +434,19 @@ class Speller:
         cands = self.candidates(word) or self._far_candidates(word)
         if not cands:
             return word
-        best = max(cands, key=lambda c: (c in self.names, self.freq[c], c))
-        return best
+        # Closer spellings first, then the one that keeps more of the word's start (slips
+        # rarely touch the first letters: "vetenarian" is "veterinarian", not "vegetarian").
+        w = word.lower()
+        return max(
+            cands,
+            key=lambda c: (
+                c in self.names,
+                -_osa(w, c),
+                _shared_start(w, c),
+                self.freq[c],
+                c,
+            ),
+        )
 
     def correct(self, text: str) -> str:
         """Repair every word of a request; punctuation and spacing are kept."""

@@ -130,6 +130,14 @@ def test_speller_keeps_inflected_real_words() -> None:
     assert sp.correct("bycicle") == "bicycle"
 
 
+def test_speller_prefers_the_repair_that_keeps_the_word_start() -> None:
+    # Two slips from both: the one that keeps "vete" is the word meant.
+    names = ["vegetarian restaurant", "veterinarian"]
+    sp = Speller(names, names=names)
+    assert sp.correct("vetenarian") == "veterinarian"
+    assert sp.correct("vegatarian") == "vegetarian"
+
+
 def test_unheld_type_abstains_unless_a_held_name_is_spelt_out(selector: ServiceSelector) -> None:
     assert selector.match("a tanning salon").abstain
     sel = selector.match("memorial park to visit a grave")
