@@ -268,7 +268,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("sampling_rate",),
     ),
     (
-        r"\bhow fast\b.{0,40}\bsampl\w*|\bsampl(?:e|es|ing)\b(?! size)|\bhow many samples",
+        # "a sample on the bench", "a revision C sample" is a unit of the part, not a rate.
+        r"\bhow fast\b.{0,40}\bsampl\w*|\bsampl(?:es|ing)\b(?! size)"
+        r"|(?<!\ba )(?<!\bC )(?<!\bB )(?<!\bA )(?<!\bthe )(?<!\beach )(?<!\bthis )\bsample\b(?! size)"
+        r"|\bhow many samples",
         ("sampling_rate",),
     ),
     # A conversion is what a "measurement" takes: "measurement time", "how long does one
