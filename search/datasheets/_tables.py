@@ -324,7 +324,7 @@ def _name_groups(cols: _Columns, above: list[Line]) -> None:
 
 # "VI = 7 V to 20 V", "TA = 25°C", "0 V < INP < 3.3 V": test conditions, not parameter names.
 _CONDITION_LIKE = re.compile(r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥]|^\W*[+\-–]?\d", re.S)
-_NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—-]$|^±")
+_NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—―-]$|^±")
 
 
 _DANGLING = re.compile(r"^(?:GND|[AD]?V\s?(?:DD|CC|S|IN|IO|LOGIC)[A-Za-z0-9]*)\s*[×x*/+\-–]$")
@@ -360,6 +360,11 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             if "unit" in cols.pos
             else _valueish(text)
         )
+        if in_values and "condition" in cols.pos and re.search(r"[<>≤≥=]", text):
+            # "4.5 V >" of "4.5 V > VM ≥ 2.5 V" split over two cells: a comparison is a
+            # condition, not a figure or a unit.
+            placed.append(("condition", text))
+            continue
         if (
             in_values
             and _RANGE_CELL.match(text)
@@ -394,7 +399,17 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
         # TI-style tables print the symbol in the parameter column ("IVDD  Supply current").
         placed.append(("symbol", label_segs[0].text.strip()))
         label_segs = label_segs[1:]
-    if label_keys and len(label_segs) == len(label_keys) and len(label_keys) > 1:
+    if (
+        label_keys
+        and len(label_segs) == len(label_keys) > 1
+        # ...only when the first piece starts in the parameter column: a row whose label is
+        # printed on another line starts at its symbol ("ICC(3 V)  STBY = Vcc = 3 V,  VM = 5 V").
+        and (
+            "parameter" not in cols.pos
+            or label_segs[0].x0 <= cols.pos["parameter"][1] + 10
+            or cols.nearest(label_segs[0].xc, label_keys) == "parameter"
+        )
+    ):
         # As many label pieces as label columns: they are in column order (headers are often
         # centred over left-aligned content, so nearest-header would misplace them).
         for col, seg in zip(label_keys, label_segs, strict=True):
@@ -416,7 +431,7 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
                         "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
                     )
                 )
-                if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-,. ]{0,14}", text):
+                if key == "symbol" and not re.fullmatch(r"[A-Za-zθψΔ∆][\w()\-+,. ]{0,14}", text):
                     key = (
                         "parameter" if not any(k == "parameter" for k, _ in placed) else "condition"
                     )
@@ -1920,11 +1935,32 @@ def _symbol_spec(row: RowRecord) -> str | None:
 def _agrees(row: RowRecord, label: str, label_symbol: str | None) -> bool:
     """Whether a label may name a row: a symbol printed on the row itself ("VM", "IOUT") must
     name the same kind of quantity as the label ("Supply voltage", not "Output current")."""
+    kind, named = _symbol_kind(row.symbol), _label_kind(label)
+    if kind and named and kind != named:
+        # "IM(STB)" is a current whatever its neighbours: never a "Control input voltage".
+        return False
     own = _symbol_spec(row)
     if own is None:
         return True
     other = map_spec(label, label_symbol, row.section_kind)
     return other is None or other == own or _same_family(own, other)
+
+
+def _symbol_kind(symbol: str | None) -> str | None:
+    """The quantity a conventional symbol names: I… a current, V… a voltage, t… a time."""
+    sym = (symbol or "").strip()
+    if re.match(r"I[A-Z(]", sym):
+        return "current"
+    if re.match(r"V[A-Z(]", sym):
+        return "voltage"
+    if re.match(r"t[a-z(]", sym):
+        return "time"
+    return None
+
+
+def _label_kind(label: str) -> str | None:
+    found = {k for k in ("current", "voltage", "time") if re.search(rf"\b{k}\b", label, re.I)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _same_family(a: str, b: str) -> bool:

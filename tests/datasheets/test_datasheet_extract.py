@@ -428,3 +428,17 @@ def test_label_centred_on_four_mode_rows_names_all_of_them() -> None:
     assert ("Mode 3 at VDD= 1.8V", 1.2) in power
     voh = [f for f in facts if f.spec == "output_voltage_high"]
     assert voh and "VDD - 0.7" in voh[0].evidence
+
+
+@needs_pdfs
+def test_toshiba_rows_with_bar_dashes_and_labels_on_their_own_line() -> None:
+    # TB6612FNG: "―" marks an empty cell; "4.5 V >  VM ≥ 2.5 V" is a condition split over two
+    # cells; "Vsat(U+L)1" is a symbol; "IM(STB)" is a current, never a "Control input voltage".
+    facts = _facts("tb6612fng")
+    hsw = {(f.max, f.condition) for f in facts if f.parameter == "Output current (H-SW)"}
+    assert (1.0, "VM ≥ 4.5 V") in hsw and any(m == 0.4 for m, _ in hsw)
+    sat = {f.symbol: (f.max, f.unit) for f in facts if f.spec == "output_saturating_voltage"}
+    assert sat == {"Vsat(U+L)1": (0.7, "V"), "Vsat(U+L)2": (0.21, "V")}
+    standby = [f for f in facts if f.symbol == "IM(STB)"]
+    assert [(f.spec, f.unit) for f in standby] == [("supply_current", "μA")]
+    assert not [f for f in facts if f.condition and "―" in f.condition]
