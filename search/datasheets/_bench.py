@@ -89,15 +89,12 @@ def _figures(answer: Answer) -> list[tuple[float, str | None]]:
 def _has(figures: Iterable[tuple[float, str | None]], value: float, unit: str | None) -> bool:
     want = _si(value, unit)
     for v, u in figures:
-        if want is not None:
-            got = _si(v, u)
-            if (
-                got is not None
-                and got[1] == want[1]
-                and math.isclose(got[0], want[0], rel_tol=1e-4)
-            ):
+        got = _si(v, u) if want is not None else None
+        if got is not None and want is not None:
+            if got[1] == want[1] and math.isclose(got[0], want[0], rel_tol=1e-4):
                 return True
         elif math.isclose(v, value, rel_tol=1e-6, abs_tol=1e-9):
+            # No unit on one side (a pulse factor, a ratio): the number as printed.
             return True
     return False
 

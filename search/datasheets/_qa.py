@@ -1282,12 +1282,18 @@ def _without_conditions(text: str, numeric_only: bool = False) -> str:
 
 
 def _setting_spans(text: str) -> list[tuple[int, int]]:
-    """Where a question states a setting: a condition clause or a bracket with a number."""
+    """Where a question states a setting: a condition clause or a bracket with a number, or
+    the package it is asked for ("in the Multiwatt15 package", "in SOT-223")."""
     return [
         m.span()
         for m in itertools.chain(_CONDITION_CLAUSE.finditer(text), re.finditer(r"\([^()]*\)", text))
         if re.search(r"\d", m.group(0))
-    ]
+    ] + [m.span() for m in _PACKAGE_NAMED.finditer(text)]
+
+
+_PACKAGE_NAMED = re.compile(
+    r"(?i)\b(?:in|for) (?:the |a |an )?[\w-]*\d[\w-]*(?: \([\w-]+\))? package\b"
+)
 
 
 def _without_settings(text: str) -> str:

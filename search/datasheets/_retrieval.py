@@ -231,9 +231,11 @@ class FactIndex:
             if rank > 0 and phrase_words and phrase_words <= content_words(f.parameter):
                 score += 3.0 * rank
             if f.condition and stated:
+                # Each stated number the row's condition carries counts: "3 A from 12 V" is
+                # the row at VIN = 12 V and IOUT = 3 A more than the one at 12 V and 0.5 A.
                 cond_nums = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", f.condition)]
-                if any(abs(c - s) < 1e-9 for c in cond_nums for s in stated):
-                    score += 2
+                hits = sum(any(abs(c - s) < 1e-9 for c in cond_nums) for s in set(stated))
+                score += 2 + 0.5 * (hits - 1) if hits else 0
             if f.superseded_by is not None:
                 score += 0.1  # keep it: the answer cites it with its notice
             out.append(Ranked(f, score, how))

@@ -2035,6 +2035,8 @@ def markdown_facts(
                 warnings.extend(ws)
             elif len(header) == 2 and header[0] == "range" and _TEMPCO.search(header[1]):
                 facts.extend(_tempco_facts(table, device, stem, citation, kind))
+            else:
+                facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
         for row in _stated_rows(sec, citation, kind):
             fs, ws = facts_from_row(row, device, stem)
@@ -2053,6 +2055,61 @@ _STATED = re.compile(
     r"(?:deg\s?C/W|°C/W|[A-Za-zµΩ%°]+(?:/[A-Za-z]+)?))(?!\s*[/=×*+])(?P<rest>[^.]*(?:\.\d[^.]*)*)\."
 )
 _ARTICLE = re.compile(r"(?i)^(?:the|a|an|its|our|each|every)\s+")
+
+
+_HEADER_UNIT = re.compile(r"^(?P<label>.*?)\s*\((?P<unit>[^()]+)\)\s*$")
+
+
+def _sweep_facts(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> list[Fact]:
+    """A measured sweep ("VIN (V) | IOUT (A) | … | Efficiency (%)"): every cell a number, each
+    header naming its unit. The columns whose values repeat down the table are the settings
+    swept; every other column whose name is a spec we know gives one figure per row, stated
+    at that row's settings."""
+    heads = [_HEADER_UNIT.match(h.strip()) for h in table.header]
+    if len(table.rows) < 3 or not all(heads) or len(heads) < 3:
+        return []
+    columns = list(zip(*table.rows, strict=False))
+    if len(columns) != len(heads) or not all(
+        re.fullmatch(r"[+\-]?\d+(?:\.\d+)?", c.strip()) for col in columns for c in col
+    ):
+        return []
+    swept = [len(set(col)) < len(col) for col in columns]
+    if not any(swept) or all(swept):
+        return []
+    out: list[Fact] = []
+    for i, m in enumerate(heads):
+        assert m is not None
+        # A column named by a word ("Efficiency"), not by a bare symbol ("POUT"), which too
+        # many specs share.
+        named = re.search(r"[a-z]{3}", m.group("label"))
+        spec = (
+            None
+            if swept[i] or not named
+            else map_spec(m.group("label"), None, "typical_performance")
+        )
+        if spec is None:
+            continue
+        for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+            condition = ", ".join(
+                f"{heads[j].group('label')} = {cells[j].strip()} {heads[j].group('unit')}"  # type: ignore[union-attr]
+                for j in range(len(cells))
+                if swept[j]
+            )
+            row = RowRecord(
+                parameter=m.group("label"),
+                citation=citation,
+                section=sec.title,
+                section_kind="typical_performance",
+                evidence=raw,
+                condition=condition,
+                typ=cells[i].strip(),
+                unit=m.group("unit"),
+            )
+            fs, _ws = facts_from_row(row, device, stem)
+            out.extend(fs)
+    return out
 
 
 def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:

@@ -89,7 +89,9 @@ SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
 }
 
 # Specs that are ratings by nature: an absolute maximum table is where they belong.
-RATING_SPECS = frozenset({"storage_temperature", "junction_temperature", "power_dissipation"})
+RATING_SPECS = frozenset(
+    {"storage_temperature", "junction_temperature", "power_dissipation", "thermal_resistance"}
+)
 NON_NEGATIVE_SPECS = frozenset(
     {
         "i2c_max_clock",
@@ -115,7 +117,8 @@ NON_NEGATIVE_SPECS = frozenset(
 def absmax_table_allowed(fact: Fact) -> bool:
     """Whether a fact from an absolute maximum table may answer a non-rating question.
 
-    Storage and junction temperatures and power dissipation are ratings by nature. Many
+    Storage and junction temperatures, power dissipation and thermal resistance (a property of
+    the package, printed beside the ratings) are never operating limits misread. Many
     datasheets also print the operating temperature range as a row of that table ("Operating
     Temperature Topr"); that row states where the part operates, so it may answer an
     operating-temperature question (the

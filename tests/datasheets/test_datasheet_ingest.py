@@ -212,3 +212,21 @@ def test_figures_stated_in_sentences_and_rows_under_their_own_labels(tmp_path: P
     # a term of a calculation and a pronoun subject state nothing
     specs = {f.spec for f in store.facts if f.device == "SRB-5030"}
     assert specs == {"output_voltage", "sense_winding_resistance", "thermal_resistance"}
+
+
+def test_a_measured_sweep_gives_one_figure_per_row_at_its_settings(tmp_path: Path) -> None:
+    doc = tmp_path / "srb9998-datasheet.md"
+    doc.write_text(
+        "# Orbeck SRB-5030 sweep\n\nA made-up sheet.\n\n## 5. Typical Performance: Efficiency\n\n"
+        "| VIN (V) | IOUT (A) | POUT (W) | Efficiency (%) |\n| --- | --- | --- | --- |\n"
+        "| 12.0 | 1.0 | 4.990 | 95.8 |\n| 12.0 | 3.0 | 14.928 | 94.6 |\n"
+        "| 24.0 | 1.0 | 4.993 | 91.7 |\n| 24.0 | 3.0 | 14.937 | 92.5 |\n",
+        encoding="utf-8",
+    )
+    assert ingest([doc], tmp_path / "out", with_chunks=False).ok
+    store = FactStore.load(tmp_path / "out")
+    eff = {f.condition: f.typ for f in store.query("SRB-5030", "efficiency")}
+    assert eff["VIN = 24.0 V, IOUT = 3.0 A"] == 92.5 and len(eff) == 4
+    # the swept settings and the bare-symbol column give no figures of their own
+    assert {f.spec for f in store.facts if f.device == "SRB-5030"} == {"efficiency"}
+    assert all(f.section_kind == "typical_performance" for f in store.facts)
