@@ -454,16 +454,21 @@ def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | Non
     return None
 
 
+_LABEL_FILLER = frozenset({"of", "the", "a", "an", "in", "at", "for", "to", "by"})
+
+
 def label_spec(parameter: str) -> str | None:
     """A spec named after the source's own label, for a row no vocabulary rule covers.
 
     "Heater Resistance" becomes ``heater_resistance`` (the design's "add others in the same
     style"). Questions reach such a fact through the words of its label (the QA's label match).
-    A label of one word, or with conditions, digits or over four words, is too loose: None.
+    A label of one word, or with conditions, digits or over five words besides small ones
+    ("of", "the"), is too loose: None.
     """
     label = re.sub(r"\([^)]*\)", " ", parameter.translate(_DASHES)).strip().lower()
-    words = re.findall(r"[a-z]+", label)
-    if not 2 <= len(words) <= 4 or re.search(r"[\d=<>±]", label) or len(" ".join(words)) < 6:
+    # Small words carry nothing ("Resistance of internal pull-up resistor").
+    words = [w for w in re.findall(r"[a-z]+", label) if w not in _LABEL_FILLER]
+    if not 2 <= len(words) <= 5 or re.search(r"[\d=<>±]", label) or len(" ".join(words)) < 6:
         return None
     if any(len(w) < 2 for w in words):
         return None
