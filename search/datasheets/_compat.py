@@ -45,6 +45,7 @@ __all__ = [
     "check_compatibility",
     "combine",
     "is_motor_supply",
+    "is_regulator",
     "pick_rules",
     "pullup_volts",
     "settings_in",
@@ -415,7 +416,7 @@ def _source_range(
         lo, hi, _ = bounds(f, src.supply_v, src.device)
         if lo and hi:
             results.append((f.variant, lo, hi, [f], [d for d in (lo.derived, hi.derived) if d]))
-    if not results and not _is_regulator(index, src):
+    if not results and not is_regulator(index, src):
         # A sensor whose "Output Voltage" row prints a band (MQ-2: 2.5 to 4.0 V) states its
         # output swing there; a regulator's output voltage is its rail, never a signal range.
         for f in _best(index, src, ("output_voltage",), prefer="output voltage"):
@@ -938,7 +939,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
         if f.spec == "pickup_voltage" and (f.unit or "").strip() == "%"
     ]
     level, level_facts, level_is = drv.supply_v, list(drv_supply), "its supply"
-    if level is None or _is_regulator(index, drv):
+    if level is None or is_regulator(index, drv):
         # A regulator (or any source with a stated output) drives the coil at its output; the
         # supply a question states for a regulator is its input.
         outv = [
@@ -1087,7 +1088,7 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     )
     if load.rail == "motor":
         vsup = [f for f in vsup if is_motor_supply(f)]
-    if not vsup and _is_regulator(index, load):
+    if not vsup and is_regulator(index, load):
         # A regulator fed by another: its input may be what its output is specified over.
         vsup = _specified_input(index, load)
     if not vout or not vsup:
@@ -1552,7 +1553,7 @@ _CUE_SUPPLY = re.compile(
 )
 _CUE_LOGIC = re.compile(
     r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level"
-    r"|\bpin\b"
+    r"|\bpin\b|\binput highs?\b|\bvalid (?:logic )?(?:high|low)s?\b"
     # Control, enable and PWM inputs are digital inputs: driving them is a logic-level question.
     r"|\b(?:control|enable|direction|pwm|standby) (?:input|pin|line)s?\b|\bpwm\b",
     re.I,
@@ -1578,7 +1579,7 @@ _CUE_SIGNAL = re.compile(
 _REGULATOR_SPECS = frozenset({"dropout_voltage", "line_regulation", "load_regulation"})
 
 
-def _is_regulator(index: FactIndex, use: DeviceUse) -> bool:
+def is_regulator(index: FactIndex, use: DeviceUse) -> bool:
     """A device whose datasheet states regulation figures (dropout, line or load regulation)."""
     return any(f.spec in _REGULATOR_SPECS for f in index.device_facts(use.device))
 
@@ -1603,7 +1604,7 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         # A coil wired to a pin: the pin must source the coil's current at its voltage. The
         # coil has no logic thresholds, so this replaces the logic-level rule.
         return ["drive"]
-    regulators = [u for u in uses if _is_regulator(index, u)]
+    regulators = [u for u in uses if is_regulator(index, u)]
     if (
         len(uses) >= 2
         and regulators
@@ -1675,7 +1676,7 @@ def check_compatibility(
             continue
         a, b = uses[0], uses[1]
         if rule == "supply":
-            if not _is_regulator(index, a) and _is_regulator(index, b):
+            if not is_regulator(index, a) and is_regulator(index, b):
                 a, b = b, a
             checks.extend(rule_supply(index, a, b))
         elif rule == "signal_range":

@@ -40,6 +40,7 @@ from search.datasheets._compat import (
     check_compatibility,
     combine,
     is_motor_supply,
+    is_regulator,
     items_of,
     pick_rules,
     pullup_volts,
@@ -376,8 +377,10 @@ class DatasheetQA:
         parsed = parse_question(q, None, self._siblings)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
-        if asks_pullup_level(q):
-            parsed.route = "compatibility"  # one part on a pulled-up line is checked against it
+        if asks_pullup_level(q) or self._powers_another(parsed) or self._levels_between(parsed):
+            # One part on a pulled-up line is checked against it; a regulator named with a part
+            # it feeds ("MPU-6050 VDD from an SRB-5030?") is a question of powering it.
+            parsed.route = "compatibility"
         if self.llm is not None and (not parsed.devices or not parsed.specs):
             parsed = self._llm_fill(parsed)
         try:
@@ -412,6 +415,28 @@ class DatasheetQA:
         return answer
 
     # ------------------------------------------------------------------ helpers
+    def _powers_another(self, parsed: ParsedQuestion) -> bool:
+        names = list(dict.fromkeys(parsed.device_names))
+        if (
+            parsed.route == "compatibility"
+            or len(names) != 2
+            or not _SUPPLY_CUE.search(parsed.text)
+        ):
+            return False
+        regulators = [n for n in names if is_regulator(self.index, DeviceUse(n))]
+        return len(regulators) == 1 and not _COMPARE_CUES.search(parsed.text)
+
+    def _levels_between(self, parsed: ParsedQuestion) -> bool:
+        """Two parts and a question about the levels between them ("on an ESP32's 3.3 V SPI
+        lines, are the input highs valid?")."""
+        names = set(parsed.device_names)
+        return (
+            parsed.route != "compatibility"
+            and len(names) == 2
+            and bool(_LEVELS_CUE.search(parsed.text))
+            and not _COMPARE_CUES.search(parsed.text)
+        )
+
     def _is_instrument(self, device: str) -> bool:
         return bool(accuracy_rows(self.index.device_facts(device)))
 
@@ -1363,6 +1388,17 @@ def _stems(text: str) -> set[str]:
     return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}
 
 
+# Wording that puts one part on another's output: "from an SRB-5030", "as the VCC for",
+# "an AMS1117-3.3 rail".
+_SUPPLY_CUE = re.compile(
+    r"(?i)\b(?:from|off|rail|suppl(?:y|ies|ied)|power(?:ed|s|ing)?|feeds?|vcc|vdd|vin)\b"
+)
+
+_LEVELS_CUE = re.compile(
+    r"(?i)\binput highs?\b|\bvalid (?:logic )?(?:high|low|levels?)\b|\blogic levels?\b"
+    r"|\b(?:high|low) levels? (?:ok|valid|enough)\b"
+)
+
 # The question feeds a part's logic rail, not its main (motor, load) supply.
 _LOGIC_RAIL = re.compile(r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b")
 # ... or its motor (load) rail, on a driver that has both.
@@ -1614,6 +1650,11 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or bool(
         _READS.search(text[first.end : second.start])
     )
+    # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them.
+    before = text[max(0, second.start - 12) : second.start]
+    owns = re.search(r"['’]s$", second.text) or re.match(r"['’]s\b", text[second.end :])
+    if owns and re.search(r"\bon\s+(?:an?\s+|the\s+|my\s+)?$", before):
+        swap = True
     if _FROM_BEFORE.search(text[max(0, first.start - 30) : first.start]):
         swap = False
     # The part that drives, feeds or controls the other is the source, wherever it is named:

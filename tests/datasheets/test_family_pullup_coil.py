@@ -560,3 +560,32 @@ def test_a_high_level_above_the_pin_rating_is_incompatible() -> None:
     # The percentage threshold is derived from the printed 80, not a number the page lacks.
     assert a.status == "answered" and not a.violations
     assert any(d.expression == "80 / 100 * 1.8" for d in a.derived)
+
+
+def test_terse_supply_and_level_questions_take_the_compatibility_route() -> None:
+    facts = [
+        *_cascade_store().facts,
+        fact(
+            device="MPU-6050",
+            spec="supply_voltage",
+            parameter="Operating Voltages",
+            min=2.375,
+            max=3.46,
+            unit="V",
+            section_kind=EC,
+            citation="mpu-6050#p14",
+            evidence="VDD Operating Voltages 2.375 3.46 V",
+        ),
+        *_pins_store().facts,
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    # A regulator named with the part it would feed: powering it, however tersely asked.
+    a = qa.ask("MPU-6050 VDD from an LM7812?")
+    assert a.route == "compatibility" and a.verdict == "incompatible", a.answer
+    # Two parts and their levels: the part whose lines they are drives them.
+    b = qa.ask("BME280 at VDDIO = 1.8 V on an ESP32-WROOM-32's SPI lines: valid input highs?")
+    assert b.route == "compatibility" and b.verdict == "incompatible", b.answer
+    assert b.answer.index("ESP32-WROOM-32") < b.answer.index("BME280")
+    # A comparison of two parts stays a comparison.
+    c = qa.ask("Output voltage: LM7812 versus AMS1117-5.0?")
+    assert c.route == "comparison"
