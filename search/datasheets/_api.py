@@ -87,11 +87,11 @@ class DeviceFacts(BaseModel):
 
 
 def _default_rules(qa: DatasheetQA, uses: list[DeviceUse], bus: str | None) -> list[str]:
-    from search.datasheets._compat import _has_analog_path, _is_regulator
+    from search.datasheets._compat import _has_analog_path, is_regulator
 
     if len(uses) == 1 or bus == "I2C":
         return ["i2c_address"]
-    if any(_is_regulator(qa.index, u) for u in uses):
+    if any(is_regulator(qa.index, u) for u in uses):
         return ["supply"]
     if _has_analog_path(qa.index, uses):
         return ["signal_range"]
