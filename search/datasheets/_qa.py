@@ -910,15 +910,21 @@ class DatasheetQA:
                 reasons.append(f"evidence_present: no facts are held for {name}")
             lines.extend(self._compare_lines(parsed, items))
         verdict = None
-        if missing == 0 and route == "simple":
+        # "VDDIO tied to a 5 V rail - within spec?" names its limit twice ("VDDIO", "rail"):
+        # the first spec named is the one the stated value is checked against.
+        first = {*parsed.specs[0]} if route == "structured" and parsed.stated_numbers else None
+        if missing == 0 and (route == "simple" or first):
             # A supply stated as a condition ("when it runs from 5 V") is checked only against
             # supply and input limits, never against an output or signal figure.
             checkable = [
                 i
                 for i in items
-                if not parsed.stated_voltages
-                or i.spec in _SUPPLY_FAMILY
-                or dimension_of(i.unit) != dimension_of("V")
+                if (first is None or i.spec in first)
+                and (
+                    not parsed.stated_voltages
+                    or i.spec in _SUPPLY_FAMILY
+                    or dimension_of(i.unit) != dimension_of("V")
+                )
             ]
             verdict, check_lines, band = _value_check(parsed.text, checkable)
             lines.extend(check_lines)
@@ -1222,7 +1228,7 @@ class DatasheetQA:
 _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allowed|permitted|within|inside|outside|exceed|too (?:high|low)"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
-    r"|cope|work|run|accept|take)\b"
+    r"|cope|work|run|accept|take|directly)\b|\bstraight (?:from|off|into|to)\b"
     r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b",
     re.IGNORECASE,
 )
@@ -1476,9 +1482,12 @@ def _value_check(
     ureg = _registry()
     outcomes: list[str] = []
     lines: list[str] = []
+    # "at 3.3 V or 5 V?" states alternatives, each answered on its own line.
+    alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
     for it in items:
         if it.unit is None or (it.min is None and it.max is None) or isinstance(it.value, str):
             continue
+        held: list[bool] = []
         for value, unit, ends in stated:
             base = unit.split(" ")[0]
             try:
@@ -1507,8 +1516,14 @@ def _value_check(
                 f"{format_number(value)} {unit}{band} is {'within' if ok else 'outside'} {limit} "
                 f"{it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
             )
-            outcomes.append("compatible" if ok else "incompatible")
-            break
+            if alternatives:
+                outcomes.append("compatible" if ok else "incompatible")
+                continue
+            held.append(ok)
+        if held:
+            # Every value stated is one the part must take ("a 12 V battery, 14.4 V on
+            # charge"): one outside is enough.
+            outcomes.append("compatible" if all(held) else "incompatible")
     if not outcomes:
         return None, [], []
     verdict = outcomes[0] if len(set(outcomes)) == 1 else None
@@ -1647,9 +1662,11 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     if first.device == second.device:
         return uses
     text = parsed.text
-    swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or bool(
-        _READS.search(text[first.end : second.start])
-    )
+    # "can an ESP32 read the ACS712": the reader is the receiver; "an ACS712 measuring ±5 A
+    # into an ADS1115" measures a current and feeds the ADC.
+    between = text[first.end : second.start]
+    reads = bool(_READS.search(between)) and not re.search(r"\b(?:into|to)\b", between)
+    swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or reads
     # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them.
     before = text[max(0, second.start - 12) : second.start]
     owns = re.search(r"['’]s$", second.text) or re.match(r"['’]s\b", text[second.end :])

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _qa_fixtures import esp32_supply, fact
 
-from search.datasheets._compat import pullup_volts
+from search.datasheets._compat import DeviceUse, pullup_volts
 from search.datasheets._facts import FactStore
 from search.datasheets._pdf import Line, Segment, _join_split_cells
 from search.datasheets._qa import DatasheetQA
@@ -589,3 +589,43 @@ def test_terse_supply_and_level_questions_take_the_compatibility_route() -> None
     # A comparison of two parts stays a comparison.
     c = qa.ask("Output voltage: LM7812 versus AMS1117-5.0?")
     assert c.route == "comparison"
+
+
+def test_every_value_stated_must_hold_unless_they_are_alternatives() -> None:
+    facts = [
+        fact(
+            device="TB6612FNG",
+            spec="supply_voltage",
+            parameter="Supply voltage",
+            symbol="VM",
+            min=2.5,
+            typ=5.0,
+            max=13.5,
+            unit="V",
+            section_kind=ROC,
+            citation="tb6612fng#p3",
+            evidence="Supply voltage VM 2.5 5 13.5 V",
+        )
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    a = qa.ask("TB6612FNG VM straight from a 12 V battery on charge (14.4 V)?")
+    assert a.verdict == "incompatible" and "14.4 V is outside" in a.answer, a.answer
+    b = qa.ask("Can the TB6612FNG VM run at 12 V or 14.4 V?")
+    assert b.verdict is None and "12 V is within" in b.answer
+
+
+def test_a_sensor_measuring_a_current_into_an_adc_is_the_source() -> None:
+    from search.datasheets._qa import _source_first
+    from search.datasheets._route import parse_question
+
+    q = "ACS712-05B at 5 V measuring ±5 A into an ADS1115 at VDD = 5 V: will it fit?"
+    parsed = parse_question(q)
+    uses = [DeviceUse("ACS712"), DeviceUse("ADS1115")]
+    assert [u.device for u in _source_first(parsed, uses)] == ["ACS712", "ADS1115"]
+    reads = parse_question("Can an ESP32-WROOM-32 read the ACS712 output directly?")
+    assert [
+        u.device for u in _source_first(reads, [DeviceUse("ESP32-WROOM-32"), DeviceUse("ACS712")])
+    ] == [
+        "ACS712",
+        "ESP32-WROOM-32",
+    ]
