@@ -15,7 +15,14 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from search.datasheets._answer import Answer, AnswerItem, CompatCheck
-from search.datasheets._compat import RULES, DeviceUse, check_compatibility, combine, items_of
+from search.datasheets._compat import (
+    RULES,
+    DeviceUse,
+    Rule,
+    check_compatibility,
+    combine,
+    items_of,
+)
 from search.datasheets._facts import Fact, canonical_device
 from search.datasheets._qa import DatasheetQA
 
@@ -52,17 +59,7 @@ class CompatRequest(BaseModel):
     """Two (or more, for a bus) devices and the rules to apply; no rules: chosen by roles."""
 
     devices: list[CompatDevice] = Field(min_length=1, max_length=8)
-    rules: list[
-        Literal[
-            "signal_range",
-            "logic_levels",
-            "supply",
-            "interface",
-            "i2c_address",
-            "drive",
-            "pullup_level",
-        ]
-    ] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
     bus: Literal["I2C", "SPI", "UART"] | None = None
     pullup_v: float | None = Field(
         default=None, gt=0, le=60, description="voltage the bus lines are pulled up to"

@@ -24,6 +24,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from search.datasheets._answer import (
     AnswerItem,
@@ -41,6 +42,7 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "RULES",
     "DeviceUse",
+    "Rule",
     "asks_pullup_level",
     "check_compatibility",
     "combine",
@@ -52,7 +54,7 @@ __all__ = [
     "straps_in",
 ]
 
-RULES = (
+Rule = Literal[
     "signal_range",
     "logic_levels",
     "supply",
@@ -60,7 +62,8 @@ RULES = (
     "i2c_address",
     "drive",
     "pullup_level",
-)
+]
+RULES: tuple[str, ...] = get_args(Rule)
 
 _OPERATING_KINDS = ("recommended_operating", "electrical_characteristics", "general", "notice")
 
