@@ -261,9 +261,11 @@ class Publisher:
             await self._idle.wait()
 
     async def pending(self) -> int:
-        """Messages in the outbox not yet acknowledged."""
+        """Messages in the outbox not yet acknowledged (rows acknowledged but not yet deleted
+        by the sender are not pending)."""
         assert self.outbox is not None
-        return await asyncio.to_thread(self.outbox.pending)
+        acked = len(self._acked)
+        return max(0, await asyncio.to_thread(self.outbox.pending) - acked)
 
     # -- connection ----------------------------------------------------------------------
 
