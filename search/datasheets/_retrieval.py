@@ -225,6 +225,15 @@ class FactIndex:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
             label = content_words(f.parameter + " " + (f.condition or ""))
             score += 0.5 * len(q_words & label)
+            # The section a row sits in names what it is about ("6.1 Gyroscope Specifications"
+            # for a "gyro" question); a shortened word meets the section's full one.
+            section = content_words(f.section or "") - label
+            if any(
+                len(w) >= 4 and len(sw) >= 4 and (sw.startswith(w) or w.startswith(sw))
+                for w in q_words
+                for sw in section
+            ):
+                score += 1.5
             # A row filed under a later candidate spec whose own label carries all of the
             # question's spec words ("Bus voltage (input voltage) range" for "bus voltage") is
             # as good as a row under the first candidate.

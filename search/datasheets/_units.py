@@ -211,9 +211,11 @@ _DELTA_SPECS = frozenset({"accuracy", "resolution", "hysteresis", "repeatability
 
 
 def _clean(unit: str) -> str:
-    u = unit.strip().replace("μ", "µ").replace("Ω", "Ω").replace("−", "-")
+    # "º" (the ordinal sign) is printed for the degree sign in many datasheets.
+    u = unit.strip().replace("μ", "µ").replace("Ω", "Ω").replace("−", "-").replace("º", "°")
     u = re.sub(r"\s+", " ", u)
-    u = re.sub(r"^\(|\)$", "", u)
+    if u.startswith("(") and u.endswith(")"):
+        u = u[1:-1]  # "(V)", not the bracket of "LSB/(°/s)"
     return u.strip().rstrip(".")
 
 

@@ -442,3 +442,12 @@ def test_toshiba_rows_with_bar_dashes_and_labels_on_their_own_line() -> None:
     standby = [f for f in facts if f.symbol == "IM(STB)"]
     assert [(f.spec, f.unit) for f in standby] == [("supply_current", "μA")]
     assert not [f for f in facts if f.condition and "―" in f.condition]
+
+
+def test_ordinal_degree_sign_and_bracketed_units_are_read() -> None:
+    # MPU-6050 prints "LSB/(º/s)" with the ordinal sign and a bracket inside the unit.
+    from search.datasheets._units import to_si
+
+    assert to_si(131.0, "LSB/(º/s)") == pytest.approx((131.0 * 57.29577951308232, "s"))
+    assert to_si(340.0, "LSB/ºC")[1] == "1/K"
+    assert to_si(5.0, "(mA)") == pytest.approx((0.005, "A"))
