@@ -88,12 +88,20 @@ def _figures(answer: Answer) -> list[tuple[float, str | None]]:
 
 def _has(figures: Iterable[tuple[float, str | None]], value: float, unit: str | None) -> bool:
     want = _si(value, unit)
+    # An expected figure written rounded ("1.329") matches the exact one (1.32883) to the
+    # digits it is written with.
+    digits = len(repr(float(value)).split(".")[1].rstrip("0")) if "." in repr(float(value)) else 0
+    slack = 0.5 * 10.0**-digits if digits >= 2 else 0.0
     for v, u in figures:
         got = _si(v, u) if want is not None else None
         if got is not None and want is not None:
-            if got[1] == want[1] and math.isclose(got[0], want[0], rel_tol=1e-4):
+            scale = want[0] / value if value else 1.0
+            if got[1] == want[1] and (
+                math.isclose(got[0], want[0], rel_tol=1e-4)
+                or abs(got[0] - want[0]) <= slack * abs(scale)
+            ):
                 return True
-        elif math.isclose(v, value, rel_tol=1e-6, abs_tol=1e-9):
+        elif math.isclose(v, value, rel_tol=1e-6, abs_tol=1e-9) or abs(v - value) <= slack:
             # No unit on one side (a pulse factor, a ratio): the number as printed.
             return True
     return False

@@ -762,6 +762,22 @@ class DatasheetQA:
                 "which supersedes "
                 f"{original.citation} for revision {' and '.join(revs_new)}"
             )
+            # A notice that changes one bound leaves the other as the original states it:
+            # "max 32 V" per the notice, "min 9 V" still per the datasheet.
+            for bound in ("min", "max"):
+                kept = getattr(original, bound)
+                if kept is None or getattr(notice_fact, bound) is not None:
+                    continue
+                item = item_from_fact(original, board_revision=revs_new)
+                for other in ("min", "typ", "max", "value"):
+                    if other != bound:
+                        setattr(item, other, None)
+                items.append(item)
+                lines.append(
+                    f"{name} {label}, revision {'/'.join(revs_new)}: {bound} "
+                    f"{format_number(kept)}{_unit(original.unit)} per {original.citation}, "
+                    f"which {notice_fact.citation} leaves unchanged"
+                )
         if want_old:
             items.append(old_item)
             rev_text = "/".join(revs_old) if revs_old else "other revisions"
@@ -1480,7 +1496,9 @@ def _value_check(
     from search.datasheets._validate import _preprocess, _registry
 
     ureg = _registry()
-    outcomes: list[str] = []
+    # Per scope (a revision, a variant): every bound of that scope must hold, whichever row
+    # prints it ("max 32 V" per a notice, "min 9 V" per the datasheet).
+    outcomes: dict[str, list[str]] = {}
     lines: list[str] = []
     # "at 3.3 V or 5 V?" states alternatives, each answered on its own line.
     alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
@@ -1517,16 +1535,22 @@ def _value_check(
                 f"{it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
             )
             if alternatives:
-                outcomes.append("compatible" if ok else "incompatible")
+                outcomes.setdefault(f"{scope}@{value}", []).append(
+                    "compatible" if ok else "incompatible"
+                )
                 continue
             held.append(ok)
         if held:
             # Every value stated is one the part must take ("a 12 V battery, 14.4 V on
             # charge"): one outside is enough.
-            outcomes.append("compatible" if all(held) else "incompatible")
+            outcomes.setdefault(scope, []).append("compatible" if all(held) else "incompatible")
     if not outcomes:
         return None, [], []
-    verdict = outcomes[0] if len(set(outcomes)) == 1 else None
+    merged = {
+        "incompatible" if "incompatible" in results else "compatible"
+        for results in outcomes.values()
+    }
+    verdict = merged.pop() if len(merged) == 1 else None
     return verdict, lines, derived if verdict or lines else []
 
 

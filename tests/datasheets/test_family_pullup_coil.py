@@ -395,6 +395,8 @@ def test_a_setting_that_is_the_question_stays_the_question() -> None:
         ("mA", 1.5, "µA", 1500.0, True),
         ("mA", 1.5, "A", 1.5, False),
         ("V", 3.3, "mV", 3.3, False),
+        ("ohm", 1.32883, "Ω", 1.329, True),  # an expectation written to three decimals
+        ("ohm", 1.3301, "Ω", 1.329, False),
     ],
 )
 def test_bench_compares_figures_in_si(
@@ -629,3 +631,59 @@ def test_a_sensor_measuring_a_current_into_an_adc_is_the_source() -> None:
         "ACS712",
         "ESP32-WROOM-32",
     ]
+
+
+def test_a_notice_that_lowers_one_bound_leaves_the_other() -> None:
+    from search.datasheets._facts import Notice
+
+    original = fact(
+        device="SRB-5030",
+        spec="input_voltage_range",
+        parameter="Input voltage, VIN",
+        min=9.0,
+        typ=24.0,
+        max=36.0,
+        unit="V",
+        section_kind=ROC,
+        citation="srb5030-datasheet#3",
+        evidence="| Input voltage, VIN | 9.0 | 24.0 | 36.0 | V |",
+        superseded_by="ecn-2608-04#1",
+        superseded_for={"board_revision": ["A", "B"]},
+    )
+    notice = fact(
+        device="SRB-5030",
+        spec="input_voltage_range",
+        parameter="maximum continuous input voltage",
+        max=32.0,
+        unit="V",
+        section_kind="notice",
+        citation="ecn-2608-04#1",
+        evidence="The maximum continuous input voltage of the SRB-5030 is 32.0 V",
+        supersedes="srb5030-datasheet#3",
+        applies_to={"board_revision": ["A", "B"]},
+    )
+    store = FactStore(
+        [original, notice],
+        [
+            Notice(
+                id="n1",
+                title="Engineering Change Notice ECN-2608-04",
+                doc="ecn-2608-04",
+                citation="ecn-2608-04#1",
+                device="SRB-5030",
+                target_doc="srb5030-datasheet",
+                target_section="3",
+                target_citation="srb5030-datasheet#3",
+                board_revisions=("A", "B"),
+                remains_valid_for=("C",),
+            )
+        ],
+    )
+    qa = DatasheetQA(store)
+    a = qa.ask("Rev B SRB-5030: what input voltage range may it run from?")
+    assert {(i.min, i.max, i.citation) for i in a.items} >= {
+        (None, 32.0, "ecn-2608-04#1"),
+        (9.0, None, "srb5030-datasheet#3"),
+    }, a.answer
+    # Both bounds of the revision hold for a stated value: 34 V is outside.
+    assert qa.ask("Can a rev B SRB-5030 run at 34 V input?").verdict == "incompatible"
