@@ -766,7 +766,11 @@ class DatasheetQA:
             # "max 32 V" per the notice, "min 9 V" still per the datasheet.
             for bound in ("min", "max"):
                 kept = getattr(original, bound)
-                if kept is None or getattr(notice_fact, bound) is not None:
+                if (
+                    kept is None
+                    or getattr(notice_fact, bound) is not None
+                    or parsed.bound not in (None, bound)
+                ):
                     continue
                 item = item_from_fact(original, board_revision=revs_new)
                 for other in ("min", "typ", "max", "value"):
