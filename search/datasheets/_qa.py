@@ -914,6 +914,9 @@ class DatasheetQA:
                 at_supply = _at_stated_supply(pick.facts, m.supply_v or _sole(parsed))
                 lines.extend(line for line, _d in at_supply)
                 derived.extend(d for _line, ds in at_supply for d in ds)
+                for line, d in _derated(pick.facts, parsed.text):
+                    lines.append(line)
+                    derived.append(d)
                 # Rows passed over for a better one are not news once answered.
         if not items:
             return Answer(
@@ -1431,6 +1434,50 @@ _LOGIC_RAIL = re.compile(r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVD
 _MOTOR_RAIL = re.compile(
     r"(?i)\bmotor (?:supply|rail|side|power|voltage)\b|\bV(?:M|MOT|MOTOR|BB)\b"
 )
+
+
+_AMBIENT = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg\s?C)\b", re.IGNORECASE)
+
+
+def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:
+    """A limit the source derates linearly between two ambient temperatures ("from 3.0 A at
+    70 degC to 1.5 A at 85 degC"), at the temperature the question states between them."""
+    points = sorted(
+        (float(f.applies_to["ambient_c"]), f)
+        for f in facts
+        if f.extra.get("derating")
+        and "linear" in f.evidence.lower()
+        and isinstance(f.applies_to.get("ambient_c"), int | float)
+        and f.max is not None
+    )
+    out: list[tuple[str, Derived]] = []
+    for m in _AMBIENT.finditer(question):
+        t = float(m.group(1))
+        for (ta, fa), (tb, fb) in itertools.pairwise(points):
+            if not ta < t < tb or fa.spec != fb.spec or fa.max is None or fb.max is None:
+                continue
+            a, b = fa.max, fb.max
+            value = round(a + (t - ta) * (b - a) / (tb - ta), 9)
+            d = Derived(
+                label=f"{fa.device} {fa.spec.replace('_', ' ')} derated to {format_number(t)} °C",
+                expression=(
+                    f"{format_number(a)} + ({format_number(t)} - {format_number(ta)}) * "
+                    f"({format_number(b)} - {format_number(a)}) / "
+                    f"({format_number(tb)} - {format_number(ta)})"
+                ),
+                result=value,
+                unit=fa.unit,
+            )
+            out.append(
+                (
+                    f"at {format_number(t)} °C, linearly between {format_number(a)}"
+                    f"{_unit(fa.unit)} at {format_number(ta)} °C and {format_number(b)}"
+                    f"{_unit(fb.unit)} at {format_number(tb)} °C: max {format_number(value)}"
+                    f"{_unit(fa.unit)} [{fa.citation}]",
+                    d,
+                )
+            )
+    return out
 
 
 def _sole(parsed: ParsedQuestion) -> float | None:

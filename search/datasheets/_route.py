@@ -909,6 +909,14 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             and re.search(r"\b(?:voltage|current)\s*$", spec_text[: int(h[0])], re.IGNORECASE)
         )
     ]
+    if any(h[1][0] == "output_current" for h in hits):
+        # "how much output current can I draw": the verb is the user drawing that current,
+        # not the part's own supply current.
+        hits = [
+            h
+            for h in hits
+            if not re.fullmatch(r"(?:can i |to )?draws?|drawn|drawing", h[2].strip(), re.I)
+        ] or hits
     if any(h[1][0] in ("logic_low_threshold", "logic_high_threshold") for h in hits):
         # "a logic high on its inputs": with a threshold asked, a bare "input" names the pin.
         # Likewise "what voltage counts as a high": the generic voltage words ask the threshold.

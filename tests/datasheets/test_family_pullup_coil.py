@@ -687,3 +687,29 @@ def test_a_notice_that_lowers_one_bound_leaves_the_other() -> None:
     }, a.answer
     # Both bounds of the revision hold for a stated value: 34 V is outside.
     assert qa.ask("Can a rev B SRB-5030 run at 34 V input?").verdict == "incompatible"
+
+
+def test_linear_derating_is_computed_at_the_stated_ambient() -> None:
+    evidence = "derate the output current linearly from 3.0 A at 70 degC to 1.5 A at 85 degC"
+    facts = [
+        fact(
+            device="SRB-5030",
+            spec="output_current",
+            parameter="Output current, derated",
+            max=m,
+            unit="A",
+            condition=f"ambient {t:g} degC",
+            section_kind=ROC,
+            applies_to={"ambient_c": t},
+            citation="srb5030-datasheet#3",
+            evidence=evidence,
+            extra={"derating": True},
+        )
+        for t, m in ((70.0, 3.0), (85.0, 1.5))
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    a = qa.ask("SRB-5030 at 77.5 °C ambient: how much output current can I draw after derating?")
+    assert a.status == "answered" and not a.violations, a.answer
+    assert [d.result for d in a.derived] == [pytest.approx(2.25)]
+    # Outside the derating span nothing is interpolated.
+    assert not qa.ask("SRB-5030 output current at 90 °C ambient?").derived
