@@ -972,6 +972,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 table_rows_seen = 0
                 continue
             h = _heading(line, doc.body_size)
+            if h is None and len(line.segments) > 1:
+                # Two-column pages: a left-column heading shares its line with the prose of
+                # the right column ("Absolute Maximum Ratings †" beside a notice paragraph).
+                first, second = line.segments[0], line.segments[1]
+                if (
+                    second.x0 - first.x1 > 80
+                    and len(first.text.split()) >= 2  # not a row label ("Accuracy")
+                    and classify_section(first.text)
+                ):
+                    h = _heading(Line(line.y, [first], line.size), doc.body_size)
             if (
                 h is not None
                 and cols is not None

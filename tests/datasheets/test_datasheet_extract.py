@@ -451,3 +451,14 @@ def test_ordinal_degree_sign_and_bracketed_units_are_read() -> None:
     assert to_si(131.0, "LSB/(º/s)") == pytest.approx((131.0 * 57.29577951308232, "s"))
     assert to_si(340.0, "LSB/ºC")[1] == "1/K"
     assert to_si(5.0, "(mA)") == pytest.approx((0.005, "A"))
+
+
+@needs_pdfs
+def test_left_column_heading_beside_right_column_prose() -> None:
+    # MCP3008 page 3: "Absolute Maximum Ratings †" shares its line with the notice paragraph
+    # of the right column; the dotted-leader ratings below it are ratings, not operating rows.
+    facts = _facts("mcp3008")
+    vdd7 = [f for f in facts if f.value == 7.0 or f.max == 7.0]
+    assert [(f.spec, f.section_kind) for f in vdd7] == [
+        ("absolute_max_supply_voltage", "absolute_maximum")
+    ]
