@@ -264,7 +264,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bbaud", ("baud_rate",)),
     (
-        r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b",
+        r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b"
+        r"|\bthroughput\b|\bconversion rate",
         ("sampling_rate",),
     ),
     (
