@@ -654,7 +654,7 @@ def is_supply_relative(text: str) -> bool:
     return bool(SUPPLY_RELATIVE.match(t))
 
 
-_CELL_EMPTY = re.compile(r"^\s*(?:-|–|—|—|n/?a|null|\.\.\.)?\s*$", re.I)
+_CELL_EMPTY = re.compile(r"^\s*(?:-|–|—|―|n/?a|null|\.\.\.)?\s*$", re.I)
 
 
 def parse_cell(cell: str | None) -> tuple[float | None, str | None, str | None, bool]:

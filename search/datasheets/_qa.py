@@ -614,6 +614,10 @@ class DatasheetQA:
                 )
             valid = kept
         valid = _prefer_stated_condition(valid, parsed.text)
+        holding = [r for r in valid if _condition_holds(r.fact.condition, parsed.stated_voltages)]
+        if holding and len(holding) < len(valid):
+            # "VM ≥ 4.5 V" and "4.5 V > VM ≥ 2.5 V" rows: only the one the stated supply is in.
+            valid = holding
         valid = _select_by_full_scale(valid, parsed.text, self.index.device_facts(device))
         if not valid:
             if not ranked:
@@ -892,6 +896,16 @@ class DatasheetQA:
             if key not in seen:
                 seen.add(key)
                 mentions.append(m)
+        if (
+            route == "simple"
+            and _CHECK_CUE.search(parsed.text)
+            and _STATED_CURRENT.search(parsed.text)
+            and not any("current" in cands[0] for cands in parsed.specs)
+        ):
+            # "drive a motor that needs 2 A": a current the part must deliver is checked
+            # against what it may output.
+            parsed.specs = [*parsed.specs, ("output_current",)]
+            parsed.spec_phrases = [*parsed.spec_phrases, "output current"]
         derived: list[Derived] = []
         items: list[AnswerItem] = []
         facts: list[Fact] = []
@@ -1478,6 +1492,30 @@ def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:
                 )
             )
     return out
+
+
+_STATED_CURRENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:mA|A)\b")
+_INEQUALITY = re.compile(
+    r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
+    r"\bV[A-Z]{0,4}\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
+)
+
+
+def _condition_holds(condition: str | None, volts: Sequence[float]) -> bool:
+    """Whether a row's supply condition ("VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V") holds for one
+    of the stated voltages; True when it states no such condition or no voltage is stated."""
+    m = _INEQUALITY.search(condition or "")
+    if m is None or not volts:
+        return True
+
+    def cmp(a: float, op: str, b: float) -> bool:
+        return {"<": a < b, ">": a > b, "≤": a <= b, "≥": a >= b}[op]
+
+    return any(
+        cmp(v, m.group("op2"), float(m.group("hi")))
+        and (m.group("lo") is None or cmp(float(m.group("lo")), m.group("op1"), v))
+        for v in volts
+    )
 
 
 def _sole(parsed: ParsedQuestion) -> float | None:

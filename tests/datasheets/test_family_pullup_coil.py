@@ -713,3 +713,51 @@ def test_linear_derating_is_computed_at_the_stated_ambient() -> None:
     assert [d.result for d in a.derived] == [pytest.approx(2.25)]
     # Outside the derating span nothing is interpolated.
     assert not qa.ask("SRB-5030 output current at 90 °C ambient?").derived
+
+
+def test_a_current_the_part_must_deliver_is_checked_at_the_stated_supply() -> None:
+    rows = [
+        (1.0, "VM ≥ 4.5 V"),
+        (0.4, "4.5 V > VM ≥ 2.5 V"),
+    ]
+    facts = [
+        fact(
+            device="TB6612FNG",
+            spec="output_current",
+            parameter="Output current (H-SW)",
+            symbol="IOUT",
+            max=m,
+            unit="A",
+            condition=c,
+            section_kind=ROC,
+            citation="tb6612fng#p3",
+            evidence=f"Output current (H-SW) IOUT {m} A {c}",
+        )
+        for m, c in rows
+    ] + [
+        fact(
+            device="TB6612FNG",
+            spec="supply_voltage",
+            parameter="Supply voltage",
+            symbol="VM",
+            min=2.5,
+            max=13.5,
+            unit="V",
+            section_kind=ROC,
+            citation="tb6612fng#p3",
+            evidence="Supply voltage VM 2.5 13.5 V",
+        )
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    a = qa.ask("Can a TB6612FNG channel drive a motor that needs 2 A at VM = 12 V?")
+    assert a.verdict == "incompatible" and "2 A is outside max 1 A" in a.answer, a.answer
+    b = qa.ask("Can a TB6612FNG at VM = 3.7 V drive a motor that needs 0.6 A?")
+    assert b.verdict == "incompatible" and "max 0.4 A" in b.answer, b.answer
+    c = qa.ask("Can a TB6612FNG at VM = 12 V drive a motor that needs 0.8 A?")
+    assert c.verdict == "compatible", c.answer
+
+
+def test_a_bar_dash_is_an_empty_cell() -> None:
+    from search.datasheets._extract import parse_cell
+
+    assert parse_cell("―") == (None, None, None, False)
