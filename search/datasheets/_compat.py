@@ -1078,6 +1078,47 @@ def _specified_input(index: FactIndex, reg: DeviceUse) -> list[Fact]:
     return sorted(out, key=lambda f: (f.min or 0.0) - (f.max or 0.0))
 
 
+def _tolerance_band(
+    index: FactIndex, load: DeviceUse, vsup: Sequence[Fact]
+) -> tuple[Limit, Limit, list[Fact]] | None:
+    """The supply band of a part that states nominal supplies ("5.0/3.3 Vdc") and one tolerance
+    for them ("within 5% of the specified voltage"): around the nominal the question names,
+    or the only one there is."""
+    tol = next((f for f in index.device_facts(load.device) if f.spec == "supply_tolerance"), None)
+    if tol is None or not isinstance(tol.value, int | float):
+        return None
+    nominals = {
+        float(v): f
+        for f in vsup
+        if f.min is None and f.max is None
+        for v in (f.typ if f.typ is not None else f.value,)
+        if isinstance(v, int | float)
+    }
+    if load.supply_v is not None:
+        nominal = next((n for n in nominals if abs(n - load.supply_v) < 1e-9), None)
+    else:
+        nominal = next(iter(nominals)) if len(nominals) == 1 else None
+    if nominal is None:
+        return None
+    pct = float(tol.value)
+    ends = []
+    for sign, word in ((-1, "minus"), (1, "plus")):
+        value = round(nominal * (1 + sign * pct / 100), 9)
+        ends.append(
+            Limit(
+                value,
+                _fmt(value),
+                Derived(
+                    label=f"{load.device} supply {format_number(nominal)} V {word} {_fmt(pct)} %",
+                    expression=f"{_fmt(nominal)} * (1 {'-+'[sign > 0]} {_fmt(pct)} / 100)",
+                    result=value,
+                    unit="V",
+                ),
+            )
+        )
+    return ends[0], ends[1], [nominals[nominal], tol]
+
+
 def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
     """Regulator output voltage band within the load's supply range; current at least the draw."""
     checks: list[CompatCheck] = []
@@ -1105,6 +1146,12 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         s = vsup[0]
         o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
         s_lo, s_hi, _ = bounds(s, load.supply_v, load.device)
+        band = _tolerance_band(index, load, vsup) if s.min is None and s.max is None else None
+        supply_facts = [s]
+        if band is not None:
+            # A nominal supply with a stated tolerance: the band around the nominal in use.
+            s_lo, s_hi, supply_facts = band
+            s = supply_facts[0]
         row_variants = [o.variant] if o.variant else named_variants(o.parameter)
         if reg.variant is None and row_variants and not _same_name(row_variants[0], reg.device):
             # The output voltage belongs to one variant; the question named none.
@@ -1136,7 +1183,7 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
                     f"{load.device} {'logic ' if logic else ''}supply range {s_lo.text} to "
                     f"{s_hi.text} V ({s.citation})",
-                    [o, s],
+                    [o, *supply_facts],
                     [lim.derived for lim in (o_lo, o_hi, s_lo, s_hi) if lim.derived],
                 )
             )

@@ -755,7 +755,9 @@ _SIBLING = re.compile(
 
 
 _POWERED_BEFORE = re.compile(
-    rf"(?<![\w.])({_NUM})\s*(m?v)(?:[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?|\s+)$", re.IGNORECASE
+    rf"(?<![\w.])({_NUM})\s*(m?v)(?:[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?|\s+"
+    r"|\s+(?:version|variant|model|part)\s+of\s+(?:the\s+|an?\s+)?)$",
+    re.IGNORECASE,
 )
 
 

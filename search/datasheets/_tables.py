@@ -1565,6 +1565,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
+    facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
@@ -1679,6 +1680,41 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     evidence=evidence[:300],
                     page=page.number,
                     extra={"not_protocols": found},
+                ).with_id()
+            )
+    return out
+
+
+# "Acceptable voltage deviation is within 5% of the specified voltage": the band a nominal
+# supply may vary in, stated once for every nominal the part offers.
+_SUPPLY_TOLERANCE = re.compile(
+    r"(?i)(?:voltage|supply)\s+(?:deviation|tolerance|variation)\s+(?:is\s+|of\s+)?"
+    r"(?:within\s+)?(?:±\s*)?(?P<pct>\d+(?:\.\d+)?)\s*%\s*of\s+the\s+(?:specified|nominal|rated)"
+    r"\s+(?:supply\s+)?voltage"
+)
+
+
+def _supply_tolerances(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    out: list[Fact] = []
+    for page in doc.pages:
+        for line in page.lines:
+            m = _SUPPLY_TOLERANCE.search(line.text)
+            if m is None:
+                continue
+            out.append(
+                Fact(
+                    device=device,
+                    spec="supply_tolerance",
+                    parameter="Supply voltage tolerance",
+                    value=float(m.group("pct")),
+                    unit="%",
+                    si_value=float(m.group("pct")),
+                    si_unit="%",
+                    section_kind="electrical_characteristics",
+                    doc=stem,
+                    citation=f"{stem}#p{page.number}",
+                    evidence=line.text.strip()[:300],
+                    page=page.number,
                 ).with_id()
             )
     return out

@@ -761,3 +761,58 @@ def test_a_bar_dash_is_an_empty_cell() -> None:
     from search.datasheets._extract import parse_cell
 
     assert parse_cell("―") == (None, None, None, False)
+
+
+def test_a_nominal_supply_with_a_stated_tolerance_is_a_band() -> None:
+    facts = [
+        fact(
+            device="XGZP6847A",
+            spec="supply_voltage",
+            parameter="Power Supply",
+            typ=t,
+            unit="Vdc",
+            section_kind=EC,
+            citation="xgzp6847a#p2",
+            evidence="Power Supply 5.0/3.3 Vdc",
+        )
+        for t in (5.0, 3.3)
+    ] + [
+        fact(
+            device="XGZP6847A",
+            spec="supply_tolerance",
+            parameter="Supply voltage tolerance",
+            value=5.0,
+            unit="%",
+            section_kind=EC,
+            citation="xgzp6847a#p2",
+            evidence="Acceptable voltage deviation is within 5% of the specified voltage",
+        ),
+        fact(
+            device="XGZP6847A",
+            spec="supply_current",
+            parameter="Working Current",
+            max=2.5,
+            unit="mA",
+            section_kind=EC,
+            citation="xgzp6847a#p3",
+            evidence="Working Current 2.5 mA",
+        ),
+        fact(
+            device="AMS1117",
+            spec="output_current",
+            parameter="Output Current",
+            value=1.0,
+            unit="A",
+            section_kind=EC,
+            citation="ams1117#p1",
+            evidence="Output Current of 1A",
+        ),
+        *_cascade_store().facts,
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    a = qa.ask("Can an AMS1117-5.0 supply the 5 V version of the XGZP6847A within its tolerance?")
+    assert a.verdict == "compatible" and "4.75 to 5.25 V" in a.answer, a.answer
+    assert not a.violations
+    # Two nominals and none named: which band applies is not known.
+    b = qa.ask("Can an AMS1117-5.0 power an XGZP6847A?")
+    assert b.verdict == "insufficient_evidence", b.answer
