@@ -51,6 +51,7 @@ from search.datasheets._extract import QUANTITY_DIMENSION, unit_dimension
 from search.datasheets._facts import DEVICES, Fact, FactStore, Notice
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
+from search.datasheets._units import UnknownUnitError, convert
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
@@ -1263,14 +1264,29 @@ class DatasheetQA:
 
 
 _CHECK_CUE = re.compile(
-    r"\b(?:ok|okay|fine|safe(?:ly)?|allowed|permitted|within|inside|outside|exceed|too (?:high|low)"
+    r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed"
+    r"|too (?:high|low)|fast enough|keep up"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
     r"|cope|work|run|accept|take|directly)\b|\bstraight (?:from|off|into|to)\b"
     r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b",
     re.IGNORECASE,
 )
 _STATED = re.compile(
-    r"(?<![\w.])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz)(?![\w/])"
+    r"(?<![\w.])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s)"
+    r"(?![\w/])"
+)
+# Times the part itself takes: a stated interval is long enough when it is at least the
+# longest of them ("a reading every 500 ms" against a 750 ms conversion).
+_DURATION_SPECS = frozenset(
+    {
+        "conversion_time",
+        "response_time",
+        "warm_up_time",
+        "output_settling_time",
+        "power_on_time",
+        "startup_time",
+        "delay_time",
+    }
 )
 
 
@@ -1582,9 +1598,6 @@ def _value_check(
         )
     if not stated:
         return None, [], []
-    from search.datasheets._validate import _preprocess, _registry
-
-    ureg = _registry()
     # Per scope (a revision, a variant): every bound of that scope must hold, whichever row
     # prints it ("max 32 V" per a notice, "min 9 V" per the datasheet).
     outcomes: dict[str, list[str]] = {}
@@ -1595,20 +1608,36 @@ def _value_check(
         if it.unit is None or (it.min is None and it.max is None) or isinstance(it.value, str):
             continue
         held: list[bool] = []
+        scope = _scope_text(it.applies_to)
         for value, unit, ends in stated:
             base = unit.split(" ")[0]
             try:
-                qs = [
-                    ureg.Quantity(e, _preprocess(base)).to(_preprocess(it.unit)).magnitude
-                    for e in ends
-                ]
-            except Exception:
+                qs = [convert(e, base, it.unit) for e in ends]
+            except UnknownUnitError:
                 continue
-            ok = all(
-                (it.min is None or q >= it.min - 1e-9) and (it.max is None or q <= it.max + 1e-9)
-                for q in qs
-            )
-            scope = _scope_text(it.applies_to)
+            if it.spec in _DURATION_SPECS:
+                longest = it.max if it.max is not None else it.typ
+                if longest is None:
+                    continue
+                ok = all(q >= longest - 1e-9 for q in qs)
+                lines.append(
+                    f"{format_number(value)} {unit} is "
+                    f"{'at least' if ok else 'shorter than'} the {format_number(longest)} "
+                    f"{it.unit} the part takes [{it.citation}]"
+                )
+                if alternatives:
+                    outcomes.setdefault(f"{scope}@{value}", []).append(
+                        "compatible" if ok else "incompatible"
+                    )
+                else:
+                    held.append(ok)
+                continue
+            else:
+                ok = all(
+                    (it.min is None or q >= it.min - 1e-9)
+                    and (it.max is None or q <= it.max + 1e-9)
+                    for q in qs
+                )
             limit = (
                 f"{format_number(it.min)} to {format_number(it.max)}"
                 if it.min is not None and it.max is not None

@@ -15,7 +15,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["UnknownUnitError", "canonical_unit", "dimensionality", "to_si"]
+__all__ = ["UnknownUnitError", "canonical_unit", "convert", "dimensionality", "to_si"]
 
 
 class UnknownUnitError(ValueError):
@@ -254,6 +254,19 @@ def canonical_unit(unit: str) -> str:
             raise UnknownUnitError(f"unknown unit {unit!r}") from exc
         expr = u.replace("°C", "degC").replace("µ", "u")
     return expr
+
+
+def convert(value: float, from_unit: str, to_unit: str) -> float:
+    """``value`` in ``from_unit`` expressed in ``to_unit`` (document spellings on both sides);
+    raise :class:`UnknownUnitError` for a unit we cannot read or units of other dimensions."""
+    ureg = _registry()
+    try:
+        q = ureg.Quantity(value, canonical_unit(from_unit))
+        return float(q.to(canonical_unit(to_unit)).magnitude)
+    except UnknownUnitError:
+        raise
+    except Exception as exc:  # pint's dimensionality errors
+        raise UnknownUnitError(f"cannot convert {from_unit!r} to {to_unit!r}: {exc}") from exc
 
 
 def dimensionality(unit: str) -> str:

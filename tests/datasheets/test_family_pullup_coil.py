@@ -816,3 +816,54 @@ def test_a_nominal_supply_with_a_stated_tolerance_is_a_band() -> None:
     # Two nominals and none named: which band applies is not known.
     b = qa.ask("Can an AMS1117-5.0 power an XGZP6847A?")
     assert b.verdict == "insufficient_evidence", b.answer
+
+
+def test_an_interval_must_cover_the_time_the_part_takes() -> None:
+    facts = [
+        fact(
+            device="DS18B20",
+            spec="conversion_time",
+            parameter="Temperature Conversion Time",
+            max=750.0,
+            unit="ms",
+            condition="12-bit resolution",
+            section_kind="timing",
+            citation="ds18b20#p3",
+            evidence="Temperature Conversion Time tCONV 12-bit resolution 750 ms",
+        )
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    fast = qa.ask(
+        "A DS18B20 reading every 500 ms at 12-bit resolution: does the conversion time allow that?"
+    )
+    assert fast.verdict == "incompatible" and "shorter than the 750 ms" in fast.answer
+    slow = qa.ask(
+        "A DS18B20 reading every 1 s at 12-bit resolution: does the conversion time allow that?"
+    )
+    assert slow.verdict == "compatible", slow.answer
+
+
+def test_address_straps_said_in_words() -> None:
+    from search.datasheets._compat import straps_in
+
+    assert straps_in("an ADS1115 whose ADDR is on GND") == (("ADDR", "GND"),)
+    assert straps_in("ADDR is tied to VDD") == (("ADDR", "VDD"),)
+
+
+def test_a_stated_value_is_converted_with_its_prefix() -> None:
+    facts = [
+        fact(
+            device="AMS1117",
+            spec="output_current",
+            parameter="Output Current",
+            max=0.8,
+            unit="A",
+            section_kind=ROC,
+            citation="ams1117#p2",
+            evidence="Output Current 0.8 A",
+        )
+    ]
+    qa = DatasheetQA(FactStore(facts))
+    # 500 mA is 0.5 A, never 500 A.
+    assert qa.ask("Can an AMS1117 deliver 500 mA?").verdict == "compatible"
+    assert qa.ask("Can an AMS1117 deliver 900 mA?").verdict == "incompatible"
