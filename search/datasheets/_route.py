@@ -189,6 +189,13 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bcurrent\b.{0,40}\bneeds? from\b",
         ("supply_current",),
     ),
+    # A load the part drives draws current from it: "the motor draws 1.2 A" asks what the
+    # part may deliver, not what it consumes.
+    (
+        r"\b(?:motors?|loads?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?)"
+        r"\s+(?:draws?|needs?|takes?|pulls?|requires?)\b",
+        ("output_current",),
+    ),
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"

@@ -867,3 +867,15 @@ def test_a_stated_value_is_converted_with_its_prefix() -> None:
     # 500 mA is 0.5 A, never 500 A.
     assert qa.ask("Can an AMS1117 deliver 500 mA?").verdict == "compatible"
     assert qa.ask("Can an AMS1117 deliver 900 mA?").verdict == "incompatible"
+
+
+def test_a_load_that_draws_current_asks_what_the_part_delivers() -> None:
+    from search.datasheets._route import parse_question
+
+    assert parse_question("tb6612fng, VM = 12 V, motor draws 1.2 A - ok?").specs[0] == (
+        "output_current",
+    )
+    # A relay's own coil draw is the relay's consumption.
+    assert parse_question("How much current does the SRD-05VDC-SL-C coil draw?").specs[0] != (
+        "output_current",
+    )
