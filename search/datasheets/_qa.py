@@ -1442,6 +1442,8 @@ def _stems(text: str) -> set[str]:
     expanded = [_ABBREVIATIONS[w] for w in re.findall(r"[a-z]+", low) if w in _ABBREVIATIONS]
     if expanded:
         text = f"{text} {' '.join(expanded)}"
+    # One spelling for words English writes two ways ("litre", "liter").
+    text = re.sub(r"(?i)\b(lit|met|cent)re(s?)\b", r"\1er\2", text)
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())
     joined = {a + b for a, b in itertools.pairwise(words)}
     return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}

@@ -879,3 +879,9 @@ def test_a_load_that_draws_current_asks_what_the_part_delivers() -> None:
     assert parse_question("How much current does the SRD-05VDC-SL-C coil draw?").specs[0] != (
         "output_current",
     )
+
+
+def test_british_and_american_spellings_meet() -> None:
+    from search.datasheets._qa import _stems
+
+    assert "liter" in _stems("pulses per litre") and "meter" in _stems("7 metres")
