@@ -785,7 +785,11 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     if spec == "measurement_range" and dim == "bit":
         return None
     allowed = _SPEC_DIMENSION.get(spec)
-    head = QUANTITY_DIMENSION.get(spec.rsplit("_", 1)[-1])
+    # The head of the label names what it measures: its last word, or the word before a
+    # preposition ("current during temperature measurement" is a current).
+    words = spec.split("_")
+    cut = next((i for i, w in enumerate(words) if w in ("during", "at", "for", "in", "with")), None)
+    head = QUANTITY_DIMENSION.get(words[cut - 1] if cut else words[-1])
     if spec not in _VOCABULARY and head and dim not in (None, "%", head):
         # A spec named after its label says what it measures: "input_low_voltage" in mA is a
         # row read wrong, not a current.

@@ -947,6 +947,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         stacked: _Stacked | None = None
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
+        last_row_y: float | None = None  # the line of the last row read with its own figures
         citation = f"{stem}#p{page.number}"
         bullets: list[_Bullet] = []
         table_rows_seen = 0
@@ -1066,6 +1067,20 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     k, gi = key.split("@")
                     group_cells.setdefault(int(gi), {})[k] = cells.pop(key)
                 if not any(cells.get(k) for k in _NUMERIC_COLS) and not group_cells:
+                    tail = cells.get("parameter") or ""
+                    if (
+                        rows
+                        and last_row_y is not None
+                        and last_row_y - line.y <= 1.8 * line.size
+                        and len(cells) == 1
+                        and re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+)?", tail)
+                        and re.search(r"[A-Za-z]$", rows[-1].parameter.strip())
+                    ):
+                        # "Collecting" with its figures, "period" alone on the next line: the
+                        # row's label wrapped.
+                        rows[-1].parameter = f"{rows[-1].parameter} {tail}"
+                        rows[-1].evidence = f"{rows[-1].evidence} / {tail}"
+                        continue
                     if len(text) > 90 and len(line.segments) == 1:
                         cols = None  # prose: the table has ended
                     elif (
@@ -1262,6 +1277,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     anchor_ys.append(line.y)
                     anchor_rows.append(_Anchor(line.y, row, line.segments[0].x0))
                 rows.append(row)
+                last_row_y = line.y
                 if not param:
                     unresolved.append((row, line.y, line.size, fallback))
                 else:

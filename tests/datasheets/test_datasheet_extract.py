@@ -462,3 +462,17 @@ def test_left_column_heading_beside_right_column_prose() -> None:
     assert [(f.spec, f.section_kind) for f in vdd7] == [
         ("absolute_max_supply_voltage", "absolute_maximum")
     ]
+
+
+@needs_pdfs
+def test_a_label_wrapped_onto_the_next_lines_names_its_row() -> None:
+    # BME280 page 8: "Current during" with its figures, then "humidity" / "pressure" /
+    # "temperature" alone on the next line; DHT22 "Collecting" / "period".
+    during = {
+        f.parameter: f.typ for f in _facts("bme280") if f.parameter.startswith("Current during")
+    }
+    assert during == {
+        "Current during humidity": 340.0,
+        "Current during pressure": 714.0,
+        "Current during temperature": 350.0,
+    }
