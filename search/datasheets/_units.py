@@ -79,6 +79,8 @@ _UNIT_MAP: dict[str, str] = {
     "min": "min",
     "sec": "s",
     "Sec": "s",
+    "second": "s",
+    "seconds": "s",
     "S": "s",
     "hrs": "hour",
     "h": "hour",
