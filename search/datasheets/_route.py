@@ -761,6 +761,10 @@ _SIBLING = re.compile(
 )
 
 
+_VOLT_ALT = re.compile(
+    rf"\b(?:versus|vs\.?|compared (?:with|to))\s+(?:at\s+)?(?:v\w{{0,4}}\s*=\s*)?({_NUM})\s*(m?v)\b",
+    re.IGNORECASE,
+)
 _POWERED_BEFORE = re.compile(
     rf"(?<![\w.])({_NUM})\s*(m?v)(?:[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?|\s+"
     r"|\s+(?:version|variant|model|part)\s+of\s+(?:the\s+|an?\s+)?)$",
@@ -776,6 +780,11 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
         if m.group(2).lower() == "mv":
             value /= 1000.0
         volts.append((m.start(), value))
+    if volts:
+        # "at VDD = 5 V versus 3.3 V": the compared supply is stated too.
+        for m in _VOLT_ALT.finditer(text):
+            value = float(m.group(1))
+            volts.append((m.start(), value / 1000.0 if m.group(2).lower() == "mv" else value))
     for i, dev in enumerate(devices):
         limit = devices[i + 1].start if i + 1 < len(devices) else len(text)
         for pos, value in volts:

@@ -885,3 +885,31 @@ def test_british_and_american_spellings_meet() -> None:
     from search.datasheets._qa import _stems
 
     assert "liter" in _stems("pulses per litre") and "meter" in _stems("7 metres")
+
+
+def test_a_compared_supply_is_stated_too() -> None:
+    from search.datasheets._route import parse_question
+
+    assert parse_question(
+        "ADS1115 power dissipation at VDD = 5 V versus 3.3 V?"
+    ).stated_voltages == [
+        5.0,
+        3.3,
+    ]
+    facts = [
+        fact(
+            device="ADS1115",
+            spec="power_dissipation",
+            parameter="Power dissipation",
+            symbol="PD",
+            typ=p,
+            unit="mW",
+            condition=f"VDD = {v} V",
+            section_kind=EC,
+            citation="ads1115#p8",
+            evidence=f"PD Power dissipation VDD = {v} V {p} mW",
+        )
+        for v, p in (("5.0", 0.9), ("3.3", 0.5), ("2.0", 0.3))
+    ]
+    a = DatasheetQA(FactStore(facts)).ask("ADS1115 power dissipation at VDD = 5 V versus 3.3 V?")
+    assert sorted(i.typ for i in a.items) == [0.5, 0.9], a.answer
