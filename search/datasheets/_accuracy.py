@@ -9,6 +9,7 @@ the range is refused, because the instrument returns an overload there, not a me
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import re
@@ -19,7 +20,14 @@ from search.datasheets._facts import Fact
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["AccuracyError", "AccuracyRow", "accuracy_rows", "compute_uncertainty", "parse_interval"]
+__all__ = [
+    "AccuracyError",
+    "AccuracyRow",
+    "accuracy_rows",
+    "compute_uncertainty",
+    "parse_interval",
+    "with_temperature_coefficient",
+]
 
 _SCALE = {"n": 1e-9, "u": 1e-6, "µ": 1e-6, "μ": 1e-6, "m": 1e-3, "": 1.0, "k": 1e3, "M": 1e6}
 _BASE = {"v": "V", "a": "A", "ohm": "ohm", "ω": "ohm", "w": "W"}
@@ -297,4 +305,61 @@ def compute_uncertainty(
         shown=shown_total,
         derived=derived,
         text=text,
+    )
+
+
+def with_temperature_coefficient(
+    u: Uncertainty, tc: Fact, ambient: float, edge: float, reading_token: str
+) -> Uncertainty | None:
+    """The limit of error at an ambient outside the specified temperature band: the temperature
+    coefficient ("3.5 + 0.5" ppm of reading + ppm of range per degC) times the degrees from the
+    band's nearer ``edge``, added. None when the coefficient cannot be read."""
+    m = re.fullmatch(
+        r"\s*(\d+(?:\.\d+)?)\s*(?:ppm of reading)?\s*\+\s*(\d+(?:\.\d+)?)\s*(?:ppm of range)?\s*",
+        str(tc.value or ""),
+    )
+    row = u.row
+    if m is None or row.per != "ppm" or row.range_si is None or row.range_value is None:
+        return None
+    tc_r, tc_g = float(m.group(1)), float(m.group(2))
+    degrees = abs(ambient - edge)
+    unit, factor = _prefix_for(u.limit_si, row.base_unit)
+    reading_scale = u.reading_si / float(reading_token) if float(reading_token) != 0 else 1.0
+    range_scale = row.range_si / row.range_value
+    added = degrees * (u.reading_si * tc_r + row.range_si * tc_g) / 1e6
+    total = u.limit_si + added
+    k = factor / 1e6
+    hot, cold = (ambient, edge) if ambient > edge else (edge, ambient)
+    span = f"({format_number(hot)} - {format_number(cold)})"
+    expr = (
+        f"{span} * ({reading_token} * {format_number(tc_r)} * "
+        f"{format_number(reading_scale * k)} + {format_number(row.range_value)} * "
+        f"{format_number(tc_g)} * {format_number(range_scale * k)})"
+    )
+    base = next(d for d in u.derived if d.label == "limit of error")
+    shown = format_number(round(total * factor, 6))
+    derived = [
+        *u.derived,
+        Derived(label="degrees outside the band", expression=span, result=degrees, unit="degC"),
+        Derived(
+            label="temperature coefficient term",
+            expression=expr,
+            result=round(added * factor, 12),
+            unit=unit,
+        ),
+        Derived(
+            label="limit of error with temperature coefficient",
+            expression=f"{base.expression} + {expr}",
+            result=round(total * factor, 12),
+            unit=unit,
+        ),
+    ]
+    text = (
+        f"{u.text}; {format_number(degrees)} degC outside the specified band adds "
+        f"{format_number(degrees)} × ({format_number(tc_r)} ppm of reading + "
+        f"{format_number(tc_g)} ppm of range) = {format_number(round(added * factor, 6))} {unit} "
+        f"[{tc.citation}], so ±{shown} {unit}"
+    )
+    return dataclasses.replace(
+        u, limit_si=total, unit=unit, shown=shown, derived=derived, text=text
     )

@@ -24,7 +24,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from search.datasheets._accuracy import AccuracyError, accuracy_rows, compute_uncertainty
+from search.datasheets._accuracy import (
+    AccuracyError,
+    accuracy_rows,
+    compute_uncertainty,
+    with_temperature_coefficient,
+)
 from search.datasheets._answer import (
     Answer,
     AnswerItem,
@@ -1209,6 +1214,21 @@ class DatasheetQA:
                     citations=[row.fact.citation],
                     reasons=[str(exc)],
                 )
+            outside = self._outside_band(parsed, row)
+            if outside is not None:
+                ambient, edge, band, tc = outside
+                u2 = with_temperature_coefficient(u, tc, ambient, edge, token) if tc else None
+                if u2 is None:
+                    return self._insufficient(
+                        parsed,
+                        "simple",
+                        f"scope_named: {device} accuracy is specified for {band} only "
+                        f"({row.fact.citation}); no temperature coefficient is stated for the "
+                        f"{row.range_text} range to extend it",
+                    )
+                u = u2
+                tc_item = item_from_fact(tc)
+                items.append(tc_item)
             lines.append(f"{device} {u.text} [{row.fact.citation}]")
             derived.extend(u.derived)
             item = item_from_fact(row.fact)
@@ -1227,6 +1247,35 @@ class DatasheetQA:
             derived=derived,
             citations=_citations(items),
         )
+
+    def _outside_band(
+        self, parsed: ParsedQuestion, row: Any
+    ) -> tuple[float, float, str, Fact | None] | None:
+        """The stated ambient outside the temperature band an accuracy row is specified for,
+        the band's nearer edge, the band, and the temperature coefficient the manual states for
+        that range (None if none); None when no ambient outside the band is stated."""
+        bm = re.search(
+            r"(\d+(?:\.\d+)?)\s*to\s*(\d+(?:\.\d+)?)\s*(?:°\s?C|deg\s?C)",
+            f"{row.fact.condition or ''} {row.fact.parameter or ''}",
+        )
+        ambient = [float(m.group(1)) for m in _AMBIENT.finditer(parsed.text)]
+        if bm is None or not ambient:
+            return None
+        lo, hi, t = float(bm.group(1)), float(bm.group(2)), ambient[0]
+        if lo <= t <= hi:
+            return None
+        want = _norm_range(row.range_text or "")
+        tc = next(
+            (
+                f
+                for f in self.index.device_facts(row.fact.device)
+                if f.spec == "drift"
+                and "temperature coefficient" in (f.parameter or "").lower()
+                and _norm_range(re.sub(r"\s*range$", "", f.condition or "")) == want
+            ),
+            None,
+        )
+        return t, lo if t < lo else hi, f"{bm.group(1)} to {bm.group(2)} degC", tc
 
     # ------------------------------------------------------------------ final checks
     def _finish(self, answer: Answer, parsed: ParsedQuestion) -> Answer:
@@ -1468,7 +1517,7 @@ _MOTOR_RAIL = re.compile(
 )
 
 
-_AMBIENT = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg\s?C)\b", re.IGNORECASE)
+_AMBIENT = re.compile(r"(?<![\d.])([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg\s?C)\b", re.IGNORECASE)
 
 
 def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:

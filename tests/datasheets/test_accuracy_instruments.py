@@ -140,3 +140,26 @@ def test_single_span_rows_with_setting_and_reading() -> None:
     assert b.derived[-1].result == pytest.approx(12.0)
     c = qa.ask("How accurate is the TRN-2400 current readback at 31 A?")
     assert c.status == "insufficient_evidence"
+
+
+def test_temperature_coefficient_outside_the_band() -> None:
+    shipped = DatasheetQA()
+    hot = shipped.ask(
+        "MDN-6100 reads 48.000 V DC on the 100 V range, 1-year spec, enclosure at 31 °C: accuracy?"
+    )
+    assert hot.status == "answered" and not hot.violations, hot.answer
+    # 45 ppm × 48 V + 6 ppm × 100 V, plus (31 - 28) × (4.5 ppm × 48 V + 0.6 ppm × 100 V)
+    assert hot.derived[-1].result == pytest.approx(3.588)
+    assert hot.derived[-1].unit == "mV"
+    cold = shipped.ask(
+        "MDN-6100 accuracy on the 1 V range reading 0.25 V, 1-year spec, room at 15 °C?"
+    )
+    assert cold.derived[-1].result == pytest.approx(16.25)
+    inside = shipped.ask(
+        "MDN-6100 accuracy, 100 V range, reading 48.000 V, 1-year, inside 18-28 °C?"
+    )
+    assert inside.derived[-1].result == pytest.approx(2.76)
+    # No coefficient stated: the specification does not reach 35 °C.
+    none = shipped.ask("MDN-4010 programmed to 12.000 V at 35 °C: output programming accuracy?")
+    assert none.status == "insufficient_evidence"
+    assert "18 to 28 degC" in none.reasons[0]
