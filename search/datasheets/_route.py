@@ -54,7 +54,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("warm_up_time",),
     ),
     # A flow sensor's range is the flow it measures, whatever the question calls it.
-    (r"\bflow(?: rate)?(?: range)?\b", ("measurement_range",)),
+    # ... but "the flow sensor" names the part, not its range.
+    (r"\bflow(?: rate)?(?: range)?\b(?! sensors?\b| meters?\b)", ("measurement_range",)),
     (r"\bduty[- ]cycle", ("duty_cycle",)),
     # A PIR module's retrigger timings: how long the output holds, and the dead time after it.
     (r"\bblock(?:ing)? time|\block(?:out)? time|\bdead time", ("block_time",)),

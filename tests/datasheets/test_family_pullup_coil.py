@@ -913,3 +913,12 @@ def test_a_compared_supply_is_stated_too() -> None:
     ]
     a = DatasheetQA(FactStore(facts)).ask("ADS1115 power dissipation at VDD = 5 V versus 3.3 V?")
     assert sorted(i.typ for i in a.items) == [0.5, 0.9], a.answer
+
+
+def test_the_flow_sensor_names_the_part_not_its_range() -> None:
+    from search.datasheets._route import parse_question
+
+    assert parse_question("YF-S201 flow sensor: operating temperature?").specs == [
+        ("operating_temperature",)
+    ]
+    assert ("measurement_range",) in parse_question("YF-S201 flow range?").specs
