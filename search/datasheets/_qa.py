@@ -1152,7 +1152,7 @@ class DatasheetQA:
             rows = [r for n, r in overlap if n == top]
         basis = (
             "setting"
-            if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogramm", parsed.text, re.I)
+            if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogram", parsed.text, re.I)
             else "reading"
         )
         if any(r.basis == basis for r in rows):

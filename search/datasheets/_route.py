@@ -384,7 +384,7 @@ _COMPARE_CUES = re.compile(
 _ACCURACY_CUES = re.compile(
     r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)"
     r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
-    r"|\bgood to\b",
+    r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b",
     re.IGNORECASE,
 )
 

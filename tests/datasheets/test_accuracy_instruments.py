@@ -163,3 +163,12 @@ def test_temperature_coefficient_outside_the_band() -> None:
     none = shipped.ask("MDN-4010 programmed to 12.000 V at 35 °C: output programming accuracy?")
     assert none.status == "insufficient_evidence"
     assert "18 to 28 degC" in none.reasons[0]
+
+
+def test_a_programmed_setting_and_how_far_off_it_can_be() -> None:
+    shipped = DatasheetQA()
+    # "I program" is a setting (the programming row, + 10 mV), not a readback.
+    a = shipped.ask("I program the MDN-4010 to 12.000 V. Within what tolerance is the output?")
+    assert a.task == "accuracy" and a.derived[-1].result == pytest.approx(16.0), a.answer
+    b = shipped.ask("TRN-2400 load set to 3.000 A constant current: how far off can it be?")
+    assert b.task == "accuracy" and b.derived[-1].result == pytest.approx(13.0), b.answer
