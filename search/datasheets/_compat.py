@@ -1134,6 +1134,14 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     )
     if load.rail == "motor":
         vsup = [f for f in vsup if is_motor_supply(f)]
+    if not vsup:
+        # A converter states what it takes as its input range ("Input voltage, VIN 9 to 36 V");
+        # a range a notice changes for some revisions is not one figure to check against.
+        vsup = [
+            f
+            for f in _best(index, load, ("input_voltage_range",), prefer="input voltage vin")
+            if not f.superseded_by and not f.supersedes
+        ]
     if not vsup and is_regulator(index, load):
         # A regulator fed by another: its input may be what its output is specified over.
         vsup = _specified_input(index, load)

@@ -922,3 +922,23 @@ def test_the_flow_sensor_names_the_part_not_its_range() -> None:
         ("operating_temperature",)
     ]
     assert ("measurement_range",) in parse_question("YF-S201 flow range?").specs
+
+
+def test_a_converter_is_fed_within_its_input_range() -> None:
+    facts = [
+        *_cascade_store().facts,
+        fact(
+            device="SRB-5030",
+            spec="input_voltage_range",
+            parameter="Input voltage, VIN",
+            min=9.0,
+            max=36.0,
+            unit="V",
+            section_kind=ROC,
+            citation="srb5030-datasheet#3",
+            evidence="| Input voltage, VIN | 9.0 | 24.0 | 36.0 | V |",
+        ),
+    ]
+    a = DatasheetQA(FactStore(facts)).ask("Can an LM7812 supply an SRB-5030?")
+    assert "[supply: compatible] LM7805 LM7812 output 11.4 to 12.6 V" in a.answer, a.answer
+    assert "inside SRB-5030 supply range 9 to 36 V" in a.answer
