@@ -881,6 +881,8 @@ class DatasheetQA:
                 if w in asked
             ):
                 return
+            if dim != "V" and _SUPPLY_SYMBOL.search(_without_settings(parsed.text)):
+                return  # "what VDD range": a supply symbol asks a voltage, never a dBm row
             rivals = [len(_label_words(f) & words) for f in rival_facts]
             if rivals and len(hit & words) <= max(rivals):
                 return

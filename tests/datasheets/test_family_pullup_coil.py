@@ -942,3 +942,34 @@ def test_a_converter_is_fed_within_its_input_range() -> None:
     a = DatasheetQA(FactStore(facts)).ask("Can an LM7812 supply an SRB-5030?")
     assert "[supply: compatible] LM7805 LM7812 output 11.4 to 12.6 V" in a.answer, a.answer
     assert "inside SRB-5030 supply range 9 to 36 V" in a.answer
+
+
+def test_a_supply_symbol_asks_a_voltage_not_a_power_row() -> None:
+    facts = [
+        fact(
+            device="RFM95W",
+            spec="supply_voltage",
+            parameter="Supply voltage, +20 dBm output",
+            symbol="VDDop_20dBm",
+            min=2.4,
+            max=3.7,
+            unit="V",
+            section_kind=ROC,
+            citation="rfm95w#p80",
+            evidence="VDDop_20dBm Supply voltage, +20 dBm output 2.4 3.7 V",
+        ),
+        fact(
+            device="RFM95W",
+            spec="pa_boost_pin",
+            parameter="PA_BOOST pin (Regulated PA).",
+            typ=2.0,
+            unit="dBm",
+            section_kind=EC,
+            citation="rfm95w#p15",
+            evidence="PA_BOOST pin (Regulated PA). 2 dBm",
+        ),
+    ]
+    a = DatasheetQA(FactStore(facts)).ask(
+        "What VDD range does the RFM95W PA_BOOST +20 dBm mode allow?"
+    )
+    assert a.citations == ["rfm95w#p80"], a.answer
