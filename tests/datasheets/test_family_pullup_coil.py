@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _qa_fixtures import esp32_supply, fact
 
 from search.datasheets._compat import DeviceUse, pullup_volts
-from search.datasheets._facts import FactStore
+from search.datasheets._facts import Fact, FactStore
 from search.datasheets._pdf import Line, Segment, _join_split_cells
 from search.datasheets._qa import DatasheetQA
 
@@ -22,9 +22,9 @@ EC = "electrical_characteristics"
 ROC = "recommended_operating"
 
 
-def _store() -> FactStore:
-    facts = [
-        # The LM78xx datasheet files the 12 V part's rows under its own name.
+def _lm7812() -> list[Fact]:
+    """The LM78xx datasheet files the 12 V part's rows under its own name."""
+    return [
         fact(
             device="LM7805",
             variant="LM7812",
@@ -60,6 +60,12 @@ def _store() -> FactStore:
             citation="lm7805#p1",
             evidence="Output Current up to 1 A",
         ),
+    ]
+
+
+def _store() -> FactStore:
+    facts = [
+        *_lm7812(),
         fact(
             device="AMS1117",
             variant="AMS1117-5.0",
@@ -447,39 +453,7 @@ def _cascade_store() -> FactStore:
             citation="ams1117#p3",
             evidence="Quiescent Current 5 11 mA",
         ),
-        fact(
-            device="LM7805",
-            variant="LM7812",
-            spec="output_voltage",
-            parameter="Output Voltage",
-            min=11.4,
-            typ=12.0,
-            max=12.6,
-            unit="V",
-            section_kind=EC,
-            citation="lm7805#p8",
-            evidence="VO Output Voltage 11.4 12.0 12.6 V",
-        ),
-        fact(
-            device="LM7805",
-            spec="line_regulation",
-            parameter="Line Regulation",
-            max=240.0,
-            unit="mV",
-            section_kind=EC,
-            citation="lm7805#p8",
-            evidence="Regline Line Regulation 240 mV",
-        ),
-        fact(
-            device="LM7805",
-            spec="output_current",
-            parameter="Output Current",
-            value=1.0,
-            unit="A",
-            section_kind=EC,
-            citation="lm7805#p1",
-            evidence="Output Current up to 1 A",
-        ),
+        *_lm7812(),
         fact(
             device="SRB-5030",
             spec="input_voltage_range",
