@@ -422,6 +422,8 @@ class DatasheetQA:
 
     # ------------------------------------------------------------------ helpers
     def _powers_another(self, parsed: ParsedQuestion) -> bool:
+        """A regulator and one other part, in supply wording ("MPU-6050 VDD from an
+        SRB-5030?")."""
         names = list(dict.fromkeys(parsed.device_names))
         if (
             parsed.route == "compatibility"
