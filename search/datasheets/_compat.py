@@ -520,8 +520,13 @@ def _same_name(a: str, b: str) -> bool:
 
 
 def _named(device: str, variant: str | None) -> str:
-    """Device and variant for display, without a variant that only repeats the device."""
-    return device if not variant or _same_name(variant, device) else f"{device} {variant}"
+    """Device and variant for display, without a variant that only repeats the device; a
+    variant that is a part number of its own ("LM7812", "AMS1117-3.3") names the part alone."""
+    if not variant or _same_name(variant, device):
+        return device
+    if re.fullmatch(r"[A-Z]{2,}[A-Z0-9-]*\d[A-Z0-9.-]*", variant) and len(variant) >= 5:
+        return variant
+    return f"{device} {variant}"
 
 
 def _same(a: str, b: str) -> bool:
@@ -910,6 +915,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
     (or driver IC) is needed, and wiring it directly can damage the pin.
     """
     drv, drv_supply = with_supply(index, drv)
+    drv_name = _named(drv.device, drv.variant)
     checks: list[CompatCheck] = []
     need = _best(index, load, _LOAD_CURRENT_SPECS)
     have = [
@@ -929,7 +935,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
             _check(
                 "drive",
                 "compatible" if ok else "incompatible",
-                f"{drv.device} output can source {_show_high(have[0])}; {load.device} coil draws "
+                f"{drv_name} output can source {_show_high(have[0])}; {load.device} coil draws "
                 f"{_show_high(need[0])}"
                 + ("" if ok else " — more than the pin can supply, use a transistor or driver"),
                 [have[0], need[0]],
@@ -983,7 +989,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
             _check(
                 "drive",
                 "compatible" if ok else "incompatible",
-                f"{drv.device} high level is at most {level_is}, {_fmt(level)} V; "
+                f"{drv_name} high level is at most {level_is}, {_fmt(level)} V; "
                 f"{load.device} coil needs {what}",
                 [coil_v[0], *pick[:1], *level_facts],
                 derived,
@@ -1005,7 +1011,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
                 _check(
                     "drive",
                     "compatible" if ok else "incompatible",
-                    f"{drv.device} drives the coil at {level_is}, up to {_fmt(level)} V; "
+                    f"{drv_name} drives the coil at {level_is}, up to {_fmt(level)} V; "
                     f"{load.device} coil allows at most {_fmt(limit)} V "
                     f"({_fmt(pct)} % of {_fmt(nominal)} V)",
                     [coil_v[0], most[0], *level_facts],
@@ -1123,6 +1129,7 @@ def _tolerance_band(
 
 def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
     """Regulator output voltage band within the load's supply range; current at least the draw."""
+    reg_name = _named(reg.device, reg.variant)
     checks: list[CompatCheck] = []
     vout = _best(index, reg, ("output_voltage",), prefer="output voltage full range")
     logic = load.rail == "logic" and bool(_best(index, load, ("logic_supply_voltage",)))
@@ -1242,7 +1249,7 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         _check(
             "supply",
             "compatible" if ok else "incompatible",
-            f"{reg.device} delivers {_fmt(float(cap))} {i.unit} ({i.citation}); "
+            f"{reg_name} delivers {_fmt(float(cap))} {i.unit} ({i.citation}); "
             f"{load.device} needs {shown}",
             [i, *need_facts],
             derived,

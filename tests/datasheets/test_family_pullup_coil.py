@@ -914,7 +914,7 @@ def test_a_converter_is_fed_within_its_input_range() -> None:
         ),
     ]
     a = DatasheetQA(FactStore(facts)).ask("Can an LM7812 supply an SRB-5030?")
-    assert "[supply: compatible] LM7805 LM7812 output 11.4 to 12.6 V" in a.answer, a.answer
+    assert "[supply: compatible] LM7812 output 11.4 to 12.6 V" in a.answer, a.answer
     assert "inside SRB-5030 supply range 9 to 36 V" in a.answer
 
 
