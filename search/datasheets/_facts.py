@@ -35,6 +35,7 @@ __all__ = [
     "Notice",
     "canonical_device",
     "fact_id",
+    "squash",
 ]
 
 DEFAULT_FACTS_DIR = Path(__file__).resolve().parents[1] / "data" / "facts"
@@ -88,18 +89,20 @@ DEVICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _squash(text: str) -> str:
+def squash(text: str) -> str:
+    """A part or variant name in one spelling: upper case, no spaces, dashes, slashes or dots
+    ("mpu 6050" and "MPU-6050" are both "MPU6050")."""
     return re.sub(r"[\s\-_/.]", "", text.upper())
 
 
 _ALIASES: dict[str, str] = {
-    _squash(alias): model for model, aliases in DEVICES.items() for alias in (model, *aliases)
+    squash(alias): model for model, aliases in DEVICES.items() for alias in (model, *aliases)
 }
 
 
 def canonical_device(name: str) -> str | None:
     """The canonical model for a name or alias (``"mpu6050"`` → ``"MPU-6050"``), else None."""
-    return _ALIASES.get(_squash(name))
+    return _ALIASES.get(squash(name))
 
 
 Number = float
@@ -360,7 +363,7 @@ class FactStore:
             if section_kind is not None
             else None
         )
-        want_variant = _squash(variant) if variant else None
+        want_variant = squash(variant) if variant else None
         out = []
         for f in pool:
             if specs is not None and f.spec not in specs:
@@ -387,7 +390,7 @@ def _variant_matches(fact_variant: str, wanted_squashed: str) -> bool:
     # A fact's variant may list several ("ADS1114/ADS1115"); any listed one, or a prefix match
     # ("ACS712ELCTR-05B" for "ACS712ELCTR-05B-T"), counts.
     for part in re.split(r"[/,]| and ", fact_variant):
-        sq = _squash(part)
+        sq = squash(part)
         if sq and (
             sq == wanted_squashed
             or wanted_squashed.startswith(sq)

@@ -53,7 +53,7 @@ from search.datasheets._compat import (
     straps_in,
 )
 from search.datasheets._extract import QUANTITY_DIMENSION, unit_dimension
-from search.datasheets._facts import DEVICES, Fact, FactStore, Notice
+from search.datasheets._facts import DEVICES, Fact, FactStore, Notice, squash
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
 from search.datasheets._units import UnknownUnitError, convert
@@ -470,13 +470,13 @@ class DatasheetQA:
         A datasheet covering LM7805 … LM7824 files rows per variant; a question about "LM7805"
         means that variant, not its siblings.
         """
-        said = re.sub(r"[\s\-_/.]", "", (mention.part_number or mention.text).upper())
+        said = squash(mention.part_number or mention.text)
         said = re.sub(r"'?S$", "", said) if not mention.part_number else said
         best: str | None = None
         for f in self.index.device_facts(mention.device):
             if not f.variant:
                 continue
-            v = re.sub(r"[\s\-_/.]", "", f.variant.upper())
+            v = squash(f.variant)
             if v == said:
                 return f.variant
             # An orderable part number starts with the variant it belongs to ("LM7805CT" is
@@ -488,7 +488,7 @@ class DatasheetQA:
             ends = {
                 f.variant
                 for f in self.index.device_facts(mention.device)
-                if f.variant and re.sub(r"[\s\-_/.]", "", f.variant.upper()).endswith(said)
+                if f.variant and squash(f.variant).endswith(said)
             }
             if len(ends) == 1:
                 best = ends.pop()
@@ -1395,10 +1395,8 @@ def _sibling_parts(facts: Iterable[Fact]) -> tuple[tuple[str, str], ...]:
         v = f.variant
         if not v or v in out or not re.fullmatch(r"[A-Z]{2,}[A-Z0-9-]*\d[A-Z0-9-]*", v):
             continue
-        names = [
-            re.sub(r"[\s\-_/.]", "", n.upper()) for n in (f.device, *DEVICES.get(f.device, ()))
-        ]
-        if not any(re.sub(r"[\s\-_/.]", "", v.upper()).startswith(n) for n in names):
+        names = [squash(n) for n in (f.device, *DEVICES.get(f.device, ()))]
+        if not any(squash(v).startswith(n) for n in names):
             out[v] = f.device
     return tuple(sorted(out.items()))
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from search.datasheets._facts import Fact, FactStore
+from search.datasheets._facts import Fact, FactStore, squash
 from search.datasheets._validate import RATING_SPECS, absmax_table_allowed
 
 logger = logging.getLogger(__name__)
@@ -90,10 +90,6 @@ _WORD = re.compile(r"[a-z][a-z0-9]+")
 def content_words(text: str) -> set[str]:
     """Lower-case words of a text without the words every question shares."""
     return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"[\s\-_/.]", "", text.upper())
 
 
 @dataclass(frozen=True)
@@ -181,7 +177,7 @@ class FactIndex:
         q_words = content_words(question)
         phrase_words = content_words(phrase)
         stated = list(stated_numbers)
-        want_variant = _squash(variant) if variant else None
+        want_variant = squash(variant) if variant else None
         out: list[Ranked] = []
         for f, how, rank in pool:
             if allowed is not None and f.section_kind not in allowed:
@@ -284,7 +280,7 @@ def _rated_selector(f: Fact, wanted: str) -> bool | None:
 
 def _variant_hit(fact_variant: str, wanted: str) -> bool:
     for part in re.split(r"[/,]| and ", fact_variant):
-        sq = _squash(part)
+        sq = squash(part)
         if sq and (sq == wanted or sq.endswith(wanted) or wanted.endswith(sq) or wanted in sq):
             return True
     return False

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from search.datasheets._facts import DEVICES
+from search.datasheets._facts import DEVICES, squash
 
 logger = logging.getLogger(__name__)
 
@@ -622,10 +622,6 @@ class ParsedQuestion:
         return seen
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"[\s\-_/.]", "", text.upper())
-
-
 def _alias_pattern(devices: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern[str], str]]:
     # Longest alias first so "ESP32-WROOM-32" wins over "ESP32". Separators in an alias may be
     # written as a dash, a space or nothing ("MPU-6050", "MPU 6050", "mpu6050").
@@ -633,7 +629,7 @@ def _alias_pattern(devices: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern
     for model, aliases in devices.items():
         for alias in {model, *aliases}:
             pairs.append((alias, model))
-    pairs.sort(key=lambda p: -len(_squash(p[0])))
+    pairs.sort(key=lambda p: -len(squash(p[0])))
     out = []
     for alias, model in pairs:
         # Split at written separators and at letter/digit boundaries, so that "BME 280",
