@@ -48,6 +48,7 @@ __all__ = [
     "combine",
     "is_motor_supply",
     "is_regulator",
+    "percent_band",
     "pick_rules",
     "pullup_volts",
     "settings_in",
@@ -1086,6 +1087,22 @@ def _specified_input(index: FactIndex, reg: DeviceUse) -> list[Fact]:
     return sorted(out, key=lambda f: (f.min or 0.0) - (f.max or 0.0))
 
 
+def percent_band(nominal: float, pct: float, unit: str, who: str = "") -> tuple[Limit, Limit]:
+    """The two ends of a nominal ± a percentage ("24 V ±10 %"), each shown as the product it
+    is ("24 * (1 - 10 / 100)")."""
+    ends = []
+    for sign, word in (("-", "minus"), ("+", "plus")):
+        value = round(nominal * (1 + (pct if sign == "+" else -pct) / 100), 9)
+        derived = Derived(
+            label=f"{who}{format_number(nominal)} {unit} {word} {format_number(pct)} %",
+            expression=f"{format_number(nominal)} * (1 {sign} {format_number(pct)} / 100)",
+            result=value,
+            unit=unit,
+        )
+        ends.append(Limit(value, _fmt(value), derived))
+    return ends[0], ends[1]
+
+
 def _tolerance_band(
     index: FactIndex, load: DeviceUse, vsup: Sequence[Fact]
 ) -> tuple[Limit, Limit, list[Fact]] | None:
@@ -1108,23 +1125,8 @@ def _tolerance_band(
         nominal = next(iter(nominals)) if len(nominals) == 1 else None
     if nominal is None:
         return None
-    pct = float(tol.value)
-    ends = []
-    for sign, word in ((-1, "minus"), (1, "plus")):
-        value = round(nominal * (1 + sign * pct / 100), 9)
-        ends.append(
-            Limit(
-                value,
-                _fmt(value),
-                Derived(
-                    label=f"{load.device} supply {format_number(nominal)} V {word} {_fmt(pct)} %",
-                    expression=f"{_fmt(nominal)} * (1 {'-+'[sign > 0]} {_fmt(pct)} / 100)",
-                    result=value,
-                    unit="V",
-                ),
-            )
-        )
-    return ends[0], ends[1], [nominals[nominal], tol]
+    lo, hi = percent_band(nominal, float(tol.value), "V", f"{load.device} supply ")
+    return lo, hi, [nominals[nominal], tol]
 
 
 def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:

@@ -47,6 +47,7 @@ from search.datasheets._compat import (
     is_motor_supply,
     is_regulator,
     items_of,
+    percent_band,
     pick_rules,
     pullup_volts,
     settings_in,
@@ -1638,17 +1639,9 @@ def _value_check(
             stated.append((value, unit, [value]))
             continue
         pct = float(tm.group(1))
-        ends = [round(value * (1 - pct / 100), 9), round(value * (1 + pct / 100), 9)]
-        stated.append((value, f"{unit} ±{format_number(pct)} %", ends))
-        derived.extend(
-            Derived(
-                label=f"{format_number(value)} {unit} {side} {format_number(pct)} %",
-                expression=f"{format_number(value)} * (1 {sign} {format_number(pct)} / 100)",
-                result=end,
-                unit=unit,
-            )
-            for side, sign, end in (("minus", "-", ends[0]), ("plus", "+", ends[1]))
-        )
+        lo, hi = percent_band(value, pct, unit)
+        stated.append((value, f"{unit} ±{format_number(pct)} %", [lo.value, hi.value]))
+        derived.extend(d for d in (lo.derived, hi.derived) if d)
     if not stated:
         return None, [], []
     # Per scope (a revision, a variant): every bound of that scope must hold, whichever row
