@@ -1671,33 +1671,24 @@ def _value_check(
                     f"{'at least' if ok else 'shorter than'} the {format_number(longest)} "
                     f"{it.unit} the part takes [{it.citation}]"
                 )
-                if alternatives:
-                    outcomes.setdefault(f"{scope}@{value}", []).append(
-                        "compatible" if ok else "incompatible"
-                    )
-                else:
-                    held.append(ok)
-                continue
             else:
                 ok = all(
                     (it.min is None or q >= it.min - 1e-9)
                     and (it.max is None or q <= it.max + 1e-9)
                     for q in qs
                 )
-            limit = (
-                f"{format_number(it.min)} to {format_number(it.max)}"
-                if it.min is not None and it.max is not None
-                else f"max {format_number(it.max)}"
-                if it.max is not None
-                else f"min {format_number(it.min)}"  # type: ignore[arg-type]
-            )
-            band = (
-                f" ({' to '.join(format_number(e) for e in ends)} {base})" if len(ends) > 1 else ""
-            )
-            lines.append(
-                f"{format_number(value)} {unit}{band} is {'within' if ok else 'outside'} {limit} "
-                f"{it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
-            )
+                limit = (
+                    f"{format_number(it.min)} to {format_number(it.max)}"
+                    if it.min is not None and it.max is not None
+                    else f"max {format_number(it.max)}"
+                    if it.max is not None
+                    else f"min {format_number(it.min)}"  # type: ignore[arg-type]
+                )
+                band = f" ({' to '.join(map(format_number, ends))} {base})" if len(ends) > 1 else ""
+                lines.append(
+                    f"{format_number(value)} {unit}{band} is {'within' if ok else 'outside'} "
+                    f"{limit} {it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
+                )
             if alternatives:
                 outcomes.setdefault(f"{scope}@{value}", []).append(
                     "compatible" if ok else "incompatible"
