@@ -908,6 +908,18 @@ def _is_coil_load(index: FactIndex, use: DeviceUse) -> bool:
     return any(f.spec in _LOAD_CURRENT_SPECS for f in index.device_facts(use.device))
 
 
+def _percent_of_nominal(
+    index: FactIndex, use: DeviceUse, spec: str
+) -> tuple[Fact, float | None] | None:
+    """A coil figure printed as a percentage of the nominal coil voltage ("75 % of nominal"):
+    the first such row, and its percentage when it is a number."""
+    for f in index.device_facts(use.device):
+        if f.spec == spec and (f.unit or "").strip() == "%":
+            num = f.max if f.max is not None else f.value
+            return f, float(num) if isinstance(num, int | float) else None
+    return None
+
+
 def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
     """The driver's output must source the load's current at a voltage that operates it.
 
@@ -945,11 +957,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
     # The coil operates at its must-operate (pick-up) voltage at least: a pin's high level below
     # it never pulls the relay in. Printed as a percentage of the nominal coil voltage.
     coil_v = [f for f in _best(index, load, ("coil_voltage",)) if _si_high(f) > 0]
-    pick = [
-        f
-        for f in index.device_facts(load.device)
-        if f.spec == "pickup_voltage" and (f.unit or "").strip() == "%"
-    ]
+    pick = _percent_of_nominal(index, load, "pickup_voltage")
     level, level_facts, level_is = drv.supply_v, list(drv_supply), "its supply"
     if level is None or is_regulator(index, drv):
         # A regulator (or any source with a stated output) drives the coil at its output; the
@@ -963,10 +971,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
             level, level_facts, level_is = _si_high(outv[0]), outv[:1], "its output"
     if coil_v and level is not None:
         nominal = _si_high(coil_v[0])
-        frac = None
-        if pick:
-            num = pick[0].max if pick[0].max is not None else pick[0].value
-            frac = float(num) / 100 if isinstance(num, int | float) else None
+        frac = pick[1] / 100 if pick and pick[1] is not None else None
         needed = nominal * frac if frac else nominal
         what = (
             f"must-operate {_fmt(needed)} V ({_fmt(frac * 100)} % of {_fmt(nominal)} V)"
@@ -992,20 +997,14 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
                 "compatible" if ok else "incompatible",
                 f"{drv_name} high level is at most {level_is}, {_fmt(level)} V; "
                 f"{load.device} coil needs {what}",
-                [coil_v[0], *pick[:1], *level_facts],
+                [coil_v[0], *(pick[:1] if pick else ()), *level_facts],
                 derived,
             )
         )
         # Above its maximum allowable voltage the coil overheats: a 12 V rail on a 5 V coil.
-        most = [
-            f
-            for f in index.device_facts(load.device)
-            if f.spec == "coil_max_voltage"
-            and (f.unit or "").strip() == "%"
-            and isinstance(f.max if f.max is not None else f.value, int | float)
-        ]
-        if most:
-            pct = float(most[0].max if most[0].max is not None else most[0].value)  # type: ignore[arg-type]
+        most = _percent_of_nominal(index, load, "coil_max_voltage")
+        if most and most[1] is not None:
+            pct = most[1]
             limit = nominal * pct / 100
             ok = level <= limit + 1e-9
             checks.append(
