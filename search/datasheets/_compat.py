@@ -78,15 +78,15 @@ class DeviceUse:
     supply_v: float | None = None
     count: int = 1
     straps: tuple[tuple[str, str], ...] = ()
+    """Address pins the question ties off, in the order datasheets print them (most significant
+    pin first): (("A1", "SDA"), ("A0", "GND"))."""
     vref: float | None = None
     """A reference voltage the question states ("VREF = 5 V"), for bounds written as VREF."""
     settings: tuple[tuple[str, float], ...] = ()
     """Settings the question states for the part ("atten = 3"), lower-case name first."""
     rail: str | None = None
-    """"logic" when the question feeds the part's logic supply ("as the L298's logic supply
-    (VSS)"), not its main or motor supply."""
-    """Address pins the question ties off, in the order datasheets print them (most significant
-    pin first): (("A1", "SDA"), ("A0", "GND"))."""
+    """The supply rail the question feeds, on a part that has more than one: "logic" ("as the
+    L298's logic supply (VSS)") or "motor" ("the TB6612FNG motor supply VM")."""
 
 
 @dataclass

@@ -731,8 +731,7 @@ _RAIL_UNIT = re.compile(r"^\s*(%)?\s*(V\s?(?:DD|CC)(?:IO|I|_?IO)?|VLOGIC|VIO)\s*
 def _rail_unit_to_text(row: RowRecord) -> None:
     """A "Unit" column that names a rail ("0.8 | VDD", "80 | %VDDIO") makes every figure a
     fraction of that supply: the cells become rail-relative text ("0.8×VDD", "80 %×VDDIO") in
-    volts, the same
-    as a bound printed "0.7 VDD", so that no figure is read as plain volts."""
+    volts, the same as a bound printed "0.7 VDD", so that no figure is read as plain volts."""
     m = _RAIL_UNIT.match(row.unit or "")
     if m is None:
         return

@@ -1232,8 +1232,7 @@ class DatasheetQA:
                         f"{row.range_text} range to extend it",
                     )
                 u = u2
-                tc_item = item_from_fact(tc)
-                items.append(tc_item)
+                items.append(item_from_fact(tc))
             lines.append(f"{device} {u.text} [{row.fact.citation}]")
             derived.extend(u.derived)
             item = item_from_fact(row.fact)

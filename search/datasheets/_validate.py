@@ -121,8 +121,8 @@ def absmax_table_allowed(fact: Fact) -> bool:
     the package, printed beside the ratings) are never operating limits misread. Many
     datasheets also print the operating temperature range as a row of that table ("Operating
     Temperature Topr"); that row states where the part operates, so it may answer an
-    operating-temperature question (the
-    answer names the table it came from). No other row ever serves as an operating limit.
+    operating-temperature question (the answer names the table it came from). No other row
+    ever serves as an operating limit.
     """
     if fact.spec in RATING_SPECS:
         return True
