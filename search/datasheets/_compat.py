@@ -33,7 +33,7 @@ from search.datasheets._answer import (
     format_number,
     item_from_fact,
 )
-from search.datasheets._facts import Fact
+from search.datasheets._facts import PART_NUMBER, Fact
 from search.datasheets._retrieval import FactIndex, named_variants
 from search.datasheets._validate import supply_fractions, validate_fact
 
@@ -525,7 +525,7 @@ def _named(device: str, variant: str | None) -> str:
     variant that is a part number of its own ("LM7812", "AMS1117-3.3") names the part alone."""
     if not variant or _same_name(variant, device):
         return device
-    if re.fullmatch(r"[A-Z]{2,}[A-Z0-9-]*\d[A-Z0-9.-]*", variant) and len(variant) >= 5:
+    if PART_NUMBER.fullmatch(variant) and len(variant) >= 5:
         return variant
     return f"{device} {variant}"
 

@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "DEFAULT_FACTS_DIR",
     "DEVICES",
+    "PART_NUMBER",
     "SECTION_KINDS",
     "Chunk",
     "Fact",
@@ -87,6 +88,10 @@ DEVICES: dict[str, tuple[str, ...]] = {
     "TRN-1102": ("TRN-1102", "TRN1102"),
     "TRN-2400": ("TRN-2400", "TRN2400"),
 }
+
+
+# A part number of its own: letters, then digits somewhere ("LM7812", "AMS1117-3.3").
+PART_NUMBER = re.compile(r"[A-Z]{2,}[A-Z0-9-]*\d[A-Z0-9.-]*")
 
 
 def squash(text: str) -> str:

@@ -54,7 +54,7 @@ from search.datasheets._compat import (
     straps_in,
 )
 from search.datasheets._extract import QUANTITY_DIMENSION, unit_dimension
-from search.datasheets._facts import DEVICES, Fact, FactStore, Notice, squash
+from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
 from search.datasheets._retrieval import FactIndex, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
 from search.datasheets._units import UnknownUnitError, convert
@@ -1393,7 +1393,7 @@ def _sibling_parts(facts: Iterable[Fact]) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
     for f in facts:
         v = f.variant
-        if not v or v in out or not re.fullmatch(r"[A-Z]{2,}[A-Z0-9-]*\d[A-Z0-9-]*", v):
+        if not v or v in out or not PART_NUMBER.fullmatch(v):
             continue
         names = [squash(n) for n in (f.device, *DEVICES.get(f.device, ()))]
         if not any(squash(v).startswith(n) for n in names):
