@@ -36,7 +36,7 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_lexical import Bm25Index, _stem, words
+from search._select_lexical import Bm25Index, stem, words
 from search._select_spell import Speller, tokenizer_words
 from search._select_unheld import UNHELD
 from search.catalogue import Service
@@ -120,7 +120,7 @@ class Selection:
 
 
 def _tokens(text: str) -> list[str]:
-    return [_stem(w) for w in _WORD.findall(text.lower().replace("'s", "s").replace("&", " and "))]
+    return [stem(w) for w in _WORD.findall(text.lower().replace("'s", "s").replace("&", " and "))]
 
 
 def _deletes(word: str) -> set[str]:

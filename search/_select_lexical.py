@@ -23,7 +23,7 @@ import numpy as np
 
 from search.catalogue import Service
 
-__all__ = ["Bm25Index"]
+__all__ = ["Bm25Index", "stem", "words"]
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ STOPWORDS = frozenset(
 )
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     # The same light plural folding as the name lexicon ("dentists", "women's").
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -57,7 +57,7 @@ def _stem(word: str) -> str:
 def words(text: str) -> list[str]:
     """Content words of a text, lower-cased and plural-folded, without stopwords."""
     text = text.lower().replace("'s", "s").replace("&", " and ")
-    return [w for w in (_stem(t) for t in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1]
+    return [w for w in (stem(t) for t in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1]
 
 
 class Bm25Index:
