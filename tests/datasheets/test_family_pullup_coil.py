@@ -22,6 +22,37 @@ EC = "electrical_characteristics"
 ROC = "recommended_operating"
 
 
+def _tb6612_vm() -> Fact:
+    """The TB6612FNG motor supply row (VM 2.5 to 13.5 V)."""
+    return fact(
+        device="TB6612FNG",
+        spec="supply_voltage",
+        parameter="Supply voltage",
+        symbol="VM",
+        min=2.5,
+        typ=5.0,
+        max=13.5,
+        unit="V",
+        section_kind=ROC,
+        citation="tb6612fng#p3",
+        evidence="Supply voltage VM 2.5 5 13.5 V",
+    )
+
+
+def _ams1117_current() -> Fact:
+    """The AMS1117's rated output current (1 A)."""
+    return fact(
+        device="AMS1117",
+        spec="output_current",
+        parameter="Output Current",
+        value=1.0,
+        unit="A",
+        section_kind=EC,
+        citation="ams1117#p1",
+        evidence="Output Current of 1A",
+    )
+
+
 def _lm7812() -> list[Fact]:
     """The LM78xx datasheet files the 12 V part's rows under its own name."""
     return [
@@ -89,16 +120,7 @@ def _store() -> FactStore:
             citation="ams1117#p3",
             evidence="Dropout Voltage 1.3 V",
         ),
-        fact(
-            device="AMS1117",
-            spec="output_current",
-            parameter="Output Current",
-            value=1.0,
-            unit="A",
-            section_kind=EC,
-            citation="ams1117#p1",
-            evidence="Output Current of 1A",
-        ),
+        _ams1117_current(),
         # A 5 V relay coil: pull-in at 75 % and at most 130 % of its nominal voltage.
         fact(
             device="SRD-05VDC-SL-C",
@@ -158,19 +180,7 @@ def _store() -> FactStore:
             citation="tb6612fng#p3",
             evidence="Supply voltage Vcc 2.7 3 5.5 V",
         ),
-        fact(
-            device="TB6612FNG",
-            spec="supply_voltage",
-            parameter="Supply voltage",
-            symbol="VM",
-            min=2.5,
-            typ=5.0,
-            max=13.5,
-            unit="V",
-            section_kind=ROC,
-            citation="tb6612fng#p3",
-            evidence="Supply voltage VM 2.5 5 13.5 V",
-        ),
+        _tb6612_vm(),
         # An I2C input whose high threshold is a fraction of its own supply.
         fact(
             device="ADS1115",
@@ -568,21 +578,7 @@ def test_terse_supply_and_level_questions_take_the_compatibility_route() -> None
 
 
 def test_every_value_stated_must_hold_unless_they_are_alternatives() -> None:
-    facts = [
-        fact(
-            device="TB6612FNG",
-            spec="supply_voltage",
-            parameter="Supply voltage",
-            symbol="VM",
-            min=2.5,
-            typ=5.0,
-            max=13.5,
-            unit="V",
-            section_kind=ROC,
-            citation="tb6612fng#p3",
-            evidence="Supply voltage VM 2.5 5 13.5 V",
-        )
-    ]
+    facts = [_tb6612_vm()]
     qa = DatasheetQA(FactStore(facts))
     a = qa.ask("TB6612FNG VM straight from a 12 V battery on charge (14.4 V)?")
     assert a.verdict == "incompatible" and "14.4 V is outside" in a.answer, a.answer
@@ -771,16 +767,7 @@ def test_a_nominal_supply_with_a_stated_tolerance_is_a_band() -> None:
             citation="xgzp6847a#p3",
             evidence="Working Current 2.5 mA",
         ),
-        fact(
-            device="AMS1117",
-            spec="output_current",
-            parameter="Output Current",
-            value=1.0,
-            unit="A",
-            section_kind=EC,
-            citation="ams1117#p1",
-            evidence="Output Current of 1A",
-        ),
+        _ams1117_current(),
         *_cascade_store().facts,
     ]
     qa = DatasheetQA(FactStore(facts))
