@@ -623,6 +623,7 @@ class DatasheetQA:
                 )
             valid = kept
         valid = _prefer_stated_condition(valid, parsed.text)
+        valid = _within_stated_temperature(valid, parsed.text)
         holding = [r for r in valid if _condition_holds(r.fact.condition, parsed.stated_voltages)]
         if holding and len(holding) < len(valid):
             # "VM ≥ 4.5 V" and "4.5 V > VM ≥ 2.5 V" rows: only the one the stated supply is in.
@@ -1767,6 +1768,74 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     top = max(r.score for r in valid)
     return [dataclasses.replace(r, score=top) for r in matched] + [
         r for r in rest if r.fact.spec != spec
+    ]
+
+
+_MINUS = str.maketrans({"−": "-", "–": "-"})
+_NUMBER_T = r"([-+]?\s?\d+(?:\.\d+)?)"
+# Temperatures a question states: "at 95 °C", "-10 C", "between 0 and 40 degC".
+_STATED_TEMPERATURE = re.compile(
+    rf"(?:{_NUMBER_T}\s*(?:°C|℃|deg(?:rees)?\s?C|C)?\s*(?:to|and|-|…)\s*)?(?<![\w.]){_NUMBER_T}"
+    r"\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b",
+    re.IGNORECASE,
+)
+# A temperature window a row's condition states: "-10°C to +85°C", "0…65 °C", "TA = 25°C".
+_ROW_WINDOW = re.compile(
+    rf"{_NUMBER_T}\s*(?:°C|℃)?\s*(?:to|…+\.*|\.{{2,}}|~)\s*{_NUMBER_T}\s*(?:°C|℃|degC)"
+)
+_ROW_POINT = re.compile(rf"\bT[AJC]?\s*=\s*{_NUMBER_T}\s*(?:°C|℃|degC)")
+
+
+def _temperature_window(fact: Fact) -> tuple[float, float] | None:
+    text = (fact.condition or "").translate(_MINUS)
+    m = _ROW_WINDOW.search(text)
+    if m:
+        lo, hi = sorted(float(g.replace(" ", "")) for g in m.groups())
+        return lo, hi
+    m = _ROW_POINT.search(text)
+    if m:
+        t = float(m.group(1).replace(" ", ""))
+        return t, t
+    return None
+
+
+def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
+    """Rows printed for temperature windows ("±0.5 °C from -10 to +85 °C, ±2 °C from -55 to
+    +125 °C") answer a question at a stated temperature with the narrowest window that holds it.
+
+    Rows of that spec whose window misses every stated temperature, or is wider than one that
+    holds it, describe conditions the question is not asking about; rows that state no window
+    stay. When no window holds a stated temperature, the rows are left for the other rules.
+    """
+    stated: list[tuple[float, float]] = []
+    for m in _STATED_TEMPERATURE.finditer(question.translate(_MINUS)):
+        t = float(m.group(2).replace(" ", ""))
+        lo = float(m.group(1).replace(" ", "")) if m.group(1) else t
+        stated.append((min(lo, t), max(lo, t)))
+    if not stated or not valid:
+        return valid
+    keep: set[int] = set()
+    decided: set[str] = set()
+    for spec in {r.fact.spec for r in valid}:
+        windows = [
+            (i, w)
+            for i, r in enumerate(valid)
+            if r.fact.spec == spec and (w := _temperature_window(r.fact)) is not None
+        ]
+        if len(windows) < 2:
+            continue
+        for lo, hi in stated:
+            holding = [(w[1] - w[0], i) for i, w in windows if w[0] <= lo and hi <= w[1]]
+            if holding:
+                narrowest = min(width for width, _ in holding)
+                keep.update(i for width, i in holding if width == narrowest)
+                decided.add(spec)
+    if not decided:
+        return valid
+    return [
+        r
+        for i, r in enumerate(valid)
+        if r.fact.spec not in decided or i in keep or _temperature_window(r.fact) is None
     ]
 
 
