@@ -858,6 +858,9 @@ def rule_pullup_level(
             or re.search(r"(?i)pull-?up|parasite", f"{f.parameter} {f.condition or ''}")
         ]
         vih = _best(index, use, ("logic_high_threshold",))
+        # A row that also bounds the high level from above ("0.7*VLOGIC to VLOGIC + 0.5V")
+        # says more than one that gives the threshold alone.
+        vih.sort(key=lambda f: bounds(f, use.supply_v, use.device)[1] is None)
         fact = from_line[0] if from_line else vih[0] if vih else None
         if fact is None:
             continue

@@ -762,6 +762,11 @@ _VOLT_ALT = re.compile(
     rf"\b(?:versus|vs\.?|compared (?:with|to))\s+(?:at\s+)?(?:v\w{{0,4}}\s*=\s*)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
+_VOLT_SHARED = re.compile(
+    rf"\b(?:both|each|all(?: of them| three)?)\s+(?:(?:are|is|run(?:ning)?|powered)\s+)?"
+    rf"(?:at|on|from|off|with)\s+(?:a\s+)?({_NUM})\s*(m?v)\b",
+    re.IGNORECASE,
+)
 _POWERED_BEFORE = re.compile(
     rf"(?<![\w.])({_NUM})\s*(m?v)(?:[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?|\s+"
     r"|\s+(?:version|variant|model|part)\s+of\s+(?:the\s+|an?\s+)?)$",
@@ -795,6 +800,14 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
             if pm:
                 value = float(pm.group(1))
                 dev.supply_v = value / 1000.0 if pm.group(2).lower() == "mv" else value
+    shared = _VOLT_SHARED.search(text)
+    if shared:
+        # "both at 3.3 V", "all powered from 5 V": every part named runs from that supply.
+        value = float(shared.group(1))
+        value = value / 1000.0 if shared.group(2).lower() == "mv" else value
+        for dev in devices:
+            if dev.supply_v is None or shared.start() > dev.end:
+                dev.supply_v = value
     return [v for _, v in volts]
 
 
@@ -1001,6 +1014,13 @@ def parse_question(
     # A stated operating point ("when powered from 2.7 V", "at 3.3 V", "with a 5 V supply",
     # "running off 5 V") is a condition on the answer, not a request for the supply voltage.
     # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
+    # "a 34 V bus", "a 12 V battery": a rail by its voltage, not a data bus.
+    spec_text = re.sub(
+        r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:dc\s+)?)(?:bus|battery)\b",
+        r"\1rail",
+        spec_text,
+        flags=re.IGNORECASE,
+    )
     cond_text = _CONDITION.sub(lambda m: " " * len(m.group(0)), spec_text)
     specs, phrases = _match_specs(cond_text)
     if not specs:
@@ -1015,7 +1035,7 @@ def parse_question(
     ):
         # "Can a BME280 be run at 5 V?": a stated voltage and nothing else asked is a question
         # about the supply voltage.
-        specs, phrases = [("supply_voltage",)], ["supply voltage"]
+        specs, phrases = [("supply_voltage", "input_voltage_range")], ["supply voltage"]
 
     stated = _attach_supplies(text, devices)
     revs: list[str] = []

@@ -565,7 +565,9 @@ def test_stated_supply_is_a_condition_not_a_request(question: str) -> None:
 
 
 def test_only_a_stated_supply_asks_about_the_supply(qa: DatasheetQA) -> None:
-    assert parse_question("Can a bme280 be run at 5v?").specs == [("supply_voltage",)]
+    assert parse_question("Can a bme280 be run at 5v?").specs == [
+        ("supply_voltage", "input_voltage_range")
+    ]
     a = qa.ask("Can a bme280 be run at 5v?")
     assert a.verdict == "incompatible" and a.route == "compatibility"
     b = qa.ask("Is 3v3 OK for the ESP32 supply?")

@@ -14,6 +14,7 @@ from _qa_fixtures import fact
 
 from search.datasheets._facts import FactStore
 from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import parse_question
 
 EC = "electrical_characteristics"
 
@@ -72,3 +73,54 @@ def test_stated_temperature_picks_the_narrowest_window(
 def test_no_stated_temperature_lists_every_window(windows: DatasheetQA) -> None:
     answer = windows.ask("DS18B20 thermometer error?")
     assert all(t in answer.answer for t in ("±0.5", "±1 °C", "±2 °C"))
+
+
+def _vih(evidence: str, citation: str) -> object:
+    return fact(
+        device="MPU-6050",
+        spec="logic_high_threshold",
+        parameter="VIH, High Level Input Voltage",
+        unit="V",
+        section_kind=EC,
+        citation=citation,
+        evidence=evidence,
+    )
+
+
+@pytest.mark.parametrize(("vlogic", "verdict"), [("1.8", "incompatible"), ("3.3", "compatible")])
+def test_pullup_above_the_input_high_maximum_is_incompatible(vlogic: str, verdict: str) -> None:
+    qa = DatasheetQA(
+        FactStore(
+            [
+                _vih("VIH, High Level Input Voltage 0.7*VLOGIC V", "mpu#p15"),
+                _vih("VIH, HIGH-Level Input Voltage 0.7*VLOGIC to VLOGIC + 0.5V V", "mpu#p16"),
+            ]
+        )
+    )
+    answer = qa.ask(
+        f"MPU-6050 with VLOGIC = {vlogic} V on an I2C bus pulled up to 3.3 V: are the levels ok?"
+    )
+    assert answer.verdict == verdict, answer.answer
+    assert "mpu#p16" in answer.citations
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "RFM95W on the ESP32 SPI bus, both at 3.3 V: logic levels compatible?",
+        "ESP32 and RFM95W, both powered from 3.3 V - can they talk SPI?",
+    ],
+)
+def test_a_supply_stated_for_both_parts_is_each_ones_supply(question: str) -> None:
+    parsed = parse_question(question)
+    assert [d.supply_v for d in parsed.devices] == [3.3, 3.3]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["rev B srb5030 running continuously from a 34 V bus - ok?", "SRB-5030 on a 24 V battery?"],
+)
+def test_a_bus_or_battery_by_its_voltage_is_a_rail_not_an_interface(question: str) -> None:
+    parsed = parse_question(question)
+    assert ("interface",) not in parsed.specs
+    assert any("input_voltage_range" in s for s in parsed.specs)
