@@ -890,6 +890,13 @@ class DatasheetQA:
             rivals = [len(_label_words(f) & words) for f in rival_facts]
             if rivals and len(hit & words) <= max(rivals):
                 return
+            if rival_facts and not phrase & hit - _KIND_WORDS:
+                # The row answers other words than the recognised phrase ("bandwidth and
+                # output rise time"): both are asked.
+                parsed.specs.append((fact.spec,))
+                parsed.spec_phrases.append(fact.parameter.strip().lower())
+                parsed.route = "structured" if parsed.route == "simple" else parsed.route
+                return
         parsed.specs = [(fact.spec,)]
         parsed.spec_phrases = [fact.parameter.strip().lower()]
 

@@ -242,7 +242,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution",
         ("resolution_bits", "resolution"),
     ),
-    (r"\bresolution", ("resolution", "resolution_bits")),
+    # "high-resolution mode" names a mode, not the figure asked.
+    (r"\bresolution(?![- ]mode)", ("resolution", "resolution_bits")),
     # "How accurate is …", "how precise": the adjective asks the same as the noun.
     (
         r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b",
@@ -271,6 +272,15 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("interface",),
     ),
     (r"\bbaud", ("baud_rate",)),
+    # How often a part may be read: "how often can I poll it", "time between readings".
+    (
+        r"\bhow often\b.{0,30}\b(?:poll|read|query|sample)\w*|\btime between (?:readings|reads|"
+        r"measurements|samples)|\bpoll(?:ing)? (?:rate|interval|period)|\bsampling (?:period|interval)"
+        r"|\bcollecting period",
+        ("collecting_period", "sampling_rate"),
+    ),
+    (r"\bbandwidth", ("bandwidth", "frequency_range")),
+    (r"\b(?:tx|transmit(?:ter)?|rf output) power", ("rf_output_power", "output_power")),
     (
         r"\bsampl(?:e|ing) rate|\bdata rate|\boutput data rate|\bsamples per second|\bsps\b"
         r"|\bthroughput\b|\bconversion rate",
@@ -286,7 +296,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A conversion is what a "measurement" takes: "measurement time", "how long does one
     # measurement take".
     (
-        r"\bconversion time|\bmeasurement time|\bhow long\b.{0,40}\b(?:measurement|conversion|reading)"
+        r"\bconversion time|\bmeasurement time|\bhow long\b.{0,60}\b(?:measurement|conversion|reading)"
         r"|\b(?:measurement|conversion) (?:take|takes|last|lasts)\b",
         ("conversion_time",),
     ),
@@ -355,7 +365,7 @@ _COMPAT_CUES = re.compile(
     r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
     # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.
     r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
-    r"|\bconflict|\bcollide|\bclash|\bwork together|\bis it ok\b|\bok to\b|\benough (?:current|headroom)"
+    r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bis it ok\b|\bok to\b|\benough (?:current|headroom)"
     r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b"
     # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
     # "will X work with Y", "as the supply for", "on a single bus", "any clash".

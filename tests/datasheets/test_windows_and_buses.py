@@ -124,3 +124,47 @@ def test_a_bus_or_battery_by_its_voltage_is_a_rail_not_an_interface(question: st
     parsed = parse_question(question)
     assert ("interface",) not in parsed.specs
     assert any("input_voltage_range" in s for s in parsed.specs)
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        ("How often can I poll a DHT22? minimum time between readings", "collecting_period"),
+        ("BH1750: how long does one high-resolution-mode measurement take?", "conversion_time"),
+        ("ACS712 -3 dB bandwidth?", "bandwidth"),
+        ("RFM95W max TX power on PA_BOOST", "rf_output_power"),
+    ],
+)
+def test_engineers_words_for_timing_bandwidth_and_tx_power(question: str, spec: str) -> None:
+    assert parse_question(question).specs[0][0] == spec
+
+
+def test_a_row_label_asking_other_words_is_asked_too() -> None:
+    qa = DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    device="ACS712",
+                    spec="bandwidth",
+                    parameter="Frequency Bandwidth",
+                    typ=80.0,
+                    unit="kHz",
+                    section_kind=EC,
+                    citation="acs712#p4",
+                    evidence="Frequency Bandwidth f –3 dB 80 kHz",
+                ),
+                fact(
+                    device="ACS712",
+                    spec="response_time",
+                    parameter="Rise Time",
+                    typ=3.5,
+                    unit="µs",
+                    section_kind=EC,
+                    citation="acs712#p4",
+                    evidence="Rise Time tr 3.5 μs",
+                ),
+            ]
+        )
+    )
+    answer = qa.ask("ACS712: small-signal bandwidth and output rise time?")
+    assert "80 kHz" in answer.answer and "3.5 µs" in answer.answer, answer.answer
