@@ -289,7 +289,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         # "a sample on the bench", "a revision C sample" is a unit of the part, not a rate.
         r"\bhow fast\b.{0,40}\bsampl\w*|\bsampl(?:es|ing)\b(?! size)"
-        r"|(?<!\ba )(?<!\bC )(?<!\bB )(?<!\bA )(?<!\bthe )(?<!\beach )(?<!\bthis )\bsample\b(?! size)"
+        r"|(?<!\ba )(?<!\bC )(?<!\bB )(?<!\bA )(?<!\bthe )(?<!\beach )(?<!\bthis )(?<!§ )\bsample\b(?! size)"
         r"|\bhow many samples",
         ("sampling_rate",),
     ),
@@ -400,7 +400,10 @@ _ACCURACY_CUES = re.compile(
 
 _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
-    rf"(?:at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
+    # "running from a single Li-ion cell (3.7 V nominal…)": the source named, then its voltage.
+    rf"(?:(?:running|powered|fed|supplied) (?:from|off|by) (?:an?\s+|the\s+)?"
+    rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*"
+    rf"|at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
     rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=|vm ?=|vs ?=|avdd ?=|vsupply ?=)"
     rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",

@@ -168,3 +168,16 @@ def test_a_row_label_asking_other_words_is_asked_too() -> None:
     )
     answer = qa.ask("ACS712: small-signal bandwidth and output rise time?")
     assert "80 kHz" in answer.answer and "3.5 µs" in answer.answer, answer.answer
+
+
+def test_a_named_source_with_its_voltage_in_brackets_is_the_supply() -> None:
+    parsed = parse_question(
+        "Can an AMS1117-3.3 running from a single Li-ion cell (3.7 V nominal, 4.2 V full) "
+        "keep an ESP32-WROOM-32 in its supply range?"
+    )
+    assert parsed.devices[0].supply_v == 3.7
+
+
+def test_a_sample_of_a_named_part_is_a_unit_not_a_rate() -> None:
+    parsed = parse_question("I have a rev C SRB-5030 sample: max continuous input voltage?")
+    assert all("sampling_rate" not in s for s in parsed.specs)
