@@ -155,6 +155,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         current.append(c)
     if current:
         groups.append(current)
+    groups = _join_subscripts(groups)
 
     lines: list[Line] = []
     for g in groups:
@@ -210,6 +211,22 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         )
         lines.append(Line(statistics.median(c.y for c in g), segs, size))
     return lines
+
+
+def _join_subscripts(groups: list[list[_Char]]) -> list[list[_Char]]:
+    """Put a subscript back on its line: a short run of smaller glyphs set just below a line
+    ("T,ext" under the "A" of "AT,ext") belongs to the symbol above it, not to a line of its own."""
+    out: list[list[_Char]] = []
+    for g in groups:
+        if out and len(g) <= 12:
+            above = out[-1]
+            size = statistics.median(c.size for c in above)
+            drop = statistics.median(c.y for c in above) - statistics.median(c.y for c in g)
+            if statistics.median(c.size for c in g) < 0.85 * size and 0 < drop < 0.6 * size:
+                above.extend(g)
+                continue
+        out.append(g)
+    return out
 
 
 _EXPR_HEAD = re.compile(r"^[A-Za-z][A-Za-z0-9_()]{0,8}\s*[-+\u2212]$")

@@ -446,6 +446,11 @@ _ABSMAX = re.compile(
     r"\babsolute[- ]max|\bdamage|\bdestroy|\bsurvive|\bwithstand|\bstress rating|\babs\.? max",
     re.IGNORECASE,
 )
+_NOT_ABSMAX = re.compile(
+    r"\b(?:not|rather than|instead of|other than|excluding|never)\s+(?:the\s+|an?\s+)?"
+    r"(?:absolute[- ]max\w*|abs\.? max\w*)(?:\s+ratings?)?",
+    re.IGNORECASE,
+)
 # Variant suffixes: ACS712 -05B/-20A/-30A, AMS1117 -3.3/-5.0, LM78xx 05/12, relay coil voltages.
 _VARIANT_SUFFIX = re.compile(
     r"^[-\s]?((?:ELC(?:TR)?-?)?\d{2}\s?[AB]|\d\.\d{1,2}|\d{2}V?)\b", re.IGNORECASE
@@ -990,6 +995,8 @@ def parse_question(
     """
     original = text
     text = normalize_question(text)
+    # "(not abs max)", "rather than the absolute maximum": the rating is what is not asked.
+    text = _NOT_ABSMAX.sub(lambda m: " " * len(m.group(0)), text)
     devices = _find_devices(text, known_devices, siblings)
     # Blank the device names out before spec matching, so "INA219" never reads as a spec word.
     masked = list(text)
@@ -1151,6 +1158,7 @@ def parse_question(
     else:
         route = "simple"
     numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
+    absmax = bool(_ABSMAX.search(text))
     return ParsedQuestion(
         stated_numbers=numbers,
         text=text,
@@ -1159,8 +1167,8 @@ def parse_question(
         specs=specs,
         spec_phrases=phrases,
         bound=bound,
-        operating=bool(_OPERATING.search(text)) and not _ABSMAX.search(text),
-        absolute_max=bool(_ABSMAX.search(text)),
+        operating=bool(_OPERATING.search(text)) and not absmax,
+        absolute_max=absmax,
         revisions=tuple(revs),
         accuracy=accuracy,
         reading=reading,

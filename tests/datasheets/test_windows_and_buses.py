@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _qa_fixtures import fact
 
 from search.datasheets._facts import FactStore
+from search.datasheets._pdf import _build_lines, _Char
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import parse_question
 
@@ -181,3 +182,33 @@ def test_a_named_source_with_its_voltage_in_brackets_is_the_supply() -> None:
 def test_a_sample_of_a_named_part_is_a_unit_not_a_rate() -> None:
     parsed = parse_question("I have a rev C SRB-5030 sample: max continuous input voltage?")
     assert all("sampling_rate" not in s for s in parsed.specs)
+
+
+def _chars(text: str, x: float, y: float, size: float) -> list[_Char]:
+    width = 0.5 * size
+    return [
+        _Char(x + i * width, x + (i + 1) * width, y, size, ch, False)
+        for i, ch in enumerate(text)
+        if ch != " "
+    ]
+
+
+def test_a_subscript_set_below_its_symbol_joins_its_line() -> None:
+    chars = [
+        *_chars("Absolute accuracy", 80, 500, 10),
+        *_chars("A", 206, 500, 10),
+        *_chars("T,ext", 211, 497, 6),
+        *_chars("±1.25", 414, 500, 10),
+        # The next row, a full line below, stays a line of its own.
+        *_chars("Output resolution", 80, 486, 10),
+    ]
+    lines = _build_lines(chars)
+    assert len(lines) == 2
+    assert [s.text for s in lines[0].segments] == ["Absolute accuracy", "AT,ext", "±1.25"]
+
+
+def test_not_the_absolute_maximum_asks_the_operating_range() -> None:
+    parsed = parse_question(
+        "CCS811 supply voltage range (electrical characteristics, not abs max)?"
+    )
+    assert not parsed.absolute_max and parsed.bound is None
