@@ -556,7 +556,7 @@ def parse_quantity_text(text: str) -> Parsed | None:
     t = re.split(r"\s\(", t)[0] if not re.match(r"^\s*\(", t) else t
     # range: a - b unit | a to b unit | a~b unit
     m = re.search(
-        rf"(?P<a>{_NUM})\s*(?P<ua>[^\d\s~\-±<>=]*)\s*(?:-|~|to|…|\.\.\.)\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
+        rf"(?P<a>{_NUM})\s*(?P<ua>[^\d\s~\-±<>=….]*)\s*(?:-|~|to|…+\.*|\.{{2,}})\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
         t,
     )
     if m and re.search(r"±\s*\d", t[m.end() :]):

@@ -223,7 +223,7 @@ class FactIndex:
             score += 0.5 * len(q_words & label)
             # The section a row sits in names what it is about ("6.1 Gyroscope Specifications"
             # for a "gyro" question); a shortened word meets the section's full one.
-            section = content_words(f.section or "") - label
+            section = content_words(f.section or "")
             if any(
                 len(w) >= 4 and len(sw) >= 4 and (sw.startswith(w) or w.startswith(sw))
                 for w in q_words

@@ -1073,11 +1073,12 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         and last_row_y is not None
                         and last_row_y - line.y <= 1.8 * line.size
                         and len(cells) == 1
-                        and re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+)?", tail)
+                        and re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+)?\d{0,2}", tail)
                         and re.search(r"[A-Za-z]$", rows[-1].parameter.strip())
                     ):
                         # "Collecting" with its figures, "period" alone on the next line: the
-                        # row's label wrapped.
+                        # row's label wrapped (a footnote mark on its last word is dropped).
+                        tail = tail.rstrip("0123456789")
                         rows[-1].parameter = f"{rows[-1].parameter} {tail}"
                         rows[-1].evidence = f"{rows[-1].evidence} / {tail}"
                         continue
@@ -1570,6 +1571,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
         _fill_units(rows)
         for row in rows:
+            if _CHART_TITLE.search(row.parameter) and not row.symbol:
+                continue  # "Noise versus External Filter Capacitance": a chart's two axes
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
             warnings.extend(ws)
@@ -2028,6 +2031,9 @@ def _label_kind(label: str) -> str | None:
 def _same_family(a: str, b: str) -> bool:
     fam = ("temperature", "voltage", "current")
     return any(a.endswith(f) and b.endswith(f) for f in fam) or a == b
+
+
+_CHART_TITLE = re.compile(r"\w \b(?:versus|vs\.?) \w", re.IGNORECASE)
 
 
 def _dedupe(facts: list[Fact]) -> list[Fact]:

@@ -476,3 +476,12 @@ def test_a_label_wrapped_onto_the_next_lines_names_its_row() -> None:
         "Current during pressure": 714.0,
         "Current during temperature": 350.0,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [("-40 … -20 °C", -40.0, -20.0), ("-20 ….0 °C", -20.0, 0.0), ("300...1100 hPa", 300.0, 1100.0)],
+)
+def test_ranges_with_ellipses_keep_their_signs(text: str, low: float, high: float) -> None:
+    parsed = parse_quantity_text(text)
+    assert parsed is not None and (parsed.min, parsed.max) == (low, high)

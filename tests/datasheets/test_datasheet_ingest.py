@@ -230,3 +230,24 @@ def test_a_measured_sweep_gives_one_figure_per_row_at_its_settings(tmp_path: Pat
     # the swept settings and the bare-symbol column give no figures of their own
     assert {f.spec for f in store.facts if f.device == "SRB-5030"} == {"efficiency"}
     assert all(f.section_kind == "typical_performance" for f in store.facts)
+
+
+@needs_pdfs
+def test_accuracy_windows_under_a_wrapped_label_keep_their_signs(tmp_path: Path) -> None:
+    """BME280 temperature accuracy: three windows under "Absolute accuracy / temperature",
+    symbols with subscripts set below the line, "-20 ….0 °C" and "-40 … -20 °C"."""
+    shutil.copy(PDFS / "bme280.pdf", tmp_path / "bme280.pdf")
+    assert ingest([tmp_path / "bme280.pdf"], tmp_path / "out", with_chunks=False).ok
+    store = FactStore.load(tmp_path / "out")
+    rows = {
+        (f.symbol, f.condition, f.max)
+        for f in store.query("BME280", "accuracy")
+        if f.unit == "°C" and f.condition
+    }
+    assert rows == {
+        ("AT,full", "0…65 °C", 0.5),
+        ("AT,ext8", "-20 ….0 °C", 1.25),
+        ("AT,ext9", "-40 … -20 °C", 1.5),
+    }
+    # A chart title names two axes, never a figure.
+    assert not [f for f in store.facts if " versus " in f.parameter]
