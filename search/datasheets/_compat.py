@@ -87,6 +87,8 @@ class DeviceUse:
     rail: str | None = None
     """The supply rail the question feeds, on a part that has more than one: "logic" ("as the
     L298's logic supply (VSS)") or "motor" ("the TB6612FNG motor supply VM")."""
+    revisions: tuple[str, ...] = ()
+    """Board revisions the question names ("rev B"), for ranges a notice changes per revision."""
 
 
 @dataclass
@@ -1156,7 +1158,10 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     if not vsup and is_regulator(index, load):
         # A regulator fed by another: its input may be what its output is specified over.
         vsup = _specified_input(index, load)
-    if not vout or not vsup:
+    bands = _revision_bands(index, load) if vout and not vsup else []
+    if bands:
+        checks.append(_banded_supply_check(reg, load, _widest(vout), bands))
+    elif not vout or not vsup:
         wanted = (
             (f"{reg.device} output voltage", vout),
             (f"{load.device} supply voltage range", vsup),
@@ -1285,6 +1290,73 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     )
                 )
     return checks
+
+
+def _revision_bands(
+    index: FactIndex, load: DeviceUse
+) -> list[tuple[str, float, float, list[Fact]]]:
+    """A converter's input range that a notice changes for some board revisions, as one band
+    per revision group: (revisions, low, high, facts). A bound the notice leaves alone is the
+    datasheet's; the revisions it does not name keep the datasheet's range. Only the groups
+    the question names, when it names any."""
+    ranges = _best(index, load, ("input_voltage_range",), prefer="input voltage vin")
+    base = next(
+        (f for f in ranges if f.superseded_by and f.min is not None and f.max is not None), None
+    )
+    if base is None:
+        return []
+    bands: list[tuple[str, float, float, list[Fact]]] = []
+    named: set[str] = set()
+    for n in ranges:
+        if n.citation != base.superseded_by or n.unit != base.unit:
+            continue
+        revs = [str(r) for r in n.applies_to.get("board_revision") or []]
+        named.update(revs)
+        lo = n.min if n.min is not None else base.min
+        hi = n.max if n.max is not None else base.max
+        bands.append(("/".join(revs), lo, hi, [n, base]))
+    if not bands:
+        return []
+    bands.append(("other than " + "/".join(sorted(named)), base.min, base.max, [base]))
+    if load.revisions:
+        asked = set(load.revisions)
+        bands = [
+            b for b in bands if (asked - named if b[3] == [base] else asked & set(b[0].split("/")))
+        ]
+    return bands
+
+
+def _banded_supply_check(
+    reg: DeviceUse, load: DeviceUse, o: Fact, bands: list[tuple[str, float, float, list[Fact]]]
+) -> CompatCheck:
+    """The regulator's output band against a load's input range per board revision: a verdict
+    only when every revision in question agrees."""
+    o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
+    if o_lo is None or o_hi is None:
+        return _check("supply", "insufficient_evidence", "an output range lacks a bound", [o])
+    parts, outcomes, facts = [], set(), [o]
+    for revs, lo, hi, fs in bands:
+        ok = o_lo.value >= lo - 1e-9 and o_hi.value <= hi + 1e-9
+        outcomes.add(ok)
+        facts.extend(f for f in fs if f not in facts)
+        parts.append(
+            f"revision {revs}: {'inside' if ok else 'outside'} {_fmt(lo)} to {_fmt(hi)} V "
+            f"({', '.join(f.citation for f in fs)})"
+        )
+    outcome = (
+        "insufficient_evidence"
+        if len(outcomes) > 1
+        else "compatible"
+        if outcomes == {True}
+        else "incompatible"
+    )
+    detail = (
+        f"{_named(reg.device, o.variant)} output {o_lo.text} to {o_hi.text} V ({o.citation}) "
+        f"against {load.device} input range per board revision: " + "; ".join(parts)
+    )
+    if outcome == "insufficient_evidence":
+        detail += "; name the board revision"
+    return _check("supply", outcome, detail, facts, [d for d in (o_lo.derived, o_hi.derived) if d])
 
 
 def o_hi_nominal(vout: list[Fact]) -> float | None:

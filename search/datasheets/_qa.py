@@ -687,7 +687,14 @@ class DatasheetQA:
                 if figure not in seen_figures:
                     seen_figures.add(figure)
                     distinct.append(f)
-            if len(distinct) > 1 and mention.variant and all(f.variant is None for f in distinct):
+            if (
+                len(distinct) > 1
+                and mention.variant
+                and all(f.variant is None for f in distinct)
+                # Rows under different labels ("Operate time", "Release time") are different
+                # figures, not one figure printed per unnamed variant.
+                and len({squash(f.parameter) for f in distinct}) < len(distinct)
+            ):
                 return _Pick(
                     [],
                     [],
@@ -983,6 +990,12 @@ class DatasheetQA:
                 )
             ]
             verdict, check_lines, band = _value_check(parsed.text, checkable)
+            ratings = self._ratings_over(checkable) if verdict else []
+            if ratings:
+                # An operating range never reaches past the rating of its own pin ("bus voltage
+                # 0 to 32 V" against "IN+, IN– 26 V max"): the rating is checked too.
+                items.extend(ratings)
+                verdict, check_lines, band = _value_check(parsed.text, [*checkable, *ratings])
             lines.extend(check_lines)
             derived.extend(band)
             if verdict:
@@ -1007,6 +1020,28 @@ class DatasheetQA:
             verdict=verdict,
             derived=derived,
         )
+
+    def _ratings_over(self, items: Sequence[AnswerItem]) -> list[AnswerItem]:
+        """The absolute maximum rating over each checked operating row, when the part's ratings
+        of that kind agree (with different ones, which pin each rates is not known here)."""
+        out: list[AnswerItem] = []
+        for it in items:
+            rating = _RATING_OF.get(it.spec)
+            if rating is None or it.section_kind == "absolute_maximum":
+                continue
+            ratings = [
+                f
+                for f in self.index.device_facts(it.device)
+                if f.spec == rating
+                and f.section_kind == "absolute_maximum"
+                and isinstance(f.max, int | float)
+                and dimension_of(f.unit) == dimension_of(it.unit)
+            ]
+            for f in ratings if len({f.max for f in ratings}) == 1 else []:
+                item = item_from_fact(f)
+                if item not in out:
+                    out.append(item)
+        return out
 
     def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:
         by_spec: dict[str, list[AnswerItem]] = {}
@@ -1100,6 +1135,7 @@ class DatasheetQA:
                     else "motor"
                     if _MOTOR_RAIL.search(parsed.text)
                     else None,
+                    parsed.revisions,
                 )
             )
         uses = _source_first(parsed, uses)
@@ -1704,24 +1740,42 @@ def _value_check(
             held.append(ok)
         if held:
             # Every value stated is one the part must take ("a 12 V battery, 14.4 V on
-            # charge"): one outside is enough.
-            outcomes.setdefault(scope, []).append("compatible" if all(held) else "incompatible")
+            # charge"): one outside is enough. Rows for different settings of the part
+            # ("BRNG = 0", "BRNG = 1") are choices: one that holds is enough.
+            setting = _SETTING_IN_CONDITION.search(it.condition or "")
+            choice = "".join(setting.group(0).split()).upper() if setting else ""
+            outcomes.setdefault(scope, []).append(
+                ("compatible" if all(held) else "incompatible") + (f"@{choice}" if choice else "")
+            )
     if not outcomes:
         return None, [], []
-    merged = {
-        "incompatible" if "incompatible" in results else "compatible"
-        for results in outcomes.values()
-    }
+
+    def holds(results: list[str]) -> bool:
+        plain = [r for r in results if "@" not in r]
+        by_setting: dict[str, list[str]] = {}
+        for r in results:
+            if "@" in r:
+                by_setting.setdefault(r.split("@")[1], []).append(r.split("@")[0])
+        return "incompatible" not in plain and (
+            not by_setting or any("incompatible" not in c for c in by_setting.values())
+        )
+
+    # Limits of every variant and revision (a pin rating) decide only when they fail.
+    if "" in outcomes and len(outcomes) > 1 and not holds(outcomes.pop("")):
+        return "incompatible", lines, derived
+    merged = {"compatible" if holds(results) else "incompatible" for results in outcomes.values()}
     verdict = merged.pop() if len(merged) == 1 else None
     return verdict, lines, derived if verdict or lines else []
 
 
+# A setting a row's condition names: "BRNG = 1", "PGA = /8", "RATE = 0".
+_SETTING_IN_CONDITION = re.compile(r"\b([A-Z][A-Z0-9_]{1,})\s*=\s*/?\s*\w+")
 # An operating point stated in the question: "+20 dBm", "85 °C", "1 A", "high-power mode".
 _STATED_POINT = re.compile(
     r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|SPS|mA|A)\b"
     r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b"
     # Numbered modes and gain settings: "mode 3", "PGA = /8", "gain 64".
-    r"|\b(mode\s*\d+|pga\s*=\s*/\s*\d+|gain\s*(?:=\s*)?\d+)\b",
+    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+)\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -1733,6 +1787,7 @@ _COMPARE_CUES = re.compile(
 def _squash_condition(text: str) -> str:
     """Lower-case, unit-normalised, space-free text for matching a stated operating point."""
     text = re.sub(r"deg\s?c|℃|° c", "°c", text.lower())
+    text = re.sub(r"\bpga\s*=?\s*/", "pga=/", text)
     return re.sub(r"[\s_,+-]", "", text)
 
 

@@ -301,6 +301,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("conversion_time",),
     ),
     (r"\bresponse time|\bdelay time", ("response_time",)),
+    # A relay's switching times.
+    (r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time", ("response_time",)),
     (r"\bpackage", ("package",)),
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
     (r"\bchannels|\bhow many inputs", ("channels",)),
@@ -1034,6 +1036,14 @@ def parse_question(
     # A stated operating point ("when powered from 2.7 V", "at 3.3 V", "with a 5 V supply",
     # "running off 5 V") is a condition on the answer, not a request for the supply voltage.
     # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
+    # "a 24 V rail with ±10 % tolerance": the tolerance is stated, not asked.
+    spec_text = re.sub(
+        r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"
+        r"|\b(?:tolerance|variation|ripple) of\s*(?:±|\+/-|\+-)?\s*\d+(?:\.\d+)?\s*%",
+        lambda m: " " * len(m.group(0)),
+        spec_text,
+        flags=re.IGNORECASE,
+    )
     # "a 34 V bus", "a 12 V battery": a rail by its voltage, not a data bus.
     spec_text = re.sub(
         r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:dc\s+)?)(?:bus|battery)\b",

@@ -212,3 +212,164 @@ def test_not_the_absolute_maximum_asks_the_operating_range() -> None:
         "CCS811 supply voltage range (electrical characteristics, not abs max)?"
     )
     assert not parsed.absolute_max and parsed.bound is None
+
+
+def _bus_range(variant: str, high: float, brng: int) -> object:
+    return fact(
+        device="INA219",
+        variant=variant,
+        spec="input_voltage_range",
+        parameter="Bus voltage (input voltage) range",
+        min=0.0,
+        max=high,
+        unit="V",
+        condition=f"BRNG = {brng}",
+        applies_to={"variant": variant},
+        section_kind=EC,
+        citation="ina219#p5",
+        evidence=f"Bus voltage (input voltage) range BRNG = {brng} 0 {high:g} V",
+    )
+
+
+@pytest.fixture(scope="module")
+def monitor() -> DatasheetQA:
+    return DatasheetQA(
+        FactStore(
+            [
+                *(
+                    _bus_range(v, h, b)
+                    for v in ("INA219A", "INA219B")
+                    for h, b in ((32, 1), (16, 0))
+                ),
+                fact(
+                    device="INA219",
+                    spec="absolute_max_input_voltage",
+                    parameter="IN+, IN– (Common-mode)",
+                    min=-0.3,
+                    max=26.0,
+                    unit="V",
+                    section_kind="absolute_maximum",
+                    citation="ina219#p4",
+                    evidence="IN+, IN– Common-mode -0.3 26 V",
+                ),
+            ]
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("rail", "verdict"),
+    [
+        # 24 V fits the 32 V setting (BRNG = 1): settings are choices, one that holds will do.
+        ("a 24 V rail", "compatible"),
+        # 28 V fits the 32 V setting but not the 26 V rating of the pins.
+        ("a 28 V rail", "incompatible"),
+        # A tolerance is stated, not asked: 26.4 V at the top of the band.
+        ("a 24 V rail that has ±10 % tolerance", "incompatible"),
+    ],
+)
+def test_a_stated_rail_is_checked_against_settings_and_the_pin_rating(
+    monitor: DatasheetQA, rail: str, verdict: str
+) -> None:
+    answer = monitor.ask(f"Can an INA219 do high-side current sensing on {rail}?")
+    assert answer.verdict == verdict, answer.answer
+    if verdict == "incompatible":
+        assert "ina219#p4" in answer.citations
+
+
+def _srb_facts() -> list[object]:
+    base = fact(
+        device="SRB-5030",
+        spec="input_voltage_range",
+        parameter="Input voltage, VIN",
+        min=9.0,
+        typ=24.0,
+        max=36.0,
+        unit="V",
+        section_kind="recommended_operating",
+        citation="srb5030-datasheet#3",
+        evidence="Input voltage, VIN 9.0 24.0 36.0 V",
+        superseded_by="ecn-2608-04#1",
+    )
+    notice = fact(
+        device="SRB-5030",
+        spec="input_voltage_range",
+        parameter="maximum continuous input voltage",
+        max=32.0,
+        unit="V",
+        section_kind="recommended_operating",
+        citation="ecn-2608-04#1",
+        evidence="maximum continuous input voltage 32.0 V for revisions A and B",
+        applies_to={"board_revision": ["A", "B"]},
+        supersedes="srb5030-datasheet#3",
+    )
+    out = fact(
+        device="LM7805",
+        variant="LM7824",
+        spec="output_voltage",
+        parameter="Output Voltage",
+        min=22.8,
+        typ=24.0,
+        max=25.25,
+        unit="V",
+        applies_to={"variant": "LM7824"},
+        section_kind=EC,
+        citation="lm7805#p11",
+        evidence="Output Voltage 22.8 24 25.25 V",
+    )
+    high = fact(
+        device="LM7805",
+        variant="LM7833",
+        spec="output_voltage",
+        parameter="Output Voltage",
+        min=33.0,
+        max=34.0,
+        unit="V",
+        applies_to={"variant": "LM7833"},
+        section_kind=EC,
+        citation="lm7805#p12",
+        evidence="Output Voltage 33 34 V",
+    )
+    return [base, notice, out, high]
+
+
+def test_a_converter_input_range_changed_per_revision_is_checked_per_revision() -> None:
+    from search.datasheets._compat import DeviceUse, rule_supply
+    from search.datasheets._retrieval import FactIndex
+
+    index = FactIndex(FactStore(_srb_facts()))
+
+    def verdict(reg: DeviceUse, *revisions: str) -> str:
+        return rule_supply(index, reg, DeviceUse("SRB-5030", revisions=revisions))[0].outcome
+
+    # 22.8 to 25.25 V is inside 9 to 32 V (A/B) and 9 to 36 V (C): every revision agrees.
+    lm7824 = DeviceUse("LM7805", "LM7824", 30.0)
+    assert verdict(lm7824) == verdict(lm7824, "B") == verdict(lm7824, "C") == "compatible"
+    # 33 to 34 V: outside the notice's 32 V for A/B, inside 36 V for C.
+    high = DeviceUse("LM7805", "LM7833", 38.0)
+    assert verdict(high, "A") == "incompatible"
+    assert verdict(high, "C") == "compatible"
+    assert verdict(high) == "insufficient_evidence"
+
+
+def test_rows_under_different_labels_are_not_one_figure_per_unnamed_variant() -> None:
+    qa = DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    device="SRD-05VDC-SL-C",
+                    spec="response_time",
+                    parameter=f"{name} time (at nominal volt.)",
+                    max=limit,
+                    unit="msec",
+                    section_kind=EC,
+                    citation="srd-05vdc-sl-c#p1",
+                    evidence=f"{name} time (at nominal volt.) Max. {limit:g} msec",
+                )
+                for name, limit in (("Operate", 8.0), ("Release", 5.0))
+            ]
+        )
+    )
+    answer = qa.ask("SRD-05VDC-SL-C operate time vs release time at nominal voltage, max?")
+    assert answer.status == "answered", answer.answer
+    assert "max 8 msec" in answer.answer and "max 5 msec" in answer.answer
