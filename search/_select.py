@@ -61,6 +61,22 @@ _WORD = re.compile(r"[a-z0-9]+")
 UNHELD_WORD_BONUS = 0.10
 
 
+# Where the user wants it, not what: "near high park", "close to union station", "in the
+# distillery district". A place named after "near" is a landmark, whatever its words say.
+_STOP = r"(?:for|with|and|to|that|who|where|which|in|at|on|so|but|or|please|tonight|today)\b"
+_PLACE = re.compile(
+    rf"\b(?:near|close to|next to|beside|across from|walking distance (?:of|from|to))\s+"
+    rf"(?!{_STOP})[\w'.&-]+(?:\s+(?:and|&)\s+[\w'.-]+|\s+(?!{_STOP})[\w'.&-]+){{0,3}}"
+    r"|\bin (?:the )?(?:[\w'-]+ ){1,2}(?:district|neighbourhood|neighborhood|village|annex)\b",
+    re.IGNORECASE,
+)
+
+
+def strip_places(text: str) -> str:
+    """The request without the place it names as a location."""
+    return re.sub(r"\s+", " ", _PLACE.sub(" ", text)).strip(" ,.;!?")
+
+
 def _words(text: str) -> set[str]:
     """The BM25 index's content words of four letters or more (shorter ones are too common)."""
     return {w for w in words(text) if len(w) >= 4}
@@ -260,9 +276,10 @@ class ServiceSelector:
         return out / count[:, None]
 
     def prepare(self, request: str) -> str:
-        """The text that is embedded: spelling repaired, preference phrases cut out."""
+        """The text that is embedded: spelling repaired, the place it is near and preference
+        phrases cut out."""
         fixed = self.speller.correct(request)
-        core = strip_preferences(fixed)
+        core = strip_preferences(strip_places(fixed))
         return core if len(core) >= 3 else fixed
 
     @classmethod
@@ -293,6 +310,14 @@ class ServiceSelector:
         own = [k for k, ws in enumerate(self._unheld_words) if ws & said]
         u[own] += UNHELD_WORD_BONUS
         j = int(np.argmax(u))
+        # "a cafe with wifi": a held name spelled out ("cafe") inside an unheld type's name
+        # ("internet cafe") is that held service unless the request also says the rest.
+        unheld_words = _words(UNHELD[j])
+        spelled = any(
+            set(self.lexicon.names[i]) < unheld_words
+            and not (unheld_words - set(self.lexicon.names[i])) & said
+            for i in matched
+        )
         return Parts(
             best=best,
             mean=self._phrase_mean @ vec,
@@ -301,7 +326,7 @@ class ServiceSelector:
             bm25=self.bm25.raw(core),
             unheld=float(u[j]),
             unheld_index=j,
-            named_specific=any(len(self.lexicon.names[i]) >= 2 for i in matched),
+            named_specific=spelled or any(len(self.lexicon.names[i]) >= 2 for i in matched),
             unheld_word=j in own,
         )
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
-from search._select import CALIBRATION_PATH, Calibration, Lexicon, Parts, ServiceSelector
+from search._select import (
+    CALIBRATION_PATH,
+    Calibration,
+    Lexicon,
+    Parts,
+    ServiceSelector,
+    strip_places,
+)
 from search._select_calibrate import _all_scores, _prepare, evaluate, load_devset, load_devsets
 from search._select_lexical import Bm25Index, words
 from search._select_spell import Speller
@@ -171,3 +179,30 @@ def test_a_word_only_an_unheld_type_uses_is_evidence_for_it(selector: ServiceSel
     assert pawn.unheld_word and "pawn" in UNHELD[pawn.unheld_index]
     # a held service's own words are no such evidence
     assert not parts("buy a new guitar and strings").unheld_word
+
+
+def test_a_held_name_inside_an_unheld_one_is_the_held_service(selector: ServiceSelector) -> None:
+    # "cafe" is held; "internet cafe" is not, and the request does not say "internet".
+    sel = selector.match("quiet cafe with wifi and outlets")
+    assert not sel.abstain and sel.selected[0] == "cafe"
+
+
+@pytest.mark.parametrize(
+    ("request_text", "core"),
+    [
+        (
+            "kid friendly brunch near high park with high chairs",
+            "kid friendly brunch with high chairs",
+        ),
+        ("izakaya for dinner in the distillery district", "izakaya for dinner"),
+        (
+            "parking garage near scotiabank arena for a leafs game",
+            "parking garage for a leafs game",
+        ),
+        ("study spot near bloor and spadina", "study spot"),
+        # "nearby" before the thing sought is not a place.
+        ("nearby off-leash area for my dog", "nearby off-leash area for my dog"),
+    ],
+)
+def test_the_place_a_request_is_near_is_not_what_it_seeks(request_text: str, core: str) -> None:
+    assert strip_places(request_text) == core
