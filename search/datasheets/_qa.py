@@ -529,7 +529,12 @@ class DatasheetQA:
         self, parsed: ParsedQuestion, mention: DeviceMention, specs: tuple[str, ...], phrase: str
     ) -> _Pick:
         device = mention.device
-        absmax = parsed.absolute_max or any(s.startswith("absolute_max") for s in specs)
+        # "supply range and absolute maximum supply": the rating is one item of its own, and
+        # the question's rating words do not make the other items ratings.
+        rating_item = any(c[0].startswith("absolute_max") for c in parsed.specs)
+        absmax = (parsed.absolute_max and not rating_item) or any(
+            s.startswith("absolute_max") for s in specs
+        )
         if absmax and not specs[0].startswith("absolute_max"):
             # "absolute maximum supply voltage" phrased loosely: look under the rating names too.
             specs = (
@@ -957,6 +962,9 @@ class DatasheetQA:
                 for line, d in _derated(pick.facts, parsed.text):
                     lines.append(line)
                     derived.append(d)
+                for line, d in self._of_nominal(m, pick.facts):
+                    lines.append(line)
+                    derived.append(d)
                 # Rows passed over for a better one are not news once answered.
         if not items:
             return Answer(
@@ -1041,6 +1049,38 @@ class DatasheetQA:
                 item = item_from_fact(f)
                 if item not in out:
                     out.append(item)
+        return out
+
+    def _of_nominal(
+        self, mention: DeviceMention, facts: Sequence[Fact]
+    ) -> list[tuple[str, Derived]]:
+        """A coil figure printed as a percentage of the nominal voltage ("Pick-up voltage 75 %
+        of nominal"), in volts for the coil rating the part name carries (SRD-05VDC: 5 V)."""
+        out: list[tuple[str, Derived]] = []
+        variant = mention.variant or self._name_as_variant(mention)
+        for f in facts:
+            pct = f.max if f.max is not None else f.value
+            if (f.unit or "").strip() != "%" or not isinstance(pct, int | float):
+                continue
+            if not re.search(r"(?i)\bof (?:the )?nominal", f"{f.condition or ''} {f.parameter}"):
+                continue
+            rated = self.index.lookup(f.device, ("coil_voltage",), variant=variant)
+            if not variant or not rated or rated[0].fact.applies_to.get("coil_voltage") is None:
+                continue  # which coil rating is meant is not stated
+            coil = rated[0].fact
+            nominal = coil.typ if coil.typ is not None else coil.value
+            if not isinstance(nominal, int | float):
+                continue
+            volts = round(float(pct) / 100 * float(nominal), 6)
+            label = f"{f.device} {f.spec.replace('_', ' ')}"
+            p, n = format_number(float(pct)), format_number(float(nominal))
+            out.append(
+                (
+                    f"{label}: {p} % of the {n} V nominal coil voltage [{coil.citation}] = "
+                    f"{format_number(volts)} V",
+                    Derived(label=label, expression=f"{p} / 100 * {n}", result=volts, unit="V"),
+                )
+            )
         return out
 
     def _compare_lines(self, parsed: ParsedQuestion, items: list[AnswerItem]) -> list[str]:

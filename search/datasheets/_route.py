@@ -67,7 +67,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:analog |signal |pin )?"
-        r"input voltage|absolute[- ]max(?:imum)? (?:voltage )?on (?:any|an?) (?:input|pin)",
+        r"input(?: voltage)?\b(?! current)|absolute[- ]max(?:imum)? (?:voltage )?on (?:any|an?) "
+        r"(?:input|pin)",
         ("absolute_max_input_voltage",),
     ),
     (
@@ -113,6 +114,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bdropout", ("dropout_voltage",)),
     (r"\bvoltage drop|\bsaturation voltage", ("voltage_drop",)),
+    (
+        r"\bmax(?:imum|\.)? allowable (?:coil )?voltage|\bcoil max(?:imum)? voltage"
+        r"|\bmax(?:imum)? (?:voltage )?(?:on|across) the coil",
+        ("coil_max_voltage",),
+    ),
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
     (r"\bcoil current", ("coil_current",)),
     (r"\bcoil resistance|\bresistance of (?:the|its) coil|\bcoil ohms?\b", ("coil_resistance",)),
@@ -1107,11 +1113,13 @@ def parse_question(
     )
 
     bound: Bound | None = None
-    if _BOUND_MAX.search(spec_text):
+    # "absolute maximum" names a rating, not the bound wanted.
+    bound_text = re.sub(r"(?i)\babsolute[- ]max(?:imum)?|\babs\.? max\b", " ", spec_text)
+    if _BOUND_MAX.search(bound_text):
         bound = "max"
-    elif _BOUND_MIN.search(spec_text):
+    elif _BOUND_MIN.search(bound_text):
         bound = "min"
-    elif _BOUND_TYP.search(spec_text):
+    elif _BOUND_TYP.search(bound_text):
         bound = "typ"
 
     quantity = None

@@ -373,3 +373,76 @@ def test_rows_under_different_labels_are_not_one_figure_per_unnamed_variant() ->
     answer = qa.ask("SRD-05VDC-SL-C operate time vs release time at nominal voltage, max?")
     assert answer.status == "answered", answer.answer
     assert "max 8 msec" in answer.answer and "max 5 msec" in answer.answer
+
+
+def test_a_coil_percentage_of_nominal_is_given_in_volts_for_the_named_coil() -> None:
+    def coil(volts: float) -> object:
+        return fact(
+            device="SRD-05VDC-SL-C",
+            spec="coil_voltage",
+            parameter="Coil Nominal voltage",
+            typ=volts,
+            unit="VDC",
+            applies_to={"coil_voltage": f"{volts:g} VDC"},
+            section_kind=EC,
+            citation="srd-05vdc-sl-c#p1",
+            evidence=f"{volts:g} VDC",
+        )
+
+    qa = DatasheetQA(
+        FactStore(
+            [
+                coil(5.0),
+                coil(12.0),
+                fact(
+                    device="SRD-05VDC-SL-C",
+                    spec="pickup_voltage",
+                    parameter="Coil Pick-up voltage (Max.)",
+                    max=75.0,
+                    unit="%",
+                    condition="of nominal voltage",
+                    section_kind=EC,
+                    citation="srd-05vdc-sl-c#p1",
+                    evidence="Pick-up voltage (Max.) 75% of nominal voltage",
+                ),
+            ]
+        )
+    )
+    five = qa.ask("SRD-05VDC-SL-C max pick-up voltage in volts?")
+    assert "= 3.75 V" in five.answer and not five.violations, five.answer
+    assert "= 9 V" in qa.ask("SRD-12VDC-SL-C must operate voltage?").answer
+
+
+def test_a_rating_asked_beside_an_operating_range_is_its_own_item() -> None:
+    qa = DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    device="BME280",
+                    spec="supply_voltage",
+                    parameter="Supply Voltage Internal Domains",
+                    min=1.71,
+                    typ=1.8,
+                    max=3.6,
+                    unit="V",
+                    section_kind=EC,
+                    citation="bme280#p2",
+                    evidence="VDD 1.71 1.8 3.6 V",
+                ),
+                fact(
+                    device="BME280",
+                    spec="absolute_max_supply_voltage",
+                    parameter="Voltage at any supply pin",
+                    min=-0.3,
+                    max=4.25,
+                    unit="V",
+                    section_kind="absolute_maximum",
+                    citation="bme280#p13",
+                    evidence="VDD and VDDIO pin -0.3 4.25 V",
+                ),
+            ]
+        )
+    )
+    answer = qa.ask("BME280 supply voltage range and absolute maximum supply voltage?")
+    assert "1.71 to 3.6 V (typ 1.8) [bme280#p2]" in answer.answer, answer.answer
+    assert "4.25 V [bme280#p13]" in answer.answer
