@@ -640,6 +640,11 @@ class DatasheetQA:
             return _Pick([], [], [], reasons[:3])
         best = valid[0].score
         top = [r.fact for r in valid if r.score >= best - 1e-6]
+        for f in _each_side(
+            parsed.text, [r.fact for r in valid if r.fact.spec == valid[0].fact.spec]
+        ):
+            if f not in top:
+                top.append(f)  # "pressure versus humidity": the row each side names
         cm = re.search(r"\bchannel\s+([A-Z0-9])\b", parsed.text, re.I)
         if cm:
             # "channel B": rows stated for another channel do not answer it.
@@ -911,6 +916,17 @@ class DatasheetQA:
                 return
         parsed.specs = [(fact.spec,)]
         parsed.spec_phrases = [fact.parameter.strip().lower()]
+        sides = _VERSUS.split(parsed.text, maxsplit=1)
+        if len(sides) == 2:
+            # "current while measuring pressure versus humidity": each side may name a row
+            # of its own ("Current during pressure", "Current during humidity").
+            other = [self._best_label(dataclasses.replace(parsed, text=side)) for side in sides]
+            extra = [o[1] for o in other if o is not None and o[1].spec != fact.spec and o[0] - hit]
+            for f in extra[:1]:
+                parsed.quantity = None  # each side names its own quantity
+                parsed.specs.append((f.spec,))
+                parsed.spec_phrases.append(f.parameter.strip().lower())
+                parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         self._label_specs(parsed)
@@ -1652,6 +1668,38 @@ _INEQUALITY = re.compile(
     r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
     r"\bV[A-Z]{0,4}\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
 )
+
+
+_VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
+
+
+def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
+    """A question comparing two conditions of one figure ("current while measuring pressure
+    versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
+    label or condition best names each side, by the words and numbers only that side states."""
+    sides = _VERSUS.split(question, maxsplit=1)
+    if len(sides) != 2 or len(rows) < 2:
+        return []
+    words = [content_words(side) for side in sides]
+    numbers = [set(re.findall(r"\d+(?:\.\d+)?", side)) for side in sides]
+    out: list[Fact] = []
+    for k in (0, 1):
+        own_words = words[k] - words[1 - k]
+        own_numbers = numbers[k] - numbers[1 - k]
+
+        def fit(
+            f: Fact, own_words: set[str] = own_words, own_numbers: set[str] = own_numbers
+        ) -> int:
+            text = f"{f.parameter} {f.condition or ''}"
+            return len(own_words & content_words(text)) + len(
+                own_numbers & set(re.findall(r"\d+(?:\.\d+)?", f.condition or ""))
+            )
+
+        scored = sorted(((fit(f), i) for i, f in enumerate(rows)), reverse=True)
+        # One clear best row for the side; ties name nothing.
+        if scored[0][0] >= 1 and (len(scored) < 2 or scored[1][0] < scored[0][0]):
+            out.append(rows[scored[0][1]])
+    return out if len(out) == 2 and out[0] is not out[1] else []
 
 
 def _condition_holds(condition: str | None, volts: Sequence[float]) -> bool:

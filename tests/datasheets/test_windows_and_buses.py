@@ -446,3 +446,54 @@ def test_a_rating_asked_beside_an_operating_range_is_its_own_item() -> None:
     answer = qa.ask("BME280 supply voltage range and absolute maximum supply voltage?")
     assert "1.71 to 3.6 V (typ 1.8) [bme280#p2]" in answer.answer, answer.answer
     assert "4.25 V [bme280#p13]" in answer.answer
+
+
+def test_each_side_of_a_versus_question_gets_the_row_it_names() -> None:
+    def current(param: str, typ: float, unit: str, condition: str | None, spec: str) -> object:
+        return fact(
+            device=param.split()[0],
+            spec=spec,
+            parameter=param,
+            typ=typ,
+            unit=unit,
+            condition=condition,
+            section_kind=EC,
+            citation="doc#p1",
+            evidence=f"{param} {condition or ''} {typ:g} {unit}",
+        )
+
+    qa = DatasheetQA(
+        FactStore(
+            [
+                current(
+                    "MPU-6050 Normal Operating Current",
+                    3.9,
+                    "mA",
+                    "Gyro + Accel + DMP",
+                    "supply_current",
+                ),
+                current(
+                    "MPU-6050 Operating Current",
+                    500.0,
+                    "µA",
+                    "Accelerometer only",
+                    "supply_current",
+                ),
+                current("MPU-6050 Idle Supply Current", 5.0, "µA", None, "supply_current"),
+                current(
+                    "BME280 Current during humidity", 340.0, "µA", None, "current_during_humidity"
+                ),
+                current(
+                    "BME280 Current during pressure", 714.0, "µA", None, "current_during_pressure"
+                ),
+            ]
+        )
+    )
+    mpu = qa.ask(
+        "MPU-6050 supply current with gyro + accel + DMP running, compared with accelerometer only?"
+    )
+    assert "3.9 mA" in mpu.answer and "500 µA" in mpu.answer and "5 µA" not in mpu.answer, (
+        mpu.answer
+    )
+    bme = qa.ask("BME280: current while measuring pressure versus while measuring humidity?")
+    assert "714 µA" in bme.answer and "340 µA" in bme.answer, bme.answer
