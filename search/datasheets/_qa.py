@@ -529,6 +529,11 @@ class DatasheetQA:
         self, parsed: ParsedQuestion, mention: DeviceMention, specs: tuple[str, ...], phrase: str
     ) -> _Pick:
         device = mention.device
+        if specs == ("supply_voltage",) and not any(
+            f.spec == "supply_voltage" for f in self.index.device_facts(device)
+        ):
+            # A converter states what it takes as its input range ("Input voltage, VIN").
+            specs = ("supply_voltage", "input_voltage_range")
         # "supply range and absolute maximum supply": the rating is one item of its own, and
         # the question's rating words do not make the other items ratings.
         rating_item = any(c[0].startswith("absolute_max") for c in parsed.specs)
@@ -639,6 +644,8 @@ class DatasheetQA:
                 reasons.append(f"evidence_present: no fact for {device} {label}")
             return _Pick([], [], [], reasons[:3])
         best = valid[0].score
+        if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
+            label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
         for f in _each_side(
             parsed.text, [r.fact for r in valid if r.fact.spec == valid[0].fact.spec]

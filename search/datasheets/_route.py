@@ -1042,6 +1042,14 @@ def parse_question(
     # A stated operating point ("when powered from 2.7 V", "at 3.3 V", "with a 5 V supply",
     # "running off 5 V") is a condition on the answer, not a request for the supply voltage.
     # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
+    # "over the full operating temperature range", "across temperature": a condition.
+    spec_text = re.sub(
+        r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
+        r"(?:operating\s+|junction\s+)?temperature(?:\s+range)?",
+        lambda m: " " * len(m.group(0)),
+        spec_text,
+        flags=re.IGNORECASE,
+    )
     # "a 24 V rail with ±10 % tolerance": the tolerance is stated, not asked.
     spec_text = re.sub(
         r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"

@@ -497,3 +497,16 @@ def test_each_side_of_a_versus_question_gets_the_row_it_names() -> None:
     )
     bme = qa.ask("BME280: current while measuring pressure versus while measuring humidity?")
     assert "714 µA" in bme.answer and "340 µA" in bme.answer, bme.answer
+
+
+def test_a_supply_asked_of_a_converter_is_its_input_range() -> None:
+    answer = DatasheetQA().ask(  # the shipped facts, with the change notice
+        "Is a 33 V supply OK for continuous operation of a revision A SRB-5030?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert "ecn-2608-04#1" in answer.citations
+
+
+def test_over_the_temperature_range_is_a_condition_not_a_spec() -> None:
+    parsed = parse_question("AMS1117-5.0 output voltage over the full operating temperature range?")
+    assert parsed.specs == [("output_voltage",)]
