@@ -1123,7 +1123,11 @@ def parse_question(
     bound: Bound | None = None
     # "absolute maximum" names a rating, not the bound wanted.
     bound_text = re.sub(r"(?i)\babsolute[- ]max(?:imum)?|\babs\.? max\b", " ", spec_text)
-    if _BOUND_MAX.search(bound_text):
+    if re.search(
+        r"(?i)\bmin(?:imum)?\s*(?:and|&|/|,)\s*max|\bmax(?:imum)?\s*(?:and|&|/|,)\s*min", bound_text
+    ):
+        bound = None  # "min and max": both ends
+    elif _BOUND_MAX.search(bound_text):
         bound = "max"
     elif _BOUND_MIN.search(bound_text):
         bound = "min"

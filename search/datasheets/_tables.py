@@ -1068,19 +1068,45 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     group_cells.setdefault(int(gi), {})[k] = cells.pop(key)
                 if not any(cells.get(k) for k in _NUMERIC_COLS) and not group_cells:
                     tail = cells.get("parameter") or ""
-                    if (
+                    more = cells.get("condition") or ""
+                    under_row = (
                         rows
                         and last_row_y is not None
                         and last_row_y - line.y <= 1.8 * line.size
-                        and len(cells) == 1
+                        and set(cells) <= {"parameter", "condition"}
+                    )
+                    if (
+                        under_row
                         and re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+)?\d{0,2}", tail)
                         and re.search(r"[A-Za-z]$", rows[-1].parameter.strip())
                     ):
                         # "Collecting" with its figures, "period" alone on the next line: the
-                        # row's label wrapped (a footnote mark on its last word is dropped).
+                        # row's label wrapped (a footnote mark on its last word is dropped),
+                        # and its condition cell may wrap with it ("-20...0 °C").
                         tail = tail.rstrip("0123456789")
                         rows[-1].parameter = f"{rows[-1].parameter} {tail}"
-                        rows[-1].evidence = f"{rows[-1].evidence} / {tail}"
+                        rows[-1].evidence = f"{rows[-1].evidence} / {text}"
+                        if more:
+                            rows[-1].condition = ", ".join(
+                                x for x in (rows[-1].condition, more) if x
+                            )
+                        continue
+                    below = next(
+                        (ln.y for ln in page.lines[line_no + 1 :] if ln.text.strip()), None
+                    )
+                    if (
+                        under_row
+                        and not tail
+                        and re.search(r"\d", more)
+                        and len(rows[-1].condition or "") >= 3
+                        # nearer the row above than the line below: not the first line of
+                        # the next row's condition
+                        and (below is None or last_row_y - line.y <= line.y - below + 0.5)
+                    ):
+                        # "300...1100 hPa" on the row, "0...65 °C" under it: one condition cell
+                        # printed on two lines.
+                        rows[-1].condition = f"{rows[-1].condition.rstrip(', ')}, {more}"
+                        rows[-1].evidence = f"{rows[-1].evidence} / {text}"
                         continue
                     if len(text) > 90 and len(line.segments) == 1:
                         cols = None  # prose: the table has ended

@@ -251,3 +251,11 @@ def test_accuracy_windows_under_a_wrapped_label_keep_their_signs(tmp_path: Path)
     }
     # A chart title names two axes, never a figure.
     assert not [f for f in store.facts if " versus " in f.parameter]
+    # A condition cell printed on two lines ("300...1100 hPa" / "0...65 °C") is one condition,
+    # and the label's wrapped word comes with it.
+    pressure = {
+        (f.condition, f.max)
+        for f in store.query("BME280", "accuracy")
+        if f.unit == "hPa" and f.parameter == "Absolute accuracy pressure"
+    }
+    assert pressure == {("300... 1100 hPa, 0...65 °C", 1.0), ("300..1100 hPa, -20...0 °C", 1.7)}
