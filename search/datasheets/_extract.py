@@ -26,6 +26,7 @@ __all__ = [
     "is_supply_relative",
     "map_spec",
     "parse_quantity_text",
+    "spec_dimensions",
     "unit_dimension",
 ]
 
@@ -768,6 +769,11 @@ def _time_unit(unit: str | None, spec: str) -> str | None:
     if unit and timed and re.fullmatch(r"[munµμ]?S", unit.strip()):
         return unit.strip()[:-1] + "s"
     return unit
+
+
+def spec_dimensions(spec: str) -> frozenset[str]:
+    """The unit dimensions a spec's figures may carry (empty when the spec sets none)."""
+    return _SPEC_DIMENSION.get(spec, frozenset())
 
 
 def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:

@@ -53,9 +53,9 @@ from search.datasheets._compat import (
     settings_in,
     straps_in,
 )
-from search.datasheets._extract import QUANTITY_DIMENSION, unit_dimension
+from search.datasheets._extract import QUANTITY_DIMENSION, spec_dimensions, unit_dimension
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
-from search.datasheets._retrieval import FactIndex, content_words, named_variants
+from search.datasheets._retrieval import FactIndex, Ranked, content_words, named_variants
 from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
 from search.datasheets._units import UnknownUnitError, convert
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
@@ -558,7 +558,7 @@ class DatasheetQA:
             quantity=parsed.quantity,
             absolute_max=absmax,
             stated_numbers=parsed.stated_numbers,
-        )
+        ) or self._filed_elsewhere(device, specs[0])
         reasons: list[str] = []
         valid = []
         for r in ranked:
@@ -1073,6 +1073,22 @@ class DatasheetQA:
                 if item not in out:
                     out.append(item)
         return out
+
+    def _filed_elsewhere(self, device: str, spec: str) -> list[Ranked]:
+        """Rows of a spec the part files under another name: a row labelled with the spec's
+        own qualifier and carrying its dimension ("Operating range -40 to 80 °C" is the
+        operating temperature of a sensor whose table files it as its measuring range)."""
+        dims = spec_dimensions(spec)
+        qualifier = set(spec.split("_")) - _KIND_WORDS - {"range", "max", "min", "absolute"}
+        if not dims or not qualifier:
+            return []
+        return [
+            Ranked(f, 1.0, "label")
+            for f in self.index.device_facts(device)
+            if qualifier <= content_words(f.parameter)
+            and unit_dimension(f.unit, f.spec) in dims
+            and f.section_kind != "absolute_maximum"
+        ]
 
     def _of_nominal(
         self, mention: DeviceMention, facts: Sequence[Fact]

@@ -273,7 +273,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         # "bus voltage", "bus current" (INA219) measure a supply rail, not a data bus.
-        r"\binterface|\bprotocol|\bbus\b(?! voltage| current)|\bcommunicat|\btalks?\b"
+        r"\binterface|\bprotocol|\bbus\b(?! voltage| current)|\bcommunicat|\btalks?\b(?! to (?:it|them)\b)"
         r"|\b(?:spi|i2c|i²c|uart|1-wire)\b",
         ("interface",),
     ),
@@ -306,6 +306,14 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\b(?:measurement|conversion) (?:take|takes|last|lasts)\b",
         ("conversion_time",),
     ),
+    # How long after power-up the part answers: "start-up time", "wait after powering up".
+    (
+        r"\bstart[- ]?up time|\bpower[- ]?(?:on|up) time|\binit(?:iali[sz]ation)? time"
+        r"|\bhow long after (?:power(?:ing)?[- ]?(?:it )?(?:up|on)|start[- ]?up)"
+        r"|\b(?:wait|time) after power(?:ing)?[- ]?(?:it )?(?:up|on)",
+        ("start_up_time", "power_on_time"),
+    ),
+    (r"\blong[- ]term stability|\blong[- ]term drift|\bdrift per year", ("drift",)),
     (r"\bresponse time|\bdelay time", ("response_time",)),
     # A relay's switching times.
     (r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time", ("response_time",)),

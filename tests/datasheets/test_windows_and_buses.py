@@ -510,3 +510,52 @@ def test_a_supply_asked_of_a_converter_is_its_input_range() -> None:
 def test_over_the_temperature_range_is_a_condition_not_a_spec() -> None:
     parsed = parse_question("AMS1117-5.0 output voltage over the full operating temperature range?")
     assert parsed.specs == [("output_voltage",)]
+
+
+def test_a_spec_filed_under_another_name_is_found_by_its_label_and_unit() -> None:
+    qa = DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    device="DHT22",
+                    spec="measurement_range",
+                    parameter="Operating range",
+                    min=-40.0,
+                    max=80.0,
+                    unit="°C",
+                    section_kind="general",
+                    citation="dht22#p1",
+                    evidence="Operating range temperature -40~80Celsius",
+                ),
+                fact(
+                    device="DHT22",
+                    spec="humidity_range",
+                    parameter="Operating range",
+                    min=0.0,
+                    max=100.0,
+                    unit="%RH",
+                    section_kind="general",
+                    citation="dht22#p1",
+                    evidence="Operating range humidity 0-100%RH",
+                ),
+            ]
+        )
+    )
+    answer = qa.ask("am2302 / dht22 operating temperature range?")
+    assert answer.status == "answered" and "-40 to 80 °C" in answer.answer, answer.answer
+    assert "%RH" not in answer.answer
+    assert qa.ask("DHT22 storage temperature range?").status == "insufficient_evidence"
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        (
+            "bme280 start-up time - how long after power-up before I can talk to it?",
+            "start_up_time",
+        ),
+        ("XGZP6847A long term stability?", "drift"),
+    ],
+)
+def test_start_up_and_stability_wording(question: str, spec: str) -> None:
+    assert [s[0] for s in parse_question(question).specs] == [spec]
