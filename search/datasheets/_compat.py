@@ -227,18 +227,20 @@ def bounds(
 
     # A figure the evidence prints as a fraction of the supply ("0.7 VDD") is not volts: drop
     # it and let the supply-relative reading below fill that side.
-    fractions = supply_fractions(fact)
+    sides = _side_texts(fact)
+    # With each symbolic column kept apart, a plain number on another side is volts ("1.71"
+    # beside "VDD" is no fraction of it).
+    fractions = supply_fractions(fact) if not sides else set()
     lo = (
         _volts(fact.min, fact.unit, who)
-        if fact.min is not None and fact.min not in fractions
+        if fact.min is not None and fact.min not in fractions and "min" not in sides
         else None
     )
     hi = (
         _volts(fact.max, fact.unit, who)
-        if fact.max is not None and fact.max not in fractions
+        if fact.max is not None and fact.max not in fractions and "max" not in sides
         else None
     )
-    sides = _side_texts(fact)
     if sides:
         # The extractor kept each symbolic column apart: evaluate each on its own side.
         needs = False
@@ -844,6 +846,25 @@ def asks_pullup_level(question: str) -> bool:
     )
 
 
+def _pullup_over_rating(index: FactIndex, use: DeviceUse, volts: float) -> CompatCheck | None:
+    """A line pulled above an input's absolute maximum rating, at the part's stated supply."""
+    for f in _best(index, use, ("absolute_max_input_voltage",), absmax=True):
+        _, r_hi, r_need = bounds(f, use.supply_v, use.device)
+        if r_hi is None or r_need:
+            continue
+        if volts > r_hi.value + 1e-9:
+            return _check(
+                "pullup_level",
+                "incompatible",
+                f"line pulled up to {_fmt(volts)} V exceeds {use.device} absolute maximum "
+                f"{r_hi.text} V on its pins ({f.parameter}) — needs a level shifter",
+                [f],
+                [d for d in (r_hi.derived,) if d],
+            )
+        return None
+    return None
+
+
 def rule_pullup_level(
     index: FactIndex, uses: Sequence[DeviceUse], volts: float
 ) -> list[CompatCheck]:
@@ -879,6 +900,13 @@ def rule_pullup_level(
             continue
         what = "pull-up supply range" if from_line else "VIH"
         ok = volts >= lo.value - 1e-9 and (hi is None or volts <= hi.value + 1e-9)
+        if ok and hi is None:
+            # No VIH maximum: the pins' absolute maximum rating ("VDDIO + 0.3") still bounds
+            # the line.
+            over = _pullup_over_rating(index, use, volts)
+            if over is not None:
+                checks.append(over)
+                continue
         band = f"{lo.text} to {hi.text} V" if hi is not None else f"at least {lo.text} V"
         checks.append(
             _check(

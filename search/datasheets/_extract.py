@@ -822,6 +822,14 @@ def facts_from_row(
         and re.search(r"(?i)stand-?by|sleep|power[\s-]*down|shutdown|idle", row.condition)
     ):
         spec = "sleep_current"
+    if (
+        spec == "voltage_range"
+        and row.section_kind != "absolute_maximum"
+        and _IO_RAIL.match((row.symbol or row.condition or "").strip())
+    ):
+        # "Voltage Range  VLOGIC must be ≤VDD at all times  1.71  VDD": the range of the rail
+        # that powers the interface pins is the logic supply.
+        spec = "logic_supply_voltage"
     applies = dict(row.applies_to)
     if row.variant:
         applies.setdefault("variant", row.variant)

@@ -1635,14 +1635,18 @@ _LEVELS_CUE = re.compile(
 )
 
 # The question feeds a part's logic rail, not its main (motor, load) supply.
-_LOGIC_RAIL = re.compile(r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b")
+_LOGIC_RAIL = re.compile(
+    r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b|\bVLOGIC\b|\bVIO\b"
+)
 # ... or its motor (load) rail, on a driver that has both.
 _MOTOR_RAIL = re.compile(
     r"(?i)\bmotor (?:supply|rail|side|power|voltage)\b|\bV(?:M|MOT|MOTOR|BB)\b"
 )
 
 
-_AMBIENT = re.compile(r"(?<![\d.])([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg\s?C)\b", re.IGNORECASE)
+_AMBIENT = re.compile(
+    r"(?<![\d.])([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg\s?C|C(?![\w°]))", re.IGNORECASE
+)
 
 
 def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:

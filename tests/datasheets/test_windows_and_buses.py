@@ -559,3 +559,55 @@ def test_a_spec_filed_under_another_name_is_found_by_its_label_and_unit() -> Non
 )
 def test_start_up_and_stability_wording(question: str, spec: str) -> None:
     assert [s[0] for s in parse_question(question).specs] == [spec]
+
+
+def test_a_pullup_above_the_pins_rating_is_incompatible() -> None:
+    qa = DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    device="BME280",
+                    spec="logic_high_threshold",
+                    parameter="Input high level",
+                    unit="V",
+                    section_kind=EC,
+                    citation="bme280#p35",
+                    evidence="VIH Input high level 0.8*VDDIO V",
+                ),
+                fact(
+                    device="BME280",
+                    spec="absolute_max_input_voltage",
+                    parameter="Voltage at any interface pin",
+                    min=-0.3,
+                    unit="V",
+                    section_kind="absolute_maximum",
+                    citation="bme280#p13",
+                    evidence="Voltage at any interface pin -0.3 VDDIO + 0.3 V",
+                    extra={"max_text": "VDDIO + 0.3"},
+                ),
+            ]
+        )
+    )
+    five = qa.ask("BME280 with VDDIO = 3.3 V on an I2C bus whose pull-ups go to 5 V - ok?")
+    assert five.verdict == "incompatible" and "bme280#p13" in five.citations, five.answer
+    ok = qa.ask("BME280 with VDDIO = 3.3 V on an I2C bus with 3.3 V pull-ups - ok?")
+    assert ok.verdict == "compatible", ok.answer
+
+
+def test_a_plain_bound_beside_a_rail_bound_is_volts() -> None:
+    from search.datasheets._compat import bounds
+
+    vlogic = fact(
+        device="MPU-6050",
+        spec="logic_supply_voltage",
+        parameter="Voltage Range",
+        min=1.71,
+        unit="V",
+        condition="VLOGIC must be ≤VDD at all times",
+        section_kind=EC,
+        citation="mpu-6050#p14",
+        evidence="Voltage Range VLOGIC must be ≤VDD at all times 1.71 VDD V",
+        extra={"max_text": "VDD"},
+    )
+    lo, hi, needs = bounds(vlogic, 3.3, "MPU-6050")
+    assert (lo.value, hi.value, needs) == (1.71, 3.3, False)
