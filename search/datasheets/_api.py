@@ -64,6 +64,9 @@ class CompatRequest(BaseModel):
     pullup_v: float | None = Field(
         default=None, gt=0, le=60, description="voltage the bus lines are pulled up to"
     )
+    clock_hz: float | None = Field(
+        default=None, gt=0, le=1e9, description="SPI or I2C clock, for the bus_clock rule"
+    )
 
 
 class CompatResponse(BaseModel):
@@ -141,7 +144,8 @@ def build_router(qa: DatasheetQA | None = None) -> APIRouter:
         unknown = [r for r in rules if r not in RULES]
         if unknown:
             raise HTTPException(status_code=422, detail=f"rules: unknown {unknown}")
-        checks = check_compatibility(q.index, uses, rules, req.bus, req.pullup_v)
+        clock = (req.clock_hz, f"{req.clock_hz:.0f} Hz") if req.clock_hz else None
+        checks = check_compatibility(q.index, uses, rules, req.bus, req.pullup_v, clock)
         items = items_of(checks)
         cites: list[str] = []
         for it in items:

@@ -35,6 +35,7 @@ from search.datasheets._answer import (
 )
 from search.datasheets._facts import PART_NUMBER, Fact
 from search.datasheets._retrieval import FactIndex, named_variants
+from search.datasheets._units import UnknownUnitError, convert
 from search.datasheets._validate import supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ Rule = Literal[
     "i2c_address",
     "drive",
     "pullup_level",
+    "bus_clock",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
 
@@ -561,7 +563,17 @@ def settings_in(text: str) -> tuple[tuple[str, float], ...]:
         if re.fullmatch(r"(?i)v\w*|a[0-2]|ad[0-2]|addr\w*", name):
             continue
         out.append((name.lower(), float(value)))
+    fm = _STATED_FSR.search(text)
+    if fm:
+        # "PGA at ±4.096 V", "±2.048 V FSR"
+        out.append(("fsr", float(fm.group(1) or fm.group(2))))
     return tuple(out)
+
+
+_STATED_FSR = re.compile(
+    r"(?i)\b(?:pga|fsr|full[- ]scale(?: range)?|range)\b[^.;?±]{0,20}±\s*(\d+(?:\.\d+)?)\s*V\b"
+    r"|±\s*(\d+(?:\.\d+)?)\s*V\s*(?:fsr|full[- ]scale|range|pga)\b"
+)
 
 
 def _for_settings(inputs: list[Fact], dst: DeviceUse) -> tuple[list[Fact], str]:
@@ -672,6 +684,7 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 used.append(absmax[0])
                 if a_hi.derived:
                     parts_derived.append(a_hi.derived)
+        stated_fsr = dict(dst.settings).get("fsr")
         if inside and fsr:
             f = fsr[0]
             top = max(
@@ -680,7 +693,15 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 if x is not None
             )
             used.append(f)
-            if hi.value > top:
+            if stated_fsr is not None and stated_fsr <= top + 1e-9:
+                # The range the question sets the gain to, not the widest there is.
+                inside = hi.value <= stated_fsr + 1e-9 and lo.value >= -stated_fsr - 1e-9
+                outcome = "compatible" if inside else "incompatible"
+                detail += (
+                    f"; {'within' if inside else 'beyond'} the stated ±{_fmt(stated_fsr)} V "
+                    f"full-scale range ({f.citation})"
+                )
+            elif hi.value > top:
                 outcome = "incompatible"
                 detail += f"; the widest full-scale range is ±{_fmt(top)} V ({f.citation})"
             else:
@@ -1812,16 +1833,103 @@ def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
     return bool(src & {"output_voltage_range", "sensitivity"}) and "input_voltage_range" in dst
 
 
+# A bus clock a question states: "SPI at 20 MHz", "a 1 MHz I2C bus", "fast-mode plus (1 MHz)".
+_STATED_CLOCK = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(MHz|kHz)\b", re.IGNORECASE)
+
+
+def stated_clock(question: str) -> tuple[float, str] | None:
+    """The bus clock a question about an SPI or I2C bus states: Hz, and as written."""
+    if not re.search(r"(?i)\b(?:spi|i2c|i²c|scl|sck|sclk|bus|clock)\b", question):
+        return None
+    m = _STATED_CLOCK.search(question)
+    if m is None:
+        return None
+    hz = float(m.group(1)) * (1e6 if m.group(2).lower() == "mhz" else 1e3)
+    return hz, f"{m.group(1)} {m.group(2)}"
+
+
+def _clock_top(f: Fact) -> float | None:
+    """A clock row's fastest figure: its maximum, the one figure it prints, or a lone minimum
+    under a "maximum" label ("Maximum clock frequency 80 MHz")."""
+    if f.max is not None:
+        return f.max
+    if isinstance(f.value, int | float):
+        return float(f.value)
+    return f.min if "max" in f.parameter.lower() else None
+
+
+def _hz(value: float | None, unit: str | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        return convert(float(value), unit or "", "Hz")
+    except UnknownUnitError:
+        return None
+
+
+def rule_bus_clock(
+    index: FactIndex, uses: Sequence[DeviceUse], bus: str, clock: tuple[float, str]
+) -> list[CompatCheck]:
+    """Each part on the bus must take the stated clock: at most its fastest rated SCL/SCK."""
+    spec = "spi_max_clock" if bus == "SPI" else "i2c_max_clock"
+    hz, shown = clock
+    checks: list[CompatCheck] = []
+    for use in uses:
+        rows = [
+            (f, hz_of)
+            for f in _best(index, use, (spec,))
+            if not re.search(r"(?i)external|crystal|oscillat", f.parameter)
+            for hz_of in (_hz(_clock_top(f), f.unit),)
+            if hz_of is not None
+        ]
+        if not rows:
+            checks.append(
+                _check(
+                    "bus_clock",
+                    "insufficient_evidence",
+                    f"no {use.device} maximum {bus} clock in its datasheet facts",
+                    [],
+                )
+            )
+            continue
+        fastest, top = max(rows, key=lambda pair: pair[1])
+        ok = hz <= top + 1e-6
+        checks.append(
+            _check(
+                "bus_clock",
+                "compatible" if ok else "incompatible",
+                f"{bus} clock {shown} {'within' if ok else 'above'} {use.device} maximum "
+                f"{_fmt(float(_clock_top(fastest) or 0))} {fastest.unit} "
+                f"({fastest.parameter}, {fastest.citation})",
+                [fastest],
+            )
+        )
+    return checks
+
+
 def check_compatibility(
     index: FactIndex,
     uses: Sequence[DeviceUse],
     rules: Sequence[str],
     bus: str | None = None,
     pullup_v: float | None = None,
+    clock: tuple[float, str] | None = None,
 ) -> list[CompatCheck]:
     """Apply the rules; the first device is the source (or regulator), the second the receiver."""
     checks: list[CompatCheck] = []
     for rule in rules:
+        if rule == "bus_clock":
+            if clock is None or bus not in ("SPI", "I2C"):
+                checks.append(
+                    CompatCheck(
+                        rule=rule,
+                        outcome="insufficient_evidence",
+                        detail="no SPI or I2C clock frequency stated",
+                    )
+                )
+            else:
+                checks.extend(rule_bus_clock(index, uses, bus, clock))
+            continue
         if rule == "pullup_level":
             if pullup_v is None:
                 checks.append(

@@ -51,6 +51,7 @@ from search.datasheets._compat import (
     pick_rules,
     pullup_volts,
     settings_in,
+    stated_clock,
     straps_in,
 )
 from search.datasheets._extract import QUANTITY_DIMENSION, spec_dimensions, unit_dimension
@@ -384,7 +385,13 @@ class DatasheetQA:
         parsed = parse_question(q, None, self._siblings)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
-        if asks_pullup_level(q) or self._powers_another(parsed) or self._levels_between(parsed):
+        if (
+            asks_pullup_level(q)
+            or self._powers_another(parsed)
+            or self._levels_between(parsed)
+            # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
+            or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
+        ):
             # One part on a pulled-up line is checked against it; a regulator named with a part
             # it feeds ("MPU-6050 VDD from an SRB-5030?") is a question of powering it.
             parsed.route = "compatibility"
@@ -1220,12 +1227,23 @@ class DatasheetQA:
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
         bus = None
-        bm = re.search(r"\b(i2c|spi|uart|(?:1|one)-?wire)\b", parsed.text, re.I)
-        if bm and "interface" in rules:
-            bus = bm.group(1).upper()
+        bm = re.search(r"\b(i2c|i²c|spi|uart|(?:1|one)-?wire)\b", parsed.text, re.I)
+        if bm:
+            bus = bm.group(1).upper().replace("²", "2")
             if "WIRE" in bus:
                 bus = "1-WIRE"
-        checks = check_compatibility(self.index, uses, rules, bus, pullup_volts(parsed.text))
+        clock = stated_clock(parsed.text)
+        if clock is not None and bus in ("SPI", "I2C") and "pullup_level" not in rules:
+            # "the SPI bus at 20 MHz": every part on it must take that clock.
+            rules = [r for r in rules if r != "i2c_address"] + ["bus_clock"]
+        checks = check_compatibility(
+            self.index,
+            uses,
+            rules,
+            bus if "interface" in rules or "bus_clock" in rules else None,
+            pullup_volts(parsed.text),
+            clock,
+        )
         verdict = combine(checks)
         items = items_of(checks)
         derived = [d for c in checks for d in c.derived]
@@ -1635,6 +1653,10 @@ _LEVELS_CUE = re.compile(
 )
 
 # The question feeds a part's logic rail, not its main (motor, load) supply.
+_CLOCK_CHECK = re.compile(
+    r"(?i)\b(?:spi|i2c|i²c)\b.{0,40}\b(?:at|clock(?:ed)?)\b|\bbus at\b"
+    r"|\b(?:ok|okay|fine|keep up|handle|can i run|within spec)\b.{0,40}\b(?:spi|i2c)\b"
+)
 _LOGIC_RAIL = re.compile(
     r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b|\bVLOGIC\b|\bVIO\b"
 )

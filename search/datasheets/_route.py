@@ -381,7 +381,8 @@ _COMPAT_CUES = re.compile(
     r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
     # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.
     r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
-    r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bis it ok\b|\bok to\b|\benough (?:current|headroom)"
+    r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"
+    r"|\benough (?:current|headroom)"
     r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b"
     # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
     # "will X work with Y", "as the supply for", "on a single bus", "any clash".
@@ -421,7 +422,7 @@ _VOLT_AT = re.compile(
     rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*"
     rf"|at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
-    rf"|supply (?:of|at)|vdd ?=|vcc ?=|vin ?=|vddio ?=|vlogic ?=|vio ?=|dvdd ?=|vm ?=|vs ?=|avdd ?=|vsupply ?=)"
+    rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?=)"
     rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )

@@ -167,6 +167,11 @@ def test_http_routes() -> None:
     r = client.post("/v1/compat", json={"devices": [{"model": "BME280", "count": 3}], "bus": "I2C"})
     assert r.json()["verdict"] == "incompatible"
     assert client.post("/v1/compat", json={"devices": [{"model": "nope"}]}).status_code == 404
+    r = client.post(
+        "/v1/compat",
+        json={"devices": [{"model": "BME280"}], "bus": "SPI", "rules": ["bus_clock"]},
+    )
+    assert r.status_code == 200 and r.json()["verdict"] == "insufficient_evidence"
 
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "srb5030-bench"

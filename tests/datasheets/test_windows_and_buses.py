@@ -611,3 +611,62 @@ def test_a_plain_bound_beside_a_rail_bound_is_volts() -> None:
     )
     lo, hi, needs = bounds(vlogic, 3.3, "MPU-6050")
     assert (lo.value, hi.value, needs) == (1.71, 3.3, False)
+
+
+def _clock(device: str, spec: str, param: str, top: float, unit: str) -> object:
+    return fact(
+        device=device,
+        spec=spec,
+        parameter=param,
+        max=top,
+        unit=unit,
+        section_kind="timing",
+        citation=f"{device.lower()}#p9",
+        evidence=f"{param} {top:g} {unit}",
+    )
+
+
+@pytest.fixture(scope="module")
+def clocks() -> DatasheetQA:
+    return DatasheetQA(
+        FactStore(
+            [
+                _clock("BME280", "spi_max_clock", "SPI clock input frequency", 10.0, "MHz"),
+                _clock("RFM95W", "spi_max_clock", "SCK frequency", 10.0, "MHz"),
+                _clock("MPU-6050", "i2c_max_clock", "SCL Clock Frequency", 400.0, "kHz"),
+                _clock("INA219", "i2c_max_clock", "SCL operating frequency", 2.56, "MHz"),
+                *(
+                    fact(
+                        device=d,
+                        spec="interface",
+                        parameter="Interface",
+                        value=v,
+                        section_kind="general",
+                        citation=f"{d.lower()}#p1",
+                        evidence=f"Interface {v}",
+                    )
+                    for d, v in (("BME280", "I2C, SPI"), ("RFM95W", "SPI"))
+                ),
+            ]
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("Can I run the BME280 SPI bus at 20 MHz?", "incompatible"),
+        ("RFM95W and BME280 sharing one SPI bus at 8 MHz - fine?", "compatible"),
+        (
+            "I2C bus at 1 MHz with an MPU-6050 and an INA219 on it - will both keep up?",
+            "incompatible",
+        ),
+        ("MPU-6050 and INA219 on one I2C bus at 400 kHz - ok?", "compatible"),
+    ],
+)
+def test_a_stated_bus_clock_is_checked_against_each_part(
+    clocks: DatasheetQA, question: str, verdict: str
+) -> None:
+    answer = clocks.ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert answer.status != "unvalidated"
