@@ -65,6 +65,7 @@ Rule = Literal[
     "drive",
     "pullup_level",
     "bus_clock",
+    "headroom",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
 
@@ -1262,6 +1263,8 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     [lim.derived for lim in (o_lo, o_hi, s_lo, s_hi) if lim.derived],
                 )
             )
+    if vout:
+        checks.extend(rule_headroom(index, reg, vout))
     # The rated output current; failing that, the minimum of a stated current limit (what the
     # part guarantees before it limits). Short-circuit and peak currents are not capability.
     iout = _best(index, reg, ("output_current",)) or [
@@ -1313,31 +1316,6 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
             derived,
         )
     )
-    if reg.supply_v is not None:
-        drop = _best(index, reg, ("dropout_voltage",))
-        if drop and o_hi_nominal(vout) is not None:
-            d = drop[0]
-            dv = d.max if d.max is not None else d.typ if d.typ is not None else d.value
-            vnom = o_hi_nominal(vout)
-            if isinstance(dv, float | int) and vnom is not None:
-                need_in = vnom + float(dv)
-                ok2 = reg.supply_v >= need_in - 1e-9
-                der = Derived(
-                    label="input needed",
-                    expression=f"{_fmt(vnom)} + {_fmt(float(dv))}",
-                    result=round(need_in, 9),
-                    unit="V",
-                )
-                checks.append(
-                    _check(
-                        "supply",
-                        "compatible" if ok2 else "incompatible",
-                        f"{_fmt(reg.supply_v)} V in {'covers' if ok2 else 'is below'} output "
-                        f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V",
-                        [*vout[:1], d],
-                        [der],
-                    )
-                )
     return checks
 
 
@@ -1406,6 +1384,43 @@ def _banded_supply_check(
     if outcome == "insufficient_evidence":
         detail += "; name the board revision"
     return _check("supply", outcome, detail, facts, [d for d in (o_lo.derived, o_hi.derived) if d])
+
+
+def rule_headroom(
+    index: FactIndex, reg: DeviceUse, vout: list[Fact] | None = None
+) -> list[CompatCheck]:
+    """A regulator holds its output only with its input at least the output plus the dropout:
+    "an AMS1117-5.0 from a 6 V pack" is below 5 V + 1.3 V."""
+    if reg.supply_v is None:
+        return []
+    if vout is None:
+        vout = _best(index, reg, ("output_voltage",), prefer="output voltage full range")
+    drop = _best(index, reg, ("dropout_voltage",))
+    vnom = o_hi_nominal(vout) if vout else None
+    if not drop or vnom is None:
+        return []
+    d = drop[0]
+    dv = d.max if d.max is not None else d.typ if d.typ is not None else d.value
+    if not isinstance(dv, float | int):
+        return []
+    need_in = vnom + float(dv)
+    ok = reg.supply_v >= need_in - 1e-9
+    der = Derived(
+        label="input needed",
+        expression=f"{_fmt(vnom)} + {_fmt(float(dv))}",
+        result=round(need_in, 9),
+        unit="V",
+    )
+    return [
+        _check(
+            "supply",
+            "compatible" if ok else "incompatible",
+            f"{_fmt(reg.supply_v)} V in {'covers' if ok else 'is below'} output "
+            f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V",
+            [*vout[:1], d],
+            [der],
+        )
+    ]
 
 
 def o_hi_nominal(vout: list[Fact]) -> float | None:
@@ -1777,11 +1792,30 @@ def is_regulator(index: FactIndex, use: DeviceUse) -> bool:
     return any(f.spec in _REGULATOR_SPECS for f in index.device_facts(use.device))
 
 
+_CUE_HEADROOM = re.compile(
+    r"(?i)\b(?:stay|remain|keep)\b.{0,20}\bregulat|\bin regulation\b|\bheadroom\b|\benough "
+    r"(?:input|voltage)\b|\bdrop ?out\b.{0,30}\b(?:enough|ok|fine)\b|\bhold (?:its |the )?output"
+)
+
+
+def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
+    """ "AMS1117-5.0 off a 6 V pack - will it stay in regulation?": one regulator at a stated
+    input, and the question is whether the input covers output plus dropout."""
+    return (
+        len(uses) == 1
+        and uses[0].supply_v is not None
+        and is_regulator(index, uses[0])
+        and bool(_CUE_HEADROOM.search(question))
+    )
+
+
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
     """The rules a compatibility question calls for, from its wording and the devices' roles."""
     rules: list[str] = []
     if asks_pullup_level(question):
         return ["pullup_level"]
+    if asks_headroom(question, index, uses):
+        return ["headroom"]
     # A bus named as 1-Wire, SPI or UART is not an I2C bus: sharing it is a question of the
     # parts speaking that protocol, not of addresses.
     other_bus = re.search(r"\b(?:1|one)-?wire\b|\bspi\b|\buart\b|\bsingle[- ]bus\b", question, re.I)
@@ -1942,6 +1976,9 @@ def check_compatibility(
             continue
         if rule == "i2c_address":
             checks.extend(rule_i2c_address(index, uses))
+            continue
+        if rule == "headroom":
+            checks.extend(rule_headroom(index, uses[0]) if uses else [])
             continue
         if rule == "interface" and len(uses) == 1 and uses[0].count >= 2:
             # Several of one part on a bus: the part must speak that bus.

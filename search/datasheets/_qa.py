@@ -40,6 +40,7 @@ from search.datasheets._answer import (
 )
 from search.datasheets._compat import (
     DeviceUse,
+    asks_headroom,
     asks_pullup_level,
     bounds,
     check_compatibility,
@@ -391,6 +392,11 @@ class DatasheetQA:
             or self._levels_between(parsed)
             # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
             or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
+            or asks_headroom(
+                parsed.text,
+                self.index,
+                [DeviceUse(m.device, m.variant, m.supply_v) for m in parsed.devices],
+            )
         ):
             # One part on a pulled-up line is checked against it; a regulator named with a part
             # it feeds ("MPU-6050 VDD from an SRB-5030?") is a question of powering it.
@@ -2149,7 +2155,8 @@ _VREF_STATED = re.compile(
 )
 
 _DRIVES = re.compile(
-    r"^\W*(?:(?:gpios?|pins?|outputs?|module)\W+)?(?:drive|drives|driving|feed|feeds|feeding"
+    r"^\W*(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
+    r"(?:drive|drives|driving|feed|feeds|feeding"
     r"|control|controls|controlling|switch|switches)\b",
     re.I,
 )

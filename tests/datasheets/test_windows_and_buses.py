@@ -670,3 +670,32 @@ def test_a_stated_bus_clock_is_checked_against_each_part(
     answer = clocks.ask(question)
     assert answer.verdict == verdict, answer.answer
     assert answer.status != "unvalidated"
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "AMS1117-5.0 running off a 6 V battery pack - will it stay in regulation?",
+            "incompatible",
+        ),
+        ("LM7805 fed from 9 V - enough headroom?", "compatible"),
+    ],
+)
+def test_a_regulator_at_a_stated_input_is_checked_for_dropout_headroom(
+    question: str, verdict: str
+) -> None:
+    answer = DatasheetQA().ask(question)  # the shipped facts
+    assert answer.verdict == verdict, answer.answer
+    assert "dropout" in answer.answer
+
+
+def test_the_part_that_drives_is_the_source_whatever_its_pin_is_called() -> None:
+    from search.datasheets._qa import _source_first
+
+    q = "TB6612FNG with Vcc = 3.3 V: can the HC-SR501 OUT pin drive AIN1 directly?"
+    parsed = parse_question(q)
+    from search.datasheets._compat import DeviceUse
+
+    uses = [DeviceUse(d.device) for d in parsed.devices]
+    assert [u.device for u in _source_first(parsed, uses)] == ["HC-SR501", "TB6612FNG"]
