@@ -147,6 +147,18 @@ _PARKING_SOUGHT = re.compile(
     r"|\bparking (?:lot|garage)\b|\bwhere (?:can|could|do|should) (?:i|we) park\b",
     re.IGNORECASE,
 )
+# "… with free parking", "… and parking": parking as something else's amenity.
+_PARKING_AMENITY = re.compile(
+    r"\b(?:with|and|has|have|plus|offers?|got)\b(?:\s+[\w'-]+){0,3}?\s+parking\b", re.IGNORECASE
+)
+
+
+def _parking_sought(text: str) -> bool:
+    """Whether the request is for parking itself ("cheap all day parking near the stadium"),
+    not for a place that has it."""
+    return bool(_PARKING_SOUGHT.search(text)) or (
+        bool(re.search(r"(?i)\bparking\b", text)) and not _PARKING_AMENITY.search(text)
+    )
 
 
 def extract_preferences(request: str) -> Preferences:
@@ -157,7 +169,7 @@ def extract_preferences(request: str) -> Preferences:
         m = rx.search(request)
         if m:
             # "parking lot", "cheap parking near …": the service, not a wish for parking.
-            if name == "parking" and _PARKING_SOUGHT.search(request):
+            if name == "parking" and _parking_sought(request):
                 continue
             found.append(name)
             phrases[name] = m.group(0)
@@ -168,7 +180,7 @@ def strip_preferences(request: str) -> str:
     """The request with preference phrases cut out (the part that names the service)."""
     text = request
     for name, rx in _COMPILED.items():
-        if name == "parking" and _PARKING_SOUGHT.search(text):
+        if name == "parking" and _parking_sought(text):
             continue
         text = rx.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip(" ,.;!?")

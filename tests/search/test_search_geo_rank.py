@@ -78,6 +78,9 @@ def test_total_time_is_travel_plus_wait() -> None:
         ("cheap parking near Rogers Centre for the Jays game", False),
         ("where can I park my car downtown", False),
         ("any parking near the ACC tonight?", False),
+        ("cheap all day parking near the stadium", False),
+        ("underground parking for the night by the theatre district", False),
+        ("kid friendly restaurant with a play area and parking", True),
     ],
 )
 def test_parking_sought_is_the_service_not_a_preference(
