@@ -143,6 +143,57 @@ def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
+# Words that may follow a service's head noun without making it a modifier ("a gym near me",
+# "a bank that is open", "club tonight"); any other word after a one-word name makes it one.
+_AFTER_HEAD = frozenset(
+    [
+        "for",
+        "to",
+        "in",
+        "at",
+        "near",
+        "nearby",
+        "with",
+        "and",
+        "or",
+        "that",
+        "which",
+        "who",
+        "where",
+        "when",
+        "open",
+        "opens",
+        "is",
+        "are",
+        "was",
+        "around",
+        "by",
+        "on",
+        "close",
+        "closest",
+        "downtown",
+        "tonight",
+        "today",
+        "now",
+        "please",
+        "me",
+        "my",
+        "i",
+        "we",
+        "this",
+        "that",
+        "tomorrow",
+        "within",
+        "without",
+        "not",
+        "but",
+        "so",
+        "if",
+        "than",
+    ]
+)
+
+
 class Lexicon:
     """Finds the service names a request spells out, tolerating one typo in words of 5+ letters."""
 
@@ -156,9 +207,12 @@ class Lexicon:
                 for d in _deletes(w):
                     self._del.setdefault(d, set()).add(w)
         self._by_first: dict[str, list[int]] = {}
+        self._tails: dict[tuple[str, str], list[int]] = {}
         for i, name in enumerate(self.names):
             if name:
                 self._by_first.setdefault(name[0], []).append(i)
+            if len(name) >= 3:
+                self._tails.setdefault((name[-2], name[-1]), []).append(i)
 
     def _canon(self, word: str) -> set[str]:
         if word in self._vocab:
@@ -173,7 +227,14 @@ class Lexicon:
         return {w for w in out if len(w) >= 5}
 
     def matches(self, request: str) -> list[int]:
-        """Indices of the services whose whole name appears in the request (longest wins)."""
+        """Indices of the services whose name appears in the request (longest wins).
+
+        A name of three words or more also matches by its last two ("climbing gym" for "rock
+        climbing gym") unless another name's word comes first ("horse racing track"), and then
+        outranks the one-word name inside it ("gym"). A one-word
+        name set before another noun modifies it ("a water filter", "club soda") and is not
+        the thing asked for.
+        """
         words = _tokens(request)
         canon = [self._canon(w) for w in words]
         spans: list[tuple[int, int, int]] = []  # (start, end, service)
@@ -185,7 +246,14 @@ class Lexicon:
                     if end <= len(words) and all(
                         name[k] in canon[start + k] for k in range(len(name))
                     ):
+                        if len(name) == 1 and end < len(words) and words[end] not in _AFTER_HEAD:
+                            continue
                         spans.append((start, end, i))
+        for start in range(len(words) - 1):
+            if start and words[start - 1] in self._vocab:
+                continue  # "horse racing track" is not "car racing track"
+            for i in self._tails.get((words[start], words[start + 1]), ()):
+                spans.append((start, start + 2, i))
         keep = [
             i
             for s, e, i in spans

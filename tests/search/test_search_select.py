@@ -80,6 +80,25 @@ def test_lexicon_longest_name_wins() -> None:
     assert lex.matches("womens clothing stores") == [2]
 
 
+@pytest.mark.parametrize(
+    ("request_text", "matched"),
+    [
+        # The last two words of a longer name outrank the one-word name inside them ...
+        ("climbing gym that isn't crowded after work", ["rock climbing gym"]),
+        # ... unless another name's word comes first.
+        ("horse racing track to watch the races", []),
+        # A one-word name before another noun modifies it.
+        ("camping gear and a water filter", []),
+        ("a gym near me", ["gym"]),
+        ("water for the cottage", ["water"]),
+    ],
+)
+def test_lexicon_tails_and_modifiers(request_text: str, matched: list[str]) -> None:
+    names = ["gym", "rock climbing gym", "car racing track", "water", "horse riding"]
+    lex = Lexicon([Service(n, n, "") for n in names])
+    assert [names[i] for i in lex.matches(request_text)] == matched
+
+
 def test_calibration_file_is_what_the_selector_uses() -> None:
     data = json.loads(CALIBRATION_PATH.read_text(encoding="utf-8"))
     assert Calibration.load() == Calibration(**data["params"])
