@@ -581,6 +581,43 @@ def _stacked_header(line: Line, lines: list[Line]) -> _Stacked | None:
     return _Stacked(columns, line.y)
 
 
+def _pair_header(line: Line) -> tuple[str, str] | None:
+    """The header of a two-column table that gives a figure per setting ("FSR | LSB SIZE",
+    "DATA RATE | CONVERSION TIME"): two short names, no figures, the second naming a spec."""
+    segs = [sg.text.strip() for sg in line.segments]
+    if len(segs) != 2 or any(re.search(r"\d", t) or len(t) > 24 for t in segs):
+        return None
+    if not all(t.isupper() for t in segs):
+        return None
+    label = segs[1].capitalize()
+    if map_spec(label, None, "electrical_characteristics") is None and label_spec(label) is None:
+        return None
+    return segs[0], segs[1]
+
+
+def _pair_row(
+    line: Line, header: tuple[str, str], citation: str, section: str, kind: str, page: int
+) -> RowRecord | None:
+    """One row of a setting → figure table ("±4.096 V (1) | 125 μV"); None once it has ended."""
+    segs = [sg.text.strip() for sg in line.segments]
+    if len(segs) != 2 or not all(re.search(r"\d", t) for t in segs):
+        return None
+    setting = re.sub(r"\s*\(\d\)\s*$", "", segs[0])  # a footnote mark
+    figure = parse_quantity_text(segs[1])
+    if figure is None or figure.unit is None:
+        return None
+    return RowRecord(
+        parameter=header[1],
+        citation=citation,
+        section=section,
+        section_kind=kind,
+        evidence=f"{header[0]} {header[1]} / {line.text.strip()}",
+        page=page,
+        condition=f"{header[0]} = {setting}",
+        value=segs[1],
+    )
+
+
 def _stacked_rows(
     line: Line, st: _Stacked, citation: str, section: str, kind: str, page: int
 ) -> list[RowRecord] | None:
@@ -945,6 +982,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         group_anchors: list[_Anchor] = []  # named rows of per-part column-group tables
         range_part: tuple[str, str] | None = None
         stacked: _Stacked | None = None
+        pairs: tuple[str, str] | None = None  # a two-column setting → figure table
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         last_row_y: float | None = None  # the line of the last row read with its own figures
@@ -1340,6 +1378,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 )
             if addr:
                 continue
+            if cols is None and stacked is None and pairs is None:
+                pairs = _pair_header(line)
+                if pairs is not None:
+                    continue
+            if pairs is not None:
+                row = _pair_row(line, pairs, citation, title or heading, kind, page.number)
+                if row is not None:
+                    rows.append(row)
+                    continue
+                pairs = None
             if cols is None and stacked is None:
                 stacked = _stacked_header(line, page.lines)
                 if stacked is not None:

@@ -259,3 +259,15 @@ def test_accuracy_windows_under_a_wrapped_label_keep_their_signs(tmp_path: Path)
         if f.unit == "hPa" and f.parameter == "Absolute accuracy pressure"
     }
     assert pressure == {("300... 1100 hPa, 0...65 °C", 1.0), ("300..1100 hPa, -20...0 °C", 1.7)}
+
+
+@needs_pdfs
+def test_a_two_column_setting_table_gives_a_figure_per_setting(tmp_path: Path) -> None:
+    """ADS1115 "FSR | LSB SIZE": one LSB size per full-scale range, the range as condition."""
+    shutil.copy(PDFS / "ads1115.pdf", tmp_path / "ads1115.pdf")
+    assert ingest([tmp_path / "ads1115.pdf"], tmp_path / "out", with_chunks=False).ok
+    store = FactStore.load(tmp_path / "out")
+    lsb = {f.condition: (f.value, f.unit) for f in store.query("ADS1115", "lsb_size")}
+    assert lsb["FSR = ±4.096 V"] == (125.0, "μV")
+    assert lsb["FSR = ±0.256 V"] == (7.8125, "μV")
+    assert len(lsb) == 6

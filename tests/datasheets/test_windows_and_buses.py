@@ -699,3 +699,8 @@ def test_the_part_that_drives_is_the_source_whatever_its_pin_is_called() -> None
 
     uses = [DeviceUse(d.device) for d in parsed.devices]
     assert [u.device for u in _source_first(parsed, uses)] == ["HC-SR501", "TB6612FNG"]
+
+
+def test_lsb_per_unit_is_a_sensitivity_unit_not_an_lsb_size() -> None:
+    parsed = parse_question("mpu6050 gyro sensitivity at FS_SEL=1 (±500 deg/s), LSB per deg/s?")
+    assert parsed.specs == [("sensitivity",)]
