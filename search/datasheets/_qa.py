@@ -348,6 +348,8 @@ def _display_name(f: Fact) -> str:
     """Device and variant, without repeating a variant that is just the device's name."""
     if not f.variant or re.sub(r"\W", "", f.variant.upper()) == re.sub(r"\W", "", f.device.upper()):
         return f.device
+    if PART_NUMBER.fullmatch(f.variant) and not squash(f.variant).startswith(squash(f.device)):
+        return f.variant  # a part of a family datasheet under its own name ("LM7809")
     return f"{f.device} {f.variant}"
 
 

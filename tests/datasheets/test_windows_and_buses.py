@@ -704,3 +704,8 @@ def test_the_part_that_drives_is_the_source_whatever_its_pin_is_called() -> None
 def test_lsb_per_unit_is_a_sensitivity_unit_not_an_lsb_size() -> None:
     parsed = parse_question("mpu6050 gyro sensitivity at FS_SEL=1 (±500 deg/s), LSB per deg/s?")
     assert parsed.specs == [("sensitivity",)]
+
+
+def test_a_unit_joined_to_the_next_figure_is_no_part_name() -> None:
+    parsed = parse_question("AMS1117 output voltage over 5 mA-1 A and 6.5-12 V in?")
+    assert parsed.unknown_parts == []
