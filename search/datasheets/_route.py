@@ -1000,6 +1000,21 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     return specs, phrases
 
 
+# Conditions a question states rather than asks: "at VDD = 2.7 V", "over the full operating
+# temperature range", "a 24 V rail with ±10 % tolerance".
+_STATED_CONDITIONS = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD)\s*=\s*"
+        r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
+        r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
+        r"(?:operating\s+|junction\s+)?temperature(?:\s+range)?",
+        r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"
+        r"|\b(?:tolerance|variation|ripple) of\s*(?:±|\+/-|\+-)?\s*\d+(?:\.\d+)?\s*%",
+    )
+)
+
+
 def parse_question(
     text: str,
     known_devices: Iterable[str] | None = None,
@@ -1042,33 +1057,11 @@ def parse_question(
     )
     if _match_specs(blanked)[0]:
         spec_text = blanked
-    # A stated condition ("at VDD = 2.7 V", "VCC = 5 V") is not a spec request.
-    spec_text = re.sub(
-        r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD)\s*=\s*"
-        r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
-        lambda m: " " * len(m.group(0)),
-        spec_text,
-        flags=re.IGNORECASE,
-    )
+    for rx in _STATED_CONDITIONS:
+        spec_text = rx.sub(lambda m: " " * len(m.group(0)), spec_text)
     # A stated operating point ("when powered from 2.7 V", "at 3.3 V", "with a 5 V supply",
     # "running off 5 V") is a condition on the answer, not a request for the supply voltage.
     # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
-    # "over the full operating temperature range", "across temperature": a condition.
-    spec_text = re.sub(
-        r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
-        r"(?:operating\s+|junction\s+)?temperature(?:\s+range)?",
-        lambda m: " " * len(m.group(0)),
-        spec_text,
-        flags=re.IGNORECASE,
-    )
-    # "a 24 V rail with ±10 % tolerance": the tolerance is stated, not asked.
-    spec_text = re.sub(
-        r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"
-        r"|\b(?:tolerance|variation|ripple) of\s*(?:±|\+/-|\+-)?\s*\d+(?:\.\d+)?\s*%",
-        lambda m: " " * len(m.group(0)),
-        spec_text,
-        flags=re.IGNORECASE,
-    )
     # "a 34 V bus", "a 12 V battery": a rail by its voltage, not a data bus.
     spec_text = re.sub(
         r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:dc\s+)?)(?:bus|battery)\b",
