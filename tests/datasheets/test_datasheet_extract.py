@@ -485,3 +485,9 @@ def test_a_label_wrapped_onto_the_next_lines_names_its_row() -> None:
 def test_ranges_with_ellipses_keep_their_signs(text: str, low: float, high: float) -> None:
     parsed = parse_quantity_text(text)
     assert parsed is not None and (parsed.min, parsed.max) == (low, high)
+
+
+def test_percent_of_span_is_a_percentage() -> None:
+    from search.datasheets._units import convert
+
+    assert convert(0.5, "%Span", "%") == 0.5
