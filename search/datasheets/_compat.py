@@ -66,6 +66,7 @@ Rule = Literal[
     "pullup_level",
     "bus_clock",
     "headroom",
+    "coil_supply",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
 
@@ -1012,7 +1013,6 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
     # The coil operates at its must-operate (pick-up) voltage at least: a pin's high level below
     # it never pulls the relay in. Printed as a percentage of the nominal coil voltage.
     coil_v = [f for f in _best(index, load, ("coil_voltage",)) if _si_high(f) > 0]
-    pick = _percent_of_nominal(index, load, "pickup_voltage")
     level, level_facts, level_is = drv.supply_v, list(drv_supply), "its supply"
     if level is None or is_regulator(index, drv):
         # A regulator (or any source with a stated output) drives the coil at its output; the
@@ -1025,62 +1025,115 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
         if outv:
             level, level_facts, level_is = _si_high(outv[0]), outv[:1], "its output"
     if coil_v and level is not None:
-        nominal = _si_high(coil_v[0])
-        frac = pick[1] / 100 if pick and pick[1] is not None else None
-        needed = nominal * frac if frac else nominal
-        what = (
-            f"must-operate {_fmt(needed)} V ({_fmt(frac * 100)} % of {_fmt(nominal)} V)"
-            if frac
-            else f"nominal {_fmt(nominal)} V"
+        checks.extend(
+            _coil_levels(
+                index,
+                load,
+                coil_v[0],
+                (level, level),
+                (f"{drv_name} high level is at most {level_is}, {_fmt(level)} V",) * 2,
+                level_facts,
+                "drive",
+            )
         )
-        derived = (
-            [
-                Derived(
-                    label=f"{load.device} must-operate coil voltage",
-                    expression=f"{_fmt(frac * 100)} / 100 * {_fmt(nominal)}",
-                    result=round(needed, 6),
-                    unit="V",
-                )
-            ]
-            if frac
-            else []
+    return checks
+
+
+def _coil_levels(
+    index: FactIndex,
+    load: DeviceUse,
+    coil: Fact,
+    span: tuple[float, float],
+    said: tuple[str, str],
+    level_facts: Sequence[Fact],
+    rule: str,
+) -> list[CompatCheck]:
+    """A coil across a voltage that spans ``span`` (low, high): the low end must reach the
+    must-operate (pick-up) voltage, the high end stay within the maximum allowable voltage,
+    both printed as percentages of the nominal coil voltage. ``said`` describes each end."""
+    nominal = _si_high(coil)
+    checks: list[CompatCheck] = []
+    pick = _percent_of_nominal(index, load, "pickup_voltage")
+    frac = pick[1] / 100 if pick and pick[1] is not None else None
+    needed = nominal * frac if frac else nominal
+    what = (
+        f"must-operate {_fmt(needed)} V ({_fmt(frac * 100)} % of {_fmt(nominal)} V)"
+        if frac
+        else f"nominal {_fmt(nominal)} V"
+    )
+    derived = (
+        [
+            Derived(
+                label=f"{load.device} must-operate coil voltage",
+                expression=f"{_fmt(frac * 100)} / 100 * {_fmt(nominal)}",
+                result=round(needed, 6),
+                unit="V",
+            )
+        ]
+        if frac
+        else []
+    )
+    ok = span[0] >= needed - 1e-9
+    checks.append(
+        _check(
+            rule,
+            "compatible" if ok else "incompatible",
+            f"{said[0]}; {load.device} coil needs {what}",
+            [coil, *(pick[:1] if pick else ()), *level_facts],
+            derived,
         )
-        ok = level >= needed - 1e-9
+    )
+    # Above its maximum allowable voltage the coil overheats: a 12 V rail on a 5 V coil.
+    most = _percent_of_nominal(index, load, "coil_max_voltage")
+    if most and most[1] is not None:
+        pct = most[1]
+        limit = nominal * pct / 100
+        ok = span[1] <= limit + 1e-9
         checks.append(
             _check(
-                "drive",
+                rule,
                 "compatible" if ok else "incompatible",
-                f"{drv_name} high level is at most {level_is}, {_fmt(level)} V; "
-                f"{load.device} coil needs {what}",
-                [coil_v[0], *(pick[:1] if pick else ()), *level_facts],
-                derived,
+                f"{said[1]}; {load.device} coil allows at most {_fmt(limit)} V "
+                f"({_fmt(pct)} % of {_fmt(nominal)} V)",
+                [coil, most[0], *level_facts],
+                [
+                    Derived(
+                        label=f"{load.device} maximum allowable coil voltage",
+                        expression=f"{_fmt(pct)} / 100 * {_fmt(nominal)}",
+                        result=round(limit, 6),
+                        unit="V",
+                    )
+                ],
             )
         )
-        # Above its maximum allowable voltage the coil overheats: a 12 V rail on a 5 V coil.
-        most = _percent_of_nominal(index, load, "coil_max_voltage")
-        if most and most[1] is not None:
-            pct = most[1]
-            limit = nominal * pct / 100
-            ok = level <= limit + 1e-9
-            checks.append(
-                _check(
-                    "drive",
-                    "compatible" if ok else "incompatible",
-                    f"{drv_name} drives the coil at {level_is}, up to {_fmt(level)} V; "
-                    f"{load.device} coil allows at most {_fmt(limit)} V "
-                    f"({_fmt(pct)} % of {_fmt(nominal)} V)",
-                    [coil_v[0], most[0], *level_facts],
-                    [
-                        Derived(
-                            label=f"{load.device} maximum allowable coil voltage",
-                            expression=f"{_fmt(pct)} / 100 * {_fmt(nominal)}",
-                            result=round(limit, 6),
-                            unit="V",
-                        )
-                    ],
-                )
-            )
     return checks
+
+
+def rule_coil_supply(
+    index: FactIndex, load: DeviceUse, volts: Sequence[float]
+) -> list[CompatCheck]:
+    """A relay coil put straight across a supply that spans ``volts`` (a battery from flat to
+    charging): it must pull in at the lowest and not be overdriven at the highest."""
+    coil_v = [f for f in _best(index, load, ("coil_voltage",)) if _si_high(f) > 0]
+    if not coil_v or not volts:
+        return [
+            _check(
+                "coil_supply",
+                "insufficient_evidence",
+                f"no {load.device} nominal coil voltage" if volts else "no supply voltage stated",
+                [],
+            )
+        ]
+    low, high = min(volts), max(volts)
+    return _coil_levels(
+        index,
+        load,
+        coil_v[0],
+        (low, high),
+        (f"the supply is at least {_fmt(low)} V", f"the supply reaches {_fmt(high)} V"),
+        [],
+        "coil_supply",
+    )
 
 
 _SWING = re.compile(r"(\d+(?:\.\d+)?)\s*V\s*(?:TTL|CMOS|logic|level|pulse|square)", re.I)
@@ -1816,6 +1869,8 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         return ["pullup_level"]
     if asks_headroom(question, index, uses):
         return ["headroom"]
+    if len(uses) == 1 and _is_coil_load(index, uses[0]):
+        return ["coil_supply"]  # a relay coil across a stated supply
     # A bus named as 1-Wire, SPI or UART is not an I2C bus: sharing it is a question of the
     # parts speaking that protocol, not of addresses.
     other_bus = re.search(r"\b(?:1|one)-?wire\b|\bspi\b|\buart\b|\bsingle[- ]bus\b", question, re.I)
@@ -1948,10 +2003,16 @@ def check_compatibility(
     bus: str | None = None,
     pullup_v: float | None = None,
     clock: tuple[float, str] | None = None,
+    supply_span: Sequence[float] = (),
 ) -> list[CompatCheck]:
-    """Apply the rules; the first device is the source (or regulator), the second the receiver."""
+    """Apply the rules; the first device is the source (or regulator), the second the receiver.
+
+    ``supply_span`` is the voltages a supply a coil sits across takes, for ``coil_supply``."""
     checks: list[CompatCheck] = []
     for rule in rules:
+        if rule == "coil_supply":
+            checks.extend(rule_coil_supply(index, uses[0], supply_span) if uses else [])
+            continue
         if rule == "bus_clock":
             if clock is None or bus not in ("SPI", "I2C"):
                 checks.append(

@@ -399,6 +399,19 @@ class DatasheetQA:
                 self.index,
                 [DeviceUse(m.device, m.variant, m.supply_v) for m in parsed.devices],
             )
+            # "SRD-05VDC-SL-C coil straight across a 2S lipo (7.4 V nom, 8.4 V charged)?"
+            or (
+                len(set(parsed.device_names)) == 1
+                and any(
+                    f.spec == "coil_current"
+                    for f in self.index.device_facts(parsed.device_names[0])
+                )
+                and _supply_span(parsed)
+                and _CHECK_CUE.search(parsed.text)
+                and re.search(
+                    r"(?i)\b(?:across|from|on|off|to|powered|supply|battery|rail)\b", parsed.text
+                )
+            )
         ):
             # One part on a pulled-up line is checked against it; a regulator named with a part
             # it feeds ("MPU-6050 VDD from an SRB-5030?") is a question of powering it.
@@ -969,7 +982,9 @@ class DatasheetQA:
             route == "simple"
             and _CHECK_CUE.search(parsed.text)
             and _STATED_CURRENT.search(parsed.text)
-            and not any("current" in cands[0] for cands in parsed.specs)
+            and not any(
+                "current" in cands[0] or cands[0] in _CAPACITY_SPECS for cands in parsed.specs
+            )
         ):
             # "drive a motor that needs 2 A": a current the part must deliver is checked
             # against what it may output.
@@ -1232,6 +1247,17 @@ class DatasheetQA:
                     parsed.revisions,
                 )
             )
+        if (
+            len(uses) == 2
+            and uses[0].device == uses[1].device
+            and len([u for u in uses if u.variant]) == 1
+            and uses[0].straps == uses[1].straps
+        ):
+            # "the SRD relay (SRD-12VDC-SL-C)": one part named twice, once with its variant.
+            first = uses[0]
+            first.variant = next((u.variant for u in uses if u.variant), None)
+            first.supply_v = next((u.supply_v for u in uses if u.supply_v is not None), None)
+            uses = [first]
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
         bus = None
@@ -1251,6 +1277,7 @@ class DatasheetQA:
             bus if "interface" in rules or "bus_clock" in rules else None,
             pullup_volts(parsed.text),
             clock,
+            _supply_span(parsed),
         )
         verdict = combine(checks)
         items = items_of(checks)
@@ -1470,8 +1497,20 @@ _CHECK_CUE = re.compile(
     r"|too (?:high|low)|fast enough|keep up"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
     r"|cope|work|run|accept|take|directly)\b|\bstraight (?:from|off|into|to)\b"
-    r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b",
+    r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
+    r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,
+)
+# Ratings whose one printed figure is what the part may carry at most ("Nominal switching
+# 10 A"): a stated value is checked against it as a maximum.
+_CAPACITY_SPECS = frozenset(
+    {
+        "contact_rating",
+        "contact_current",
+        "contact_voltage",
+        "max_switching_power",
+        "output_current",
+    }
 )
 _STATED = re.compile(
     r"(?<![\w.])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s)"
@@ -1839,6 +1878,8 @@ def _value_check(
     # "at 3.3 V or 5 V?" states alternatives, each answered on its own line.
     alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
     for it in items:
+        if it.spec in _CAPACITY_SPECS and it.max is None and isinstance(it.value, int | float):
+            it = it.model_copy(update={"max": float(it.value)})
         if it.unit is None or (it.min is None and it.max is None) or isinstance(it.value, str):
             continue
         held: list[bool] = []
@@ -2102,6 +2143,22 @@ _FROM_BEFORE = re.compile(
     re.I,
 )
 _READS = re.compile(r"\b(?:reads?|reading|samples?|sampling|measures?|measuring|monitors?)\b", re.I)
+
+
+def _supply_span(parsed: ParsedQuestion) -> list[float]:
+    """The voltages a question gives a supply ("10.5 V flat to 14.4 V charging"), leaving out
+    those that name a part's own rating ("the 12 V coil", "a 5V SRD relay")."""
+    out = []
+    for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V(?:DC)?\b", parsed.text):
+        if any(d.start <= m.start() < d.end for d in parsed.devices):
+            continue
+        after = parsed.text[m.end() : m.end() + 12]
+        if re.match(r"(?i)\s*(?:coil|relay|version|variant|part|\(?[A-Z]{2,}\d)", after) or any(
+            0 <= d.start - m.end() <= 2 for d in parsed.devices
+        ):
+            continue
+        out.append(float(m.group(1)))
+    return out
 
 
 def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceUse]:

@@ -41,6 +41,7 @@ Bound = Literal["min", "typ", "max"]
 # does not also count as "supply voltage").
 SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Op-amp offset: before every "input voltage" phrase, which it contains.
+    (r"\binput offset current|\boffset current|\biio\b", ("input_offset_current",)),
     (r"\binput offset(?: voltage)?|\boffset voltage|\bvio\b|\bvos\b", ("input_offset_voltage",)),
     # Gas sensors: the heater and how long it must burn in before readings hold.
     (r"\bheater (?:coil )?resistance|\bheater ohms\b|\brh\b(?= heater)", ("heater_resistance",)),
@@ -129,6 +130,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bdrop[- ]?out voltage of the (?:coil|relay)|\brelease voltage", ("dropout_voltage_relay",)),
     (
         r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
+        # "switch a 16 A heater with the relay's contacts"
+        r"|\bswitch\b.{0,60}\b(?:with|using|through|via) (?:the |its )?[^.?]{0,30}\bcontacts\b"
         r"|\brated load",
         ("contact_rating",),
     ),

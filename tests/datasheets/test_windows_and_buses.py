@@ -709,3 +709,27 @@ def test_lsb_per_unit_is_a_sensitivity_unit_not_an_lsb_size() -> None:
 def test_a_unit_joined_to_the_next_figure_is_no_part_name() -> None:
     parsed = parse_question("AMS1117 output voltage over 5 mA-1 A and 6.5-12 V in?")
     assert parsed.unknown_parts == []
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "12 V coil SRD relay (SRD-12VDC-SL-C) across a 12 V lead-acid battery that swings "
+            "10.5 V (flat) to 14.4 V (charging). Will it pull in and not be overdriven?",
+            "compatible",
+        ),
+        (
+            "can I put the 5V SRD-05VDC-SL-C relay coil straight across a 2S lipo "
+            "(7.4 V nom, 8.4 V charged)?",
+            "incompatible",
+        ),
+        ("Switch a 16 A heater element with the SRD-05VDC-SL-C contacts?", "incompatible"),
+        ("Switch a 5 A lamp with the SRD-05VDC-SL-C contacts?", "compatible"),
+    ],
+)
+def test_a_relay_coil_across_a_supply_and_a_load_on_its_contacts(
+    question: str, verdict: str
+) -> None:
+    answer = DatasheetQA().ask(question)  # the shipped SRD-05VDC-SL-C facts
+    assert answer.verdict == verdict, answer.answer
