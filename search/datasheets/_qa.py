@@ -1240,7 +1240,7 @@ class DatasheetQA:
                     vref,
                     settings_in(parsed.text[m.end : nxt]),
                     "logic"
-                    if _LOGIC_RAIL.search(parsed.text)
+                    if _LOGIC_RAIL.search(parsed.text) and not _RAILS_TIED.search(parsed.text)
                     else "motor"
                     if _MOTOR_RAIL.search(parsed.text)
                     else None,
@@ -1700,6 +1700,11 @@ _LEVELS_CUE = re.compile(
 )
 
 # The question feeds a part's logic rail, not its main (motor, load) supply.
+# "VLOGIC tied to VDD": one rail feeds both, and the main supply's range is the one checked.
+_RAILS_TIED = re.compile(
+    r"(?i)\bV(?:LOGIC|DDIO|IO)\s*(?:=|tied to|connected to|strapped to|on)\s*VDD\b"
+    r"|\bVDD\s*(?:=|tied to)\s*V(?:LOGIC|DDIO|IO)\b"
+)
 _CLOCK_CHECK = re.compile(
     r"(?i)\b(?:spi|i2c|i²c)\b.{0,40}\b(?:at|clock(?:ed)?)\b|\bbus at\b"
     r"|\b(?:ok|okay|fine|keep up|handle|can i run|within spec)\b.{0,40}\b(?:spi|i2c)\b"

@@ -902,7 +902,8 @@ _BUS_WORD = re.compile(r"(?:1|one)-?wire|rs-?\d{3}|i[23]c|can-?fd", re.IGNORECAS
 
 
 _OTHER_PARTY = re.compile(
-    r"\b(?:power|drive|feed|supply|run|connect(?: to)?|talk to|read)\s+(?:a|an|the|my|two)\s+"
+    r"\b(?:power|drive|feed|supply|run|connect(?: to)?|talk to|read|into|to|with)\s+"
+    r"(?:a|an|the|my|two)\s+"
     r"((?:[A-Z][\w+-]*)(?:\s+(?:[A-Z][\w+-]*|\d[\w+-]*)){0,3})"
 )
 
@@ -1087,6 +1088,14 @@ def parse_question(
         # "Can a BME280 be run at 5 V?": a stated voltage and nothing else asked is a question
         # about the supply voltage.
         specs, phrases = [("supply_voltage", "input_voltage_range")], ["supply voltage"]
+    if (
+        not specs
+        and re.search(r"(?<![\w.])[-+−]?\d+(?:\.\d+)?\s*(?:°\s?C|℃|deg\s?C)", text, re.IGNORECASE)
+        and len({d.device for d in devices}) == 1
+    ):
+        # "Can I put a DS18B20 in dry ice (-78.5 °C)?": a stated temperature and nothing else
+        # asked is a question about the operating temperature.
+        specs, phrases = [("operating_temperature",)], ["operating temperature"]
 
     stated = _attach_supplies(text, devices)
     revs: list[str] = []

@@ -733,3 +733,20 @@ def test_a_relay_coil_across_a_supply_and_a_load_on_its_contacts(
 ) -> None:
     answer = DatasheetQA().ask(question)  # the shipped SRD-05VDC-SL-C facts
     assert answer.verdict == verdict, answer.answer
+
+
+def test_a_stated_temperature_alone_asks_the_operating_range() -> None:
+    answer = DatasheetQA().ask("Can I stick a DS18B20 probe in dry ice (-78.5 °C)?")
+    assert answer.verdict == "incompatible" and "ds18b20#p2" in answer.citations, answer.answer
+
+
+def test_a_product_named_after_into_is_an_unknown_party() -> None:
+    parsed = parse_question("ACS712 output straight into an Arduino Uno analog pin?")
+    assert parsed.unknown_parts == ["Arduino Uno"] and parsed.route == "compatibility"
+
+
+def test_vlogic_tied_to_vdd_checks_the_main_supply() -> None:
+    answer = DatasheetQA().ask(
+        "MPU-6050 VDD (VLOGIC tied to VDD) from an AMS1117-2.5 fed by 5 V - OK?"
+    )
+    assert answer.verdict == "compatible" and "mpu-6050#p8" in answer.citations, answer.answer
