@@ -732,6 +732,9 @@ class DatasheetQA:
                 if figure not in seen_figures:
                     seen_figures.add(figure)
                     distinct.append(f)
+            named_as = mention.variant or self._name_as_variant(mention)
+            if len(distinct) > 1 and named_as:
+                distinct = self._for_output_of(device, named_as, distinct)
             if (
                 len(distinct) > 1
                 and mention.variant
@@ -1103,6 +1106,34 @@ class DatasheetQA:
                 if item not in out:
                     out.append(item)
         return out
+
+    def _for_output_of(self, device: str, variant: str, rows: list[Fact]) -> list[Fact]:
+        """Rows printed per output voltage ("VO = 5 V to 18 V", "VO = 24 V") answer for the
+        variant whose nominal output the condition holds (LM7824: 24 V)."""
+        outputs = [
+            f.typ
+            for f in self.index.device_facts(device)
+            if f.spec == "output_voltage"
+            and f.typ is not None
+            and re.sub(r"\W", "", str(f.variant or "")).upper()
+            == re.sub(r"\W", "", variant).upper()
+        ]
+        if not outputs:
+            return rows
+        vo = outputs[0]
+        kept = []
+        for f in rows:
+            m = re.search(
+                r"\bV_?O(?:UT)?\s*=\s*(\d+(?:\.\d+)?)\s*V?(?:\s*to\s*(\d+(?:\.\d+)?)\s*V)?",
+                f.condition or "",
+            )
+            if m is None:
+                return rows  # a row without that condition: the rule does not apply
+            lo = float(m.group(1))
+            hi = float(m.group(2)) if m.group(2) else lo
+            if lo - 1e-9 <= vo <= hi + 1e-9:
+                kept.append(f)
+        return kept or rows
 
     def _filed_elsewhere(self, device: str, spec: str) -> list[Ranked]:
         """Rows of a spec the part files under another name: a row labelled with the spec's

@@ -42,6 +42,11 @@ Bound = Literal["min", "typ", "max"]
 SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Op-amp offset: before every "input voltage" phrase, which it contains.
     (r"\binput offset current|\boffset current|\biio\b", ("input_offset_current",)),
+    # An adjustable regulator's ADJ pin current.
+    (
+        r"\badj(?:ust)?(?:ment)? pin current|\bcurrent\b.{0,30}\badj(?:ust)? pin\b|\biadj\b",
+        ("adjust_pin_current",),
+    ),
     (r"\binput offset(?: voltage)?|\boffset voltage|\bvio\b|\bvos\b", ("input_offset_voltage",)),
     # Gas sensors: the heater and how long it must burn in before readings hold.
     (r"\bheater (?:coil )?resistance|\bheater ohms\b|\brh\b(?= heater)", ("heater_resistance",)),

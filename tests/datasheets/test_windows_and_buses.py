@@ -750,3 +750,51 @@ def test_vlogic_tied_to_vdd_checks_the_main_supply() -> None:
         "MPU-6050 VDD (VLOGIC tied to VDD) from an AMS1117-2.5 fed by 5 V - OK?"
     )
     assert answer.verdict == "compatible" and "mpu-6050#p8" in answer.citations, answer.answer
+
+
+def test_rows_printed_per_output_voltage_answer_for_the_named_regulator() -> None:
+    def rating(cond: str, top: float) -> object:
+        return fact(
+            device="LM7805",
+            spec="absolute_max_input_voltage",
+            parameter="Input Voltage",
+            max=top,
+            unit="V",
+            condition=cond,
+            section_kind="absolute_maximum",
+            citation="lm7805#p2",
+            evidence=f"Input Voltage {cond} {top:g} V",
+        )
+
+    def output(variant: str, typ: float) -> object:
+        return fact(
+            device="LM7805",
+            variant=variant,
+            spec="output_voltage",
+            parameter="Output Voltage",
+            typ=typ,
+            unit="V",
+            applies_to={"variant": variant},
+            section_kind=EC,
+            citation="lm7805#p11",
+            evidence=f"Output Voltage {typ:g} V",
+        )
+
+    qa = DatasheetQA(
+        FactStore(
+            [
+                rating("VO = 5 V to 18 V", 35.0),
+                rating("VO = 24 V", 40.0),
+                output("LM7805", 5.0),
+                output("LM7824", 24.0),
+            ]
+        )
+    )
+    assert "max 40 V" in qa.ask("LM7824 absolute max input voltage?").answer
+    five = qa.ask("LM7805 absolute max input voltage?").answer
+    assert "max 35 V" in five and "40" not in five
+
+
+def test_adj_pin_current_wording() -> None:
+    parsed = parse_question("AMS1117: how much current comes out of the ADJ pin?")
+    assert parsed.specs == [("adjust_pin_current",)]
