@@ -2057,7 +2057,7 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
 
 _MINUS = str.maketrans({"−": "-", "–": "-"})
 _NUMBER_T = r"([-+]?\s?\d+(?:\.\d+)?)"
-# Temperatures a question states: "at 95 °C", "-10 C", "between 0 and 40 degC".
+# Temperatures a question states: "at 95 °C", "-10 C", a window "from -40 to 0 °C".
 _STATED_TEMPERATURE = re.compile(
     rf"(?:{_NUMBER_T}\s*(?:°C|℃|deg(?:rees)?\s?C|C)?\s*(?:to|and|-|…)\s*)?(?<![\w.]){_NUMBER_T}"
     r"\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b",
