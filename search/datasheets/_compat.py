@@ -47,9 +47,11 @@ __all__ = [
     "asks_pullup_level",
     "check_compatibility",
     "combine",
+    "is_coil_load",
     "is_motor_supply",
     "is_regulator",
     "percent_band",
+    "percent_of",
     "pick_rules",
     "pullup_volts",
     "settings_in",
@@ -827,23 +829,30 @@ def _over_pin_rating(
         top_facts = [out_fact, *src_supply]
     else:
         return []
-    for f in _best(index, dst, ("absolute_max_input_voltage",), absmax=True):
-        _, r_hi, r_need = bounds(f, dst.supply_v, dst.device)
-        if r_hi is None or r_need:
-            continue
-        if top > r_hi.value + 1e-9:
-            return [
-                _check(
-                    "logic_levels",
-                    "incompatible",
-                    f"{src.device} {top_text} exceeds {dst.device} absolute maximum "
-                    f"{r_hi.text} V on its pins ({f.parameter}) — needs a level shifter",
-                    [*top_facts, f],
-                    [d for d in (r_hi.derived,) if d],
-                )
-            ]
+    rating = _pin_rating(index, dst)
+    if rating is None or top <= rating[1].value + 1e-9:
         return []
-    return []
+    f, r_hi = rating
+    return [
+        _check(
+            "logic_levels",
+            "incompatible",
+            f"{src.device} {top_text} exceeds {dst.device} absolute maximum "
+            f"{r_hi.text} V on its pins ({f.parameter}) — needs a level shifter",
+            [*top_facts, f],
+            [d for d in (r_hi.derived,) if d],
+        )
+    ]
+
+
+def _pin_rating(index: FactIndex, use: DeviceUse) -> tuple[Fact, Limit] | None:
+    """The absolute maximum rating of the part's input pins, evaluated at its stated supply
+    ("VDDIO + 0.3" at VDDIO = 3.3 V): the first rating row whose high bound is a number."""
+    for f in _best(index, use, ("absolute_max_input_voltage",), absmax=True):
+        _, r_hi, r_need = bounds(f, use.supply_v, use.device)
+        if r_hi is not None and not r_need:
+            return f, r_hi
+    return None
 
 
 # A bus line pulled up to a stated voltage: "pull-ups go to 3.3 V", "DQ pulled up to 3.3 V",
@@ -871,21 +880,18 @@ def asks_pullup_level(question: str) -> bool:
 
 def _pullup_over_rating(index: FactIndex, use: DeviceUse, volts: float) -> CompatCheck | None:
     """A line pulled above an input's absolute maximum rating, at the part's stated supply."""
-    for f in _best(index, use, ("absolute_max_input_voltage",), absmax=True):
-        _, r_hi, r_need = bounds(f, use.supply_v, use.device)
-        if r_hi is None or r_need:
-            continue
-        if volts > r_hi.value + 1e-9:
-            return _check(
-                "pullup_level",
-                "incompatible",
-                f"line pulled up to {_fmt(volts)} V exceeds {use.device} absolute maximum "
-                f"{r_hi.text} V on its pins ({f.parameter}) — needs a level shifter",
-                [f],
-                [d for d in (r_hi.derived,) if d],
-            )
+    rating = _pin_rating(index, use)
+    if rating is None or volts <= rating[1].value + 1e-9:
         return None
-    return None
+    f, r_hi = rating
+    return _check(
+        "pullup_level",
+        "incompatible",
+        f"line pulled up to {_fmt(volts)} V exceeds {use.device} absolute maximum "
+        f"{r_hi.text} V on its pins ({f.parameter}) — needs a level shifter",
+        [f],
+        [d for d in (r_hi.derived,) if d],
+    )
 
 
 def rule_pullup_level(
@@ -959,7 +965,7 @@ def rule_pullup_level(
 _LOAD_CURRENT_SPECS = ("coil_current",)
 
 
-def _is_coil_load(index: FactIndex, use: DeviceUse) -> bool:
+def is_coil_load(index: FactIndex, use: DeviceUse) -> bool:
     """A device whose datasheet states a coil current: driving it is a question of current."""
     return any(f.spec in _LOAD_CURRENT_SPECS for f in index.device_facts(use.device))
 
@@ -1054,25 +1060,12 @@ def _coil_levels(
     nominal = _si_high(coil)
     checks: list[CompatCheck] = []
     pick = _percent_of_nominal(index, load, "pickup_voltage")
-    frac = pick[1] / 100 if pick and pick[1] is not None else None
-    needed = nominal * frac if frac else nominal
-    what = (
-        f"must-operate {_fmt(needed)} V ({_fmt(frac * 100)} % of {_fmt(nominal)} V)"
-        if frac
-        else f"nominal {_fmt(nominal)} V"
-    )
-    derived = (
-        [
-            Derived(
-                label=f"{load.device} must-operate coil voltage",
-                expression=f"{_fmt(frac * 100)} / 100 * {_fmt(nominal)}",
-                result=round(needed, 6),
-                unit="V",
-            )
-        ]
-        if frac
-        else []
-    )
+    if pick and pick[1]:
+        must = percent_of(pick[1], nominal, f"{load.device} must-operate coil voltage")
+        needed, derived = must.result, [must]
+        what = f"must-operate {_fmt(needed)} V ({_fmt(pick[1])} % of {_fmt(nominal)} V)"
+    else:
+        needed, derived, what = nominal, [], f"nominal {_fmt(nominal)} V"
     ok = span[0] >= needed - 1e-9
     checks.append(
         _check(
@@ -1086,27 +1079,29 @@ def _coil_levels(
     # Above its maximum allowable voltage the coil overheats: a 12 V rail on a 5 V coil.
     most = _percent_of_nominal(index, load, "coil_max_voltage")
     if most and most[1] is not None:
-        pct = most[1]
-        limit = nominal * pct / 100
-        ok = span[1] <= limit + 1e-9
+        top = percent_of(most[1], nominal, f"{load.device} maximum allowable coil voltage")
+        ok = span[1] <= top.result + 1e-9
         checks.append(
             _check(
                 rule,
                 "compatible" if ok else "incompatible",
-                f"{said[1]}; {load.device} coil allows at most {_fmt(limit)} V "
-                f"({_fmt(pct)} % of {_fmt(nominal)} V)",
+                f"{said[1]}; {load.device} coil allows at most {_fmt(top.result)} V "
+                f"({_fmt(most[1])} % of {_fmt(nominal)} V)",
                 [coil, most[0], *level_facts],
-                [
-                    Derived(
-                        label=f"{load.device} maximum allowable coil voltage",
-                        expression=f"{_fmt(pct)} / 100 * {_fmt(nominal)}",
-                        result=round(limit, 6),
-                        unit="V",
-                    )
-                ],
+                [top],
             )
         )
     return checks
+
+
+def percent_of(pct: float, nominal: float, label: str) -> Derived:
+    """A coil voltage printed as a percentage of the nominal ("75 % of nominal"), in volts."""
+    return Derived(
+        label=label,
+        expression=f"{_fmt(pct)} / 100 * {_fmt(nominal)}",
+        result=round(pct / 100 * nominal, 6),
+        unit="V",
+    )
 
 
 def rule_coil_supply(
@@ -1869,7 +1864,7 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         return ["pullup_level"]
     if asks_headroom(question, index, uses):
         return ["headroom"]
-    if len(uses) == 1 and _is_coil_load(index, uses[0]):
+    if len(uses) == 1 and is_coil_load(index, uses[0]):
         return ["coil_supply"]  # a relay coil across a stated supply
     # A bus named as 1-Wire, SPI or UART is not an I2C bus: sharing it is a question of the
     # parts speaking that protocol, not of addresses.
@@ -1882,7 +1877,7 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         rules.append("i2c_address")
     elif other_bus and _CUE_ADDRESS.search(question):
         rules.append("interface")
-    if len(uses) >= 2 and any(_is_coil_load(index, u) for u in uses):
+    if len(uses) >= 2 and any(is_coil_load(index, u) for u in uses):
         # A coil wired to a pin: the pin must source the coil's current at its voltage. The
         # coil has no logic thresholds, so this replaces the logic-level rule.
         return ["drive"]
@@ -2062,7 +2057,7 @@ def check_compatibility(
         elif rule == "logic_levels":
             checks.extend(rule_logic_levels(index, a, b))
         elif rule == "drive":
-            if _is_coil_load(index, a) and not _is_coil_load(index, b):
+            if is_coil_load(index, a) and not is_coil_load(index, b):
                 a, b = b, a
             checks.extend(rule_drive(index, a, b))
         elif rule == "interface":

@@ -45,10 +45,12 @@ from search.datasheets._compat import (
     bounds,
     check_compatibility,
     combine,
+    is_coil_load,
     is_motor_supply,
     is_regulator,
     items_of,
     percent_band,
+    percent_of,
     pick_rules,
     pullup_volts,
     settings_in,
@@ -402,10 +404,7 @@ class DatasheetQA:
             # "SRD-05VDC-SL-C coil straight across a 2S lipo (7.4 V nom, 8.4 V charged)?"
             or (
                 len(set(parsed.device_names)) == 1
-                and any(
-                    f.spec == "coil_current"
-                    for f in self.index.device_facts(parsed.device_names[0])
-                )
+                and is_coil_load(self.index, DeviceUse(parsed.device_names[0]))
                 and _supply_span(parsed)
                 and _CHECK_CUE.search(parsed.text)
                 and re.search(
@@ -1115,8 +1114,7 @@ class DatasheetQA:
             for f in self.index.device_facts(device)
             if f.spec == "output_voltage"
             and f.typ is not None
-            and re.sub(r"\W", "", str(f.variant or "")).upper()
-            == re.sub(r"\W", "", variant).upper()
+            and squash(f.variant or "") == squash(variant)
         ]
         if not outputs:
             return rows
@@ -1171,14 +1169,13 @@ class DatasheetQA:
             nominal = coil.typ if coil.typ is not None else coil.value
             if not isinstance(nominal, int | float):
                 continue
-            volts = round(float(pct) / 100 * float(nominal), 6)
-            label = f"{f.device} {f.spec.replace('_', ' ')}"
-            p, n = format_number(float(pct)), format_number(float(nominal))
+            d = percent_of(float(pct), float(nominal), f"{f.device} {f.spec.replace('_', ' ')}")
             out.append(
                 (
-                    f"{label}: {p} % of the {n} V nominal coil voltage [{coil.citation}] = "
-                    f"{format_number(volts)} V",
-                    Derived(label=label, expression=f"{p} / 100 * {n}", result=volts, unit="V"),
+                    f"{d.label}: {format_number(float(pct))} % of the "
+                    f"{format_number(float(nominal))} V nominal coil voltage [{coil.citation}] = "
+                    f"{format_number(d.result)} V",
+                    d,
                 )
             )
         return out
@@ -1909,7 +1906,9 @@ def _value_check(
         return None, [], []
     # Per scope (a revision, a variant): every bound of that scope must hold, whichever row
     # prints it ("max 32 V" per a notice, "min 9 V" per the datasheet).
-    outcomes: dict[str, list[str]] = {}
+    # Each result is (holds, setting): rows for different settings of the part ("BRNG = 0",
+    # "BRNG = 1") are choices, so one setting whose rows all hold is enough.
+    outcomes: dict[str, list[tuple[bool, str]]] = {}
     lines: list[str] = []
     # "at 3.3 V or 5 V?" states alternatives, each answered on its own line.
     alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
@@ -1955,31 +1954,25 @@ def _value_check(
                     f"{limit} {it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
                 )
             if alternatives:
-                outcomes.setdefault(f"{scope}@{value}", []).append(
-                    "compatible" if ok else "incompatible"
-                )
+                outcomes.setdefault(f"{scope}@{value}", []).append((ok, ""))
                 continue
             held.append(ok)
         if held:
             # Every value stated is one the part must take ("a 12 V battery, 14.4 V on
-            # charge"): one outside is enough. Rows for different settings of the part
-            # ("BRNG = 0", "BRNG = 1") are choices: one that holds is enough.
+            # charge"): one outside is enough.
             setting = _SETTING_IN_CONDITION.search(it.condition or "")
             choice = "".join(setting.group(0).split()).upper() if setting else ""
-            outcomes.setdefault(scope, []).append(
-                ("compatible" if all(held) else "incompatible") + (f"@{choice}" if choice else "")
-            )
+            outcomes.setdefault(scope, []).append((all(held), choice))
     if not outcomes:
         return None, [], []
 
-    def holds(results: list[str]) -> bool:
-        plain = [r for r in results if "@" not in r]
-        by_setting: dict[str, list[str]] = {}
-        for r in results:
-            if "@" in r:
-                by_setting.setdefault(r.split("@")[1], []).append(r.split("@")[0])
-        return "incompatible" not in plain and (
-            not by_setting or any("incompatible" not in c for c in by_setting.values())
+    def holds(results: list[tuple[bool, str]]) -> bool:
+        by_setting: dict[str, list[bool]] = {}
+        for ok, choice in results:
+            if choice:
+                by_setting.setdefault(choice, []).append(ok)
+        return all(ok for ok, choice in results if not choice) and (
+            not by_setting or any(all(oks) for oks in by_setting.values())
         )
 
     # Limits of every variant and revision (a pin rating) decide only when they fail.
