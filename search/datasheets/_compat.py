@@ -1367,20 +1367,23 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     return checks
 
 
-def _revision_bands(
-    index: FactIndex, load: DeviceUse
-) -> list[tuple[str, float, float, list[Fact]]]:
+# One input band of a converter: the revisions it holds for as written ("A/B", "other than
+# A/B"), those revisions (none: every revision the notice does not name), low, high, facts.
+_Band = tuple[str, frozenset[str], float, float, list[Fact]]
+
+
+def _revision_bands(index: FactIndex, load: DeviceUse) -> list[_Band]:
     """A converter's input range that a notice changes for some board revisions, as one band
-    per revision group: (revisions, low, high, facts). A bound the notice leaves alone is the
-    datasheet's; the revisions it does not name keep the datasheet's range. Only the groups
-    the question names, when it names any."""
+    per revision group. A bound the notice leaves alone is the datasheet's; the revisions it
+    does not name keep the datasheet's range. Only the groups the question names, when it
+    names any."""
     ranges = _best(index, load, ("input_voltage_range",), prefer="input voltage vin")
     base = next(
         (f for f in ranges if f.superseded_by and f.min is not None and f.max is not None), None
     )
     if base is None:
         return []
-    bands: list[tuple[str, float, float, list[Fact]]] = []
+    bands: list[_Band] = []
     named: set[str] = set()
     for n in ranges:
         if n.citation != base.superseded_by or n.unit != base.unit:
@@ -1389,20 +1392,18 @@ def _revision_bands(
         named.update(revs)
         lo = n.min if n.min is not None else base.min
         hi = n.max if n.max is not None else base.max
-        bands.append(("/".join(revs), lo, hi, [n, base]))
+        bands.append(("/".join(revs), frozenset(revs), lo, hi, [n, base]))
     if not bands:
         return []
-    bands.append(("other than " + "/".join(sorted(named)), base.min, base.max, [base]))
+    bands.append(("other than " + "/".join(sorted(named)), frozenset(), base.min, base.max, [base]))
     if load.revisions:
         asked = set(load.revisions)
-        bands = [
-            b for b in bands if (asked - named if b[3] == [base] else asked & set(b[0].split("/")))
-        ]
+        bands = [b for b in bands if (asked & b[1] if b[1] else asked - named)]
     return bands
 
 
 def _banded_supply_check(
-    reg: DeviceUse, load: DeviceUse, o: Fact, bands: list[tuple[str, float, float, list[Fact]]]
+    reg: DeviceUse, load: DeviceUse, o: Fact, bands: list[_Band]
 ) -> CompatCheck:
     """The regulator's output band against a load's input range per board revision: a verdict
     only when every revision in question agrees."""
@@ -1410,7 +1411,7 @@ def _banded_supply_check(
     if o_lo is None or o_hi is None:
         return _check("supply", "insufficient_evidence", "an output range lacks a bound", [o])
     parts, outcomes, facts = [], set(), [o]
-    for revs, lo, hi, fs in bands:
+    for revs, _revisions, lo, hi, fs in bands:
         ok = o_lo.value >= lo - 1e-9 and o_hi.value <= hi + 1e-9
         outcomes.add(ok)
         facts.extend(f for f in fs if f not in facts)
