@@ -817,19 +817,18 @@ _POWERED_BEFORE = re.compile(
 )
 
 
+def _volts(m: re.Match[str]) -> float:
+    """The voltage a match states as (number, "V" or "mV"), in volts."""
+    value = float(m.group(1).replace("−", "-"))
+    return value / 1000.0 if m.group(2).lower() == "mv" else value
+
+
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     """Give each device the supply voltage stated right after (or just before) its name."""
-    volts: list[tuple[int, float]] = []
-    for m in _VOLT_AT.finditer(text):
-        value = float(m.group(1).replace("−", "-"))
-        if m.group(2).lower() == "mv":
-            value /= 1000.0
-        volts.append((m.start(), value))
+    volts = [(m.start(), _volts(m)) for m in _VOLT_AT.finditer(text)]
     if volts:
         # "at VDD = 5 V versus 3.3 V": the compared supply is stated too.
-        for m in _VOLT_ALT.finditer(text):
-            value = float(m.group(1))
-            volts.append((m.start(), value / 1000.0 if m.group(2).lower() == "mv" else value))
+        volts.extend((m.start(), _volts(m)) for m in _VOLT_ALT.finditer(text))
     for i, dev in enumerate(devices):
         limit = devices[i + 1].start if i + 1 < len(devices) else len(text)
         for pos, value in volts:
@@ -841,16 +840,13 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
             # stated just before it.
             pm = _POWERED_BEFORE.search(text[max(0, dev.start - 30) : dev.start])
             if pm:
-                value = float(pm.group(1))
-                dev.supply_v = value / 1000.0 if pm.group(2).lower() == "mv" else value
+                dev.supply_v = _volts(pm)
     shared = _VOLT_SHARED.search(text)
     if shared:
         # "both at 3.3 V", "all powered from 5 V": every part named runs from that supply.
-        value = float(shared.group(1))
-        value = value / 1000.0 if shared.group(2).lower() == "mv" else value
         for dev in devices:
             if dev.supply_v is None or shared.start() > dev.end:
-                dev.supply_v = value
+                dev.supply_v = _volts(shared)
     return [v for _, v in volts]
 
 
