@@ -581,6 +581,14 @@ def _stacked_header(line: Line, lines: list[Line]) -> _Stacked | None:
     return _Stacked(columns, line.y)
 
 
+def _nearer_above(lines: list[Line], index: int, above_y: float | None) -> bool:
+    """Whether line ``index`` sits at least as near the line at ``above_y`` as the next line
+    with text below it."""
+    line = lines[index]
+    below = next((ln.y for ln in lines[index + 1 :] if ln.text.strip()), None)
+    return above_y is not None and (below is None or above_y - line.y <= line.y - below + 0.5)
+
+
 def _pair_header(line: Line) -> tuple[str, str] | None:
     """The header of a two-column table that gives a figure per setting ("FSR | LSB SIZE",
     "DATA RATE | CONVERSION TIME"): two short names, no figures, the second naming a spec."""
@@ -1129,9 +1137,6 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                                 x for x in (rows[-1].condition, more) if x
                             )
                         continue
-                    below = next(
-                        (ln.y for ln in page.lines[line_no + 1 :] if ln.text.strip()), None
-                    )
                     if (
                         under_row
                         and not tail
@@ -1139,7 +1144,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         and len(rows[-1].condition or "") >= 3
                         # nearer the row above than the line below: not the first line of
                         # the next row's condition
-                        and (below is None or last_row_y - line.y <= line.y - below + 0.5)
+                        and _nearer_above(page.lines, line_no, last_row_y)
                     ):
                         # "300...1100 hPa" on the row, "0...65 °C" under it: one condition cell
                         # printed on two lines.
