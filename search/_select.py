@@ -146,7 +146,7 @@ def _deletes(word: str) -> set[str]:
 # Words that may follow a service's head noun without making it a modifier ("a gym near me",
 # "a bank that is open", "club tonight"); any other word after a one-word name makes it one.
 _AFTER_HEAD = frozenset(
-    [
+    {
         "for",
         "to",
         "in",
@@ -181,7 +181,6 @@ _AFTER_HEAD = frozenset(
         "i",
         "we",
         "this",
-        "that",
         "tomorrow",
         "within",
         "without",
@@ -190,7 +189,7 @@ _AFTER_HEAD = frozenset(
         "so",
         "if",
         "than",
-    ]
+    }
 )
 
 
