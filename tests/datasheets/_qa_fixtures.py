@@ -32,6 +32,21 @@ def esp32_supply(citation: str) -> Fact:
     )
 
 
+def bme280_pin_rating() -> Fact:
+    """The BME280's absolute maximum on its interface pins, written relative to VDDIO."""
+    return fact(
+        device="BME280",
+        spec="absolute_max_input_voltage",
+        parameter="Voltage at any interface pin",
+        min=-0.3,
+        unit="V",
+        section_kind="absolute_maximum",
+        citation="bme280#p13",
+        evidence="Voltage at any interface pin -0.3 VDDIO + 0.3 V",
+        extra={"max_text": "VDDIO + 0.3"},
+    )
+
+
 def small_store() -> FactStore:
     """A store with the facts the rule tests need."""
     facts = [

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import esp32_supply, fact
+from _qa_fixtures import bme280_pin_rating, esp32_supply, fact
 
 from search.datasheets._compat import DeviceUse, pullup_volts
 from search.datasheets._facts import Fact, FactStore
@@ -510,17 +510,7 @@ def _pins_store() -> FactStore:
             evidence="Input high level Vih_si VDDIO=1.2 V to 3.6 V 80 %VDDIO",
             extra={"min_text": "80 %×VDDIO"},
         ),
-        fact(
-            device="BME280",
-            spec="absolute_max_input_voltage",
-            parameter="Voltage at any interface pin",
-            min=-0.3,
-            unit="V",
-            section_kind="absolute_maximum",
-            citation="bme280#p13",
-            evidence="Voltage at any interface pin -0.3 VDDIO + 0.3 V",
-            extra={"max_text": "VDDIO + 0.3"},
-        ),
+        bme280_pin_rating(),
         fact(
             device="ESP32-WROOM-32",
             spec="output_voltage_high",

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import fact
+from _qa_fixtures import bme280_pin_rating, fact
 
 from search.datasheets._facts import FactStore
 from search.datasheets._pdf import _build_lines, _Char
@@ -574,17 +574,7 @@ def test_a_pullup_above_the_pins_rating_is_incompatible() -> None:
                     citation="bme280#p35",
                     evidence="VIH Input high level 0.8*VDDIO V",
                 ),
-                fact(
-                    device="BME280",
-                    spec="absolute_max_input_voltage",
-                    parameter="Voltage at any interface pin",
-                    min=-0.3,
-                    unit="V",
-                    section_kind="absolute_maximum",
-                    citation="bme280#p13",
-                    evidence="Voltage at any interface pin -0.3 VDDIO + 0.3 V",
-                    extra={"max_text": "VDDIO + 0.3"},
-                ),
+                bme280_pin_rating(),
             ]
         )
     )
