@@ -48,6 +48,8 @@ class AnswerItem(BaseModel):
     applies_to: dict[str, Any] = Field(default_factory=dict)
     citation: str
     typ: float | None = None
+    tolerance: float | None = None
+    """The ± a nominal figure is stated with ("30Ω±3Ω")."""
     section_kind: str | None = None
     parameter: str | None = None
     superseded_by: str | None = None
@@ -262,6 +264,7 @@ def item_from_fact(fact: Any, **scope: Any) -> AnswerItem:
         min=fact.min,
         max=fact.max,
         typ=fact.typ,
+        tolerance=tol if isinstance(tol := fact.extra.get("tolerance"), float | int) else None,
         unit=fact.unit,
         condition=fact.condition,
         applies_to=applies,

@@ -67,7 +67,7 @@ def load_questions(which: str) -> list[dict[str, Any]]:
 def _figures(answer: Answer) -> list[tuple[float, str | None]]:
     out: list[tuple[float, str | None]] = []
     for it in answer.items:
-        for x in (it.min, it.typ, it.max):
+        for x in (it.min, it.typ, it.max, it.tolerance):
             if x is not None:
                 out.append((float(x), it.unit))
         if isinstance(it.value, int | float):

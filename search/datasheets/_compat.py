@@ -1544,6 +1544,7 @@ def _draw_from_power(
 # ---------------------------------------------------------------- interface
 
 _BUSES = ("I2C", "SPI", "UART", "1-WIRE", "ANALOG", "PWM", "PULSE")
+_FIRMWARE_BUSES = frozenset({"1-WIRE", "PULSE"})
 
 
 def _buses(facts: list[Fact]) -> set[str]:
@@ -1610,6 +1611,16 @@ def rule_interface(
             + (f"; shared: {', '.join(sorted(common))}" if common else "; nothing shared")
         )
     if not ba or not bb:
+        return [_check("interface", "insufficient_evidence", detail, [fa[0], fb[0]])]
+    wanted = {bus} if bus else (ba | bb) - common
+    lacking = [have for have in (ba, bb) if not wanted <= have]
+    if not ok and wanted and wanted <= _FIRMWARE_BUSES and all(h - {"ANALOG"} for h in lacking):
+        # 1-Wire and a pulse train need no peripheral: firmware runs them on a digital pin,
+        # which a part with digital buses has but its datasheet facts may not list.
+        detail += (
+            f"; {' and '.join(sorted(wanted))} is usually run in firmware on a digital pin, "
+            "which the facts neither state nor rule out"
+        )
         return [_check("interface", "insufficient_evidence", detail, [fa[0], fb[0]])]
     return [_check("interface", "compatible" if ok else "incompatible", detail, [fa[0], fb[0]])]
 

@@ -335,7 +335,10 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     else:
         if lo is not None:
             parts.append(f"min {format_number(lo)}")
-        if typ is not None:
+        tolerance = f.extra.get("tolerance") if isinstance(f, Fact) else f.tolerance
+        if typ is not None and isinstance(tolerance, float | int) and lo is None and hi is None:
+            parts.append(f"typ {format_number(typ)} ± {format_number(float(tolerance))}")
+        elif typ is not None:
             parts.append(f"typ {format_number(typ)}")
         elif isinstance(value, float | int):
             parts.append(format_number(float(value)))
@@ -1486,6 +1489,23 @@ class DatasheetQA:
         return t, lo if t < lo else hi, f"{bm.group(1)} to {bm.group(2)} degC", tc
 
     # ------------------------------------------------------------------ final checks
+    def _also_stated(self, items: Sequence[AnswerItem]) -> list[str]:
+        """Other places of the same documents that state an item's figures under the same
+        conditions (a front-page feature list repeating the characteristics table)."""
+
+        def key(x: Fact | AnswerItem) -> tuple[Any, ...]:
+            numbers = tuple(re.findall(r"\d+(?:\.\d+)?", x.condition or ""))
+            return (x.device, x.spec, x.min, x.typ, x.max, x.unit, numbers)
+
+        out: list[str] = []
+        for item in items:
+            if item.min is None and item.typ is None and item.max is None:
+                continue
+            for f in self.index.device_facts(item.device):
+                if f.citation != item.citation and f.superseded_by is None and key(f) == key(item):
+                    out.append(f.citation)
+        return list(dict.fromkeys(out))
+
     def _finish(self, answer: Answer, parsed: ParsedQuestion) -> Answer:
         """Trace every number of the answer to cited evidence; downgrade on any violation."""
         cited = set(answer.citations)
@@ -1499,6 +1519,11 @@ class DatasheetQA:
                 evidence.extend(
                     str(v) for k, v in i.applies_to.items() if k not in ("reading", "uncertainty")
                 )
+        if answer.status == "answered" and answer.route != "compatibility":
+            for place in self._also_stated(answer.items):
+                if place not in answer.citations:
+                    answer.citations.append(place)
+                    answer.reasons.append(f"evidence_present: the same figures are at {place}")
         for i in answer.items:
             if i.superseded_by and i.superseded_by not in cited:
                 answer.citations.append(i.superseded_by)
@@ -1525,6 +1550,7 @@ _CHECK_CUE = re.compile(
     r"|too (?:high|low)|fast enough|keep up"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
     r"|cope|work|run|accept|take|directly)\b|\bstraight (?:from|off|into|to)\b"
+    r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
     r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,

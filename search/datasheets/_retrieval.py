@@ -85,6 +85,9 @@ _STOP = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z][a-z0-9]+")
+# "H-resolution", "L-resolution": the one letter that tells two rows apart is lost as a word of
+# its own, so hyphenated words also count whole.
+_COMPOUND = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 
 
 def content_words(text: str) -> set[str]:
@@ -175,6 +178,7 @@ class FactIndex:
                         pool.append((f, "label", len(specs)))
         allowed = set(kinds) if kinds is not None else None
         q_words = content_words(question)
+        q_compounds = set(_COMPOUND.findall(question.lower()))
         phrase_words = content_words(phrase)
         stated = list(stated_numbers)
         want_variant = squash(variant) if variant else None
@@ -221,6 +225,8 @@ class FactIndex:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
             label = content_words(f.parameter + " " + (f.condition or ""))
             score += 0.5 * len(q_words & label)
+            if q_compounds:
+                score += 0.5 * len(q_compounds & set(_COMPOUND.findall(f.parameter.lower())))
             # The section a row sits in names what it is about ("6.1 Gyroscope Specifications"
             # for a "gyro" question); a shortened word meets the section's full one.
             section = content_words(f.section or "")

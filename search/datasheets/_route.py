@@ -431,6 +431,8 @@ _VOLT_AT = re.compile(
     rf"|at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?=)"
+    # "VDD = VREF = 2.7 V": rails tied together and stated once.
+    rf"(?:\s*(?:vref|vdd|vcc|avdd|vio) ?=)*"
     rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
@@ -468,9 +470,11 @@ _OPERATING = re.compile(
     re.IGNORECASE,
 )
 _ABSMAX = re.compile(
-    r"\babsolute[- ]max|\bdamage|\bdestroy|\bsurvive|\bwithstand|\bstress rating|\babs\.? max",
-    re.IGNORECASE,
+    r"\babsolute[- ]max|\bdamage|\bdestroy|\bstress rating|\babs\.? max", re.IGNORECASE
 )
+# "Survive" and "withstand" ask for a rating unless the question names the operating range
+# ("which survives a wider operating temperature range").
+_ABSMAX_VERB = re.compile(r"\bsurviv|\bwithstand", re.IGNORECASE)
 _NOT_ABSMAX = re.compile(
     r"\b(?:not|rather than|instead of|other than|excluding|never)\s+(?:the\s+|an?\s+)?"
     r"(?:absolute[- ]max\w*|abs\.? max\w*)(?:\s+ratings?)?",
@@ -1205,7 +1209,9 @@ def parse_question(
     else:
         route = "simple"
     numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
-    absmax = bool(_ABSMAX.search(text))
+    absmax = bool(_ABSMAX.search(text)) or bool(
+        _ABSMAX_VERB.search(text) and not re.search(r"\boperating\b", text, re.I)
+    )
     return ParsedQuestion(
         stated_numbers=numbers,
         text=text,

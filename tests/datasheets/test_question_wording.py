@@ -1,0 +1,165 @@
+"""How a question is worded picks the row that answers it: hand-written facts, so each rule is
+tested apart from extraction."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import fact
+
+from search.datasheets._facts import FactStore
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import parse_question
+
+
+def _store() -> FactStore:
+    adc = {
+        "device": "MCP3008",
+        "spec": "sampling_rate",
+        "parameter": "Throughput rate",
+        "unit": "ksps",
+    }
+    return FactStore(
+        [
+            fact(
+                device="MQ-2",
+                spec="heater_resistance",
+                parameter="Heater resistance",
+                typ=30.0,
+                unit="Ω",
+                citation="mq-2#p3",
+                evidence="Heater Resistance RH 30Ω±3Ω (room temp.)",
+                extra={"qualifier": "nominal±tolerance", "tolerance": 3.0},
+            ),
+            fact(
+                **adc,
+                max=200.0,
+                condition="VDD = VREF = 5V",
+                citation="mcp3008#p3",
+                evidence="Throughput Rate fSAMPLE 200 ksps VDD = VREF = 5V",
+            ),
+            fact(
+                **adc,
+                max=75.0,
+                condition="VDD = VREF = 2.7V",
+                citation="mcp3008#p3",
+                evidence="Throughput Rate fSAMPLE 75 ksps VDD = VREF = 2.7V",
+            ),
+            fact(
+                **adc,
+                max=75.0,
+                condition="VDD = 2.7V",
+                citation="mcp3008#p1",
+                evidence="75 ksps max. sampling rate at VDD = 2.7V",
+            ),
+            *(
+                fact(
+                    device="BH1750",
+                    spec="conversion_time",
+                    parameter=f"{mode}-Resolution Mode",
+                    typ=typ,
+                    max=mx,
+                    unit="ms",
+                    citation="bh1750#p2",
+                    evidence=f"{mode}-Resolution Mode {typ:g} {mx:g} ms",
+                )
+                for mode, typ, mx in (("H", 120.0, 180.0), ("L", 16.0, 24.0))
+            ),
+            fact(
+                device="TB6612FNG",
+                spec="supply_voltage",
+                parameter="Motor supply voltage",
+                symbol="VM",
+                min=2.5,
+                typ=5.0,
+                max=13.5,
+                unit="V",
+                section_kind="recommended_operating",
+                citation="tb6612fng#p3",
+                evidence="Supply voltage (motor) VM 2.5 5 13.5 V",
+            ),
+            *(
+                fact(
+                    device=dev,
+                    spec="interface",
+                    parameter="Interface",
+                    value=bus,
+                    citation=f"{dev.lower()}#p1",
+                    evidence=f"{bus} interface",
+                    extra={"protocols": [bus]},
+                )
+                for dev, bus in (
+                    ("DS18B20", "1-Wire"),
+                    ("ESP32-WROOM-32", "SPI"),
+                    ("ESP32-WROOM-32", "I2C"),
+                    ("MCP3008", "SPI"),
+                )
+            ),
+            fact(
+                device="BH1750",
+                spec="interface",
+                parameter="Interface",
+                value="I2C",
+                citation="bh1750#p1",
+                evidence="I2C interface",
+                extra={"protocols": ["I2C"]},
+            ),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA(_store())
+
+
+def test_a_nominal_figure_keeps_its_tolerance(qa: DatasheetQA) -> None:
+    a = qa.ask("MQ-2 heater resistance at room temperature?")
+    assert "30 ± 3 Ω" in a.answer, a.answer
+    assert a.items[0].tolerance == 3.0
+
+
+def test_rails_tied_together_state_one_supply(qa: DatasheetQA) -> None:
+    assert parse_question("MCP3008 rate at VDD = VREF = 2.7 V?").stated_voltages == [2.7]
+    a = qa.ask("MCP3008 max throughput at VDD = VREF = 2.7 V compared with 5 V?")
+    assert {i.max for i in a.items} == {75.0, 200.0}, a.answer
+    # The front page repeats the 2.7 V figure: both places are cited.
+    assert {"mcp3008#p3", "mcp3008#p1"} <= set(a.citations)
+
+
+def test_a_hyphenated_mode_name_picks_its_row(qa: DatasheetQA) -> None:
+    a = qa.ask("BH1750: how long does one H-resolution mode measurement take?")
+    assert {i.max for i in a.items} == {180.0}, a.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "absmax"),
+    [
+        ("Which one survives a wider operating temperature range, a DHT22 or a DS18B20?", False),
+        ("Will the BME280 survive 4.5 V on its supply pin?", True),
+        ("What voltage can the L298 withstand on VS?", True),
+    ],
+)
+def test_survive_asks_for_a_rating_unless_operating_is_named(question: str, absmax: bool) -> None:
+    assert parse_question(question).absolute_max is absmax
+
+
+def test_a_supply_from_a_stated_source_is_checked(qa: DatasheetQA) -> None:
+    a = qa.ask("TB6612FNG motor supply from a 2S lipo (8.4 V full, ~6 V empty)?")
+    assert "8.4 V is within 2.5 to 13.5 V" in a.answer, a.answer
+    assert "6 V is within" in a.answer
+
+
+def test_one_wire_is_not_ruled_out_by_a_missing_peripheral(qa: DatasheetQA) -> None:
+    # 1-Wire runs in firmware on a digital pin: no listed peripheral is not "incompatible".
+    one_wire = qa.ask("Can DS18B20 sit on a 1-Wire bus driven by ESP32-WROOM-32?")
+    assert one_wire.verdict == "insufficient_evidence", one_wire.answer
+    assert "firmware" in one_wire.answer
+    # Two parts with no hardware bus in common still do not talk.
+    spi_i2c = qa.ask("Can an MCP3008 and a BH1750 share a bus?")
+    assert spi_i2c.verdict == "incompatible", spi_i2c.answer
