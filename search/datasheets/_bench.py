@@ -92,10 +92,13 @@ def _has(figures: Iterable[tuple[float, str | None]], value: float, unit: str | 
     # digits it is written with.
     digits = len(repr(float(value)).split(".")[1].rstrip("0")) if "." in repr(float(value)) else 0
     slack = 0.5 * 10.0**-digits if digits >= 2 else 0.0
+    # The slack in SI: the unit's factor, not the ratio of the two numbers (°C to K adds an
+    # offset, and 1.25 °C is not 1.25 K times 219).
+    step = _si(value + 1.0, unit) if want is not None else None
+    scale = step[0] - want[0] if step is not None and want is not None else 1.0
     for v, u in figures:
         got = _si(v, u) if want is not None else None
         if got is not None and want is not None:
-            scale = want[0] / value if value else 1.0
             if got[1] == want[1] and (
                 math.isclose(got[0], want[0], rel_tol=1e-4)
                 or abs(got[0] - want[0]) <= slack * abs(scale)

@@ -413,6 +413,9 @@ def test_a_setting_that_is_the_question_stays_the_question() -> None:
         ("V", 3.3, "mV", 3.3, False),
         ("ohm", 1.32883, "Ω", 1.329, True),  # an expectation written to three decimals
         ("ohm", 1.3301, "Ω", 1.329, False),
+        # A temperature's rounding slack is in degrees, not scaled by the offset to kelvin.
+        ("°C", 1.5, "°C", 1.25, False),
+        ("°C", 1.254, "°C", 1.25, True),
     ],
 )
 def test_bench_compares_figures_in_si(
