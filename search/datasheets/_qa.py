@@ -947,6 +947,16 @@ class DatasheetQA:
             rivals = [len(_label_words(f) & words) for f in rival_facts]
             if rivals and len(hit & words) <= max(rivals):
                 return
+            if (
+                not rival_facts
+                and not phrase & hit - _KIND_WORDS
+                and len(hit & plain - _KIND_WORDS) < 2
+            ):
+                # The part has no row for the recognised spec, and this row shares none of its
+                # words and one other word of the question: it answers another question ("the
+                # junction temperature at which the overtemperature protection trips" is not
+                # the junction temperature rating).
+                return
             if rival_facts and not phrase & hit - _KIND_WORDS:
                 # The row answers other words than the recognised phrase ("bandwidth and
                 # output rise time"): both are asked.

@@ -148,7 +148,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
     (
-        r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b",
+        r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b"
+        r"|(?:\bjunction temperature\b.{0,40})?\bover[- ]?temperature (?:protection|shut\w*|trip|limit)"
+        r"|\bthermal (?:protection|trip)",
         ("thermal_shutdown",),
     ),
     (

@@ -163,3 +163,23 @@ def test_one_wire_is_not_ruled_out_by_a_missing_peripheral(qa: DatasheetQA) -> N
     # Two parts with no hardware bus in common still do not talk.
     spi_i2c = qa.ask("Can an MCP3008 and a BH1750 share a bus?")
     assert spi_i2c.verdict == "incompatible", spi_i2c.answer
+
+
+def test_a_protection_threshold_is_not_answered_by_a_rating() -> None:
+    rating = fact(
+        device="L298",
+        spec="junction_temperature",
+        parameter="Junction Temperature",
+        min=-40.0,
+        max=150.0,
+        unit="°C",
+        section_kind="absolute_maximum",
+        citation="l298#p2",
+        evidence="Tj Junction Temperature -40 to 150 °C",
+    )
+    qa = DatasheetQA(FactStore([rating]))
+    trip = qa.ask("At what junction temperature does the L298's overtemperature protection trip?")
+    assert trip.status == "insufficient_evidence", trip.answer
+    assert "thermal shutdown" in trip.answer
+    # Asked as such, the rating still answers.
+    assert "150" in qa.ask("L298 absolute maximum junction temperature?").answer
