@@ -855,6 +855,12 @@ _BULLET_FIGURE_FIRST = re.compile(
 )
 
 
+_TAGGED_PAIR = re.compile(
+    rf"(?P<q1>{_QTY})\s*\((?P<t1>[A-Za-z.]+)\)\s*/\s*(?P<q2>{_QTY})\s*\((?P<t2>[A-Za-z.]+)\)"
+)
+_TAG_WORDS = {"ave": "average", "ave.": "average", "avg": "average", "avg.": "average"}
+
+
 def _bullet_quantity(q: str) -> str:
     q = re.sub(r"(?i)(\d)\s*-\s*(bits?)\b", r"\1 \2", q)  # "10-bit" → "10 bit"
     q = re.sub(r"(?i)\btypical\b", "typ", q)
@@ -903,6 +909,13 @@ def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowReco
             r"\s*\d[\d.]*(?:\s*,\s*\d[\d.]*)+(?:,?\s*(?:and|or)\s*\d[\d.]*)?\s*\S*", rest
         ):
             return out  # "Output Voltages: 5, 6, 8, ... 24 V": a list of versions, not a limit
+        rest = re.sub(r"^[A-Z][A-Za-z0-9()]{0,10}\s*=\s*(?=[+\-–]?\d)", "", rest)  # "IOUT = "
+        tagged = _TAGGED_PAIR.fullmatch(rest.strip())
+        if tagged:
+            # "1.2 A(ave)/3.2 A (peak)": two figures, each with the case it holds for.
+            for q, tag in ((tagged["q1"], tagged["t1"]), (tagged["q2"], tagged["t2"])):
+                add(label, q, _TAG_WORDS.get(tag.lower(), tag))
+            return out
         # "normal operation < 1.5mA, power down < 1uA": one figure per clause, each clause's
         # words are its condition.
         clauses = [c.strip() for c in re.split(r"[,;]\s+(?=[A-Za-z<>±\d])", rest) if c.strip()]

@@ -279,6 +279,13 @@ def test_feature_bullets_become_facts() -> None:
     standby = {(f.typ, f.max, f.unit) for f in mcp if f.spec == "sleep_current"}
     assert (5.0, None, "nA") in standby and (None, 2.0, "µA") in standby
     assert not [f for f in mcp if f.spec == "interface" and "LSB" in str(f.value)]
+    # "Output current: IOUT = 1.2 A(ave)/3.2 A (peak)": two figures, each with its case.
+    front = {
+        (f.value, f.condition)
+        for f in _facts("tb6612fng")
+        if f.spec == "output_current" and f.citation == "tb6612fng#p1"
+    }
+    assert front == {(1.2, "average"), (3.2, "peak")}
 
 
 @needs_pdfs
