@@ -1066,6 +1066,10 @@ class DatasheetQA:
                 )
             ]
             verdict, check_lines, band = _value_check(parsed.text, checkable)
+            if verdict is None and len(parsed.devices) == 1:
+                verdict, check_lines, band = _signal_check(
+                    parsed.text, facts, parsed.devices[0].supply_v or _sole(parsed)
+                )
             ratings = self._ratings_over(checkable) if verdict else []
             if ratings:
                 # An operating range never reaches past the rating of its own pin ("bus voltage
@@ -1909,6 +1913,58 @@ def _at_stated_supply(
         line = f"{f.device} {f.spec.replace('_', ' ')} at {format_number(supply)} V: {shown}"
         out.append((f"{line} [{f.citation}]", [lim.derived for _w, lim in ends if lim.derived]))
     return out
+
+
+# A signal a question puts on an input: "a 0-3 V signal", "up to ~4 V".
+_SIGNAL_SPAN = re.compile(
+    r"(?<![\w.])(?:(?P<lo>[-+]?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*)?(?P<hi>[-+]?\d+(?:\.\d+)?)\s*V\b"
+)
+# Input ranges that a datasheet states relative to the supply (an op-amp's common-mode range
+# ends 1.7 V below VCC).
+_SIGNAL_SPECS = frozenset({"input_common_mode_range"})
+
+
+def _signal_check(
+    question: str, facts: Sequence[Fact], supply: float | None
+) -> tuple[str | None, list[str], list[Derived]]:
+    """A signal stated on an input checked against an input range the source writes relative
+    to the supply, evaluated at the supply the question states."""
+    relative = [f for f in facts if f.spec in _SIGNAL_SPECS and _symbolic(f)]
+    if supply is None or not relative:
+        return None, [], []
+    signals = [
+        (float(m["lo"]) if m["lo"] else None, float(m["hi"]))
+        for m in _SIGNAL_SPAN.finditer(question)
+        if m["lo"] or abs(float(m["hi"]) - supply) > 1e-9
+    ]
+    if not signals:
+        return None, [], []
+    lines: list[str] = []
+    derived: list[Derived] = []
+    verdicts: list[bool] = []
+    for f in relative:
+        lo, hi, _needs = bounds(f, supply, f.device)
+        if hi is None and lo is None:
+            continue
+        derived.extend(d for d in (lo and lo.derived, hi and hi.derived) if d)
+        for a, b in signals:
+            ends = [x for x in (a, b) if x is not None]
+            ok = all(
+                (lo is None or x >= lo.value - 1e-9) and (hi is None or x <= hi.value + 1e-9)
+                for x in ends
+            )
+            verdicts.append(ok)
+            limit = " to ".join(
+                t for t in (f"min {lo.text}" if lo else "", f"max {hi.text}" if hi else "") if t
+            )
+            lines.append(
+                f"{' to '.join(map(format_number, ends))} V is {'within' if ok else 'outside'} "
+                f"the {f.spec.replace('_', ' ')} at {format_number(supply)} V ({limit} V) "
+                f"[{f.citation}]"
+            )
+    if not verdicts:
+        return None, [], []
+    return ("compatible" if all(verdicts) else "incompatible"), lines, derived
 
 
 # A stated value with a tolerance: "a 28 V rail with ±15 % tolerance", "24 V +/-10 %".

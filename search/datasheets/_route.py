@@ -48,6 +48,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("adjust_pin_current",),
     ),
     (r"\binput offset(?: voltage)?|\boffset voltage|\bvio\b|\bvos\b", ("input_offset_voltage",)),
+    (
+        r"\b(?:input )?common[- ]mode (?:input )?(?:voltage )?range|\bvicr\b",
+        ("input_common_mode_range",),
+    ),
     # Gas sensors: the heater and how long it must burn in before readings hold.
     (r"\bheater (?:coil )?resistance|\bheater ohms\b|\brh\b(?= heater)", ("heater_resistance",)),
     # Junction-to-ambient is a thermal resistance, not an ambient temperature.
@@ -430,7 +434,7 @@ _VOLT_AT = re.compile(
     # "running from a single Li-ion cell (3.7 V nominal…)": the source named, then its voltage.
     rf"(?:(?:running|powered|fed|supplied) (?:from|off|by) (?:an?\s+|the\s+)?"
     rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*"
-    rf"|at|@|from|with|on|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
+    rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?=)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
@@ -1020,6 +1024,10 @@ _STATED_CONDITIONS = tuple(
         r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
         r"(?:operating\s+|junction\s+)?temperature(?:\s+range)?",
+        # How the part is wired, not a figure asked: "as a unity-gain buffer", "(voltage
+        # follower)", "on a single 5 V rail".
+        r"\bunity[- ]gain(?:\s+(?:buffer|follower|configuration|amplifier))?|\bvoltage follower",
+        r"\b(?:on|from)\s+a\s+single\s+\d+(?:\.\d+)?\s*V\s+(?:rail|supply)\b",
         r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"
         r"|\b(?:tolerance|variation|ripple) of\s*(?:±|\+/-|\+-)?\s*\d+(?:\.\d+)?\s*%",
     )

@@ -1677,6 +1677,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
+    facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
@@ -1826,6 +1827,41 @@ def _supply_tolerances(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     citation=f"{stem}#p{page.number}",
                     evidence=line.text.strip()[:300],
                     page=page.number,
+                ).with_id()
+            )
+    return out
+
+
+# "The upper end of the common mode voltage range is VCC –1.7 V": a note that states where a
+# range ends relative to a supply rail, which the table only prints at its test supply.
+_RAIL_RELATIVE_END = re.compile(
+    r"(?i)\bthe\s+(?P<end>upper|lower)\s+(?:end|limit)\s+of\s+the\s+(?P<label>[a-z][a-z \-]{4,60}?)"
+    r"\s+(?:is|=)\s+(?P<expr>(?:VCC|VDD|VS|V\+|VEE|VSS)\s*[+\-–−]\s*\d+(?:\.\d+)?)\s*V\b"
+)
+
+
+def _rail_relative_ends(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    out: list[Fact] = []
+    for page in doc.pages:
+        flat = re.sub(r"\s+", " ", page.text)
+        for m in _RAIL_RELATIVE_END.finditer(flat):
+            spec = map_spec(m.group("label"), None, "electrical_characteristics")
+            if spec is None:
+                continue
+            expr = re.sub(r"\s*[–−]\s*", " - ", m.group("expr")).replace("+", " + ")
+            side = "max_text" if m.group("end").lower() == "upper" else "min_text"
+            out.append(
+                Fact(
+                    device=device,
+                    spec=spec,
+                    parameter=m.group("label").strip().capitalize(),
+                    unit="V",
+                    section_kind="electrical_characteristics",
+                    doc=stem,
+                    citation=f"{stem}#p{page.number}",
+                    evidence=m.group(0),
+                    page=page.number,
+                    extra={side: re.sub(r"\s+", " ", expr).strip()},
                 ).with_id()
             )
     return out

@@ -286,6 +286,10 @@ def test_feature_bullets_become_facts() -> None:
         if f.spec == "output_current" and f.citation == "tb6612fng#p1"
     }
     assert front == {(1.2, "average"), (3.2, "peak")}
+    # A note that states where a range ends relative to the supply keeps the words.
+    lm = _facts("lm358")
+    ends = [f.extra["max_text"] for f in lm if f.spec == "input_common_mode_range" and f.extra]
+    assert ends == ["VCC - 1.7"]
 
 
 @needs_pdfs

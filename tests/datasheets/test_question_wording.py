@@ -183,3 +183,44 @@ def test_a_protection_threshold_is_not_answered_by_a_rating() -> None:
     assert "thermal shutdown" in trip.answer
     # Asked as such, the rating still answers.
     assert "150" in qa.ask("L298 absolute maximum junction temperature?").answer
+
+
+def _opamp() -> DatasheetQA:
+    note = fact(
+        device="LM358",
+        spec="input_common_mode_range",
+        parameter="Common mode voltage range",
+        unit="V",
+        section_kind="electrical_characteristics",
+        citation="lm358#p2",
+        evidence="The upper end of the common mode voltage range is VCC –1.7 V",
+        extra={"max_text": "VCC - 1.7"},
+    )
+    return DatasheetQA(FactStore([note]))
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "limit"),
+    [
+        (
+            "LM358 on a single 5 V rail buffering a 0-3 V signal (voltage follower) - is the "
+            "input common-mode range OK?",
+            "compatible",
+            "3.3",
+        ),
+        (
+            "LM358 powered from 3.3 V only, as a unity-gain buffer for a 0-2 V sensor signal. "
+            "Does the input common-mode range cover it?",
+            "incompatible",
+            "1.6",
+        ),
+    ],
+)
+def test_a_signal_is_checked_against_a_range_relative_to_the_stated_supply(
+    question: str, verdict: str, limit: str
+) -> None:
+    a = _opamp().ask(question)
+    assert a.verdict == verdict, a.answer
+    # The limit is computed at the stated supply and shown with its derivation.
+    assert f"max {limit} V" in a.answer and a.derived
+    assert not a.violations
