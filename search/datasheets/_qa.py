@@ -1066,7 +1066,7 @@ class DatasheetQA:
                 )
             ]
             verdict, check_lines, band = _value_check(parsed.text, checkable)
-            if verdict is None and len(parsed.devices) == 1:
+            if verdict is None and not check_lines and len(parsed.devices) == 1:
                 verdict, check_lines, band = _signal_check(
                     parsed.text, facts, parsed.devices[0].supply_v or _sole(parsed)
                 )
