@@ -290,6 +290,8 @@ UNHELD: tuple[str, ...] = (
     "flower delivery service",
     "bookmaker bookies to place a bet",
     *NOT_A_PLACE,
+    "hostel with cheap dorm beds for backpackers",
+    "motel or budget hotel room for the night",
     "deck builder",
     "awning and canopy installer",
     "pressure washing service",
