@@ -818,7 +818,9 @@ def _sentence_rows(text: str) -> list[tuple[str, str, str, str | None]]:
 
 
 _REVISION = re.compile(r"(?i)^\W*(changed|added|deleted|updated|removed|corrected|moved)\b")
-_BULLET = re.compile(r"^\s*[•▪·●■◆‣∙]\s*")
+# "• Active guarding", and a dash led sub-item "– Supply Voltage: 1.8 V to 5.5 V" (a dash
+# alone or followed by a word, never the minus of "–40°C").
+_BULLET = re.compile(r"^\s*(?:[•▪·●■◆‣∙]\s*|[–—](?:\s+(?=[A-Za-z])|\s*$))")
 
 
 @dataclass(slots=True)

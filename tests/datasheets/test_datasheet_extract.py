@@ -286,6 +286,9 @@ def test_feature_bullets_become_facts() -> None:
         if f.spec == "output_current" and f.citation == "tb6612fng#p1"
     }
     assert front == {(1.2, "average"), (3.2, "peak")}
+    # Dash-led sub-items of a feature list ("– Supply Voltage: 1.8 V to 5.5 V").
+    lmp = {(f.spec, f.min, f.max) for f in _facts("lmp91200") if f.citation == "lmp91200#p1"}
+    assert ("supply_voltage", 1.8, 5.5) in lmp and ("operating_temperature", -40.0, 125.0) in lmp
     # A note that states where a range ends relative to the supply keeps the words.
     lm = _facts("lm358")
     ends = [f.extra["max_text"] for f in lm if f.spec == "input_common_mode_range" and f.extra]
