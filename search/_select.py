@@ -38,7 +38,7 @@ from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
 from search._select_lexical import Bm25Index, stem, words
 from search._select_spell import Speller, tokenizer_words
-from search._select_unheld import UNHELD
+from search._select_unheld import NOT_A_PLACE, UNHELD
 from search.catalogue import Service
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "Parts",
     "Selection",
     "ServiceSelector",
+    "asks_no_place",
 ]
 
 log = logging.getLogger(__name__)
@@ -67,9 +68,33 @@ _STOP = r"(?:for|with|and|to|that|who|where|which|in|at|on|so|but|or|please|toni
 _PLACE = re.compile(
     rf"\b(?:near|close to|next to|beside|across from|walking distance (?:of|from|to))\s+"
     rf"(?!{_STOP})[\w'.&-]+(?:\s+(?:and|&)\s+[\w'.-]+|\s+(?!{_STOP})[\w'.&-]+){{0,3}}"
-    r"|\bin (?:the )?(?:[\w'-]+ ){1,2}(?:district|neighbourhood|neighborhood|village|annex)\b",
+    r"|\b(?:in|at|around|by|from|to) (?:the )?(?:[\w'-]+ ){1,2}"
+    r"(?:district|neighbourhood|neighborhood|village|annex)\b",
     re.IGNORECASE,
 )
+
+# Requests that ask an assistant for something other than a place: a reminder, a timer, music,
+# a list, a translation, a fact. Matched on their form, because their words ("dentist",
+# "groceries", "jays game") sit close to services the catalogue holds.
+_NOT_A_REQUEST = re.compile(
+    r"^\s*(?:hey\s+|ok\s+|please\s+)?(?:"
+    r"remind me\b|set (?:a|an|my) (?:alarm|timer|reminder)\b|wake me up\b"
+    r"|(?:play|shuffle|queue up)\b.{0,40}\b(?:spotify|music|songs?|playlist|album|podcast|radio"
+    r"|jazz|rock|blues|hip[- ]hop|classical)\b"
+    r"|add \w.{0,60}\bto (?:my|the) (?:\w+ )?list\b"
+    r"|how (?:do|would) (?:you|i) say\b|translate\b|spell\b"
+    r"|who (?:was|were|won|invented|wrote|discovered|founded|painted|sang)\b"
+    r"|when (?:was|were|did)\b|what year\b"
+    r"|how (?:tall|old|far away|deep|heavy) (?:is|was|are)\b"
+    r"|how many \w+ (?:are )?in (?:a|an|one)\b|convert \d"
+    r")",
+    re.IGNORECASE,
+)
+
+
+def asks_no_place(request: str) -> bool:
+    """True for a request that asks for no place or service (a reminder, music, a fact)."""
+    return bool(_NOT_A_REQUEST.search(request))
 
 
 def strip_places(text: str) -> str:
@@ -427,6 +452,15 @@ class ServiceSelector:
             (self.services[int(i)].name, float(scores[i]), float(probs[i]))
             for i in order[: max(top, cal.cap)]
         ]
+        if asks_no_place(request):
+            return Selection(
+                request,
+                [],
+                ranking,
+                True,
+                reason="outside scope: the request asks for no place or service",
+                not_a_place=True,
+            )
         if float(scores[order[0]]) < cal.floor:
             return Selection(
                 request,
@@ -449,6 +483,7 @@ class ServiceSelector:
                     f"(nearer by {unheld[0]:.2f}), which the catalogue does not hold; the "
                     f"closest held service, {ranking[0][0]!r}, scores {ranking[0][1]:.2f}"
                 ),
+                not_a_place=UNHELD[unheld[1]] in NOT_A_PLACE,
             )
         chosen: list[str] = []
         mass = 0.0

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from search import SearchError
-from search._select import CALIBRATION_PATH, Calibration, Parts, ServiceSelector
+from search._select import CALIBRATION_PATH, Calibration, Parts, ServiceSelector, asks_no_place
 
 __all__ = [
     "DEVSET_DIR",
@@ -123,7 +123,14 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
         np.stack([p.bm25 for p in parts]),
         good,
         np.asarray(good.any(axis=1)),
-        np.asarray([p.unheld_gap for p in parts], dtype=np.float32),
+        # A request for no place at all abstains whatever its scores, as ``select`` does.
+        np.asarray(
+            [
+                np.inf if asks_no_place(r.query) else p.unheld_gap
+                for r, p in zip(reqs, parts, strict=True)
+            ],
+            dtype=np.float32,
+        ),
     )
 
 

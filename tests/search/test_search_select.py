@@ -214,6 +214,7 @@ def test_a_held_name_inside_an_unheld_one_is_the_held_service(selector: ServiceS
             "kid friendly brunch with high chairs",
         ),
         ("izakaya for dinner in the distillery district", "izakaya for dinner"),
+        ("call me a cab, i'm stuck at the distillery district", "call me a cab, i'm stuck"),
         (
             "parking garage near scotiabank arena for a leafs game",
             "parking garage for a leafs game",
@@ -225,3 +226,23 @@ def test_a_held_name_inside_an_unheld_one_is_the_held_service(selector: ServiceS
 )
 def test_the_place_a_request_is_near_is_not_what_it_seeks(request_text: str, core: str) -> None:
     assert strip_places(request_text) == core
+
+
+@pytest.mark.parametrize(
+    ("request_text", "outside"),
+    [
+        ("remind me to call the dentist tomorrow at 10", True),
+        ("play some jazz on spotify", True),
+        ("add eggs and milk to my shopping list", True),
+        ("who won the jays game last night", True),
+        ("play a round of disc golf", False),
+        ("dentist open on saturday", False),
+    ],
+)
+def test_a_request_for_no_place_is_outside_scope(
+    selector: ServiceSelector, request_text: str, outside: bool
+) -> None:
+    sel = selector.match(request_text)
+    assert sel.not_a_place is outside
+    if outside:
+        assert sel.abstain and not sel.selected and "outside scope" in (sel.reason or "")
