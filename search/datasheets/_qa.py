@@ -109,6 +109,9 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     return []
 
 
+# The rails a part is powered from: only a voltage the question states as a supply is
+# checked against them.
+_SUPPLY_RAILS = frozenset({"supply_voltage", "logic_supply_voltage", "absolute_max_supply_voltage"})
 _SUPPLY_FAMILY = frozenset(
     {
         "supply_voltage",
@@ -1005,6 +1008,15 @@ class DatasheetQA:
             # against what it may output.
             parsed.specs = [*parsed.specs, ("output_current",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "output current"]
+        if (
+            len(parsed.devices) == 1
+            and _DRIVES_LOGIC_INPUT.search(parsed.text)
+            and not any("logic_high_threshold" in cands for cands in parsed.specs)
+        ):
+            # "can a 5 V Arduino drive AIN1/PWMA/STBY": a level stated on the part's logic
+            # inputs is checked against their input-high range, not against its supply.
+            parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
+            parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
         derived: list[Derived] = []
         items: list[AnswerItem] = []
         facts: list[Fact] = []
@@ -1066,16 +1078,22 @@ class DatasheetQA:
                 )
             ]
             verdict, check_lines, band = _value_check(parsed.text, checkable)
-            if verdict is None and not check_lines and len(parsed.devices) == 1:
-                verdict, check_lines, band = _signal_check(
-                    parsed.text, facts, parsed.devices[0].supply_v or _sole(parsed)
-                )
             ratings = self._ratings_over(checkable) if verdict else []
             if ratings:
                 # An operating range never reaches past the rating of its own pin ("bus voltage
                 # 0 to 32 V" against "IN+, IN– 26 V max"): the rating is checked too.
                 items.extend(ratings)
                 verdict, check_lines, band = _value_check(parsed.text, [*checkable, *ratings])
+            if len(parsed.devices) == 1:
+                # A signal stated on an input is checked against the input's range at the
+                # stated supply, next to (never instead of) the supply's own check.
+                s_verdict, s_lines, s_band = _signal_check(
+                    parsed.text, facts, parsed.devices[0].supply_v or _sole(parsed)
+                )
+                if s_verdict is not None:
+                    both = [v for v in (verdict, s_verdict) if v is not None]
+                    verdict = "incompatible" if "incompatible" in both else s_verdict
+                    check_lines, band = [*check_lines, *s_lines], [*band, *s_band]
             lines.extend(check_lines)
             derived.extend(band)
             if verdict:
@@ -1915,13 +1933,37 @@ def _at_stated_supply(
     return out
 
 
+# Another part's logic level driving this part's inputs: "a 5 V Arduino drive AIN1/STBY",
+# "5 V logic on its control pins".
+_DRIVES_LOGIC_INPUT = re.compile(
+    r"(?i)\b\d+(?:\.\d+)?\s*V\b(?:(?!\d+(?:\.\d+)?\s*V\b)[^.?!]){0,40}"
+    r"\b(?:drive|driving|drives|into|on)\b[^.?!]{0,30}"
+    r"\b(?:(?:control|logic|digital|enable|standby|pwm)\s+(?:inputs?|pins?|lines?)"
+    r"|[A-Z]*IN\d\b|PWM[A-Z]?\b|STBY\b|EN[AB]?\b)"
+)
+
+
+def _is_signal(question: str, m: re.Match[str]) -> bool:
+    """Whether a stated value is a signal level, not a supply: in millivolts, named as a
+    signal or logic level ("a 0-3 V signal", "a bridge signal of ±50 mV"), or another part's
+    level driving this one's inputs ("a 5 V Arduino drive AIN1")."""
+    if m.group(2) == "mV":
+        return True
+    after, before = question[m.end() : m.end() + 30], question[max(0, m.start() - 25) : m.start()]
+    if re.search(r"(?i)\b(?:signal|differential|logic|levels?|swing)\b", after) or re.search(
+        r"(?i)\b(?:signal|logic (?:high|low)|level|inputs?|outputs?)\b[^.?!]*$", before
+    ):
+        return True
+    return _DRIVES_LOGIC_INPUT.match(question, m.start()) is not None
+
+
 # A signal a question puts on an input: "a 0-3 V signal", "up to ~4 V".
 _SIGNAL_SPAN = re.compile(
     r"(?<![\w.])(?:(?P<lo>[-+]?\d+(?:\.\d+)?)\s*(?:-|–|to)\s*)?(?P<hi>[-+]?\d+(?:\.\d+)?)\s*V\b"
 )
 # Input ranges that a datasheet states relative to the supply (an op-amp's common-mode range
 # ends 1.7 V below VCC).
-_SIGNAL_SPECS = frozenset({"input_common_mode_range"})
+_SIGNAL_SPECS = frozenset({"input_common_mode_range", "logic_high_threshold"})
 
 
 def _signal_check(
@@ -1984,8 +2026,11 @@ def _value_check(
         return None, [], []
     stated = []
     derived: list[Derived] = []
+    signals: set[float] = set()
     for m in _STATED.finditer(question):
         value, unit = float(m.group(1).replace("−", "-")), m.group(2)
+        if _is_signal(question, m):
+            signals.add(value)
         tm = _TOLERANCE.search(question[m.end() :])
         if tm is None:
             stated.append((value, unit, [value]))
@@ -2013,6 +2058,8 @@ def _value_check(
         scope = _scope_text(it.applies_to)
         for value, unit, ends in stated:
             base = unit.split(" ")[0]
+            if it.spec in _SUPPLY_RAILS and value in signals:
+                continue  # a signal level is never checked against a supply range
             try:
                 qs = [convert(e, base, it.unit) for e in ends]
             except UnknownUnitError:

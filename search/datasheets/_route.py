@@ -815,6 +815,9 @@ _VOLT_ALT = re.compile(
     rf"\b(?:versus|vs\.?|compared (?:with|to))\s+(?:at\s+)?(?:v\w{{0,4}}\s*=\s*)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
+# "from a 12 V battery on charge (14.4 V)", "(8.4 V full, ~6 V empty)": the same source's other
+# voltages, stated in brackets after it.
+_VOLT_BRACKET = re.compile(rf"(?<=[(,])\s*~?\s*({_NUM})\s*(m?v)\b(?=[^()]*\))", re.IGNORECASE)
 _VOLT_SHARED = re.compile(
     rf"\b(?:both|each|all(?: of them| three)?)\s+(?:(?:are|is|run(?:ning)?|powered)\s+)?"
     rf"(?:at|on|from|off|with)\s+(?:a\s+)?({_NUM})\s*(m?v)\b",
@@ -839,6 +842,7 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     if volts:
         # "at VDD = 5 V versus 3.3 V": the compared supply is stated too.
         volts.extend((m.start(), _volts(m)) for m in _VOLT_ALT.finditer(text))
+        volts.extend((m.start(), _volts(m)) for m in _VOLT_BRACKET.finditer(text))
     for i, dev in enumerate(devices):
         limit = devices[i + 1].start if i + 1 < len(devices) else len(text)
         for pos, value in volts:

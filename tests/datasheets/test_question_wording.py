@@ -224,3 +224,40 @@ def test_a_signal_is_checked_against_a_range_relative_to_the_stated_supply(
     # The limit is computed at the stated supply and shown with its derivation.
     assert f"max {limit} V" in a.answer and a.derived
     assert not a.violations
+
+
+def test_a_signal_level_is_never_checked_against_the_supply() -> None:
+    vcc = fact(
+        device="TB6612FNG",
+        spec="supply_voltage",
+        parameter="Supply voltage",
+        symbol="VCC",
+        min=2.7,
+        typ=3.0,
+        max=5.5,
+        unit="V",
+        section_kind="recommended_operating",
+        citation="tb6612fng#p3",
+        evidence="Supply voltage VCC 2.7 3 5.5 V",
+    )
+    vih = fact(
+        device="TB6612FNG",
+        spec="logic_high_threshold",
+        parameter="Control input voltage",
+        symbol="VIH",
+        unit="V",
+        section_kind="electrical_characteristics",
+        citation="tb6612fng#p5",
+        evidence="VIH Vcc×0.7 ― Vcc+0.2 / Control input voltage",
+        extra={"min_text": "Vcc×0.7", "max_text": "Vcc+0.2"},
+    )
+    qa = DatasheetQA(FactStore([vcc, vih]))
+    a = qa.ask(
+        "TB6612FNG with Vcc = 3.3 V: can a 5 V Arduino Uno drive AIN1/AIN2/PWMA/STBY directly?"
+    )
+    assert a.verdict == "incompatible", a.answer
+    assert "5 V is outside the logic high threshold at 3.3 V" in a.answer
+    assert "5 V is within 2.7 to 5.5 V" not in a.answer  # the 5 V is a level, not a supply
+    assert parse_question(
+        "TB6612FNG VM straight from a 12 V battery on charge (14.4 V)?"
+    ).stated_voltages == [12.0, 14.4]
