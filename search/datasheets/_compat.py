@@ -95,6 +95,9 @@ class DeviceUse:
     L298's logic supply (VSS)") or "motor" ("the TB6612FNG motor supply VM")."""
     revisions: tuple[str, ...] = ()
     """Board revisions the question names ("rev B"), for ranges a notice changes per revision."""
+    logic_v: float | None = None
+    """The I/O rail the question states apart from the main supply ("VLOGIC = 1.8 V"), for
+    bounds written relative to it."""
 
 
 @dataclass
@@ -220,7 +223,11 @@ def _volts(value: float, unit: str | None, who: str) -> Limit:
 
 
 def bounds(
-    fact: Fact, supply: float | None, who: str, vref: float | None = None
+    fact: Fact,
+    supply: float | None,
+    who: str,
+    vref: float | None = None,
+    logic: float | None = None,
 ) -> tuple[Limit | None, Limit | None, bool]:
     """(low, high, needs_supply): the fact's range, evaluating supply-relative bounds.
 
@@ -229,7 +236,11 @@ def bounds(
     """
 
     def rail(text: str) -> float | None:
-        return vref if re.search(r"(?i)\bVREF", text) else supply
+        if re.search(r"(?i)\bVREF", text):
+            return vref
+        if logic is not None and re.search(r"(?i)\bV(?:LOGIC|DDIO|IO)\b", text):
+            return logic
+        return supply
 
     # A figure the evidence prints as a fraction of the supply ("0.7 VDD") is not volts: drop
     # it and let the supply-relative reading below fill that side.
@@ -753,8 +764,8 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
             )
             checks.append(_lacking("logic_levels", wanted, (out_f or in_f)[:1]))
             continue
-        o_lo, o_hi, o_need = bounds(out_f[0], src.supply_v, src.device)
-        i_lo, i_hi, i_need = bounds(in_f[0], dst.supply_v, dst.device)
+        o_lo, o_hi, o_need = bounds(out_f[0], src.supply_v, src.device, logic=src.logic_v)
+        i_lo, i_hi, i_need = bounds(in_f[0], dst.supply_v, dst.device, logic=dst.logic_v)
         if high:
             a, b = o_lo, i_lo
         else:

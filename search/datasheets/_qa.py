@@ -1308,6 +1308,9 @@ class DatasheetQA:
                     if _MOTOR_RAIL.search(parsed.text)
                     else None,
                     parsed.revisions,
+                    float(lm.group(1))
+                    if (lm := _LOGIC_RAIL_STATED.search(parsed.text[m.end : nxt]))
+                    else None,
                 )
             )
         if (
@@ -2377,6 +2380,7 @@ _ASKS_CHOICES = re.compile(
     re.I,
 )
 
+_LOGIC_RAIL_STATED = re.compile(r"\bV(?:LOGIC|DDIO|IO)\s*=\s*([-+]?\d+(?:\.\d+)?)\s*V\b", re.I)
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
 )

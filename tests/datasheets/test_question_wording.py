@@ -261,3 +261,12 @@ def test_a_signal_level_is_never_checked_against_the_supply() -> None:
     assert parse_question(
         "TB6612FNG VM straight from a 12 V battery on charge (14.4 V)?"
     ).stated_voltages == [12.0, 14.4]
+
+
+def test_an_output_written_relative_to_vlogic_uses_the_stated_vlogic() -> None:
+    # The shipped facts: MPU-6050 VOH is "0.9*VLOGIC", the ESP32 VIH 0.75 × VDD.
+    qa = DatasheetQA()
+    q = "MPU-6050 with VDD = 3.3 V{}, INT into an ESP32-WROOM-32 GPIO (3.3 V): a valid high?"
+    tied, low = qa.ask(q.format("")), qa.ask(q.format(" and VLOGIC = 1.8 V"))
+    assert tied.verdict == "compatible", tied.answer  # 0.9 × 3.3 = 2.97 V
+    assert low.verdict == "incompatible" and "1.62" in low.answer, low.answer
