@@ -1046,6 +1046,13 @@ class DatasheetQA:
                     lines.append(line)
                     derived.append(d)
                 # Rows passed over for a better one are not news once answered.
+        unanswered = _quantity_not_answered(parsed.text, items)
+        if unanswered:
+            # "output ON resistance when VM is 3 V": rows about VM answer another question.
+            items = []
+            names = ", ".join(dict.fromkeys(m.device for m in mentions))
+            lines = [f"{names}: no row found gives the {unanswered} asked"]
+            reasons.append(f"scope_named: the question asks a {unanswered}; no row found is one")
         if not items:
             return Answer(
                 status="insufficient_evidence",
@@ -1647,6 +1654,32 @@ _KIND_WORDS = frozenset(
 
 
 # A quantity word and the dimension of a row that measures it.
+# Quantities a question may name that no other figure stands in for: a row that is none of them
+# does not answer ("gyro noise" is not the gyro sensitivity).
+_OWN_QUANTITIES = {
+    "resistance": "Ω",
+    "impedance": "Ω",
+    "capacitance": "F",
+    "inductance": "H",
+    "noise": None,
+}
+
+
+def _quantity_not_answered(question: str, items: Sequence[AnswerItem]) -> str | None:
+    """The quantity the question names (outside its stated conditions) that no item is."""
+    asked = content_words(_without_conditions(question))
+    for word, dim in _OWN_QUANTITIES.items():
+        if word not in asked or not items:
+            continue
+        if not any(
+            word in f"{i.spec} {i.parameter or ''}".lower().replace("_", " ")
+            or (dim is not None and i.unit and unit_dimension(i.unit, i.spec) == dim)
+            for i in items
+        ):
+            return word
+    return None
+
+
 _QUANTITY_DIMENSION = {
     **QUANTITY_DIMENSION,
     "rate": "Hz",

@@ -270,3 +270,11 @@ def test_an_output_written_relative_to_vlogic_uses_the_stated_vlogic() -> None:
     tied, low = qa.ask(q.format("")), qa.ask(q.format(" and VLOGIC = 1.8 V"))
     assert tied.verdict == "compatible", tied.answer  # 0.9 × 3.3 = 2.97 V
     assert low.verdict == "incompatible" and "1.62" in low.answer, low.answer
+
+
+def test_a_row_of_another_quantity_does_not_answer(qa: DatasheetQA) -> None:
+    # The store holds the TB6612FNG VM range and nothing about its on-resistance.
+    a = qa.ask("TB6612FNG output ON resistance when VM is only 3 V?")
+    assert a.status == "insufficient_evidence" and "resistance" in a.answer, a.answer
+    assert not a.items and "13.5" not in a.answer
+    assert qa.ask("MQ-2 heater resistance?").status == "answered"
