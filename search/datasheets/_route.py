@@ -432,8 +432,8 @@ _ACCURACY_CUES = re.compile(
 _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     # "running from a single Li-ion cell (3.7 V nominal…)": the source named, then its voltage.
-    rf"(?:(?:running|powered|fed|supplied) (?:from|off|by) (?:an?\s+|the\s+)?"
-    rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*"
+    rf"(?:(?:running|powered|fed|supplied|straight) (?:from|off|by) (?:an?\s+|the\s+)?"
+    rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*~?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?=)"

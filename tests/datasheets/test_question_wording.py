@@ -261,6 +261,7 @@ def test_a_signal_level_is_never_checked_against_the_supply() -> None:
     assert parse_question(
         "TB6612FNG VM straight from a 12 V battery on charge (14.4 V)?"
     ).stated_voltages == [12.0, 14.4]
+    assert 3.7 in parse_question("VM straight off a single Li-ion cell (~3.7 V)?").stated_voltages
 
 
 def test_an_output_written_relative_to_vlogic_uses_the_stated_vlogic() -> None:
