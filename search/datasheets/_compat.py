@@ -586,8 +586,9 @@ def settings_in(text: str) -> tuple[tuple[str, float], ...]:
 
 
 _STATED_FSR = re.compile(
-    r"(?i)\b(?:pga|fsr|full[- ]scale(?: range)?|range)\b[^.;?±]{0,20}±\s*(\d+(?:\.\d+)?)\s*V\b"
-    r"|±\s*(\d+(?:\.\d+)?)\s*V\s*(?:fsr|full[- ]scale|range|pga)\b"
+    r"(?i)\b(?:pga|fsr|full[- ]scale(?: range)?|range)\b[^.;?±]{0,20}?(?:±|\+/-|\+-)\s*"
+    r"(\d+(?:\.\d+)?)\s*V\b"
+    r"|(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)\s*V\s*(?:fsr|full[- ]scale|range|pga)\b"
 )
 
 

@@ -279,3 +279,10 @@ def test_a_row_of_another_quantity_does_not_answer(qa: DatasheetQA) -> None:
     assert a.status == "insufficient_evidence" and "resistance" in a.answer, a.answer
     assert not a.items and "13.5" not in a.answer
     assert qa.ask("MQ-2 heater resistance?").status == "answered"
+
+
+@pytest.mark.parametrize("pm", ["±", "+/-", "+-"])
+def test_a_stated_pga_range_is_read_however_plus_minus_is_typed(pm: str) -> None:
+    from search.datasheets._compat import settings_in
+
+    assert ("fsr", 4.096) in settings_in(f" single-ended input with the PGA at {pm}4.096 V")
