@@ -268,7 +268,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"sensitivity|\bsens\b|scale\s+factor|\bso\b", "sensitivity"),
     (
         r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c"
-        r"|\bscl\s+(?:\w+\s+)?frequency|[fƒ]\s*\(scl\)",
+        r"|\bscl\s+(?:\w+\s+)?frequency|[fƒ]\s*\(scl\)|frequency\s+of\s+(?:the\s+)?i2c\b",
         "i2c_max_clock",
     ),
     (
@@ -427,7 +427,7 @@ def map_spec(parameter: str, symbol: str | None, section_kind: str) -> str | Non
                 if spec in _SYMBOL_FIRST:
                     return _absolute(spec, section_kind)
                 break
-    label = parameter.lower().replace("\u2013", "-").replace("\u2014", "-")
+    label = parameter.lower().replace("\u2013", "-").replace("\u2014", "-").replace("i²c", "i2c")
     # Conditions written into the label ("(TA = Thigh to Tlow)", "TJ = +25°C") name other
     # quantities; they must not decide the spec.
     label = re.sub(r"\([^)]*[=<>≤≥][^)]*\)?", " ", label)

@@ -1341,8 +1341,10 @@ class DatasheetQA:
                 bus = "1-WIRE"
         clock = stated_clock(parsed.text)
         if clock is not None and bus in ("SPI", "I2C") and "pullup_level" not in rules:
-            # "the SPI bus at 20 MHz": every part on it must take that clock.
-            rules = [r for r in rules if r != "i2c_address"] + ["bus_clock"]
+            # "the SPI bus at 20 MHz": every part on it must take that clock; the addresses
+            # are checked too only when the question asks about them.
+            asks_address = re.search(r"(?i)\baddress|\bclash|\bconflict|\bcollid", parsed.text)
+            rules = [r for r in rules if r != "i2c_address" or asks_address] + ["bus_clock"]
         checks = check_compatibility(
             self.index,
             uses,

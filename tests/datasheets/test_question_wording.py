@@ -286,3 +286,13 @@ def test_a_stated_pga_range_is_read_however_plus_minus_is_typed(pm: str) -> None
     from search.datasheets._compat import settings_in
 
     assert ("fsr", 4.096) in settings_in(f" single-ended input with the PGA at {pm}4.096 V")
+
+
+def test_a_bus_clock_question_that_asks_about_addresses_checks_both() -> None:
+    a = DatasheetQA().ask(
+        "BH1750 with ADDR pulled high and a CCS811 with ADDR low on one I2C bus at 400 kHz: "
+        "any address clash, and do both take 400 kHz?"
+    )
+    assert {c.rule for c in a.checks} == {"i2c_address", "bus_clock"}, a.answer
+    # "Frequency of I²C bus supported" is the CCS811's I2C clock row.
+    assert a.verdict == "compatible" and "ccs811#p7" in a.citations, a.answer
