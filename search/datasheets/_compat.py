@@ -1609,7 +1609,10 @@ def rule_interface(
         ]
     ba, bb = _buses(fa), _buses(fb)
     common = ba & bb
-    if bus:
+    if bus and a is b:
+        ok = bus in ba
+        detail = f"{a.device}: {', '.join(sorted(ba)) or 'unknown'}; {bus} needed"
+    elif bus:
         ok = bus in ba and bus in bb
         detail = (
             f"{a.device}: {', '.join(sorted(ba)) or 'unknown'}; "
@@ -2060,8 +2063,9 @@ def check_compatibility(
         if rule == "headroom":
             checks.extend(rule_headroom(index, uses[0]) if uses else [])
             continue
-        if rule == "interface" and len(uses) == 1 and uses[0].count >= 2:
-            # Several of one part on a bus: the part must speak that bus.
+        if rule == "interface" and len(uses) == 1 and (uses[0].count >= 2 or bus):
+            # Several of one part on a bus, or one part on a named bus ("the RFM95W's SPI from
+            # a 3.3 V MCU"): the part must speak that bus.
             checks.extend(rule_interface(index, uses[0], uses[0], bus))
             continue
         if len(uses) < 2:

@@ -296,3 +296,16 @@ def test_a_bus_clock_question_that_asks_about_addresses_checks_both() -> None:
     assert {c.rule for c in a.checks} == {"i2c_address", "bus_clock"}, a.answer
     # "Frequency of I²C bus supported" is the CCS811's I2C clock row.
     assert a.verdict == "compatible" and "ccs811#p7" in a.citations, a.answer
+
+
+def test_one_part_on_a_named_bus_must_speak_it() -> None:
+    from search.datasheets._compat import DeviceUse, check_compatibility
+    from search.datasheets._retrieval import FactIndex
+
+    index = FactIndex(_store())  # the MCP3008 speaks SPI
+    spi = check_compatibility(index, [DeviceUse("MCP3008")], ["interface"], "SPI")
+    i2c = check_compatibility(index, [DeviceUse("MCP3008")], ["interface"], "I2C")
+    assert [c.outcome for c in spi] == ["compatible"] and "MCP3008: SPI; SPI needed" in spi[
+        0
+    ].detail
+    assert [c.outcome for c in i2c] == ["incompatible"]
