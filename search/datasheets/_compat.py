@@ -870,7 +870,8 @@ def _pin_rating(index: FactIndex, use: DeviceUse) -> tuple[Fact, Limit] | None:
 # A bus line pulled up to a stated voltage: "pull-ups go to 3.3 V", "DQ pulled up to 3.3 V",
 # "3.3 V pull-ups".
 PULLUP_STATED = re.compile(
-    r"(?i)\bpull(?:ed)?[- ]?ups?\b[^.;:?]{0,25}?\b(?:to|at|of)\s+(\d+(?:\.\d+)?)\s*V\b"
+    r"(?i)\bpull(?:ed)?[- ]?ups?\b[^.;:?]{0,25}?\b(?:to|at|of)\s+"
+    r"(?:(?:the|a|an)\s+)?(?:[\w-]+'s\s+)?(\d+(?:\.\d+)?)\s*V\b"
     r"|(\d+(?:\.\d+)?)\s*V\s+pull[- ]?ups?\b"
 )
 
@@ -885,7 +886,7 @@ def asks_pullup_level(question: str) -> bool:
     """ "Is a 3.3 V pull-up a valid high for it?": the line's level against each input on it."""
     return pullup_volts(question) is not None and bool(
         re.search(
-            r"(?i)\b(?:logic|valid|levels?|high|thresholds?|vih|ok|okay|fine|safe)\b", question
+            r"(?i)\b(?:logic|valid|levels?|high|thresholds?|vih|ok|okay|fine|safe|spec)\b", question
         )
     )
 

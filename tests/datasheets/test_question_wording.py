@@ -309,3 +309,10 @@ def test_one_part_on_a_named_bus_must_speak_it() -> None:
         0
     ].detail
     assert [c.outcome for c in i2c] == ["incompatible"]
+
+
+def test_a_pull_up_to_another_parts_rail_states_its_voltage() -> None:
+    from search.datasheets._compat import pullup_volts
+
+    assert pullup_volts("DQ pulled up to the ESP32's 3.3 V rail (4.7k)") == 3.3
+    assert pullup_volts("SDA pulled up to 5 V") == 5.0
