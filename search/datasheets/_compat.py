@@ -886,7 +886,8 @@ def asks_pullup_level(question: str) -> bool:
     """ "Is a 3.3 V pull-up a valid high for it?": the line's level against each input on it."""
     return pullup_volts(question) is not None and bool(
         re.search(
-            r"(?i)\b(?:logic|valid|levels?|high|thresholds?|vih|ok|okay|fine|safe|spec)\b", question
+            r"(?i)\b(?:logic|valid|levels?|high|thresholds?|vih|ok|okay|fine|safe|spec|supported)\b",
+            question,
         )
     )
 
