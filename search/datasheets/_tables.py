@@ -1845,8 +1845,7 @@ _RAIL_RELATIVE_END = re.compile(
 def _rail_relative_ends(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     out: list[Fact] = []
     for page in doc.pages:
-        flat = re.sub(r"\s+", " ", page.text)
-        for m in _RAIL_RELATIVE_END.finditer(flat):
+        for m in _RAIL_RELATIVE_END.finditer(_page_text(page)):
             spec = map_spec(m.group("label"), None, "electrical_characteristics")
             if spec is None:
                 continue
