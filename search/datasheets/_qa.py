@@ -1095,7 +1095,10 @@ class DatasheetQA:
                 # A signal stated on an input is checked against the input's range at the
                 # stated supply, next to (never instead of) the supply's own check.
                 s_verdict, s_lines, s_band = _signal_check(
-                    parsed.text, facts, parsed.devices[0].supply_v or _sole(parsed)
+                    parsed.text,
+                    facts,
+                    parsed.devices[0].supply_v or _sole(parsed),
+                    parsed.stated_voltages,
                 )
                 if s_verdict is not None:
                     both = [v for v in (verdict, s_verdict) if v is not None]
@@ -1981,18 +1984,20 @@ _DRIVES_LOGIC_INPUT = re.compile(
 )
 
 
-def _is_signal(question: str, m: re.Match[str]) -> bool:
-    """Whether a stated value is a signal level, not a supply: in millivolts, named as a
-    signal or logic level ("a 0-3 V signal", "a bridge signal of ±50 mV"), or another part's
-    level driving this one's inputs ("a 5 V Arduino drive AIN1")."""
-    if m.group(2) == "mV":
+def _is_signal(question: str, start: int, end: int, unit: str) -> bool:
+    """Whether the value stated at ``question[start:end]`` is a signal level, not a supply: in
+    millivolts, named as a signal or logic level ("a 0-3 V signal", "a bridge signal of
+    ±50 mV"), or another part's level driving this one's inputs ("a 5 V Arduino drive AIN1")."""
+    if unit == "mV":
         return True
-    after, before = question[m.end() : m.end() + 30], question[max(0, m.start() - 25) : m.start()]
+    # The words up to the next figure on either side, not another figure's.
+    after = re.split(r"\d", question[end : end + 30], maxsplit=1)[0]
+    before = re.split(r"\d", question[max(0, start - 25) : start])[-1]
     if re.search(r"(?i)\b(?:signal|differential|logic|levels?|swing)\b", after) or re.search(
         r"(?i)\b(?:signal|logic (?:high|low)|level|inputs?|outputs?)\b[^.?!]*$", before
     ):
         return True
-    return _DRIVES_LOGIC_INPUT.match(question, m.start()) is not None
+    return _DRIVES_LOGIC_INPUT.match(question, start) is not None
 
 
 # A signal a question puts on an input: "a 0-3 V signal", "up to ~4 V".
@@ -2005,17 +2010,20 @@ _SIGNAL_SPECS = frozenset({"input_common_mode_range", "logic_high_threshold"})
 
 
 def _signal_check(
-    question: str, facts: Sequence[Fact], supply: float | None
+    question: str, facts: Sequence[Fact], supply: float | None, supplies: Sequence[float] = ()
 ) -> tuple[str | None, list[str], list[Derived]]:
     """A signal stated on an input checked against an input range the source writes relative
-    to the supply, evaluated at the supply the question states."""
+    to the supply, evaluated at the supply the question states. A figure is a signal when
+    its words say so, or when it is neither the supply nor another stated supply."""
     relative = [f for f in facts if f.spec in _SIGNAL_SPECS and _symbolic(f)]
     if supply is None or not relative:
         return None, [], []
     signals = [
         (float(m["lo"]) if m["lo"] else None, float(m["hi"]))
         for m in _SIGNAL_SPAN.finditer(question)
-        if m["lo"] or abs(float(m["hi"]) - supply) > 1e-9
+        if m["lo"]
+        or _is_signal(question, m.start(), m.end(), "V")
+        or all(abs(float(m["hi"]) - v) > 1e-9 for v in (supply, *supplies))
     ]
     if not signals:
         return None, [], []
@@ -2067,7 +2075,7 @@ def _value_check(
     signals: set[float] = set()
     for m in _STATED.finditer(question):
         value, unit = float(m.group(1).replace("−", "-")), m.group(2)
-        if _is_signal(question, m):
+        if _is_signal(question, m.start(), m.end(), m.group(2)):
             signals.add(value)
         tm = _TOLERANCE.search(question[m.end() :])
         if tm is None:

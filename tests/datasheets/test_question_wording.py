@@ -258,6 +258,9 @@ def test_a_signal_level_is_never_checked_against_the_supply() -> None:
     assert a.verdict == "incompatible", a.answer
     assert "5 V is outside the logic high threshold at 3.3 V" in a.answer
     assert "5 V is within 2.7 to 5.5 V" not in a.answer  # the 5 V is a level, not a supply
+    # Two supplies asked about are no signal on the input.
+    b = qa.ask("TB6612FNG VIH at Vcc = 5 V and at 3.3 V?")
+    assert b.verdict is None and "is within the logic" not in b.answer, b.answer
     assert parse_question(
         "TB6612FNG VM straight from a 12 V battery on charge (14.4 V)?"
     ).stated_voltages == [12.0, 14.4]
