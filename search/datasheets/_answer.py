@@ -28,6 +28,7 @@ __all__ = [
     "format_number",
     "item_from_fact",
     "numbers_in",
+    "stated_tolerance",
     "trace_numbers",
 ]
 
@@ -248,6 +249,12 @@ def trace_numbers(
     return violations
 
 
+def stated_tolerance(fact: Any) -> float | None:
+    """The ± a fact's nominal figure is stated with ("30Ω±3Ω"), if the source gives one."""
+    tol = fact.extra.get("tolerance")
+    return float(tol) if isinstance(tol, float | int) else None
+
+
 def item_from_fact(fact: Any, **scope: Any) -> AnswerItem:
     """An answer item carrying a fact's figures, scope and citation as the source states them."""
     applies = dict(fact.applies_to)
@@ -264,7 +271,7 @@ def item_from_fact(fact: Any, **scope: Any) -> AnswerItem:
         min=fact.min,
         max=fact.max,
         typ=fact.typ,
-        tolerance=tol if isinstance(tol := fact.extra.get("tolerance"), float | int) else None,
+        tolerance=stated_tolerance(fact),
         unit=fact.unit,
         condition=fact.condition,
         applies_to=applies,

@@ -41,6 +41,7 @@ from search.datasheets._validate import supply_fractions, validate_fact
 logger = logging.getLogger(__name__)
 
 __all__ = [
+    "IO_RAIL_NAME",
     "RULES",
     "DeviceUse",
     "Rule",
@@ -98,6 +99,10 @@ class DeviceUse:
     logic_v: float | None = None
     """The I/O rail the question states apart from the main supply ("VLOGIC = 1.8 V"), for
     bounds written relative to it."""
+
+
+# The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V").
+IO_RAIL_NAME = r"V(?:LOGIC|DDIO|IO)"
 
 
 @dataclass
@@ -238,7 +243,7 @@ def bounds(
     def rail(text: str) -> float | None:
         if re.search(r"(?i)\bVREF", text):
             return vref
-        if logic is not None and re.search(r"(?i)\bV(?:LOGIC|DDIO|IO)\b", text):
+        if logic is not None and re.search(rf"(?i)\b{IO_RAIL_NAME}\b", text):
             return logic
         return supply
 

@@ -36,9 +36,11 @@ from search.datasheets._answer import (
     Derived,
     format_number,
     item_from_fact,
+    stated_tolerance,
     trace_numbers,
 )
 from search.datasheets._compat import (
+    IO_RAIL_NAME,
     DeviceUse,
     asks_headroom,
     asks_pullup_level,
@@ -338,9 +340,9 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     else:
         if lo is not None:
             parts.append(f"min {format_number(lo)}")
-        tolerance = f.extra.get("tolerance") if isinstance(f, Fact) else f.tolerance
-        if typ is not None and isinstance(tolerance, float | int) and lo is None and hi is None:
-            parts.append(f"typ {format_number(typ)} ± {format_number(float(tolerance))}")
+        tolerance = stated_tolerance(f) if isinstance(f, Fact) else f.tolerance
+        if typ is not None and tolerance is not None and lo is None and hi is None:
+            parts.append(f"typ {format_number(typ)} ± {format_number(tolerance)}")
         elif typ is not None:
             parts.append(f"typ {format_number(typ)}")
         elif isinstance(value, float | int):
@@ -1658,7 +1660,6 @@ _KIND_WORDS = frozenset(
 )
 
 
-# A quantity word and the dimension of a row that measures it.
 # Quantities a question may name that no other figure stands in for: a row that is none of them
 # does not answer ("gyro noise" is not the gyro sensitivity).
 _OWN_QUANTITIES = {
@@ -1685,6 +1686,7 @@ def _quantity_not_answered(question: str, items: Sequence[AnswerItem]) -> str | 
     return None
 
 
+# A quantity word and the dimension of a row that measures it.
 _QUANTITY_DIMENSION = {
     **QUANTITY_DIMENSION,
     "rate": "Hz",
@@ -2423,7 +2425,7 @@ _ASKS_CHOICES = re.compile(
     re.I,
 )
 
-_LOGIC_RAIL_STATED = re.compile(r"\bV(?:LOGIC|DDIO|IO)\s*=\s*([-+]?\d+(?:\.\d+)?)\s*V\b", re.I)
+_LOGIC_RAIL_STATED = re.compile(rf"\b{IO_RAIL_NAME}\s*=\s*([-+]?\d+(?:\.\d+)?)\s*V\b", re.I)
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
 )
