@@ -24,6 +24,7 @@ class Settings(BaseSettings):
     cache_url: str = "memory://"
     deadletter_url: str = "sqlite:///.iotase/deadletters.db"
     vectors_url: str = "qdrant:///.iotase/qdrant"
+    embed_engine: str = "auto"
     broker_url: str = "mqtt://127.0.0.1:1883"
     http_host: str = "127.0.0.1"
     http_port: int = 8000

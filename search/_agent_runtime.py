@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from search import EmbeddingError
@@ -34,8 +33,7 @@ def _secret(value: Any) -> str | None:
 
 def build_selector(settings: Any, *, services: list[Service] | None = None) -> ServiceSelector:
     """The selector from the shipped catalogue, with the embedding cache under ``data_dir``."""
-    data_dir = Path(getattr(settings, "data_dir", ".iotase"))
-    embedder = Embedder(cache_dir=data_dir / "embeddings")
+    embedder = Embedder.from_settings(settings)
     return ServiceSelector.from_catalogue(services or load_catalogue(), embedder=embedder)
 
 

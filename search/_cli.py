@@ -174,7 +174,7 @@ def _cmd_check(args: argparse.Namespace, settings: Any) -> int:
     from search.catalogue import check_catalogue, load_catalogue
 
     services = load_catalogue()
-    embedder = Embedder(cache_dir=Path(settings.data_dir) / "embeddings")
+    embedder = Embedder.from_settings(settings)
     issues = check_catalogue(services, embedder, phrases=not args.no_phrases)
     desc = [i for i in issues if i.text_kind == "description"]
     out = {
@@ -295,7 +295,7 @@ def _cmd_vectors(args: argparse.Namespace, settings: Any) -> int:
     from search._embed import SHIPPED_VECTORS, Embedder, text_key, write_vectors
     from search.catalogue import load_catalogue
 
-    embedder = Embedder(cache_dir=Path(settings.data_dir) / "embeddings")
+    embedder = Embedder.from_settings(settings)
     texts = sorted({t for svc in load_catalogue() for t in svc.texts()})
     vectors = embedder.encode(texts)
     path = SHIPPED_VECTORS / f"{embedder.model_id}.npz"
@@ -393,6 +393,7 @@ async def _bench_query(args: argparse.Namespace, settings: Any) -> int:
             "target_p99_ms": 60,
             "setup": setup,
             "vectors": rt.vectors_status,
+            "embed_engine": rt.selector.embedder.engine,
             "note": "first pass: every request embedded once (cold query cache, warm model); "
             "cached_*: the same requests again with the query-embedding LRU warm",
         }

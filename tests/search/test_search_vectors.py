@@ -55,3 +55,43 @@ def test_qdrant_local_mode_holds_the_catalogue(selector: ServiceSelector, tmp_pa
 def test_unknown_vectors_url() -> None:
     with pytest.raises(EmbeddingError, match="unknown scheme"):
         ServiceVectors("ftp://nowhere")
+
+
+# Padding in one batch, a text past the 256-token limit, accents and punctuation.
+ENGINE_TEXTS = [
+    "cafe",
+    "a bank near me that is open late tonight, with parking?",
+    "où est la pharmacie la plus proche",
+    "quiet " * 300,
+]
+
+
+@pytest.fixture(scope="module")
+def torch_vectors() -> np.ndarray:
+    return Embedder(engine="torch").encode(ENGINE_TEXTS)
+
+
+def test_onnx_engine_gives_the_torch_vectors(
+    selector: ServiceSelector, torch_vectors: np.ndarray
+) -> None:
+    assert selector.embedder.engine == "onnx"
+    got = selector.embedder._encode_raw(ENGINE_TEXTS)
+    assert np.abs(got - torch_vectors).max() < 1e-5
+    one = selector.embedder._encode_raw([ENGINE_TEXTS[1]])[0]  # unpadded, as a request
+    assert np.abs(one - torch_vectors[1]).max() < 1e-5
+
+
+def test_damaged_onnx_file_is_exported_again(tmp_path: Path, torch_vectors: np.ndarray) -> None:
+    emb = Embedder(cache_dir=tmp_path)
+    (tmp_path / f"{emb.model_id}.onnx").write_bytes(b"not an onnx model")
+    got = emb._encode_raw(ENGINE_TEXTS)
+    assert emb.engine == "onnx"
+    assert np.abs(got - torch_vectors).max() < 1e-5
+    assert not list(tmp_path.glob("*.tmp.onnx"))
+
+
+def test_engine_choice_is_checked() -> None:
+    with pytest.raises(EmbeddingError, match="embedding engine 'gpu'"):
+        Embedder(engine="gpu")
+    with pytest.raises(EmbeddingError, match="onnx engine unavailable: no cache directory"):
+        Embedder(engine="onnx").warm()
