@@ -257,6 +257,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("supply_voltage",),
     ),
     # A bare "input" ("34 V input") after every more specific input phrase has had its turn.
+    # "how well does it reject 120 Hz input ripple": the rejection ratio, not the output ripple.
+    (
+        r"\bripple rejection|\brejects?\b.{0,30}\bripple|\binput ripple|\bpsrr\b",
+        ("ripple_rejection",),
+    ),
     (r"\binput\b|\brail\b", ("input_voltage_range", "supply_voltage")),
     (
         r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution",
@@ -1034,6 +1039,17 @@ _STATED_CONDITIONS = tuple(
         r"\b(?:on|from)\s+a\s+single\s+\d+(?:\.\d+)?\s*V\s+(?:rail|supply)\b",
         r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"
         r"|\b(?:tolerance|variation|ripple) of\s*(?:±|\+/-|\+-)?\s*\d+(?:\.\d+)?\s*%",
+        # A bound on a rail or a pin: "6.5 V <= VIN <= 12 V", "VIN ≥ 6.5 V", "0 < INP < 3.3 V".
+        rf"(?:{_NUM}\s*[mµu]?[VA]?\s*(?:<=|≤|=<|<)\s*)?\b[A-Z]{{1,6}}[-+]?\s*"
+        rf"(?:<=|≤|=<|<|>=|≥|>)\s*{_NUM}\s*[mµu]?[VA]?\b",
+        # A list of conditions up to its "range": "over the full 5 mA-1 A load, 17.5-30 V input
+        # and temperature range".
+        r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full|whole|entire)\s+"
+        r"(?:[^?.;()]|\.(?=\d)){0,80}?\brange\b",
+        # A stated quantity on a pin or a load: "17.5-30 V input", "a 5 mA-1 A load".
+        rf"(?<![\w.]){_NUM}\s*(?:[mµu]?[VA])?(?:\s*(?:-|to)\s*{_NUM})?\s*[mµu]?[VA]\s+"
+        r"(?:input|load)\b(?!\s+(?:range|current|voltage|impedance|resistance|"
+        r"capacitance|bias|offset|leakage|regulation|threshold|ripple|power))",
     )
 )
 

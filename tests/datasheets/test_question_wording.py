@@ -319,3 +319,28 @@ def test_a_pull_up_to_another_parts_rail_states_its_voltage() -> None:
 
     assert pullup_volts("DQ pulled up to the ESP32's 3.3 V rail (4.7k)") == 3.3
     assert pullup_volts("SDA pulled up to 5 V") == 5.0
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        # A list of conditions up to "range", with a quantity on a pin and on a load.
+        (
+            "LM7815: output voltage min/max over the full 5 mA-1 A load, 17.5-30 V input and "
+            "temperature range?",
+            [("output_voltage",)],
+        ),
+        # A rail bounded on both sides, and a pin bounded on both sides.
+        ("AMS1117-5.0 output voltage limits, 6.5 V <= VIN <= 12 V?", [("output_voltage",)]),
+        ("LMP91200 input bias current limit (powered, 0 < INP < 3.3 V)?", [("input_current",)]),
+        # Input ripple that a regulator rejects is its rejection ratio.
+        (
+            "Which rejects 120 Hz input ripple better, an LM7805 or an AMS1117?",
+            [("ripple_rejection",)],
+        ),
+        # A monitored rail stays what is asked about.
+        ("Can an INA219 sit on a 24 V rail?", [("input_voltage_range", "supply_voltage")]),
+    ],
+)
+def test_stated_conditions_are_not_asked(question: str, asked: list[tuple[str, ...]]) -> None:
+    assert parse_question(question).specs == asked
