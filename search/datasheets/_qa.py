@@ -108,6 +108,20 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
                 f"{fact.condition!r}, not at the {', '.join(map(format_number, asked[key]))} "
                 f"{u} the question asks about"
             ]
+    for name, value in settings_in(fact.condition):
+        # "Gain = 128" on the row, "at gain 64" in the question: another setting's figure.
+        said = {
+            float(v)
+            for v in re.findall(
+                rf"(?i)\b{re.escape(name)}\s*(?:=|:|of)?\s*(\d+(?:\.\d+)?)\b", question
+            )
+        }
+        if said and value not in said:
+            return [
+                f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
+                f"{fact.condition!r}, not at the {name} of "
+                f"{', '.join(map(format_number, sorted(said)))} the question asks about"
+            ]
     return []
 
 

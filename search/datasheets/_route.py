@@ -262,6 +262,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bripple rejection|\brejects?\b.{0,30}\bripple|\binput ripple|\bpsrr\b",
         ("ripple_rejection",),
     ),
+    (r"\b(?:input |output |rms )?noise\b", ("noise",)),
     (r"\binput\b|\brail\b", ("input_voltage_range", "supply_voltage")),
     (
         r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution",
@@ -1054,6 +1055,18 @@ _STATED_CONDITIONS = tuple(
 )
 
 
+# Settings a question states: "at 85 degC ambient", "at an ambient of 60 °C", "at 10 SPS",
+# "vs 80 SPS", "gain 128", "gain = 64".
+_SETTINGS = re.compile(
+    r"\b(?:at|@)\s+(?:an?\s+ambient\s+(?:temperature\s+)?of\s+)?[-+]?\d+(?:\.\d+)?\s*"
+    r"(?:deg(?:rees)?\s?C|°C|℃)(?:\s+ambient)?"
+    r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:SPS|ksps|Hz)\s+(?:(?:data|output)\s+)?rate\b"
+    r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:SPS|ksps)\b"
+    r"|\bgain\s*(?:=|of)?\s*\d+\b",
+    re.IGNORECASE,
+)
+
+
 def parse_question(
     text: str,
     known_devices: Iterable[str] | None = None,
@@ -1085,15 +1098,8 @@ def parse_question(
         spec_text,
         flags=re.IGNORECASE,
     )
-    # A stated ambient ("at 85 degC ambient", "at an ambient of 60 °C") is a condition too,
-    # unless the temperature is all that is asked.
-    blanked = re.sub(
-        r"\b(?:at|@)\s+(?:an?\s+ambient\s+(?:temperature\s+)?of\s+)?[-+]?\d+(?:\.\d+)?\s*"
-        r"(?:deg(?:rees)?\s?C|°C|℃)(?:\s+ambient)?",
-        lambda m: " " * len(m.group(0)),
-        spec_text,
-        flags=re.IGNORECASE,
-    )
+    # A stated ambient, data rate or gain is a condition too, unless it is all that is asked.
+    blanked = _SETTINGS.sub(lambda m: " " * len(m.group(0)), spec_text)
     if _match_specs(blanked)[0]:
         spec_text = blanked
     for rx in _STATED_CONDITIONS:

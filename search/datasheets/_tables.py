@@ -399,6 +399,17 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
         # TI-style tables print the symbol in the parameter column ("IVDD  Supply current").
         placed.append(("symbol", label_segs[0].text.strip()))
         label_segs = label_segs[1:]
+    elif (
+        "symbol" not in cols.pos
+        and "condition" in cols.pos
+        and len(label_segs) == 2
+        and re.fullmatch(r"[A-Z][A-Z0-9]{1,7}", label_segs[0].text.strip())
+        and label_segs[1].x0 >= cols.pos["condition"][0] - 8
+    ):
+        # ...and on a row whose label is centred on another line, the symbol alone before
+        # the condition ("VOS  PGA = /4  ±30  ±150"): it names the row's quantity, not the row.
+        placed.append(("symbol", label_segs[0].text.strip()))
+        label_segs = label_segs[1:]
     if (
         label_keys
         and len(label_segs) == len(label_keys) > 1
@@ -1173,6 +1184,25 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     ) and not _CONDITION_LIKE.match(
                         cells.get("parameter") or cells.get("condition") or ""
                     ):
+                        said = cells.get("parameter") or ""
+                        if (
+                            labels
+                            and re.fullmatch(r"\([^()]+\)", said.strip())
+                            and not re.fullmatch(r"(?i)\(\s*notes?[\s\d,]*\)", said.strip())
+                            and 0 < labels[-1][0] - line.y <= 2 * line.size
+                        ):
+                            # "Analog supply current" / "(including regulator)" on the next
+                            # line, its rows between them: one label, centred on both.
+                            y0, name, sym, unit, ev, cond = labels[-1]
+                            labels[-1] = (
+                                (y0 + line.y) / 2,
+                                f"{name} {said.strip()}",
+                                sym,
+                                unit,
+                                ev,
+                                cond,
+                            )
+                            continue
                         labels.append(
                             (
                                 line.y,
@@ -2103,9 +2133,14 @@ def _fill_units(rows: list[RowRecord]) -> None:
             if 0 <= j < len(rows) and rows[j].unit and rows[j].section == row.section:
                 other = map_spec(rows[j].parameter, rows[j].symbol, rows[j].section_kind)
                 mine = map_spec(row.parameter, row.symbol, row.section_kind)
-                if mine is not None and (
-                    (other is not None and _same_family(mine, other))
-                    or _unit_fits(mine, rows[j].unit)
+                # Sub-rows of one label ("Output settling time": "RATE = 0  400  ms", then
+                # "RATE = DVDD  50") share its unit whatever spec the label maps to.
+                if (row.parameter and rows[j].parameter == row.parameter) or (
+                    mine is not None
+                    and (
+                        (other is not None and _same_family(mine, other))
+                        or _unit_fits(mine, rows[j].unit)
+                    )
                 ):
                     row.unit = rows[j].unit
                     break

@@ -219,6 +219,10 @@ def _clean(unit: str) -> str:
     # "º" (the ordinal sign) is printed for the degree sign in many datasheets.
     u = unit.strip().replace("μ", "µ").replace("Ω", "Ω").replace("−", "-").replace("º", "°")
     u = re.sub(r"\s+", " ", u)
+    # "nV(rms)", "µVrms": how the figure was measured, not another unit.
+    u = re.sub(r"(?<=[A-Za-z])\s*(?:\((?:rms|RMS|p-p|pp)\)|rms|RMS|pp|PP|p-p)$", "", u)
+    if len(u) > 1:
+        u = u.replace("℃", "°C")  # "nV/℃", "ppm/℃"; a bare "℃" is in the map
     if u.startswith("(") and u.endswith(")"):
         u = u[1:-1]  # "(V)", not the bracket of "LSB/(°/s)"
     return u.strip().rstrip(".")

@@ -505,3 +505,36 @@ def test_percent_of_span_is_a_percentage() -> None:
     from search.datasheets._units import convert
 
     assert convert(0.5, "%Span", "%") == 0.5
+
+
+@needs_pdfs
+def test_sub_rows_around_a_centred_label_share_its_unit_and_name() -> None:
+    # HX711 page 3: "RATE = DVDD  50" under "Output settling time ... ms" prints no unit of its
+    # own; "Analog supply current" wraps to "(including regulator)" below its row.
+    facts = _facts("hx711")
+    settling = {(f.condition, f.typ, f.unit) for f in facts if f.spec == "output_settling_time"}
+    assert ("RATE = DVDD", 50.0, "ms") in settling
+    noise = sorted(f.typ for f in facts if f.spec == "noise")
+    assert noise == [50.0, 90.0]
+    analog = [f for f in facts if f.parameter == "Analog supply current (including regulator)"]
+    assert [(f.typ, f.unit) for f in analog] == [(1400.0, "µA")]
+    # INA219 page 5: the symbol "VOS" alone before a row's condition is not the row's name,
+    # and the PGA rows above and below the centred "Offset voltage, RTI" are all offsets.
+    offsets = {
+        (f.variant, f.condition, f.max)
+        for f in _facts("ina219")
+        if f.spec == "input_offset_voltage"
+    }
+    assert {
+        ("INA219A", f"PGA = /{g}", m) for g, m in ((1, 100), (2, 125), (4, 150), (8, 200))
+    } <= offsets
+    assert ("INA219B", "PGA = /8", 100.0) in offsets
+
+
+def test_rms_and_peak_to_peak_suffixes_and_the_celsius_sign_in_compounds() -> None:
+    from search.datasheets._units import to_si
+
+    assert to_si(50.0, "nV(rms)") == pytest.approx((50e-9, "V"))
+    assert to_si(2.0, "mVpp") == pytest.approx((0.002, "V"))
+    assert to_si(6.0, "nV/℃")[1] == "V/K"
+    assert to_si(25.0, "℃") == pytest.approx((298.15, "K"))

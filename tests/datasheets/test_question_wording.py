@@ -344,3 +344,12 @@ def test_a_pull_up_to_another_parts_rail_states_its_voltage() -> None:
 )
 def test_stated_conditions_are_not_asked(question: str, asked: list[tuple[str, ...]]) -> None:
     assert parse_question(question).specs == asked
+
+
+def test_a_row_at_another_stated_setting_does_not_answer() -> None:
+    qa = DatasheetQA()
+    # The HX711 prints input noise for gain 128 only, at both data rates.
+    both = qa.ask("HX711 channel A, gain 128: input noise at 10 SPS compared with 80 SPS?")
+    assert both.status == "answered" and "50" in both.answer and "90" in both.answer
+    other = qa.ask("HX711 input noise at gain 64, 10 SPS?")
+    assert other.status == "insufficient_evidence" and not other.items, other.answer
