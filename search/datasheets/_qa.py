@@ -344,8 +344,11 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
         return f"max {format_number(hi)}{_unit(f.unit)}"
     if bound == "min" and lo is not None:
         return f"min {format_number(lo)}{_unit(f.unit)}"
+    tolerance = stated_tolerance(f) if isinstance(f, Fact) else f.tolerance
     if bound == "typ" and (typ is not None or isinstance(value, float | int)):
-        return f"typ {format_number(typ if typ is not None else float(value))}{_unit(f.unit)}"  # type: ignore[arg-type]
+        nominal = format_number(typ if typ is not None else float(value))  # type: ignore[arg-type]
+        band = f" ± {format_number(tolerance)}" if tolerance is not None else ""
+        return f"typ {nominal}{band}{_unit(f.unit)}"
     parts = []
     if lo is not None and hi is not None:
         parts.append(f"{format_number(lo)} to {format_number(hi)}{_unit(f.unit)}")
@@ -354,7 +357,6 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     else:
         if lo is not None:
             parts.append(f"min {format_number(lo)}")
-        tolerance = stated_tolerance(f) if isinstance(f, Fact) else f.tolerance
         if typ is not None and tolerance is not None and lo is None and hi is None:
             parts.append(f"typ {format_number(typ)} ± {format_number(tolerance)}")
         elif typ is not None:

@@ -989,15 +989,14 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not (h[1] == ("supply_voltage",) and h[2].lower() in ("supply", "power supply"))
         ] or hits
-    # "output voltage tolerance": the tolerance of a voltage or current is its printed min/max
-    # band, answered by the row it follows, not a separate accuracy figure.
+    # "output voltage tolerance", "heater resistance, nominal and tolerance": the tolerance of
+    # a figure asked before it is that row's printed band, not a separate accuracy figure.
     hits = [
         h
         for h in hits
         if not (
             h[2].lower() == "tolerance"
-            and len(hits) > 1
-            and re.search(r"\b(?:voltage|current)\s*$", spec_text[: int(h[0])], re.IGNORECASE)
+            and any(o[0] < h[0] and o[1] != ("accuracy",) for o in hits)
         )
     ]
     if any(h[1][0] == "output_current" for h in hits):

@@ -353,3 +353,13 @@ def test_a_row_at_another_stated_setting_does_not_answer() -> None:
     assert both.status == "answered" and "50" in both.answer and "90" in both.answer
     other = qa.ask("HX711 input noise at gain 64, 10 SPS?")
     assert other.status == "insufficient_evidence" and not other.items, other.answer
+
+
+def test_the_tolerance_of_a_figure_asked_is_its_printed_band(qa: DatasheetQA) -> None:
+    for q in (
+        "MQ-2 heater resistance at room temp, nominal and tolerance?",
+        "MQ-2 heater resistance with tolerance",
+    ):
+        assert [s[0] for s in parse_question(q).specs] == ["heater_resistance"], q
+        a = qa.ask(q)
+        assert a.status == "answered" and "30 ± 3 Ω" in a.answer, a.answer
