@@ -1711,6 +1711,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
+    facts.extend(_stated_output_ranges(doc, device, stem))
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
     return _dedupe(facts), warnings
@@ -1789,6 +1790,52 @@ def _stated_gains(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                         extra={"fixed": "fixed" in m.group("mid").lower()},
                     ).with_id()
                 )
+    return out
+
+
+# "The equivalent CO2 (eCO2) output range for CCS811 is from 400ppm to 64000ppm": the span a
+# sensor reports a quantity over, stated in prose.
+_OUTPUT_RANGE_SENTENCE = re.compile(
+    r"(?i)\b(?:the\s+)?(?P<what>[\w() ]{2,60}?)\s+output\s+range\s+(?:for\s+\S+\s+)?is\s+"
+    r"(?:from\s+)?(?P<lo>[+-]?\d[\d.,]*)\s*(?P<lu>[A-Za-z%°µ/]{1,6})?\s*to\s+"
+    r"(?P<hi>[+-]?\d[\d.,]*)\s*(?P<unit>[A-Za-z%°µ/]{1,6})\b"
+)
+
+
+def _stated_output_ranges(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Measurement ranges a sentence states per reported quantity (eCO2, TVOC)."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        for m in _OUTPUT_RANGE_SENTENCE.finditer(_page_text(page)):
+            if m.group("lu") and m.group("lu") != m.group("unit"):
+                continue
+            # "The equivalent CO 2 (eCO 2) output range": the name in brackets, when given.
+            what = re.sub(r"\s+", "", m.group("what").split("(")[-1].rstrip(") ")) or m.group(
+                "what"
+            )
+            lo, hi = (float(m.group(k).replace(",", "")) for k in ("lo", "hi"))
+            unit = m.group("unit")
+            try:
+                si = _si({"min": lo, "max": hi}, unit, "measurement_range")
+            except UnknownUnitError:
+                continue
+            out.append(
+                Fact(
+                    device=device,
+                    spec="measurement_range",
+                    parameter=f"{what} output range",
+                    min=lo,
+                    max=hi,
+                    unit=unit,
+                    **si,
+                    section_kind="general",
+                    doc=stem,
+                    citation=f"{stem}#p{page.number}",
+                    evidence=m.group(0)[:300],
+                    page=page.number,
+                    applies_to={"quantity": what},
+                ).with_id()
+            )
     return out
 
 

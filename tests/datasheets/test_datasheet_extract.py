@@ -538,3 +538,14 @@ def test_rms_and_peak_to_peak_suffixes_and_the_celsius_sign_in_compounds() -> No
     assert to_si(2.0, "mVpp") == pytest.approx((0.002, "V"))
     assert to_si(6.0, "nV/℃")[1] == "V/K"
     assert to_si(25.0, "℃") == pytest.approx((298.15, "K"))
+
+
+@needs_pdfs
+def test_output_ranges_stated_in_prose_per_quantity() -> None:
+    # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
+    ranges = {
+        f.applies_to.get("quantity"): (f.min, f.max, f.unit)
+        for f in _facts("ccs811")
+        if f.spec == "measurement_range" and f.page == 9
+    }
+    assert ranges == {"eCO2": (400.0, 64000.0, "ppm"), "TVOC": (0.0, 64000.0, "ppb")}

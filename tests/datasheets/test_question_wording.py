@@ -363,3 +363,11 @@ def test_the_tolerance_of_a_figure_asked_is_its_printed_band(qa: DatasheetQA) ->
         assert [s[0] for s in parse_question(q).specs] == ["heater_resistance"], q
         a = qa.ask(q)
         assert a.status == "answered" and "30 ± 3 Ω" in a.answer, a.answer
+
+
+def test_a_gas_a_sensor_reports_is_not_a_part_name() -> None:
+    for q in (
+        "What eCO2 output range does the CCS811 report?",
+        "Can the BME280 sense NO2 or PM2.5?",
+    ):
+        assert parse_question(q).unknown_parts == [], q
