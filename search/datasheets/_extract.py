@@ -286,7 +286,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"response\s+time|rise\s+time|\btr\b|\bt\s*r\b|delay\s+time|operate\s+time|release\s+time",
         "response_time",
     ),
-    (r"voltage\s+drop|saturation\s+voltage|\bvce\s*\(sat|total\s+drop|\bvcesat\b", "voltage_drop"),
+    (r"voltage\s+drop|saturat(?:ion|ing)\s+voltage|\bvce\s*\(sat|total\s+drop|\bvcesat\b", "voltage_drop"),
     (r"pulses\s+per\s+lit|pulse\s+characteristic|k[\s-]*factor", "pulse_factor"),
     (r"preheat|warm[\s-]*up", "warm_up_time"),
     (r"\bpackage\b", "package"),
@@ -808,11 +808,18 @@ def _refine_spec(spec: str, unit: str | None, parameter: str) -> str | None:
     return spec
 
 
+_GLUED_WORDS = re.compile(
+    r"(?<![A-Za-z])([A-Z]?[a-z]{4,}|[A-Z][a-z]{3,})([A-Z][a-z]{2,})(?![A-Za-z])"
+)
+
+
 def facts_from_row(
     row: RowRecord, device: str, doc: str
 ) -> tuple[list[Fact], list[ExtractWarning]]:
     """Turn one row into facts (usually one; a "humidity …; temperature …" cell gives two)."""
     warnings: list[ExtractWarning] = []
+    # "TotalDrop", "Long-RangeMode": words a PDF printed without the space between them.
+    row.parameter = _GLUED_WORDS.sub(r"\1 \2", row.parameter)
     spec = map_spec(row.parameter, row.symbol, row.section_kind) or label_spec(row.parameter)
     if spec is None:
         return [], warnings

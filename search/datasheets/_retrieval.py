@@ -225,6 +225,9 @@ class FactIndex:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
             label = content_words(f.parameter + " " + (f.condition or ""))
             score += 0.5 * len(q_words & label)
+            if _AGGREGATE & q_words & label:
+                # "total drop (source + sink)": the row printed as the total, not its parts.
+                score += 1.0
             if q_compounds:
                 score += 0.5 * len(q_compounds & set(_COMPOUND.findall(f.parameter.lower())))
             # The section a row sits in names what it is about ("6.1 Gyroscope Specifications"
@@ -253,6 +256,8 @@ class FactIndex:
         out.sort(key=lambda r: -r.score)
         return out
 
+
+_AGGREGATE = frozenset({"total", "combined", "overall"})
 
 _LABEL_VARIANT = re.compile(
     r"\b[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*-((?:\d+(?:\.\d+)?[A-Z]?)|(?:[A-Z]?\d+[A-Z]))\b"

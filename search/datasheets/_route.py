@@ -123,7 +123,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("output_voltage_low",),
     ),
     (r"\bdropout", ("dropout_voltage",)),
-    (r"\bvoltage drop|\bsaturation voltage", ("voltage_drop",)),
+    (r"\bvoltage drop|\bsaturat(?:ion|ing) voltage", ("voltage_drop",)),
     (
         r"\bmax(?:imum|\.)? allowable (?:coil )?voltage|\bcoil max(?:imum)? voltage"
         r"|\bmax(?:imum)? (?:voltage )?(?:on|across) the coil",
@@ -997,8 +997,7 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         h
         for h in hits
         if not (
-            h[2].lower() == "tolerance"
-            and any(o[0] < h[0] and o[1] != ("accuracy",) for o in hits)
+            h[2].lower() == "tolerance" and any(o[0] < h[0] and o[1] != ("accuracy",) for o in hits)
         )
     ]
     if any(h[1][0] == "output_current" for h in hits):

@@ -451,7 +451,8 @@ def test_toshiba_rows_with_bar_dashes_and_labels_on_their_own_line() -> None:
     facts = _facts("tb6612fng")
     hsw = {(f.max, f.condition) for f in facts if f.parameter == "Output current (H-SW)"}
     assert (1.0, "VM ≥ 4.5 V") in hsw and any(m == 0.4 for m, _ in hsw)
-    sat = {f.symbol: (f.max, f.unit) for f in facts if f.spec == "output_saturating_voltage"}
+    sat = {f.symbol: (f.max, f.unit) for f in facts if f.parameter == "Output saturating voltage"}
+    assert {f.spec for f in facts if f.parameter == "Output saturating voltage"} == {"voltage_drop"}
     assert sat == {"Vsat(U+L)1": (0.7, "V"), "Vsat(U+L)2": (0.21, "V")}
     standby = [f for f in facts if f.symbol == "IM(STB)"]
     assert [(f.spec, f.unit) for f in standby] == [("supply_current", "μA")]

@@ -371,3 +371,10 @@ def test_a_gas_a_sensor_reports_is_not_a_part_name() -> None:
         "Can the BME280 sense NO2 or PM2.5?",
     ):
         assert parse_question(q).unknown_parts == [], q
+
+
+def test_a_total_asked_is_the_row_printed_as_the_total() -> None:
+    # L298 page 3 prints "TotalDrop" (no space) under the source and sink saturation rows.
+    a = DatasheetQA().ask("L298 worst case total saturation drop (source + sink) at 1 A and 2 A?")
+    assert {i.parameter for i in a.items} == {"Total Drop"}, a.answer
+    assert {i.max for i in a.items} == {3.2, 4.9}
