@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from itertools import pairwise
 from pathlib import Path
 
 __all__ = ["Speller", "tokenizer_words"]
@@ -313,8 +314,13 @@ class Speller:
         known: Iterable[str] = (),
     ) -> None:
         self.freq: Counter[str] = Counter()
+        # Word pairs the catalogue writes apart ("go kart", "car wash"): a request that runs
+        # one together means the pair.
+        self.pairs: set[tuple[str, str]] = set()
         for t in texts:
-            self.freq.update(w.lower() for w in _WORD.findall(t))
+            words = [w.lower() for w in _WORD.findall(t)]
+            self.freq.update(words)
+            self.pairs.update(pairwise(words))
         self.freq.update(w.lower() for w in extra)
         # A service's own name words win ties: "bnak" is far likelier "bank" than "back".
         self.names: set[str] = {w.lower() for n in names for w in _WORD.findall(n)}
@@ -430,10 +436,22 @@ class Speller:
                 self._memo[word] = hit
         return hit
 
+    def _split(self, word: str) -> str | None:
+        """A pair of words the catalogue writes apart, run together ("gokarts", "carwash"):
+        the pair, spaced. None for a known word or no such pair ("pothole" is not "pot hole")."""
+        w = word.lower()
+        if len(w) < 6 or w in self.known or self._base(w) is not None:
+            return None
+        pairs = [(w[:i], w[i:]) for i in range(2, len(w) - 2) if (w[:i], w[i:]) in self.pairs]
+        if not pairs:
+            return None
+        a, b = max(pairs, key=lambda ab: min(self.freq[ab[0]], self.freq[ab[1]]))
+        return f"{a} {b}"
+
     def _correct_word(self, word: str) -> str:
         cands = self.candidates(word) or self._far_candidates(word)
         if not cands:
-            return word
+            return self._split(word) or word
         # Closer spellings first, then the one that keeps more of the word's start (slips
         # rarely touch the first letters: "vetenarian" is "veterinarian", not "vegetarian").
         w = word.lower()

@@ -246,3 +246,20 @@ def test_a_request_for_no_place_is_outside_scope(
     assert sel.not_a_place is outside
     if outside:
         assert sel.abstain and not sel.selected and "outside scope" in (sel.reason or "")
+
+
+def test_a_pair_the_catalogue_writes_apart_is_split_when_run_together() -> None:
+    sp = Speller(
+        [
+            "go-kart track",
+            "race go karts indoors",
+            "car wash",
+            "hot pot restaurant",
+            "public toilet",
+        ],
+        names=["go-kart track", "car wash", "hot pot restaurant"],
+    )
+    assert sp.correct("gokarts near me") == "go karts near me"
+    assert sp.correct("cheap carwash") == "cheap car wash"
+    # "pothole" is a word of its own: the catalogue never writes "pot hole".
+    assert sp.correct("report a pothole") == "report a pothole"
