@@ -286,7 +286,10 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"response\s+time|rise\s+time|\btr\b|\bt\s*r\b|delay\s+time|operate\s+time|release\s+time",
         "response_time",
     ),
-    (r"voltage\s+drop|saturat(?:ion|ing)\s+voltage|\bvce\s*\(sat|total\s+drop|\bvcesat\b", "voltage_drop"),
+    (
+        r"voltage\s+drop|saturat(?:ion|ing)\s+voltage|\bvce\s*\(sat|total\s+drop|\bvcesat\b",
+        "voltage_drop",
+    ),
     (r"pulses\s+per\s+lit|pulse\s+characteristic|k[\s-]*factor", "pulse_factor"),
     (r"preheat|warm[\s-]*up", "warm_up_time"),
     (r"\bpackage\b", "package"),

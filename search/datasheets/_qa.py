@@ -62,7 +62,13 @@ from search.datasheets._compat import (
 from search.datasheets._extract import QUANTITY_DIMENSION, spec_dimensions, unit_dimension
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
 from search.datasheets._retrieval import FactIndex, Ranked, content_words, named_variants
-from search.datasheets._route import SPEC_PHRASES, DeviceMention, ParsedQuestion, parse_question
+from search.datasheets._route import (
+    _COMPAT_CUES,
+    SPEC_PHRASES,
+    DeviceMention,
+    ParsedQuestion,
+    parse_question,
+)
 from search.datasheets._units import UnknownUnitError, convert
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
@@ -468,6 +474,14 @@ class DatasheetQA:
                 reasons=[f"internal: {type(exc).__name__}: {exc}"],
             )
         answer = self._finish(answer, parsed)
+        if (
+            answer.status == "insufficient_evidence"
+            and answer.verdict is None
+            and _COMPAT_CUES.search(parsed.text)
+        ):
+            # "Does the ESP32 support clock stretching for the CCS811?": a question of whether
+            # parts work together that the evidence cannot settle has that verdict too.
+            answer.verdict = "insufficient_evidence"
         answer.question = q  # echo the question as asked, not its normalised spelling
         logger.debug("ask: %.1f ms %s", (time.perf_counter() - started) * 1000, answer.status)
         return answer

@@ -378,3 +378,17 @@ def test_a_total_asked_is_the_row_printed_as_the_total() -> None:
     a = DatasheetQA().ask("L298 worst case total saturation drop (source + sink) at 1 A and 2 A?")
     assert {i.parameter for i in a.items} == {"Total Drop"}, a.answer
     assert {i.max for i in a.items} == {3.2, 4.9}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Will an AMS1117-3.3 handle the supply for a SIM800L GSM module?",
+        "HX711 at DVDD = 5 V, PD_SCK driven from a 3.3 V ESP32 pin: will it see a high?",
+    ],
+)
+def test_a_question_of_parts_working_together_that_evidence_cannot_settle_says_so(
+    question: str,
+) -> None:
+    a = DatasheetQA().ask(question)
+    assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence"), a.answer
