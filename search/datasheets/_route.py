@@ -1002,6 +1002,14 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             h[2].lower() == "tolerance" and any(o[0] < h[0] and o[1] != ("accuracy",) for o in hits)
         )
     ]
+    if len(hits) > 1:
+        # "logic supply pin - what voltage range is it specified for": with a rail named, the
+        # generic question words ask that rail's voltage, not the main supply's.
+        hits = [
+            h
+            for h in hits
+            if not re.fullmatch(r"(?:what|which) voltages?(?: range)?", h[2].strip(), re.I)
+        ] or hits
     if any(h[1][0] == "output_current" for h in hits):
         # "how much output current can I draw": the verb is the user drawing that current,
         # not the part's own supply current.

@@ -338,6 +338,11 @@ def test_a_pull_up_to_another_parts_rail_states_its_voltage() -> None:
             "Which rejects 120 Hz input ripple better, an LM7805 or an AMS1117?",
             [("ripple_rejection",)],
         ),
+        # With a rail named, "what voltage range" asks that rail's.
+        (
+            "L298N logic supply pin (VSS) - what voltage range is it specified for?",
+            [("logic_supply_voltage",)],
+        ),
         # A monitored rail stays what is asked about.
         ("Can an INA219 sit on a 24 V rail?", [("input_voltage_range", "supply_voltage")]),
     ],
