@@ -84,7 +84,9 @@ _RATING_OF = {
 }
 _VOLTS_IN_CONDITION = re.compile(
     r"\b(?:VDD|VCC|VS|VIN|VREF|V\+|supply)(?:\s*=\s*(?:VDD|VCC|VS|VIN|VREF))*\s*=\s*"
-    r"([-+]?\d+(?:\.\d+)?)\s*V\b",
+    r"([-+]?\d+(?:\.\d+)?)\s*V\b"
+    # "24.0 V in, 3.0 A": the input voltage a row was measured at, written after the figure
+    r"|([-+]?\d+(?:\.\d+)?)\s*V\s+in\b",
     re.IGNORECASE,
 )
 
@@ -97,7 +99,7 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     another."""
     if not fact.condition:
         return []
-    at = [float(x) for x in _VOLTS_IN_CONDITION.findall(fact.condition)]
+    at = [float(a or b) for a, b in _VOLTS_IN_CONDITION.findall(fact.condition)]
     if stated and at and not any(abs(a - v) < 1e-9 for a in at for v in stated):
         return [
             f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
@@ -902,8 +904,8 @@ class DatasheetQA:
         """The fact whose label and spec name share the most words with the question.
 
         Ties go to the larger share of the label's own words. Words that name only a kind of
-        quantity ("voltage", "frequency") do not count alone: "commutation frequency" must meet
-        "commutation". Returns the shared words and the fact.
+        quantity ("voltage", "frequency") or of part ("board") do not count alone: "commutation
+        frequency" must meet "commutation". Returns the shared words and the fact.
         """
         q_words = _stems(parsed.text)
         best: tuple[tuple[int, float], frozenset[str], Fact] | None = None
@@ -912,7 +914,7 @@ class DatasheetQA:
             for f in self.index.device_facts(name):
                 label = _label_words(f) - own
                 hit = label & q_words
-                if not label or not hit - _KIND_WORDS:
+                if not label or not hit - _KIND_WORDS - _PART_WORDS:
                     continue
                 key = (len(hit), len(hit) / len(label))
                 if best is None or key > best[0]:

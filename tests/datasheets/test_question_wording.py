@@ -397,3 +397,16 @@ def test_a_question_of_parts_working_together_that_evidence_cannot_settle_says_s
 ) -> None:
     a = DatasheetQA().ask(question)
     assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence"), a.answer
+
+
+def test_a_row_shares_more_than_a_part_word_to_answer_an_unknown_spec() -> None:
+    a = DatasheetQA().ask("What's the MTBF of the SRB-5030 board?")
+    assert a.status == "insufficient_evidence" and not a.items, a.answer
+
+
+def test_a_row_measured_at_another_input_voltage_does_not_answer() -> None:
+    qa = DatasheetQA()
+    other = qa.ask("What's the SRB-5030 output ripple at 12 V in and 3 A out?")
+    assert other.status == "insufficient_evidence" and not other.items, other.answer
+    assert "24.0 V in" in " ".join(other.reasons)
+    assert qa.ask("SRB-5030 output ripple at 24 V in, 3 A?").status == "answered"
