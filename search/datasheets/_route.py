@@ -595,6 +595,8 @@ def normalize_question(text: str) -> str:
     """
     t = text.replace("−", "-").replace("–", "-").replace("’", "'").replace("\u00a0", " ")
     t = t.replace("I²C", "I2C").replace("i²c", "i2c")
+    # "+/-0.512 V", "+- 5 %": one sign, as datasheets print it.
+    t = re.sub(r"\+\s*/\s*-\s*(?=\d)|\+-\s*(?=\d)", "±", t)
     # "3v3", "1V8", "5v0": the unit letter stands for the decimal point.
     t = re.sub(r"(?<![\w.])(\d+)[vV](\d+)(?![\w.])", r"\1.\2 V", t)
     # A decimal comma before a unit: "3,3 V", "0,5 mA".

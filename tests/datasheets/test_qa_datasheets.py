@@ -481,6 +481,8 @@ def test_a_row_about_another_rail_does_not_answer() -> None:
         ("the analogue output", "the analog output"),
         ("operating temprature", "operating temperature"),
         ("I²C adress", "I2C address"),
+        ("PGA on +/-0.512 V", "PGA on ±0.512 V"),
+        ("a +- 5 % rail", "a ±5 % rail"),
     ],
 )
 def test_normalisation_reads_units_numbers_and_spelling(written: str, read: str) -> None:
