@@ -237,7 +237,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("output_voltage_range", "output_voltage"),
     ),
     (
-        r"\boutput voltage|\bregulated voltage|\bvout\b"
+        # "output tolerance" of a regulator: the band its output voltage is printed within
+        r"\boutput voltage|\bregulated voltage|\bvout\b|\boutput tolerance"
         r"|\bvoltage (?:does|do|will|can) (?:it|the \S+|an? \S+|§+) (?:output|give out|put out)",
         ("output_voltage",),
     ),
@@ -952,6 +953,10 @@ def _unknown_parts(masked: str) -> list[str]:
             and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
             # "5 mA-1 A", "11.5 V-24 V": a unit and the next figure of a range.
             and not re.fullmatch(r"(?:[mµuk]?[AVW]|[mµun]?s|[kM]?Hz|°?C|mV|kΩ|Ω)-\d+", word)
+            # "5mA-1A", "7-20V": a range of quantities written without spaces.
+            and not re.fullmatch(
+                r"\d+(?:\.\d+)?(?:[mµuk]?[AVW])?(?:-\d+(?:\.\d+)?[mµuk]?[AVW])?", word
+            )
         ):
             out.append(word)
     return out

@@ -410,3 +410,10 @@ def test_a_row_measured_at_another_input_voltage_does_not_answer() -> None:
     assert other.status == "insufficient_evidence" and not other.items, other.answer
     assert "24.0 V in" in " ".join(other.reasons)
     assert qa.ask("SRB-5030 output ripple at 24 V in, 3 A?").status == "answered"
+
+
+def test_a_regulators_output_tolerance_is_its_output_band() -> None:
+    p = parse_question(
+        "LM7805 output tolerance over the whole range (5mA-1A, 7-20V in), min and max?"
+    )
+    assert p.specs == [("output_voltage",)] and p.unknown_parts == []
