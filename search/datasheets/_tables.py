@@ -1712,6 +1712,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
+    # A clock stated in prose stands in only where no table gives that bus's clock.
+    tabled = {f.spec for f in facts}
+    facts.extend(f for f in _stated_bus_clocks(doc, device, stem) if f.spec not in tabled)
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
     return _dedupe(facts), warnings
@@ -1730,25 +1733,44 @@ def _page_text(page: Page) -> str:
     return re.sub(r"\s+", " ", " ".join(ln.text for ln in page.lines))
 
 
+# "Connecting SDO to GND results in slave address 1110110 (0x76); connection it to VDDIO results
+# in slave address 1110111": the strap named once, then "it".
+_STRAP_ADDRESS = re.compile(
+    r"(?i)\bconnect(?:ing|ion)?\s+(?:(?P<pin>(?-i:[A-Z][A-Z0-9]{1,5}))|it)\s+to\s+"
+    r"(?P<level>GND|ground|VSS|VDDIO|VDD|VCC)\s+results\s+in\s+(?:(?:slave|device)\s+)?"
+    r"address\s+(?P<bin>[01]{7})\b"
+)
+
+
 def _prose_addresses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """I2C addresses written in sentences together with their address-pin level."""
     out: list[Fact] = []
     for page in doc.pages:
         text = _page_text(page)
-        for m in _PROSE_ADDRESS.finditer(text):
+        found = [
+            (m.group("bin"), m.group("cond"), m.group(0)) for m in _PROSE_ADDRESS.finditer(text)
+        ]
+        pin = None
+        for m in _STRAP_ADDRESS.finditer(text):
+            pin = m.group("pin") or pin
+            if pin is None:
+                continue
+            low = m.group("level").upper() in ("GND", "GROUND", "VSS")
+            found.append((m.group("bin"), f"{pin} is logic {'low' if low else 'high'}", m.group(0)))
+        for binary, cond, said in found:
             out.append(
                 Fact(
                     device=device,
                     spec="i2c_address",
                     parameter="I2C address",
-                    value=f"0x{int(m.group('bin'), 2):02X}",
-                    condition=m.group("cond"),
+                    value=f"0x{int(binary, 2):02X}",
+                    condition=cond,
                     section_kind="general",
                     doc=stem,
                     citation=f"{stem}#p{page.number}",
-                    evidence=m.group(0),
+                    evidence=said,
                     page=page.number,
-                    extra={"binary": m.group("bin")},
+                    extra={"binary": binary},
                 ).with_id()
             )
     return out
@@ -1837,6 +1859,39 @@ def _stated_output_ranges(doc: PdfDocument, device: str, stem: str) -> list[Fact
                 ).with_id()
             )
     return out
+
+
+# "I²C (up to 3.4 MHz) and SPI (3 and 4 wire, up to 10 MHz)": a bus's fastest clock stated in a
+# feature line.
+_BUS_CLOCK_SENTENCE = re.compile(
+    r"(?i)\b(?P<bus>I²C|I2C|SPI)\b(?:\s+interface)?\s*\(?(?:[^().;]{0,30},\s*)?up\s+to\s+"
+    r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[kM]Hz)\b"
+)
+
+
+def _stated_bus_clocks(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Fastest bus clocks stated in prose, one per bus (the first statement)."""
+    out: dict[str, Fact] = {}
+    for page in doc.pages:
+        for m in _BUS_CLOCK_SENTENCE.finditer(_page_text(page)):
+            spec = "spi_max_clock" if m.group("bus").upper() == "SPI" else "i2c_max_clock"
+            if spec in out:
+                continue
+            v, unit = float(m.group("v")), m.group("u")
+            out[spec] = Fact(
+                device=device,
+                spec=spec,
+                parameter=f"{m.group('bus')} clock",
+                max=v,
+                unit=unit,
+                **_si({"max": v}, unit, spec),
+                section_kind="general",
+                doc=stem,
+                citation=f"{stem}#p{page.number}",
+                evidence=m.group(0)[:300],
+                page=page.number,
+            ).with_id()
+    return list(out.values())
 
 
 # "it's incompatible with Dallas 1-wire bus", "is not compatible with I2C": a datasheet saying

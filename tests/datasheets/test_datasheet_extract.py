@@ -550,3 +550,14 @@ def test_output_ranges_stated_in_prose_per_quantity() -> None:
         if f.spec == "measurement_range" and f.page == 9
     }
     assert ranges == {"eCO2": (400.0, 64000.0, "ppm"), "TVOC": (0.0, 64000.0, "ppb")}
+
+
+@needs_pdfs
+def test_strapped_addresses_and_bus_clocks_stated_in_prose() -> None:
+    # BME280: "Connecting SDO to GND results in slave address 1110110 (0x76); connection it to
+    # VDDIO results in slave address 1110111 (0x77)", and "I²C (up to 3.4 MHz)" on page 2.
+    facts = _facts("bme280")
+    straps = {(f.value, f.condition) for f in facts if f.spec == "i2c_address"}
+    assert {("0x76", "SDO is logic low"), ("0x77", "SDO is logic high")} <= straps
+    clock = [(f.max, f.unit) for f in facts if f.spec == "i2c_max_clock"]
+    assert clock == [(3.4, "MHz")]
