@@ -719,8 +719,12 @@ def _alias_pattern(devices: dict[str, tuple[str, ...]]) -> list[tuple[re.Pattern
 
 
 # An ordering-code tail: letters and digits, dash-separated groups ("ELCTR-20A-T", "CT",
-# "IDGSR", "-3.3", "CD-3.3"), or a plural "s"/"'s". It never swallows a following word.
-_TAIL = r"(?:'?s\b|(?:[A-Z]{1,6}\d*[A-Z]*)?(?:-(?:\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}\d*[A-Z]*))*(?![A-Za-z0-9]))"
+# "IDGSR", "-3.3", "CD-3.3", "A040KPG33" with its supply code), or a plural "s"/"'s". It never
+# swallows a following word.
+_TAIL = (
+    r"(?:'?s\b|(?:[A-Z]{1,6}\d*[A-Z]*\d{0,2})?"
+    r"(?:-(?:\d+(?:\.\d+)?[A-Z]{0,2}|[A-Z]{1,4}\d*[A-Z]*))*(?![A-Za-z0-9]))"
+)
 
 
 _DEFAULT_ALIASES = _alias_pattern(DEVICES)

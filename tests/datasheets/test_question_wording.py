@@ -417,3 +417,8 @@ def test_a_regulators_output_tolerance_is_its_output_band() -> None:
         "LM7805 output tolerance over the whole range (5mA-1A, 7-20V in), min and max?"
     )
     assert p.specs == [("output_voltage",)] and p.unknown_parts == []
+
+
+def test_an_ordering_code_with_its_supply_code_names_the_part() -> None:
+    p = parse_question("XGZP6847A040KPG33 (the 3.3 V version) into an MCP3008 at VREF = 3.3 V?")
+    assert [d.device for d in p.devices][:1] == ["XGZP6847A"] and p.unknown_parts == []
