@@ -483,7 +483,7 @@ class DatasheetQA:
         ):
             # "Does the ESP32 support clock stretching for the CCS811?": a question of whether
             # parts work together that the evidence cannot settle has that verdict too.
-            answer.verdict = "insufficient_evidence"
+            answer.verdict, answer.route = "insufficient_evidence", "compatibility"
         answer.question = q  # echo the question as asked, not its normalised spelling
         logger.debug("ask: %.1f ms %s", (time.perf_counter() - started) * 1000, answer.status)
         return answer
