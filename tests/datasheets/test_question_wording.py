@@ -422,3 +422,11 @@ def test_a_regulators_output_tolerance_is_its_output_band() -> None:
 def test_an_ordering_code_with_its_supply_code_names_the_part() -> None:
     p = parse_question("XGZP6847A040KPG33 (the 3.3 V version) into an MCP3008 at VREF = 3.3 V?")
     assert [d.device for d in p.devices][:1] == ["XGZP6847A"] and p.unknown_parts == []
+
+
+def test_a_numbered_adc_pin_carries_a_signal_not_a_logic_level() -> None:
+    a = DatasheetQA().ask(
+        "XGZP6847A 3.3 V variant (0.2-2.7 V out) into an ESP32 ADC1 pin at atten=3: full span?"
+    )
+    assert {c.rule for c in a.checks} == {"signal_range"}, a.answer
+    assert a.verdict == "incompatible"  # 2.7 V is above the 2450 mV calibrated top
