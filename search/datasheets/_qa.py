@@ -51,6 +51,7 @@ from search.datasheets._compat import (
     is_motor_supply,
     is_regulator,
     items_of,
+    output_at,
     percent_band,
     percent_of,
     pick_rules,
@@ -465,7 +466,7 @@ class DatasheetQA:
             elif parsed.route == "compatibility":
                 answer = self._compatibility(parsed)
             else:
-                answer = self._lookup(parsed)
+                answer = self._output_at(parsed) or self._lookup(parsed)
         except Exception as exc:  # a bug must not become a confident answer
             logger.exception("ask: failed on %r", q[:200])
             answer = Answer(
@@ -561,6 +562,67 @@ class DatasheetQA:
             if len(ends) == 1:
                 best = ends.pop()
         return best
+
+    def _output_at(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "XGZP6847A040KPG on 5 V: what output at 30 kPa?": a sensor's nominal output at a
+        sensed value the question states, from its output range and measuring range. None when
+        the question is not that one."""
+        if len(parsed.devices) != 1 or [s[0] for s in parsed.specs] not in (
+            ["output_voltage"],
+            ["output_voltage_range"],
+        ):
+            return None
+        # Not an end of a stated range ("0-100 kPa").
+        sensed = next(
+            (
+                x
+                for x in _SENSED.finditer(parsed.text)
+                if not re.search(r"\d\s*(?:-|to)\s*$", parsed.text[: x.start()])
+            ),
+            None,
+        )
+        if sensed is None:
+            return None
+        m = parsed.devices[0]
+        # Only a sensor whose measuring range is in the stated quantity: "a 5 mA-1 A load" on
+        # a regulator is a condition, not a reading.
+        measured = {
+            dimension_of(f.unit)
+            for f in self.index.device_facts(m.device)
+            if f.spec == "measurement_range" and f.unit
+        }
+        if dimension_of(sensed.group(2)) not in measured - {None}:
+            return None
+        named = m.variant or m.part_number
+        volts = [v for v in parsed.stated_voltages if v]
+        supply = m.supply_v or (volts[0] if len(set(volts)) == 1 else None)
+        if supply is None:
+            said = re.findall(
+                r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b", parsed.text
+            )
+            supply = float(said[0]) if len(set(said)) == 1 else None
+        use = DeviceUse(m.device, named, supply)
+        x = float(sensed.group(1).replace(" ", ""))
+        found = output_at(self.index, use, x, sensed.group(2))
+        if isinstance(found, str):
+            return self._insufficient(parsed, "simple", f"scope_named: {found}")
+        level, facts, steps = found
+        assert level.derived is not None
+        cites = list(dict.fromkeys(f.citation for f in facts))
+        return Answer(
+            status="answered",
+            route="simple",
+            task="computed",
+            question=parsed.text,
+            answer=(
+                f"{level.derived.label}: {level.text} V nominal [{', '.join(cites)}]; "
+                + "".join(f"{d.label} {format_number(d.result)} V; " for d in steps[:-1])
+                + f"{level.text} V = {level.derived.expression}"
+            ),
+            items=[item_from_fact(f) for f in facts],
+            citations=cites,
+            derived=steps,
+        )
 
     def _voltage_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
         """ "AMS1117 3.3V": a voltage right after the name is the variant when the document
@@ -1881,6 +1943,12 @@ _MOTOR_RAIL = re.compile(
 
 _AMBIENT = re.compile(
     r"(?<![\d.])([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg\s?C|C(?![\w°]))", re.IGNORECASE
+)
+
+
+# A sensed value a question states: "at 30 kPa", "-60 kPa", "+3 A flowing".
+_SENSED = re.compile(
+    r"(?<![\w.])([-+]?\s?\d+(?:\.\d+)?)\s*(kPa|MPa|hPa|Pa|bar|psi|mA|A)\b(?!\s*(?:range|span))"
 )
 
 

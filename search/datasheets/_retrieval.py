@@ -208,7 +208,12 @@ class FactIndex:
                     continue
                 score += 4
             elif want_variant:
-                if fv and _variant_hit(str(fv), want_variant):
+                numbers = f.applies_to.get("part_numbers", ())
+                if fv and (
+                    _variant_hit(str(fv), want_variant)
+                    # "XGZP6847A100KPG33": an orderable number the row lists for its variant
+                    or any(squash(str(n)) == want_variant for n in numbers)
+                ):
                     score += 4
                 elif fv:
                     continue

@@ -430,3 +430,26 @@ def test_a_numbered_adc_pin_carries_a_signal_not_a_logic_level() -> None:
     )
     assert {c.rule for c in a.checks} == {"signal_range"}, a.answer
     assert a.verdict == "incompatible"  # 2.7 V is above the 2450 mV calibrated top
+
+
+@pytest.mark.parametrize(
+    ("question", "volts"),
+    [
+        ("XGZP6847A040KPG on a 5 V supply: what output voltage should it give at 30 kPa?", 3.5),
+        ("XGZP6847A100KPG33 (3.3 V supply, 0-100 kPa): what output voltage at 50 kPa?", 1.45),
+        ("XGZP6847A100KPGN on 5 V, line at -60 kPa: expected output voltage?", 2.1),
+        ("ACS712-05B on a 5.00 V supply, +3 A flowing: what output voltage (nominal)?", 3.055),
+    ],
+)
+def test_a_sensors_output_at_a_stated_reading_is_computed(question: str, volts: float) -> None:
+    a = DatasheetQA().ask(question)
+    assert a.status == "answered" and a.violations == [], a.answer
+    assert a.derived[-1].result == pytest.approx(volts) and a.derived[-1].unit == "V"
+
+
+def test_a_reading_outside_the_range_or_a_load_on_a_regulator_is_not_a_reading() -> None:
+    qa = DatasheetQA()
+    far = qa.ask("ACS712-05B at 5 V: output voltage at 7 A?")
+    assert far.status == "insufficient_evidence" and "outside its range" in far.answer
+    lm = qa.ask("LM7805 output voltage over the full 5 mA-1 A load?")
+    assert lm.status == "answered" and not lm.derived, lm.answer
