@@ -265,7 +265,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"\bppm\s*/\s*°?c\b",
         "drift",
     ),
-    (r"sensitivity|\bsens\b|scale\s+factor|\bso\b", "sensitivity"),
+    (r"sensitivity|\bsens\b|scale\s+factor|\bso\b(?!-\d)", "sensitivity"),
     (
         r"i2c\s+(clock|bus)\s+(frequency|speed)|\bfscl\b|\bf\s*scl\b|scl\s+clock|clock\s+frequency.*i2c"
         r"|\bscl\s+(?:\w+\s+)?frequency|[fƒ]\s*\(scl\)|frequency\s+of\s+(?:the\s+)?i2c\b",
@@ -385,6 +385,7 @@ _SPEC_DIMENSION["measurement_range"] = frozenset(
 # A relay's pick-up and drop-out voltages are often given as a percentage of the nominal.
 _SPEC_DIMENSION["pickup_voltage"] = frozenset({"V", "%"})
 _SPEC_DIMENSION["dropout_voltage_relay"] = frozenset({"V", "%"})
+_SPEC_DIMENSION["thermal_resistance"] = frozenset({"K/W"})
 
 _TEXT_SPECS = frozenset({"interface", "package", "output_type", "i2c_address"})
 _TEXT_SPEC_WORDS: dict[str, re.Pattern[str]] = {

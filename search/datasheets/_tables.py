@@ -30,7 +30,7 @@ from search.datasheets._extract import (
 )
 from search.datasheets._facts import DEVICES, Fact, canonical_device
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
-from search.datasheets._pdf import Line, Page, PdfDocument
+from search.datasheets._pdf import Line, Page, PdfDocument, Segment
 from search.datasheets._units import UnknownUnitError, canonical_unit, to_si
 
 logger = logging.getLogger(__name__)
@@ -520,33 +520,58 @@ def _i2c_address(line: Line, recent: list[str]) -> list[tuple[str, str | None]]:
     return out
 
 
-def _kv_rows(line: Line) -> list[tuple[str, str]]:
-    """``Label  value`` (two segments), ``Label: value``, or ``Label ........ value`` pairs
-    (two columns of dotted leaders on one line give two pairs)."""
-    segs = [s.text.strip() for s in line.segments if s.text.strip()]
-    if any(re.search(r"\.{4,}", t) for t in segs):
+def _kv_rows(line: Line) -> list[tuple[str, str, float]]:
+    """``Label  value`` (two segments), ``Label: value``, or ``Label ........ value`` pairs, each
+    with the x where its label starts. Two columns of pairs on one line give two pairs (dotted
+    leaders, or "Input Voltage  15V  Lead Temperature (25 sec)  265°C")."""
+    segs = [s for s in line.segments if s.text.strip()]
+    if any(re.search(r"\.{4,}", s.text) for s in segs):
         pairs = []
-        for t in segs:
-            m = re.match(r"^([A-Za-z][^.]{2,60}?)\s*\.{4,}\s*(.+)$", t)
+        for sg in segs:
+            m = re.match(r"^([A-Za-z][^.]{2,60}?)\s*\.{4,}\s*(.+)$", sg.text.strip())
             if m:
-                pairs.append((m.group(1).strip(), m.group(2).strip()))
+                pairs.append((m.group(1).strip(), m.group(2).strip(), sg.x0))
         return pairs
+    # A label well apart after a figure, itself followed by a figure, starts the next column's
+    # pair.
+    groups: list[list[Segment]] = [[]]
+    for i, sg in enumerate(segs):
+        if (
+            len(segs) >= 4
+            and len(groups[-1]) >= 2
+            and re.search(r"\d", groups[-1][-1].text)
+            and sg.x0 - groups[-1][-1].x1 > 40
+            and re.match(r"[A-Za-z]", sg.text.strip())
+            and re.search(r"[A-Za-z]{3}", sg.text)
+            and any(re.search(r"\d", o.text) for o in segs[i + 1 :])
+        ):
+            groups.append([])
+        groups[-1].append(sg)
+    out = []
+    for group in groups:
+        pair = _kv_pair([sg.text.strip() for sg in group])
+        if pair is not None:
+            out.append((*pair, group[0].x0))
+    return out
+
+
+def _kv_pair(segs: list[str]) -> tuple[str, str] | None:
     if segs and (not re.match(r"^[A-Za-z•▪·]", segs[0]) or re.search(r"\bvs\.?\b", segs[0])):
-        return []  # figure captions ("(DNL) vs. Sample Rate") and list debris
+        return None  # figure captions ("(DNL) vs. Sample Rate") and list debris
     if segs and _REVISION.match(segs[0]):
-        return []  # a revision-history entry tells what changed, not what holds
+        return None  # a revision-history entry tells what changed, not what holds
     if len(segs) >= 2 and re.search(r"[A-Za-z]{3}", segs[0]) and len(segs[0].split()) <= 7:
         label = segs[0].rstrip(":：")
         value = "  ".join(segs[1:])
         if len(segs) >= 3 and not re.search(r"\d", segs[1]) and len(segs[1]) <= 12:
             # "Loop Voltage | Vc | 5.0V±0.1V DC": a symbol between label and value.
             value = "  ".join(segs[2:])
-        return [(label, value)]
+        return label, value
     if len(segs) == 1:
         m = re.match(r"^([A-Za-z][A-Za-z /&'()\-]{2,50}?)\s*[:：]\s*(.+)$", segs[0])
         if m:
-            return [(m.group(1), m.group(2))]
-    return []
+            return m.group(1), m.group(2)
+    return None
 
 
 @dataclass(slots=True)
@@ -1025,7 +1050,18 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         table_rows_seen = 0
         fragment: tuple[float, str, float] | None = None
         done_bullets: list[_Bullet] = []
+        # Labels that head a column's block of indented pairs ("Thermal Resistance", then
+        # "SO-8 package  ϕ JA= 160°C/W"), by the x where they start.
+        kv_groups: dict[float, str] = {}
         for line_no, line in enumerate(page.lines):
+            said = [sg for sg in line.segments if sg.text.strip()]
+            if len(said) <= 2 and all(
+                re.match(r"[A-Z][A-Za-z]", sg.text.strip())
+                and not re.search(r"\d", sg.text)
+                and len(sg.text.split()) <= 6
+                for sg in said
+            ):
+                kv_groups.update({sg.x0: sg.text.strip() for sg in said})
             text = line.text.strip()
             if not text:
                 continue
@@ -1492,7 +1528,25 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 )
             if sentence:
                 continue
-            for kv in _kv_rows(line):
+            for k_label, k_text, k_x in _kv_rows(line):
+                k_value = re.sub(r"\s*[*†]+$", "", k_text)  # "90°C/W*": a footnote mark
+                # Only a group label that names a spec heads a block, of pairs whose own labels
+                # name none ("SO-8 package" under "Thermal Resistance") and whose figures are
+                # in that spec's unit.
+                k_unit = getattr(parse_quantity_text(k_value), "unit", None)
+                group = next(
+                    (
+                        g
+                        for gx, g in kv_groups.items()
+                        if 3 < k_x - gx <= 30
+                        and map_spec(k_label, None, kind) in (None, "package")
+                        and _heads_block(map_spec(g, None, kind), k_unit)
+                    ),
+                    None,
+                )
+                for gx in [gx for gx in kv_groups if abs(k_x - gx) <= 3]:
+                    del kv_groups[gx]  # a pair level with a group label ends its block
+                kv = (group or k_label, k_value)
                 if not map_spec(kv[0], None, kind):
                     # "Sensor character | Heater consumption | PH | ≤950mW": a group label
                     # before the real one.
@@ -1522,6 +1576,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         page.number,
                         value=value,
                         variant=variant,
+                        condition=k_label if group else None,
                     )
                 )
         labels = [lb for lb in labels if _usable_label(lb[1])]
@@ -2246,6 +2301,12 @@ def _fill_units(rows: list[RowRecord]) -> None:
                 ):
                     row.unit = rows[j].unit
                     break
+
+
+def _heads_block(spec: str | None, unit: str | None) -> bool:
+    """Whether a group label's spec is a quantity that takes a figure in ``unit``."""
+    allowed = _SPEC_DIMENSION.get(spec or "")
+    return allowed is not None and unit is not None and unit_dimension(unit, spec or "") in allowed
 
 
 def _unit_fits(spec: str, unit: str | None) -> bool:

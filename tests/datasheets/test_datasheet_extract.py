@@ -561,3 +561,15 @@ def test_strapped_addresses_and_bus_clocks_stated_in_prose() -> None:
     assert {("0x76", "SDO is logic low"), ("0x77", "SDO is logic high")} <= straps
     clock = [(f.max, f.unit) for f in facts if f.spec == "i2c_max_clock"]
     assert clock == [(3.4, "MHz")]
+
+
+@needs_pdfs
+def test_two_columns_of_pairs_and_indented_blocks_under_a_group_label() -> None:
+    # AMS1117 page 2 prints two columns of label-value pairs; "Thermal Resistance" heads
+    # indented rows per package, "Operating Junction Temperature Range" rows per section.
+    facts = _facts("ams1117")
+    theta = {(f.condition, f.max) for f in facts if f.spec == "thermal_resistance" and f.page == 2}
+    assert theta == {("SO-8 package", 160.0), ("TO-252 package", 80.0), ("SOT-223 package", 90.0)}
+    tj = {(f.condition, f.min, f.max) for f in facts if f.spec == "junction_temperature"}
+    assert ("Control Section", -40.0, 125.0) in tj
+    assert any(f.spec == "lead_temperature" and f.max == 265.0 for f in facts)
