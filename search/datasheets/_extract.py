@@ -572,9 +572,11 @@ def parse_quantity_text(text: str) -> Parsed | None:
         if a <= b:
             return Parsed(min=a, max=b, unit=_clean_unit(unit), text=m.group(0))
     m = re.search(
-        rf"(?P<n>{_NUM})(?P<un>[A-Za-zµ%°Ω℃]+)?±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
+        rf"(?P<n>{_NUM})\s?(?P<un>[A-Za-zµ%°Ω℃]+)?\s?±\s*(?P<a>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
         t,
     )
+    if m and re.search(r"(?:…|\.\.|~|\bto|[-–])\s*$", t[: m.start()]):
+        m = None  # "0…65 °C ±0.5 °C": the end of a range (a condition), not a nominal
     if m:
         # "5.0V±0.1V": a nominal value and its tolerance. The bounds it implies (4.9, 5.1) are
         # not printed, so they are not stored: every stored number must be in the evidence.

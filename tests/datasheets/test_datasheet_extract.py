@@ -573,3 +573,17 @@ def test_two_columns_of_pairs_and_indented_blocks_under_a_group_label() -> None:
     tj = {(f.condition, f.min, f.max) for f in facts if f.spec == "junction_temperature"}
     assert ("Control Section", -40.0, 125.0) in tj
     assert any(f.spec == "lead_temperature" and f.max == 265.0 for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "typ", "tolerance"),
+    [("50% +-10%", 50.0, 10.0), ("30Ω ± 3Ω", 30.0, 3.0), ("5.0V±0.1V DC", 5.0, 0.1)],
+)
+def test_a_nominal_and_its_tolerance_spaced_or_not(text: str, typ: float, tolerance: float) -> None:
+    q = parse_quantity_text(text)
+    assert q is not None and (q.typ, q.tolerance) == (typ, tolerance)
+
+
+def test_the_end_of_a_range_before_a_plus_minus_is_no_nominal() -> None:
+    q = parse_quantity_text("0…65 °C ±0.5 °C")
+    assert q is not None and q.typ is None and (q.min, q.max) == (-0.5, 0.5)
