@@ -1797,6 +1797,19 @@ _STRAP_ADDRESS = re.compile(
 )
 
 
+def _page_fact(device: str, stem: str, page: Page, said: str, **fields: Any) -> Fact:
+    """A fact a page states in prose, cited to that page with the words that state it."""
+    fields.setdefault("section_kind", "general")
+    return Fact(
+        device=device,
+        doc=stem,
+        citation=f"{stem}#p{page.number}",
+        evidence=said[:300],
+        page=page.number,
+        **fields,
+    ).with_id()
+
+
 def _prose_addresses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """I2C addresses written in sentences together with their address-pin level."""
     out: list[Fact] = []
@@ -1814,19 +1827,17 @@ def _prose_addresses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             found.append((m.group("bin"), f"{pin} is logic {'low' if low else 'high'}", m.group(0)))
         for binary, cond, said in found:
             out.append(
-                Fact(
-                    device=device,
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    said,
                     spec="i2c_address",
                     parameter="I2C address",
                     value=f"0x{int(binary, 2):02X}",
                     condition=cond,
-                    section_kind="general",
-                    doc=stem,
-                    citation=f"{stem}#p{page.number}",
-                    evidence=said,
-                    page=page.number,
                     extra={"binary": binary},
-                ).with_id()
+                )
             )
     return out
 
@@ -1853,19 +1864,17 @@ def _stated_gains(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     continue
                 seen.add(key)
                 out.append(
-                    Fact(
-                        device=device,
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        m.group(0),
                         spec="gain",
                         parameter=f"{channel} gain",
                         value=float(q),
                         condition=channel,
-                        section_kind="general",
-                        doc=stem,
-                        citation=f"{stem}#p{page.number}",
-                        evidence=m.group(0)[:300],
-                        page=page.number,
                         extra={"fixed": "fixed" in m.group("mid").lower()},
-                    ).with_id()
+                    )
                 )
     return out
 
@@ -1897,21 +1906,19 @@ def _stated_output_ranges(doc: PdfDocument, device: str, stem: str) -> list[Fact
             except UnknownUnitError:
                 continue
             out.append(
-                Fact(
-                    device=device,
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    m.group(0),
                     spec="measurement_range",
                     parameter=f"{what} output range",
                     min=lo,
                     max=hi,
                     unit=unit,
                     **si,
-                    section_kind="general",
-                    doc=stem,
-                    citation=f"{stem}#p{page.number}",
-                    evidence=m.group(0)[:300],
-                    page=page.number,
                     applies_to={"quantity": what},
-                ).with_id()
+                )
             )
     return out
 
@@ -1933,19 +1940,17 @@ def _stated_bus_clocks(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             if spec in out:
                 continue
             v, unit = float(m.group("v")), m.group("u")
-            out[spec] = Fact(
-                device=device,
+            out[spec] = _page_fact(
+                device,
+                stem,
+                page,
+                m.group(0),
                 spec=spec,
                 parameter=f"{m.group('bus')} clock",
                 max=v,
                 unit=unit,
                 **_si({"max": v}, unit, spec),
-                section_kind="general",
-                doc=stem,
-                citation=f"{stem}#p{page.number}",
-                evidence=m.group(0)[:300],
-                page=page.number,
-            ).with_id()
+            )
     return list(out.values())
 
 
@@ -1970,18 +1975,16 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
             evidence = text[start : m.end()].strip()
             out.append(
-                Fact(
-                    device=device,
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    evidence,
                     spec="interface",
                     parameter="Incompatible bus",
                     value=f"not compatible with {m.group('bus').strip()}",
-                    section_kind="general",
-                    doc=stem,
-                    citation=f"{stem}#p{page.number}",
-                    evidence=evidence[:300],
-                    page=page.number,
                     extra={"not_protocols": found},
-                ).with_id()
+                )
             )
     return out
 
@@ -2003,8 +2006,11 @@ def _supply_tolerances(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             if m is None:
                 continue
             out.append(
-                Fact(
-                    device=device,
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    line.text.strip(),
                     spec="supply_tolerance",
                     parameter="Supply voltage tolerance",
                     value=float(m.group("pct")),
@@ -2012,11 +2018,7 @@ def _supply_tolerances(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     si_value=float(m.group("pct")),
                     si_unit="%",
                     section_kind="electrical_characteristics",
-                    doc=stem,
-                    citation=f"{stem}#p{page.number}",
-                    evidence=line.text.strip()[:300],
-                    page=page.number,
-                ).with_id()
+                )
             )
     return out
 
@@ -2039,18 +2041,17 @@ def _rail_relative_ends(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             expr = re.sub(r"\s*[–−]\s*", " - ", m.group("expr")).replace("+", " + ")
             side = "max_text" if m.group("end").lower() == "upper" else "min_text"
             out.append(
-                Fact(
-                    device=device,
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    m.group(0),
                     spec=spec,
                     parameter=m.group("label").strip().capitalize(),
                     unit="V",
                     section_kind="electrical_characteristics",
-                    doc=stem,
-                    citation=f"{stem}#p{page.number}",
-                    evidence=m.group(0),
-                    page=page.number,
                     extra={side: re.sub(r"\s+", " ", expr).strip()},
-                ).with_id()
+                )
             )
     return out
 
