@@ -1054,14 +1054,14 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         # "SO-8 package  ϕ JA= 160°C/W"), by the x where they start.
         kv_groups: dict[float, str] = {}
         for line_no, line in enumerate(page.lines):
-            said = [sg for sg in line.segments if sg.text.strip()]
-            if len(said) <= 2 and all(
+            shown = [sg for sg in line.segments if sg.text.strip()]
+            if len(shown) <= 2 and all(
                 re.match(r"[A-Z][A-Za-z]", sg.text.strip())
                 and not re.search(r"\d", sg.text)
                 and len(sg.text.split()) <= 6
-                for sg in said
+                for sg in shown
             ):
-                kv_groups.update({sg.x0: sg.text.strip() for sg in said})
+                kv_groups.update({sg.x0: sg.text.strip() for sg in shown})
             text = line.text.strip()
             if not text:
                 continue
