@@ -465,6 +465,13 @@ def _heading(line: Line, body: float) -> tuple[str, bool] | None:
     """(heading text, strong) when the line reads as a heading."""
     text = line.text.replace("  ", " ").strip()
     head = re.split(r"\s*[:\[]|\s*\((?=[^)]*=)", text)[0].strip()
+    # "Accuracy: ±10%": a label and its figure, not a title and its conditions.
+    if (
+        head != text
+        and re.match(r"[:\s]*[±<>≤≥~]?\s*[-+]?\d", text[len(head) :])
+        and "=" not in text
+    ):
+        return None
     if head != text and classify_section(head) and len(head.split()) <= 8:
         # "x05B PERFORMANCE CHARACTERISTICS [1]: TA = -40 °C to 85 °C, ...": a table title
         # followed by its conditions.

@@ -587,3 +587,13 @@ def test_a_nominal_and_its_tolerance_spaced_or_not(text: str, typ: float, tolera
 def test_the_end_of_a_range_before_a_plus_minus_is_no_nominal() -> None:
     q = parse_quantity_text("0…65 °C ±0.5 °C")
     assert q is not None and q.typ is None and (q.min, q.max) == (-0.5, 0.5)
+
+
+@needs_pdfs
+def test_a_label_and_its_figure_after_a_colon_is_no_heading() -> None:
+    # YF-S201 page 2 lists "Accuracy: ±10%" among its features; the rows after it stay in
+    # their section.
+    facts = _facts("yf-s201")
+    acc = [(f.min, f.max, f.unit) for f in facts if f.spec == "accuracy"]
+    assert acc == [(-10.0, 10.0, "%")]
+    assert {f.section_kind for f in facts if f.parameter == "Pulses per Liter"} != {"accuracy"}
