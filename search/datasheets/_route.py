@@ -263,6 +263,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bripple rejection|\brejects?\b.{0,30}\bripple|\binput ripple|\bpsrr\b",
         ("ripple_rejection",),
     ),
+    (r"\bdifferential input impedance", ("differential_input_impedance",)),
+    (r"\bcommon[- ]mode input impedance", ("common_mode_input_impedance",)),
+    (r"\binput impedance", ("input_impedance", "differential_input_impedance")),
     (r"\b(?:input |output |rms )?noise\b", ("noise",)),
     (r"\binput\b|\brail\b", ("input_voltage_range", "supply_voltage")),
     (

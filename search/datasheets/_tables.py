@@ -1060,6 +1060,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         # Labels that head a column's block of indented pairs ("Thermal Resistance", then
         # "SO-8 package  ϕ JA= 160°C/W"), by the x where they start.
         kv_groups: dict[float, str] = {}
+        unit_lines: list[tuple[float, float, str]] = []  # (y, size, unit) of unit-only lines
         for line_no, line in enumerate(page.lines):
             shown = [sg for sg in line.segments if sg.text.strip()]
             if len(shown) <= 2 and all(
@@ -1075,6 +1076,12 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             prev2_line, prev_line, this_line = prev_line, this_line, line
             if cols is None:
                 _feed_bullets(line, bullets, done_bullets, page.number, title or heading, kind)
+            if cols is not None and len(line.segments) == 1 and "unit" in cols.pos:
+                alone = _table_row(line, cols)
+                if set(alone) == {"unit"}:
+                    # "MΩ" alone on its line, set between the rows of a block: their unit.
+                    unit_lines.append((line.y, line.size, alone["unit"]))
+                    continue
             # Footnote markers and subscripts set small on their own line carry nothing.
             if line.size < 0.8 * doc.body_size and len(text) <= 8:
                 continue
@@ -1587,6 +1594,11 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
                 )
         labels = [lb for lb in labels if _usable_label(lb[1])]
+        for a in anchor_rows:
+            if a.row.unit is None:
+                near_unit = [u for y, size, u in unit_lines if abs(y - a.y) <= 1.2 * size]
+                if len(near_unit) == 1:
+                    a.row.unit = near_unit[0]
         anchors = [r_y for r_y in anchor_ys]
         before = {id(r): (r.evidence, r.unit, r.symbol) for r, _y, _s, _f in unresolved}
         for row, y, size, _fallback in unresolved:

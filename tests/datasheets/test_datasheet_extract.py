@@ -597,3 +597,14 @@ def test_a_label_and_its_figure_after_a_colon_is_no_heading() -> None:
     acc = [(f.min, f.max, f.unit) for f in facts if f.spec == "accuracy"]
     assert acc == [(-10.0, 10.0, "%")]
     assert {f.section_kind for f in facts if f.parameter == "Pulses per Liter"} != {"accuracy"}
+
+
+@needs_pdfs
+def test_a_unit_alone_on_its_line_names_the_rows_of_its_block() -> None:
+    # ADS1115 page 7 prints "MΩ" on a line of its own inside the differential impedance block.
+    diff = {
+        (f.condition, f.typ, f.unit)
+        for f in _facts("ads1115")
+        if f.spec == "differential_input_impedance"
+    }
+    assert {("FSR = ±4.096 V", 15.0, "MΩ"), ("FSR = ±2.048 V", 4.9, "MΩ")} <= diff

@@ -343,6 +343,11 @@ def test_a_pull_up_to_another_parts_rail_states_its_voltage() -> None:
             "L298N logic supply pin (VSS) - what voltage range is it specified for?",
             [("logic_supply_voltage",)],
         ),
+        # Input impedances are asked by their kind, not as an input range.
+        (
+            "ADS1115 at ±2.048 V: differential input impedance and common-mode input impedance?",
+            [("differential_input_impedance",), ("common_mode_input_impedance",)],
+        ),
         # A monitored rail stays what is asked about.
         ("Can an INA219 sit on a 24 V rail?", [("input_voltage_range", "supply_voltage")]),
     ],
