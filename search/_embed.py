@@ -196,26 +196,28 @@ def export_onnx(reference: _TorchEncoder, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(f"{dest.stem}.{os.getpid()}.tmp.onnx")  # one per exporting process
     axes = {0: "batch", 1: "tokens"}
-    with torch.inference_mode(), warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # tracer notes on shapes; the check below is what counts
-        torch.onnx.export(
-            _Pooled().eval(),
-            tuple(feats[k] for k in _ONNX_INPUTS),
-            str(tmp),
-            input_names=list(_ONNX_INPUTS),
-            output_names=["embedding"],
-            dynamic_axes={**dict.fromkeys(_ONNX_INPUTS, axes), "embedding": {0: "batch"}},
-            opset_version=17,
-            dynamo=False,
-        )
-    got = _OnnxEncoder(tmp, reference.path, 1).encode(probe)
-    want = reference.encode(probe)
-    if not np.allclose(got, want, atol=1e-4):
-        tmp.unlink(missing_ok=True)
-        raise EmbeddingError(
-            f"onnx export differs from torch by {float(np.abs(got - want).max()):.2g}"
-        )
-    os.replace(tmp, dest)
+    try:
+        with torch.inference_mode(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # tracer notes on shapes; the check below counts
+            torch.onnx.export(
+                _Pooled().eval(),
+                tuple(feats[k] for k in _ONNX_INPUTS),
+                str(tmp),
+                input_names=list(_ONNX_INPUTS),
+                output_names=["embedding"],
+                dynamic_axes={**dict.fromkeys(_ONNX_INPUTS, axes), "embedding": {0: "batch"}},
+                opset_version=17,
+                dynamo=False,
+            )
+        got = _OnnxEncoder(tmp, reference.path, 1).encode(probe)
+        want = reference.encode(probe)
+        if not np.allclose(got, want, atol=1e-4):
+            raise EmbeddingError(
+                f"onnx export differs from torch by {float(np.abs(got - want).max()):.2g}"
+            )
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)  # a failed export leaves nothing behind
     log.info("embedding model exported to %s", dest)
 
 
