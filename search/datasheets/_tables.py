@@ -1729,6 +1729,14 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 row.unit = row.unit or lb[3]
                 if not row.condition or len(row.condition.replace(" ", "")) <= 2:
                     row.condition = lb[5]
+                elif (
+                    lb[5]
+                    and re.search(r"[<>≤≥=]", lb[5])
+                    and not re.search(r"[<>≤≥=\d]", row.condition)
+                ):
+                    # "4.5 V > VM ≥ 2.5 V" on the label's line, "Without PWM Operation" under
+                    # the figure: both are the row's condition.
+                    row.condition = f"{lb[5]}, {row.condition}"
                 row.evidence = " / ".join(
                     x
                     for x in (

@@ -450,7 +450,9 @@ def test_toshiba_rows_with_bar_dashes_and_labels_on_their_own_line() -> None:
     # cells; "Vsat(U+L)1" is a symbol; "IM(STB)" is a current, never a "Control input voltage".
     facts = _facts("tb6612fng")
     hsw = {(f.max, f.condition) for f in facts if f.parameter == "Output current (H-SW)"}
-    assert (1.0, "VM ≥ 4.5 V") in hsw and any(m == 0.4 for m, _ in hsw)
+    assert (1.0, "VM ≥ 4.5 V") in hsw
+    # The 0.4 A row's supply span is printed on the label's line, its mode under the figure.
+    assert (0.4, "4.5 V > VM ≥ 2.5 V, Without PWM Operation") in hsw
     sat = {f.symbol: (f.max, f.unit) for f in facts if f.parameter == "Output saturating voltage"}
     assert {f.spec for f in facts if f.parameter == "Output saturating voltage"} == {"voltage_drop"}
     assert sat == {"Vsat(U+L)1": (0.7, "V"), "Vsat(U+L)2": (0.21, "V")}
