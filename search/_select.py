@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -37,7 +37,7 @@ import numpy as np
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
 from search._select_lexical import Bm25Index, stem, words
-from search._select_spell import Speller, tokenizer_words
+from search._select_spell import Speller, _swaps, tokenizer_words
 from search._select_unheld import NOT_A_PLACE, UNHELD
 from search.catalogue import Service
 
@@ -221,10 +221,12 @@ _AFTER_HEAD = frozenset(
 class Lexicon:
     """Finds the service names a request spells out, tolerating one typo in words of 5+ letters."""
 
-    def __init__(self, services: Sequence[Service]) -> None:
+    def __init__(self, services: Sequence[Service], known: Iterable[str] = ()) -> None:
         self.names = [tuple(_tokens(s.name)) for s in services]
         vocab = {w for name in self.names for w in name}
         self._vocab = vocab
+        # Real words are not read as typos of a name ("fridge" is not "bridge").
+        self._known = frozenset(known)
         self._del: dict[str, set[str]] = {}
         for w in vocab:
             if len(w) >= 5:
@@ -241,6 +243,9 @@ class Lexicon:
     def _canon(self, word: str) -> set[str]:
         if word in self._vocab:
             return {word}
+        if word in self._known:
+            # A real word may be a name's other spelling ("theatre"), never another word.
+            return {w for w in _swaps(word) if w in self._vocab}
         if len(word) < 5:
             return set()
         out = set(self._del.get(word, ()))  # a letter added in the request
@@ -338,14 +343,11 @@ class ServiceSelector:
         self.embedder = embedder
         self.calibration = calibration or Calibration.load()
         self.services = index.services
-        self.lexicon = Lexicon(self.services)
+        known = tokenizer_words(embedder.model_path)
+        self.lexicon = Lexicon(self.services, known=known)
         self.bm25 = Bm25Index(self.services)
         self._phrase_mean = self._mean_phrase_vectors(index)
-        self.speller = Speller(
-            index.texts,
-            names=[s.name for s in self.services],
-            known=tokenizer_words(embedder.model_path),
-        )
+        self.speller = Speller(index.texts, names=[s.name for s in self.services], known=known)
         self.unheld = embedder.encode(list(UNHELD))
         held = {w for text in index.texts for w in _words(text)}
         self._unheld_words = [_words(t) - held for t in UNHELD]

@@ -263,3 +263,11 @@ def test_a_pair_the_catalogue_writes_apart_is_split_when_run_together() -> None:
     assert sp.correct("cheap carwash") == "cheap car wash"
     # "pothole" is a word of its own: the catalogue never writes "pot hole".
     assert sp.correct("report a pothole") == "report a pothole"
+
+
+def test_a_real_word_is_no_typo_of_a_name_but_may_be_its_other_spelling() -> None:
+    svcs = [Service("bridge", "bridge", ""), Service("movie theater", "movie-theater", "")]
+    lex = Lexicon(svcs, known={"fridge", "theatre"})
+    assert lex.matches("a new fridge and a washing machine") == []
+    assert lex.matches("wheelchair accessible movie theatre") == [1]
+    assert Lexicon(svcs).matches("a new fridge") == [0]  # without the word list: one edit
