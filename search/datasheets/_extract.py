@@ -300,7 +300,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "input_voltage_range",
     ),
     (r"\binterface\b|output\s+signal|communication|output\s+type|\bbus\b", "interface"),
-    (r"transmit\s+power|output\s+power|\bpout\b|rf\s+output", "rf_output_power"),
+    (r"transmit\s+power|\btx\s+power|output\s+power|\bpout\b|rf\s+output", "rf_output_power"),
     (r"receiver\s+sensitivity|rx\s+sensitivity", "rf_sensitivity"),
     (r"frequency\s+range|frequency\s+band", "frequency_range"),
     (r"bandwidth", "bandwidth"),
@@ -386,6 +386,7 @@ _SPEC_DIMENSION["measurement_range"] = frozenset(
 _SPEC_DIMENSION["pickup_voltage"] = frozenset({"V", "%"})
 _SPEC_DIMENSION["dropout_voltage_relay"] = frozenset({"V", "%"})
 _SPEC_DIMENSION["thermal_resistance"] = frozenset({"K/W"})
+_SPEC_DIMENSION["rf_output_power"] = frozenset({"dBm", "dB"})
 
 _TEXT_SPECS = frozenset({"interface", "package", "output_type", "i2c_address"})
 _TEXT_SPEC_WORDS: dict[str, re.Pattern[str]] = {

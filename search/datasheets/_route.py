@@ -927,7 +927,9 @@ _NOT_A_PART = re.compile(
     r"|MSOP|SMD|LGA|BGA|X|PCB|RH|HZ|KHZ|MHZ|BIT|BITS|RC|RS|IP|R|C|L|U|J|Q|D|A|DIO|IRQ|RST|NRST"
     r"|NINT|NWAKE|NRESET|RESET|BUSY|STBY|SHDN|AO|BO|AN|OUTA|OUTB|INA|INB"
     # gases and particles a sensor reports: "eCO2", "NO2", "O3", "PM2.5", "H2S"
-    r"|E?CO|NOX?|SO|O|NH|CH|PM|H(?=2S))[-\d]",
+    r"|E?CO|NOX?|SO|O|NH|CH|PM|H(?=2S)"
+    # Wi-Fi modes: "HT20", "MCS7"
+    r"|V?HT|MCS)[-\d]",
     re.IGNORECASE,
 )
 

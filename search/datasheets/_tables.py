@@ -150,6 +150,9 @@ _HEADER_WORDS: dict[str, str] = {
     "part number": "variant",
 }
 _NUMERIC_COLS = ("min", "typ", "max", "value")
+_CAPTION = re.compile(r"^Table\s+\d+\s*[:.]\s*(\S.{2,120})$")
+# Column headings that key a table's rows by a setting, not by a parameter name.
+_ROW_KEYS = frozenset({"Rate", "Mode", "Setting", "Condition", "Conditions", "Channel"})
 _SPEC_LABEL = {
     "measurement_range": "Measurement range",
     "accuracy": "Accuracy",
@@ -165,6 +168,10 @@ class _Columns:
     # group's columns, and the part named above it once known.
     groups: list[dict[str, tuple[float, float]]] = field(default_factory=list)
     group_names: list[str] = field(default_factory=list)
+    # "Table 17: TX Power with …" over a table whose rows are keyed by a "Rate" column: what
+    # every row measures, and the unit a "(dBm)  (dBm)  (dBm)" line under the header gives.
+    caption: str | None = None
+    unit: str | None = None
 
     def nearest(self, xc: float, keys: tuple[str, ...]) -> str | None:
         best, dist = None, 1e9
@@ -1060,6 +1067,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         # Labels that head a column's block of indented pairs ("Thermal Resistance", then
         # "SO-8 package  ϕ JA= 160°C/W"), by the x where they start.
         kv_groups: dict[float, str] = {}
+        caption: tuple[str, float] | None = None  # the last "Table N: title" line and its y
         unit_lines: list[tuple[float, float, str]] = []  # (y, size, unit) of unit-only lines
         for line_no, line in enumerate(page.lines):
             shown = [sg for sg in line.segments if sg.text.strip()]
@@ -1073,6 +1081,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             text = line.text.strip()
             if not text:
                 continue
+            cm = _CAPTION.match(text)
+            if cm:
+                caption = (cm.group(1).strip(), line.y)
             prev2_line, prev_line, this_line = prev_line, this_line, line
             if cols is None:
                 _feed_bullets(line, bullets, done_bullets, page.number, title or heading, kind)
@@ -1090,6 +1101,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 above = [ln for ln in (prev_line, prev2_line) if ln is not None]
                 _merge_header_lines(header, above)
                 _name_groups(header, above)
+                if caption and 0 < caption[1] - line.y <= 4 * line.size:
+                    header.caption = caption[0]
                 cols = header
                 prev_row = None
                 table_rows_seen = 0
@@ -1188,6 +1201,17 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 for key in [k for k in cells if "@" in k]:
                     k, gi = key.split("@")
                     group_cells.setdefault(int(gi), {})[k] = cells.pop(key)
+                units = {sg.text.strip() for sg in line.segments}
+                if (
+                    cols.caption
+                    and len(units) == 1
+                    and re.fullmatch(r"\([^()\d]+\)", next(iter(units)))
+                    and all(sg.x1 > cols.left_edge - 12 for sg in line.segments)
+                ):
+                    cols.unit = units.pop()[1:-1]  # "(dBm)  (dBm)  (dBm)" under the header
+                    continue
+                if cols.caption and set(cells) == {"parameter"} and cells["parameter"] in _ROW_KEYS:
+                    continue  # "Rate": the name of the column that keys the rows
                 if not any(cells.get(k) for k in _NUMERIC_COLS) and not group_cells:
                     tail = cells.get("parameter") or ""
                     more = cells.get("condition") or ""
@@ -1311,8 +1335,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         param, cond = cond, None
                     else:
                         # The label of a multi-line cell is often printed level with the middle
-                        # line; resolved at the end of the page against the nearest label line.
-                        fallback = prev_row.parameter if prev_row is not None else None
+                        # line; resolved at the end of the page against the nearest label line,
+                        # or else named by the table's caption.
+                        fallback = cols.caption
                         param = ""
                 row_variant = variants.find(cond or "") or variant
                 continued: RowRecord | None = None
@@ -1347,7 +1372,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     typ=cells.get("typ"),
                     max=cells.get("max"),
                     value=None,
-                    unit=cells.get("unit"),
+                    unit=cells.get("unit") or cols.unit,
                     variant=row_variant,
                 )
                 if "variant" in cols.pos and continued is not None:
@@ -1746,6 +1771,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
                     if x
                 )
+            if not near and _fallback and _caption_names(_fallback, row.unit, kind):
+                # Rows keyed by a "Rate" column under "Table 17: TX Power …": the caption
+                # names what each row measures, in the unit the table prints.
+                row.parameter = _fallback
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
         _name_condition_blocks(unresolved, before)
         for b in [*done_bullets, *bullets]:
@@ -2329,6 +2358,20 @@ def _fill_units(rows: list[RowRecord]) -> None:
                 ):
                     row.unit = rows[j].unit
                     break
+
+
+def _caption_names(caption: str, unit: str | None, kind: str) -> bool:
+    """Whether a table caption names a quantity that its rows' unit measures."""
+    spec = map_spec(caption, None, kind)
+    if spec is None or unit is None:
+        return False
+    allowed = _SPEC_DIMENSION.get(spec) or _CAPTION_DIMENSION.get(spec, frozenset())
+    return unit_dimension(unit, spec) in allowed
+
+
+# Specs whose unit varies by part, read from a caption only in this one: a radio's receiver
+# sensitivity ("Table 19: RX Sensitivity", dBm), not a sensor's (mV/A, LSB/g).
+_CAPTION_DIMENSION = {"sensitivity": frozenset({"dBm"})}
 
 
 def _heads_block(spec: str | None, unit: str | None) -> bool:

@@ -610,3 +610,19 @@ def test_a_unit_alone_on_its_line_names_the_rows_of_its_block() -> None:
         if f.spec == "differential_input_impedance"
     }
     assert {("FSR = ±4.096 V", 15.0, "MΩ"), ("FSR = ±2.048 V", 4.9, "MΩ")} <= diff
+
+
+@needs_pdfs
+def test_rows_keyed_by_a_rate_column_are_named_by_the_table_caption() -> None:
+    # ESP32-WROOM-32 pages 28-29: "Table 17: TX Power with …" and "Table 19: RX Sensitivity"
+    # key their rows by a "Rate" column and print "(dBm)" under each figure column.
+    facts = _facts("esp32-wroom-32")
+    tx = {
+        (f.condition, f.typ, f.unit) for f in facts if f.spec == "rf_output_power" and f.page == 28
+    }
+    assert ("802.11b, 1 Mbps", 19.5, "dBm") in tx and ("802.11n, HT20, MCS7", 13.0, "dBm") in tx
+    rx = {(f.condition, f.typ) for f in facts if f.spec == "sensitivity" and f.page == 29}
+    assert ("802.11b, 1 Mbps, DSSS", -97.0) in rx
+    # A caption that names no quantity of the rows' unit names nothing ("RX Adjacent Channel
+    # Rejection" is not a channel count).
+    assert not [f for f in facts if f.spec == "channels" and f.page == 30]

@@ -458,3 +458,8 @@ def test_a_reading_outside_the_range_or_a_load_on_a_regulator_is_not_a_reading()
     assert far.status == "insufficient_evidence" and "outside its range" in far.answer
     lm = qa.ask("LM7805 output voltage over the full 5 mA-1 A load?")
     assert lm.status == "answered" and not lm.derived, lm.answer
+
+
+def test_a_wifi_mode_is_not_a_part_name() -> None:
+    p = parse_question("ESP32-WROOM-32 TX power: 802.11b at 1 Mbps vs 802.11n HT20 MCS7?")
+    assert p.unknown_parts == []
