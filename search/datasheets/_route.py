@@ -263,6 +263,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bripple rejection|\brejects?\b.{0,30}\bripple|\binput ripple|\bpsrr\b",
         ("ripple_rejection",),
     ),
+    # "the ADC's effective range at atten = 3": the input span its accuracy holds over
+    (r"\beffective (?:measurement |input )?range", ("input_voltage_range",)),
     (r"\bdifferential input impedance", ("differential_input_impedance",)),
     (r"\bcommon[- ]mode input impedance", ("common_mode_input_impedance",)),
     (r"\binput impedance", ("input_impedance", "differential_input_impedance")),

@@ -348,6 +348,11 @@ def test_a_pull_up_to_another_parts_rail_states_its_voltage() -> None:
             "ADS1115 at ±2.048 V: differential input impedance and common-mode input impedance?",
             [("differential_input_impedance",), ("common_mode_input_impedance",)],
         ),
+        # An ADC's effective range is the input span its accuracy holds over.
+        (
+            "ESP32 ADC: effective range and total error at atten = 0?",
+            [("input_voltage_range",), ("accuracy",)],
+        ),
         # A monitored rail stays what is asked about.
         ("Can an INA219 sit on a 24 V rail?", [("input_voltage_range", "supply_voltage")]),
     ],
