@@ -594,8 +594,7 @@ class DatasheetQA:
         if dimension_of(sensed.group(2)) not in measured - {None}:
             return None
         named = m.variant or m.part_number
-        volts = [v for v in parsed.stated_voltages if v]
-        supply = m.supply_v or (volts[0] if len(set(volts)) == 1 else None)
+        supply = m.supply_v or _sole(parsed)
         if supply is None:
             said = re.findall(
                 r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b", parsed.text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1324,7 +1325,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # "Temperature | Junction, TJ | –40 | 150": a group name and the row's
                     # own name in two cells; together they name the parameter.
                     param, cond = f"{param} ({cond})", None
-                fallback = None
+                row_caption = None
                 if not param or not re.search(r"[A-Za-z]{2}", param):
                     if (
                         cond
@@ -1337,7 +1338,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         # The label of a multi-line cell is often printed level with the middle
                         # line; resolved at the end of the page against the nearest label line,
                         # or else named by the table's caption.
-                        fallback = cols.caption
+                        row_caption = cols.caption
                         param = ""
                 row_variant = variants.find(cond or "") or variant
                 continued: RowRecord | None = None
@@ -1351,7 +1352,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
                     if not param and prev_row is not None and prev_row.parameter:
                         param = prev_row.parameter
-                        fallback = None
+                        row_caption = None
                         if not v_cell:
                             v_found = prev_row.variant
                             cond = cond or prev_row.condition
@@ -1457,7 +1458,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         )
                         rows.append(grow)
                         if not param:
-                            unresolved.append((grow, line.y, line.size, fallback))
+                            unresolved.append((grow, line.y, line.size, row_caption))
                     if param:
                         prev_row = row
                         anchor_ys.append(line.y)
@@ -1469,7 +1470,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 rows.append(row)
                 last_row_y = line.y
                 if not param:
-                    unresolved.append((row, line.y, line.size, fallback))
+                    unresolved.append((row, line.y, line.size, row_caption))
                 else:
                     prev_row = row
                 continue
@@ -1579,7 +1580,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         for gx, g in kv_groups.items()
                         if 3 < k_x - gx <= 30
                         and map_spec(k_label, None, kind) in (None, "package")
-                        and _heads_block(map_spec(g, None, kind), k_unit)
+                        and _unit_fits(map_spec(g, None, kind) or "", k_unit)
                     ),
                     None,
                 )
@@ -1626,7 +1627,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     a.row.unit = near_unit[0]
         anchors = [r_y for r_y in anchor_ys]
         before = {id(r): (r.evidence, r.unit, r.symbol) for r, _y, _s, _f in unresolved}
-        for row, y, size, _fallback in unresolved:
+        for row, y, size, row_caption in unresolved:
             near = [
                 lb for lb in labels if abs(lb[0] - y) <= 2.2 * size and _agrees(row, lb[1], lb[2])
             ]
@@ -1771,10 +1772,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
                     if x
                 )
-            if not near and _fallback and _caption_names(_fallback, row.unit, kind):
+            if not near and row_caption and _caption_names(row_caption, row.unit, kind):
                 # Rows keyed by a "Rate" column under "Table 17: TX Power …": the caption
                 # names what each row measures, in the unit the table prints.
-                row.parameter = _fallback
+                row.parameter = row_caption
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
         _name_condition_blocks(unresolved, before)
         for b in [*done_bullets, *bullets]:
@@ -1853,6 +1854,15 @@ _STRAP_ADDRESS = re.compile(
 )
 
 
+def _prose_matches(
+    doc: PdfDocument, pattern: re.Pattern[str]
+) -> Iterator[tuple[Page, re.Match[str]]]:
+    """Each match of ``pattern`` in the prose of each page (``m.string`` is that page's text)."""
+    for page in doc.pages:
+        for m in pattern.finditer(_page_text(page)):
+            yield page, m
+
+
 def _page_fact(device: str, stem: str, page: Page, said: str, **fields: Any) -> Fact:
     """A fact a page states in prose, cited to that page with the words that state it."""
     fields.setdefault("section_kind", "general")
@@ -1910,28 +1920,26 @@ def _stated_gains(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """Gain facts from sentences that state a channel's gain."""
     out: list[Fact] = []
     seen: set[tuple[str, float]] = set()
-    for page in doc.pages:
-        text = _page_text(page)
-        for m in _GAIN_SENTENCE.finditer(text):
-            channel = re.sub(r"\s+", " ", m.group("c")).strip().title()
-            for q in re.findall(r"\d+(?:\.\d+)?", m.group("q")):
-                key = (channel, float(q))
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(
-                    _page_fact(
-                        device,
-                        stem,
-                        page,
-                        m.group(0),
-                        spec="gain",
-                        parameter=f"{channel} gain",
-                        value=float(q),
-                        condition=channel,
-                        extra={"fixed": "fixed" in m.group("mid").lower()},
-                    )
+    for page, m in _prose_matches(doc, _GAIN_SENTENCE):
+        channel = re.sub(r"\s+", " ", m.group("c")).strip().title()
+        for q in re.findall(r"\d+(?:\.\d+)?", m.group("q")):
+            key = (channel, float(q))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    m.group(0),
+                    spec="gain",
+                    parameter=f"{channel} gain",
+                    value=float(q),
+                    condition=channel,
+                    extra={"fixed": "fixed" in m.group("mid").lower()},
                 )
+            )
     return out
 
 
@@ -1947,35 +1955,32 @@ _OUTPUT_RANGE_SENTENCE = re.compile(
 def _stated_output_ranges(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """Measurement ranges a sentence states per reported quantity (eCO2, TVOC)."""
     out: list[Fact] = []
-    for page in doc.pages:
-        for m in _OUTPUT_RANGE_SENTENCE.finditer(_page_text(page)):
-            if m.group("lu") and m.group("lu") != m.group("unit"):
-                continue
-            # "The equivalent CO 2 (eCO 2) output range": the name in brackets, when given.
-            what = re.sub(r"\s+", "", m.group("what").split("(")[-1].rstrip(") ")) or m.group(
-                "what"
+    for page, m in _prose_matches(doc, _OUTPUT_RANGE_SENTENCE):
+        if m.group("lu") and m.group("lu") != m.group("unit"):
+            continue
+        # "The equivalent CO 2 (eCO 2) output range": the name in brackets, when given.
+        what = re.sub(r"\s+", "", m.group("what").split("(")[-1].rstrip(") ")) or m.group("what")
+        lo, hi = (float(m.group(k).replace(",", "")) for k in ("lo", "hi"))
+        unit = m.group("unit")
+        try:
+            si = _si({"min": lo, "max": hi}, unit, "measurement_range")
+        except UnknownUnitError:
+            continue
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                m.group(0),
+                spec="measurement_range",
+                parameter=f"{what} output range",
+                min=lo,
+                max=hi,
+                unit=unit,
+                **si,
+                applies_to={"quantity": what},
             )
-            lo, hi = (float(m.group(k).replace(",", "")) for k in ("lo", "hi"))
-            unit = m.group("unit")
-            try:
-                si = _si({"min": lo, "max": hi}, unit, "measurement_range")
-            except UnknownUnitError:
-                continue
-            out.append(
-                _page_fact(
-                    device,
-                    stem,
-                    page,
-                    m.group(0),
-                    spec="measurement_range",
-                    parameter=f"{what} output range",
-                    min=lo,
-                    max=hi,
-                    unit=unit,
-                    **si,
-                    applies_to={"quantity": what},
-                )
-            )
+        )
     return out
 
 
@@ -1990,23 +1995,22 @@ _BUS_CLOCK_SENTENCE = re.compile(
 def _stated_bus_clocks(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """Fastest bus clocks stated in prose, one per bus (the first statement)."""
     out: dict[str, Fact] = {}
-    for page in doc.pages:
-        for m in _BUS_CLOCK_SENTENCE.finditer(_page_text(page)):
-            spec = "spi_max_clock" if m.group("bus").upper() == "SPI" else "i2c_max_clock"
-            if spec in out:
-                continue
-            v, unit = float(m.group("v")), m.group("u")
-            out[spec] = _page_fact(
-                device,
-                stem,
-                page,
-                m.group(0),
-                spec=spec,
-                parameter=f"{m.group('bus')} clock",
-                max=v,
-                unit=unit,
-                **_si({"max": v}, unit, spec),
-            )
+    for page, m in _prose_matches(doc, _BUS_CLOCK_SENTENCE):
+        spec = "spi_max_clock" if m.group("bus").upper() == "SPI" else "i2c_max_clock"
+        if spec in out:
+            continue
+        v, unit = float(m.group("v")), m.group("u")
+        out[spec] = _page_fact(
+            device,
+            stem,
+            page,
+            m.group(0),
+            spec=spec,
+            parameter=f"{m.group('bus')} clock",
+            max=v,
+            unit=unit,
+            **_si({"max": v}, unit, spec),
+        )
     return list(out.values())
 
 
@@ -2021,27 +2025,25 @@ _DENIED_BUS = re.compile(
 def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """Interface facts for the buses a datasheet says its part is not compatible with."""
     out: list[Fact] = []
-    for page in doc.pages:
-        # Sentences run across lines: read the page as one text.
-        text = _page_text(page)
-        for m in _DENIED_BUS.finditer(text):
-            found = _protocols(m.group("bus"))
-            if not found:
-                continue
-            start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
-            evidence = text[start : m.end()].strip()
-            out.append(
-                _page_fact(
-                    device,
-                    stem,
-                    page,
-                    evidence,
-                    spec="interface",
-                    parameter="Incompatible bus",
-                    value=f"not compatible with {m.group('bus').strip()}",
-                    extra={"not_protocols": found},
-                )
+    for page, m in _prose_matches(doc, _DENIED_BUS):
+        found = _protocols(m.group("bus"))
+        if not found:
+            continue
+        # The sentence it stands in, as evidence.
+        text = m.string
+        start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                text[start : m.end()].strip(),
+                spec="interface",
+                parameter="Incompatible bus",
+                value=f"not compatible with {m.group('bus').strip()}",
+                extra={"not_protocols": found},
             )
+        )
     return out
 
 
@@ -2089,26 +2091,25 @@ _RAIL_RELATIVE_END = re.compile(
 
 def _rail_relative_ends(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     out: list[Fact] = []
-    for page in doc.pages:
-        for m in _RAIL_RELATIVE_END.finditer(_page_text(page)):
-            spec = map_spec(m.group("label"), None, "electrical_characteristics")
-            if spec is None:
-                continue
-            expr = re.sub(r"\s*[–−]\s*", " - ", m.group("expr")).replace("+", " + ")
-            side = "max_text" if m.group("end").lower() == "upper" else "min_text"
-            out.append(
-                _page_fact(
-                    device,
-                    stem,
-                    page,
-                    m.group(0),
-                    spec=spec,
-                    parameter=m.group("label").strip().capitalize(),
-                    unit="V",
-                    section_kind="electrical_characteristics",
-                    extra={side: re.sub(r"\s+", " ", expr).strip()},
-                )
+    for page, m in _prose_matches(doc, _RAIL_RELATIVE_END):
+        spec = map_spec(m.group("label"), None, "electrical_characteristics")
+        if spec is None:
+            continue
+        expr = re.sub(r"\s*[–−]\s*", " - ", m.group("expr")).replace("+", " + ")
+        side = "max_text" if m.group("end").lower() == "upper" else "min_text"
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                m.group(0),
+                spec=spec,
+                parameter=m.group("label").strip().capitalize(),
+                unit="V",
+                section_kind="electrical_characteristics",
+                extra={side: re.sub(r"\s+", " ", expr).strip()},
             )
+        )
     return out
 
 
@@ -2363,21 +2364,15 @@ def _fill_units(rows: list[RowRecord]) -> None:
 def _caption_names(caption: str, unit: str | None, kind: str) -> bool:
     """Whether a table caption names a quantity that its rows' unit measures."""
     spec = map_spec(caption, None, kind)
-    if spec is None or unit is None:
-        return False
-    allowed = _SPEC_DIMENSION.get(spec) or _CAPTION_DIMENSION.get(spec, frozenset())
-    return unit_dimension(unit, spec) in allowed
+    return spec is not None and (
+        _unit_fits(spec, unit)
+        or unit_dimension(unit, spec) in _CAPTION_DIMENSION.get(spec, frozenset())
+    )
 
 
 # Specs whose unit varies by part, read from a caption only in this one: a radio's receiver
 # sensitivity ("Table 19: RX Sensitivity", dBm), not a sensor's (mV/A, LSB/g).
 _CAPTION_DIMENSION = {"sensitivity": frozenset({"dBm"})}
-
-
-def _heads_block(spec: str | None, unit: str | None) -> bool:
-    """Whether a group label's spec is a quantity that takes a figure in ``unit``."""
-    allowed = _SPEC_DIMENSION.get(spec or "")
-    return allowed is not None and unit is not None and unit_dimension(unit, spec or "") in allowed
 
 
 def _unit_fits(spec: str, unit: str | None) -> bool:
