@@ -101,8 +101,9 @@ class DeviceUse:
     bounds written relative to it."""
 
 
-# The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V").
-IO_RAIL_NAME = r"V(?:LOGIC|DDIO|IO)"
+# The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V", the
+# BH1750's "DVI").
+IO_RAIL_NAME = r"(?:V(?:LOGIC|DDIO|IO)|DVI)"
 
 
 @dataclass
@@ -120,8 +121,10 @@ _REL = re.compile(
     # VSS is left out on purpose: it is ground on a CMOS part and the logic supply on others
     # (L298), so a bound written as "VSS" stays unknown rather than guessed.
     r"(?P<gnd>\b(?:GND|AGND)\b\s*(?:(?P<gs>[-–−+])\s*(?P<gv>\d+(?:\.\d+)?))?)"
-    r"|(?P<k1>\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\)?"
-    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF)\d?\b)\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
+    r"|(?P<k1>\d+(?:\.\d+)?)\s*(?P<pct>%)?\s*[×x*]?\s*\(?(?P<s1>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF|DVI)\d?\b)\)?"
+    # "VCC = 5.0 V" states a condition, not a bound.
+    r"|(?P<s2>\b(?:VDD|VCC|VS|AVDD|DVDD|VIO|VDDIO|VLOGIC|VREF|DVI)\d?\b)(?!\s*[=<>≤≥])"
+    r"\s*(?:(?P<op>[-–−+×x*])\s*(?P<v2>\d+(?:\.\d+)?))?",
     re.IGNORECASE,
 )
 
@@ -876,6 +879,38 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                     [d for d in (o_hi.derived, i_hi.derived) if d],
                 )
             )
+        elif high and i_hi is not None and not i_need and (o_hi is None or o_need):
+            # No VOH maximum printed: the high level lies between the VOH minimum and the
+            # driver's supply.
+            if o_lo.value > i_hi.value + 1e-9:
+                checks.append(
+                    _check(
+                        "logic_levels",
+                        "incompatible",
+                        f"{src.device} VOH min {o_lo.text} V already exceeds {dst.device} "
+                        f"input maximum {i_hi.text} V",
+                        [out_f[0], in_f[0], *supply_facts],
+                        [d for d in (o_lo.derived, i_hi.derived) if d],
+                    )
+                )
+            elif (src.supply_v is None or src.supply_v > i_hi.value + 1e-9) and not (
+                # a pin rated above the driver's supply takes the excess unharmed
+                src.supply_v is not None
+                and (rating := _pin_rating(index, dst)) is not None
+                and src.supply_v <= rating[1].value + 1e-9
+            ):
+                checks.append(
+                    _check(
+                        "logic_levels",
+                        "insufficient_evidence",
+                        f"{src.device} states no VOH maximum, and its supply "
+                        f"{'was not stated' if src.supply_v is None else _fmt(src.supply_v) + ' V'}"
+                        f" is above {dst.device} input maximum {i_hi.text} V: the high level "
+                        "is not bounded below that maximum",
+                        [out_f[0], in_f[0], *supply_facts],
+                        [d for d in (i_hi.derived,) if d],
+                    )
+                )
         if high and (i_hi is None or i_need):
             checks.extend(_over_pin_rating(index, src, dst, o_hi, o_need, out_f[0], src_supply))
     return checks
@@ -945,7 +980,8 @@ def asks_pullup_level(question: str) -> bool:
     """ "Is a 3.3 V pull-up a valid high for it?": the line's level against each input on it."""
     return pullup_volts(question) is not None and bool(
         re.search(
-            r"(?i)\b(?:logic|valid|levels?|high|thresholds?|vih|ok|okay|fine|safe|spec|supported)\b",
+            r"(?i)\b(?:logic|valid|levels?|highs?|thresholds?|vih|ok|okay|fine|safe|spec|supported"
+            r"|allowed|tolerat\w*)\b",
             question,
         )
     )
@@ -988,8 +1024,17 @@ def rule_pullup_level(
         vih.sort(key=lambda f: bounds(f, use.supply_v, use.device)[1] is None)
         fact = from_line[0] if from_line else vih[0] if vih else None
         if fact is None:
+            # Every part on a pulled-up line reads it: one whose high threshold is not printed
+            # cannot be said to read the line's high.
+            checks.append(
+                CompatCheck(
+                    rule="pullup_level",
+                    outcome="insufficient_evidence",
+                    detail=f"no input high threshold (VIH) in the datasheet facts of {use.device}",
+                )
+            )
             continue
-        lo, hi, need = bounds(fact, use.supply_v, use.device)
+        lo, hi, need = bounds(fact, use.supply_v, use.device, logic=use.logic_v)
         if need or lo is None:
             checks.append(
                 _check(
@@ -1008,6 +1053,23 @@ def rule_pullup_level(
             over = _pullup_over_rating(index, use, volts)
             if over is not None:
                 checks.append(over)
+                continue
+            if (
+                _pin_rating(index, use) is None
+                and use.supply_v is not None
+                and volts > use.supply_v + 1e-9
+            ):
+                # Above the part's own supply with no printed limit on its pins: not stated.
+                checks.append(
+                    _check(
+                        "pullup_level",
+                        "insufficient_evidence",
+                        f"line pulled up to {_fmt(volts)} V, above {use.device}'s "
+                        f"{_fmt(use.supply_v)} V supply; its datasheet states no maximum "
+                        "voltage on its pins",
+                        [fact, *supply_facts],
+                    )
+                )
                 continue
         band = f"{lo.text} to {hi.text} V" if hi is not None else f"at least {lo.text} V"
         checks.append(

@@ -143,14 +143,15 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         r"high[\s-]*level\s+input\s+voltage|input\s+high\s+voltage|\bvih\b|logic\s+high\s+"
         r"(input\s+)?(voltage|threshold)|logic\s+high\s+input|high[\s-]level\s+input|"
         r"input\s+voltage\s+high|input\s+(level\s+)?high|input\s+high\s+level|"
-        r"\bv\s*ih\b",
+        # "SCL, SDA Input 'H' Voltage 1  VIH1"; an address strap's threshold is its own row
+        r"^(?!addr|dvi).*input\s+[‘'’]h[‘'’]\s+voltage|\bv\s*ih\d?\b",
         "logic_high_threshold",
     ),
     (
         r"low[\s-]*level\s+input\s+voltage|input\s+low\s+voltage|\bvil\b|logic\s+low\s+"
         r"(input\s+)?(voltage|threshold)|logic\s+low\s+input|low[\s-]level\s+input|"
         r"input\s+voltage\s+low|input\s+(level\s+)?low|input\s+low\s+level|"
-        r"\bv\s*il\b",
+        r"^(?!addr|dvi).*input\s+[‘'’]l[‘'’]\s+voltage|\bv\s*il\d?\b",
         "logic_low_threshold",
     ),
     (
@@ -637,7 +638,7 @@ def _clean_unit(unit: str | None) -> str | None:
 # A bound printed relative to a supply or ground rail ("0.7 VDD", "VDD + 0.3", "GND – 0.3",
 # "VCC/2", "0.8 × VDDIO", "20 %VDDIO"): its volts depend on the supply, so it is kept as text.
 _RAIL_NAME = (
-    r"(?:GND|AGND|DGND|"
+    r"(?:GND|AGND|DGND|DVI|"
     r"[AD]?V\s?(?:DD|CC|SS|EE|S|IN|IO|BAT|REF|M|LOGIC|BUS|SUPPLY|IH)[A-Za-z0-9_()]*)"
 )
 _RAIL = rf"(?:{_RAIL_NAME}|V[+\-])"

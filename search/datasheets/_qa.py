@@ -2524,7 +2524,10 @@ _ASKS_CHOICES = re.compile(
     re.I,
 )
 
-_LOGIC_RAIL_STATED = re.compile(rf"\b{IO_RAIL_NAME}\s*=\s*([-+]?\d+(?:\.\d+)?)\s*V\b", re.I)
+# "VLOGIC = 1.8 V", "DVI tied to the 1.8 V rail"
+_LOGIC_RAIL_STATED = re.compile(
+    rf"\b{IO_RAIL_NAME}\s*(?:=|\bis\b|\bat\b|\btied to(?: the)?)\s*([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
+)
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
 )

@@ -450,9 +450,11 @@ _VOLT_AT = re.compile(
     rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*~?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
-    rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?=)"
+    rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="
+    # "an INA219 whose VS is 5 V"
+    rf"|(?:vdd|vcc|vs|vin|vm|avdd) is)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
-    rf"(?:\s*(?:vref|vdd|vcc|avdd|vio) ?=)*"
+    rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
     rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
