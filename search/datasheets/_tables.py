@@ -1627,9 +1627,15 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     a.row.unit = near_unit[0]
         anchors = [r_y for r_y in anchor_ys]
         before = {id(r): (r.evidence, r.unit, r.symbol) for r, _y, _s, _f in unresolved}
+        # Every row's height and unit, named or not, for "the row just above".
+        row_units = [(a.y, a.row.unit) for a in anchor_rows] + [
+            (u_y, u_row.unit) for u_row, u_y, _s, _c in unresolved
+        ]
         for row, y, size, row_caption in unresolved:
             near = [
-                lb for lb in labels if abs(lb[0] - y) <= 2.2 * size and _agrees(row, lb[1], lb[2])
+                lb
+                for lb in labels
+                if abs(lb[0] - y) <= 2.2 * size and _agrees(row, lb[1], lb[2], lb[3])
             ]
             strong = [lb for lb in near if lb[2] or lb[3]]
             sub_label: str | None = None
@@ -1656,7 +1662,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     for r in anchor_rows
                     if abs(r.y - y) <= 1.8 * size
                     and (r.row.symbol or r.row.unit)
-                    and _agrees(row, r.row.parameter, r.row.symbol)
+                    and _agrees(row, r.row.parameter, r.row.symbol, r.row.unit)
                     # only rows whose label starts in the first column, not indented sub-rows
                     and r.x0 <= min(a.x0 for a in anchor_rows) + 15
                 ]
@@ -1669,7 +1675,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     for r in anchor_rows
                     if 0 < r.y - y <= 6 * size
                     and r.x0 <= left
-                    and _agrees(row, r.row.parameter, r.row.symbol)
+                    and _agrees(row, r.row.parameter, r.row.symbol, r.row.unit)
                     and not any(y < a < r.y for a in anchors if a != r.y)
                 ]
                 near = [
@@ -1684,7 +1690,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     for lb in labels
                     if 0 < lb[0] - y <= 6 * size
                     and (lb[2] or lb[3])
-                    and _agrees(row, lb[1], lb[2])
+                    and _agrees(row, lb[1], lb[2], lb[3])
                     and not any(y < a < lb[0] for a in anchors)
                 ]
                 if near and anchor_rows:
@@ -1709,19 +1715,30 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 candidates = [
                     lb
                     for lb in labels
-                    if 0 < lb[0] - y <= 5 * size
+                    # a label with its symbol may sit below the rows it names, mid-block
+                    if (0 < lb[0] - y <= 5 * size or (lb[2] and 0 < y - lb[0] <= 8 * size))
                     and not any(min(y, lb[0]) < a < max(y, lb[0]) for a in anchors)
-                    and _agrees(row, lb[1], lb[2])
+                    and _agrees(row, lb[1], lb[2], lb[3])
                 ] + [
                     (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence, None)
                     for r in [*anchor_rows, *group_anchors]
                     if abs(r.y - y) <= 4 * size
                     and (r.row.symbol or r.row.unit)
                     and not any(min(y, r.y) < a < max(y, r.y) for a in anchors)
-                    and _agrees(row, r.row.parameter, r.row.symbol)
+                    and _agrees(row, r.row.parameter, r.row.symbol, r.row.unit)
                     and (
                         r.y > y
                         or own is not None
+                        # a named row below in the same unit, the row above in another: "26
+                        # mA" under "Supply Voltage … V", over "Supply Current … 0.7 mA"
+                        or (
+                            row.unit is not None
+                            and unit_dimension(row.unit, "")
+                            == unit_dimension(r.row.unit, "")
+                            in _ELECTRICAL_DIMENSIONS
+                            and unit_dimension(_unit_above(row_units, y), "")
+                            != unit_dimension(row.unit, "")
+                        )
                         or (
                             var is not None
                             and re.match(
@@ -1743,7 +1760,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         for s_lb in labels
                         if (s_lb[2] or s_lb[3])
                         and abs(s_lb[0] - y) <= 4 * size
-                        and _agrees(row, s_lb[1], s_lb[2])
+                        and _agrees(row, s_lb[1], s_lb[2], s_lb[3])
                     ]
                     if strong_near:
                         st_lb = min(strong_near, key=lambda s_lb: abs(s_lb[0] - y))
@@ -2390,12 +2407,28 @@ def _symbol_spec(row: RowRecord) -> str | None:
     return map_spec(sym, None, row.section_kind)
 
 
-def _agrees(row: RowRecord, label: str, label_symbol: str | None) -> bool:
+def _unit_above(row_units: list[tuple[float, str | None]], y: float) -> str | None:
+    """The unit of the nearest row above height ``y``."""
+    above = [(r_y, unit) for r_y, unit in row_units if r_y > y]
+    return min(above, key=lambda t: t[0])[1] if above else None
+
+
+# Units whose quantities never stand in for one another under one label.
+_ELECTRICAL_DIMENSIONS = frozenset({"V", "A", "Ω", "F", "Hz", "s", "W"})
+
+
+def _agrees(
+    row: RowRecord, label: str, label_symbol: str | None, label_unit: str | None = None
+) -> bool:
     """Whether a label may name a row: a symbol printed on the row itself ("VM", "IOUT") must
-    name the same kind of quantity as the label ("Supply voltage", not "Output current")."""
+    name the same kind of quantity as the label ("Supply voltage", not "Output current"), and
+    the row's unit must measure what the label's does (fA rows are no µV drift's)."""
     kind, named = _symbol_kind(row.symbol), _label_kind(label)
     if kind and named and kind != named:
         # "IM(STB)" is a current whatever its neighbours: never a "Control input voltage".
+        return False
+    dims = {unit_dimension(u, "") for u in (row.unit, label_unit)}
+    if dims <= _ELECTRICAL_DIMENSIONS and len(dims) == 2:
         return False
     own = _symbol_spec(row)
     if own is None:

@@ -626,3 +626,20 @@ def test_rows_keyed_by_a_rate_column_are_named_by_the_table_caption() -> None:
     # A caption that names no quantity of the rows' unit names nothing ("RX Adjacent Channel
     # Rejection" is not a channel count).
     assert not [f for f in facts if f.spec == "channels" and f.page == 30]
+
+
+@needs_pdfs
+def test_a_label_centred_below_its_rows_names_them_in_their_own_unit() -> None:
+    # LMP91200 page 5 centres "IbpH  Input bias current at INP" on six condition rows; the fA
+    # rows above it are not the µV "Long-term VOSpH drift" row's.
+    facts = _facts("lmp91200")
+    bias = {(f.condition, f.max, f.unit) for f in facts if f.spec == "input_bias_current"}
+    assert {
+        ("0 V < INP < 3.3 V", 125.0, "fA"),
+        ("0 V < INP < 3.3 V, 85°C", 445.0, "fA"),
+        ("0 V < INP < 3.3 V, 125°C", 1.5, "pA"),
+    } <= bias
+    assert not [f for f in facts if f.spec == "drift" and f.unit == "fA"]
+    # CCS811 page 6: "26 mA" sits between "Supply Voltage … V" and "Supply Current … mA".
+    idd = {(f.parameter, f.typ) for f in _facts("ccs811") if f.unit == "mA"}
+    assert ("Supply Current (IDD)", 26.0) in idd and ("Supply Voltage (VDD)", 26.0) not in idd
