@@ -969,10 +969,13 @@ class DatasheetQA:
         frequency" must meet "commutation". Returns the shared words and the fact.
         """
         q_words = _stems(parsed.text)
+        wants_time = bool(_ASKS_TIME.search(parsed.text))
         best: tuple[tuple[int, float], frozenset[str], Fact] | None = None
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
+                if wants_time and unit_dimension(f.unit, f.spec) != "s":
+                    continue  # "how long can a write take" is no count of writes
                 label = _label_words(f) - own
                 hit = label & q_words
                 if not label or not hit - _KIND_WORDS - _PART_WORDS:
@@ -1003,7 +1006,22 @@ class DatasheetQA:
         if found is None:
             return
         hit, fact = found
-        if parsed.specs:
+        unheld = not any(
+            f.spec in cands
+            for cands in parsed.specs
+            for name in parsed.device_names
+            for f in self.index.device_facts(name)
+        )
+        if (
+            parsed.specs
+            and unheld
+            and len(hit & content_words(parsed.text) - _KIND_WORDS - _PART_WORDS) >= 2
+        ):
+            # No row of the part is filed under any recognised spec, and a row's own label
+            # names two of the question's words: that row is the one asked about ("frequency
+            # synthesizer step size" is no ADC step).
+            parsed.route = "simple" if parsed.route == "structured" else parsed.route
+        elif parsed.specs:
             if len(parsed.specs) != 1 or fact.spec in parsed.specs[0]:
                 return
             # Only the words the question asks with count, not those of a stated setting ("at
@@ -1065,9 +1083,11 @@ class DatasheetQA:
         parsed.specs = [(fact.spec,)]
         parsed.spec_phrases = [fact.parameter.strip().lower()]
         sides = _VERSUS.split(parsed.text, maxsplit=1)
+        if len(sides) == 1:
+            sides = re.split(r"\band\b", parsed.text, maxsplit=1)
         if len(sides) == 2:
-            # "current while measuring pressure versus humidity": each side may name a row
-            # of its own ("Current during pressure", "Current during humidity").
+            # "current while measuring pressure versus humidity", "DNL and INL": each side
+            # may name a row of its own ("Current during pressure", "Current during humidity").
             other = [self._best_label(dataclasses.replace(parsed, text=side)) for side in sides]
             extra = [o[1] for o in other if o is not None and o[1].spec != fact.spec and o[0] - hit]
             for f in extra[:1]:
@@ -1892,6 +1912,7 @@ _ABBREVIATIONS = {
     "esd": "electrostatic discharge",
     "por": "power on reset",
     "ldo": "low dropout regulator",
+    "nv": "nonvolatile memory eeprom",
 }
 
 
@@ -1998,6 +2019,11 @@ _INEQUALITY = re.compile(
     r"\bV[A-Z]{0,4}\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
 )
 
+
+# "How long does X take": a duration, not a length ("how long a cable").
+_ASKS_TIME = re.compile(
+    r"(?i)\bhow long\b(?!\s+(?:an?\s+|of\s+)?(?:cable|wire|lead|run|distance|line)s?\b)"
+)
 
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
 

@@ -228,8 +228,10 @@ class FactIndex:
             fq = f.applies_to.get("quantity")
             if quantity and fq:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
-            label = content_words(f.parameter + " " + (f.condition or ""))
-            score += 0.5 * len(q_words & label)
+            # The row's own label says what it is, its condition only where it applies.
+            named = content_words(f.parameter)
+            label = named | content_words(f.condition or "")
+            score += 0.5 * len(q_words & named) + 0.25 * len(q_words & label - named)
             if _AGGREGATE & q_words & label:
                 # "total drop (source + sink)": the row printed as the total, not its parts.
                 score += 1.0

@@ -149,7 +149,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("full_scale_range",),
     ),
     # "LSB/g", "LSB/(°/s)" are sensitivity units, not a request for the LSB size.
-    (r"\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b", ("lsb_size",)),
+    # "limits in LSB" names the unit wanted, not the step size
+    (r"(?<!\bin )\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
     (
         r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b"

@@ -1,0 +1,138 @@
+"""A row reached through its own label: when the recognised spec has no row, when the
+question asks a duration, when two labels are asked together, and when the question's words
+meet one row's label and another's condition. Hand-written facts in the sources' shapes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import fact
+
+from search.datasheets._facts import FactStore
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import parse_question
+
+EC = "electrical_characteristics"
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    device="RFM95W",
+                    spec="frequency_synthesizer_step",
+                    parameter="Frequency synthesizer step",
+                    symbol="FSTEP",
+                    typ=61.0,
+                    unit="Hz",
+                    section_kind=EC,
+                    citation="rfm95w#p13",
+                    evidence="FSTEP Frequency synthesizer step FSTEP = FXOSC/219 - 61.0 - Hz",
+                ),
+                fact(
+                    device="DS18B20",
+                    spec="eeprom_writes",
+                    parameter="EEPROM Writes",
+                    symbol="NEEWR",
+                    min=50.0,
+                    unit="k writes",
+                    section_kind="timing",
+                    citation="ds18b20#p3",
+                    evidence="EEPROM Writes NEEWR -55°C to +55°C 50k writes",
+                ),
+                fact(
+                    device="DS18B20",
+                    spec="nv_write_cycle_time",
+                    parameter="NV Write Cycle Time",
+                    symbol="tWR",
+                    typ=2.0,
+                    max=10.0,
+                    unit="ms",
+                    section_kind="timing",
+                    citation="ds18b20#p3",
+                    evidence="NV Write Cycle Time tWR 2 10 ms",
+                ),
+                *(
+                    fact(
+                        device="ESP32-WROOM-32",
+                        spec="nonlinearity",
+                        parameter=name,
+                        min=-bound,
+                        max=bound,
+                        unit="LSB",
+                        section_kind=EC,
+                        citation="esp32#p24",
+                        evidence=f"{name} –{bound:g} {bound:g} LSB",
+                    )
+                    for name, bound in (
+                        ("DNL (Differential nonlinearity)", 7.0),
+                        ("INL (Integral nonlinearity)", 12.0),
+                    )
+                ),
+                fact(
+                    device="ACS712",
+                    spec="thermal_resistance",
+                    parameter="Junction-to-Lead Thermal Resistance",
+                    typ=5.0,
+                    unit="°C/W",
+                    condition="Mounted on the Allegro ASEK 712 evaluation board",
+                    section_kind=EC,
+                    citation="acs712#p4",
+                    evidence="Junction-to-Lead Thermal Resistance RθJL 5 °C/W",
+                ),
+                fact(
+                    device="ACS712",
+                    spec="thermal_resistance",
+                    parameter="Junction-to-Ambient Thermal Resistance",
+                    typ=23.0,
+                    unit="°C/W",
+                    section_kind=EC,
+                    citation="acs712#p4",
+                    evidence="Junction-to-Ambient Thermal Resistance RθJA 23 °C/W",
+                ),
+            ]
+        )
+    )
+
+
+def test_a_label_naming_two_words_answers_when_no_row_has_the_recognised_spec(
+    qa: DatasheetQA,
+) -> None:
+    # "step size" and "resolution" are ADC words; this part files the figure under its label.
+    answer = qa.ask("RFM95W frequency synthesizer step size (frequency resolution)?")
+    assert answer.status == "answered" and "61 Hz" in answer.answer, answer.answer
+
+
+def test_how_long_asks_a_duration_not_a_count(qa: DatasheetQA) -> None:
+    answer = qa.ask("DS18B20 - how long can an EEPROM (copy scratchpad) write take, worst case?")
+    assert "10 ms" in answer.answer and "50 k" not in answer.answer, answer.answer
+
+
+def test_how_long_a_cable_is_a_length() -> None:
+    from search.datasheets._qa import _ASKS_TIME
+
+    assert _ASKS_TIME.search("how long does a conversion take")
+    assert not _ASKS_TIME.search("how long a cable can I run to it")
+
+
+def test_two_labels_asked_together_are_both_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask("esp32 wroom ADC (RTC controller, 25C): DNL and INL limits in LSB?")
+    assert answer.status == "answered"
+    assert all(x in answer.answer for x in ("-7 to 7 LSB", "-12 to 12 LSB")), answer.answer
+
+
+def test_a_unit_asked_in_is_not_a_spec() -> None:
+    assert ("lsb_size",) not in parse_question("INL limits in LSB?").specs
+    assert ("lsb_size",) in parse_question("What is the LSB size at FSR 2.048 V?").specs
+
+
+def test_the_rows_own_label_outweighs_words_of_another_rows_condition(qa: DatasheetQA) -> None:
+    answer = qa.ask("ACS712 junction to ambient thermal resistance (on the Allegro eval board)?")
+    assert "23 °C/W" in answer.answer, answer.answer
