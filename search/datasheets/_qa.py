@@ -760,6 +760,7 @@ class DatasheetQA:
                     f"none is the {' '.join(parsed.instrument_range)} range"
                 )
             valid = kept
+        unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
         holding = [r for r in valid if _condition_holds(r.fact.condition, parsed.stated_voltages)]
@@ -776,14 +777,14 @@ class DatasheetQA:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
         for f in _each_side(
-            parsed.text, [r.fact for r in valid if r.fact.spec == valid[0].fact.spec]
+            parsed.text, [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
         ):
             if f not in top:
                 top.append(f)  # "pressure versus humidity": the row each side names
-        cm = re.search(r"\bchannel\s+([A-Z0-9])\b", parsed.text, re.I)
-        if cm:
+        channels = re.findall(r"\bchannel\s+([A-Z0-9])\b", parsed.text, re.I)
+        if channels:
             # "channel B": rows stated for another channel do not answer it.
-            named = re.compile(rf"\bchannel\s+{cm.group(1)}\b", re.I)
+            named = re.compile(rf"\bchannel\s+(?:{'|'.join(channels)})\b", re.I)
             scoped = [f for f in top if named.search(f"{f.condition or ''} {f.parameter}")]
             top = scoped or top
         if _ASKS_CHOICES.search(parsed.text):
@@ -2028,14 +2029,23 @@ _ASKS_TIME = re.compile(
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
 
 
+def _side_words(text: str) -> set[str]:
+    """Content words, and a channel by its one-letter name ("channel b")."""
+    found = re.findall(r"(?i)\bchannel\s+([A-Z0-9])\b", text)
+    return content_words(text) | {f"channel {c.lower()}" for c in found}
+
+
 def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     """A question comparing two conditions of one figure ("current while measuring pressure
     versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
     label or condition best names each side, by the words and numbers only that side states."""
     sides = _VERSUS.split(question, maxsplit=1)
+    if len(sides) == 1:
+        # "for channel B, and for channel A at gain 64"
+        sides = re.split(r"\band\b", question, maxsplit=1)
     if len(sides) != 2 or len(rows) < 2:
         return []
-    words = [content_words(side) for side in sides]
+    words = [_side_words(side) for side in sides]
     numbers = [set(re.findall(r"\d+(?:\.\d+)?", side)) for side in sides]
     out: list[Fact] = []
     for k in (0, 1):
@@ -2046,7 +2056,7 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             f: Fact, own_words: set[str] = own_words, own_numbers: set[str] = own_numbers
         ) -> int:
             text = f"{f.parameter} {f.condition or ''}"
-            return len(own_words & content_words(text)) + len(
+            return len(own_words & _side_words(text)) + len(
                 own_numbers & set(re.findall(r"\d+(?:\.\d+)?", f.condition or ""))
             )
 
@@ -2306,7 +2316,7 @@ _STATED_POINT = re.compile(
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
-    r"\bdiffer|\bcompare|\bversus\b|\bvs\.?\b|\bnormal(?:ly)?\b|\botherwise\b|\bgeneral\b",
+    r"\bdiffer(?!ential)|\bcompare|\bversus\b|\bvs\.?\b|\bnormal(?:ly)?\b|\botherwise\b|\bgeneral\b",
     re.IGNORECASE,
 )
 

@@ -145,7 +145,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("contact_rating",),
     ),
     (
-        r"\bfull[- ]scale (?:input )?(?:voltage )?range|\bfsr\b|\bprogrammable gain|\bpga range",
+        r"\bfull[- ]scale (?:differential )?(?:input(?: voltage)?(?: range)?|(?:voltage )?range)"
+        r"|\bfsr\b|\bprogrammable gain|\bpga range",
         ("full_scale_range",),
     ),
     # "LSB/g", "LSB/(°/s)" are sensitivity units, not a request for the LSB size.

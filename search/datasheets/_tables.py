@@ -1840,6 +1840,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
+    facts.extend(_stated_full_scales(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
@@ -1869,6 +1870,15 @@ _STRAP_ADDRESS = re.compile(
     r"(?P<level>GND|ground|VSS|VDDIO|VDD|VCC)\s+results\s+in\s+(?:(?:slave|device)\s+)?"
     r"address\s+(?P<bin>[01]{7})\b"
 )
+
+
+def _column_text(page: Page) -> str:
+    """A page's prose read column by column: the pieces that start left of the middle first,
+    then the rest, so a sentence of a two-column page is not cut by its neighbour's lines."""
+    mid = page.width / 2
+    left = [s.text for ln in page.lines for s in ln.segments if s.x0 < mid]
+    right = [s.text for ln in page.lines for s in ln.segments if s.x0 >= mid]
+    return re.sub(r"\s+", " ", " ".join(left + right))
 
 
 def _prose_matches(
@@ -1957,6 +1967,84 @@ def _stated_gains(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     extra={"fixed": "fixed" in m.group("mid").lower()},
                 )
             )
+    return out
+
+
+# "Channel A can be programmed with a gain of 128 or 64, corresponding to a full-scale
+# differential input voltage of ±20mV or ±40mV respectively, when a 5V supply is connected to
+# AVDD": the input span of each gain, at the supply the sentence names.
+_FULL_SCALE_SENTENCE = re.compile(
+    r"(?i)\bfull[- ]scale\s+(?:differential\s+)?input\s+voltage(?:\s+range)?\s+(?:is|of)\s+"
+    r"(?P<v>±\s*\d+(?:\.\d+)?\s*(?P<unit>m?V)\b(?:\s*(?:,|or|and)\s*±\s*\d+(?:\.\d+)?\s*m?V\b)*)"
+)
+_SUPPLY_CLAUSE = re.compile(
+    r"(?i)\bwhen\s+(?:a\s+)?(?P<v>\d+(?:\.\d+)?)\s*V\s+supply\s+is\s+(?:connected\s+to|used\s+at)"
+    r"\s+(?:the\s+)?(?P<pin>[A-Z]{2,6})\b"
+)
+
+
+def _stated_full_scales(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Full-scale input spans stated in prose, each with the channel, gain and supply that the
+    sentence (or the one before it) names."""
+    out: list[Fact] = []
+    seen: set[tuple[str, float | None, float]] = set()
+    for page in doc.pages:
+        for m in _FULL_SCALE_SENTENCE.finditer(_column_text(page)):
+            out.extend(_full_scale_facts(device, stem, page, m, seen))
+    return out
+
+
+def _full_scale_facts(
+    device: str,
+    stem: str,
+    page: Page,
+    m: re.Match[str],
+    seen: set[tuple[str, float | None, float]],
+) -> list[Fact]:
+    """The spans one full-scale statement gives, paired with the gains stated before it."""
+    before = m.string[max(0, m.start() - 250) : m.start()]
+    after = m.string[m.end() : m.end() + 80]
+    # the channel may be named a sentence or two earlier than its gains
+    channels = re.findall(
+        r"(?i)\bchannel\s+[A-Z0-9]\b", m.string[max(0, m.start() - 400) : m.start()]
+    )
+    stated = re.findall(r"(?i)\bgains?\s+of\s+(\d+(?:\s*(?:,|or|and)\s*\d+)*)", before)
+    gains = [float(g) for g in re.findall(r"\d+(?:\.\d+)?", stated[-1])] if stated else []
+    values = [float(v) for v in re.findall(r"±\s*(\d+(?:\.\d+)?)", m.group("v"))]
+    supply_after = _SUPPLY_CLAUSE.search(after)
+    supply = supply_after or _SUPPLY_CLAUSE.search(before[-120:])
+    channel = re.sub(r"\s+", " ", channels[-1]).title() if channels else None
+    start = (
+        max(m.string.rfind(channels[-1], 0, m.start()), m.start() - 250) if channels else m.start()
+    )
+    end = m.end() + (supply_after.end() if supply_after else 0)
+    out: list[Fact] = []
+    paired = gains if len(gains) == len(values) else [None] * len(values)
+    for gain, value in zip(paired, values, strict=True):
+        if (channel or "", gain, value) in seen:
+            continue
+        seen.add((channel or "", gain, value))
+        cond = [
+            channel,
+            f"gain {gain:g}" if gain is not None else None,
+            f"{supply.group('pin').upper()} = {supply.group('v')} V" if supply else None,
+        ]
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                m.string[start:end],
+                spec="full_scale_range",
+                parameter="Full-scale differential input voltage",
+                min=-value,
+                max=value,
+                value=value,
+                unit=m.group("unit"),
+                condition=", ".join(x for x in cond if x) or None,
+                section_kind="electrical_characteristics",
+            )
+        )
     return out
 
 

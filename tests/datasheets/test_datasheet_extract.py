@@ -643,3 +643,14 @@ def test_a_label_centred_below_its_rows_names_them_in_their_own_unit() -> None:
     # CCS811 page 6: "26 mA" sits between "Supply Voltage … V" and "Supply Current … mA".
     idd = {(f.parameter, f.typ) for f in _facts("ccs811") if f.unit == "mA"}
     assert ("Supply Current (IDD)", 26.0) in idd and ("Supply Voltage (VDD)", 26.0) not in idd
+
+
+@needs_pdfs
+def test_full_scale_spans_stated_in_two_column_prose() -> None:
+    # HX711 pages 1 and 4 state each gain's span in sentences that run down one of two columns.
+    spans = {(f.condition, f.max, f.unit) for f in _facts("hx711") if f.spec == "full_scale_range"}
+    assert {
+        ("Channel A, gain 128, AVDD = 5 V", 20.0, "mV"),
+        ("Channel A, gain 64, AVDD = 5 V", 40.0, "mV"),
+        ("Channel B, gain 32, AVDD = 5 V", 80.0, "mV"),
+    } <= spans

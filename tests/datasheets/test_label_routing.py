@@ -136,3 +136,50 @@ def test_a_unit_asked_in_is_not_a_spec() -> None:
 def test_the_rows_own_label_outweighs_words_of_another_rows_condition(qa: DatasheetQA) -> None:
     answer = qa.ask("ACS712 junction to ambient thermal resistance (on the Allegro eval board)?")
     assert "23 °C/W" in answer.answer, answer.answer
+
+
+def _hx711_spans() -> FactStore:
+    return FactStore(
+        [
+            fact(
+                device="HX711",
+                spec="full_scale_range",
+                parameter="Full-scale differential input voltage",
+                min=-value,
+                max=value,
+                value=value,
+                unit="mV",
+                condition=f"Channel {ch}, gain {gain:g}, AVDD = 5 V",
+                section_kind=EC,
+                citation="hx711#p1",
+                evidence=f"Channel {ch} gain of {gain:g} full-scale ±{value:g}mV",
+            )
+            for ch, gain, value in (("A", 128, 20.0), ("A", 64, 40.0), ("B", 32, 80.0))
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "given", "not_given"),
+    [
+        # "differential" is no comparison cue: only the stated gain's row
+        (
+            "HX711 channel A at gain 64 with a 5 V AVDD: what full-scale differential input?",
+            ["-40 to 40 mV"],
+            ["-20 to 20 mV", "-80 to 80 mV"],
+        ),
+        # each side of "and" names its own row
+        (
+            "HX711 on AVDD = 5 V: full-scale differential input for channel B, and for "
+            "channel A at gain 64?",
+            ["-40 to 40 mV", "-80 to 80 mV"],
+            ["-20 to 20 mV"],
+        ),
+    ],
+)
+def test_stated_gain_and_channel_pick_the_span(
+    question: str, given: list[str], not_given: list[str]
+) -> None:
+    answer = DatasheetQA(_hx711_spans()).ask(question)
+    assert all(x in answer.answer for x in given), answer.answer
+    assert not any(x in answer.answer for x in not_given), answer.answer
