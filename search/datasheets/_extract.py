@@ -88,6 +88,8 @@ _SECTION_RULES: tuple[tuple[str, str], ...] = (
         "electrical_characteristics",
     ),
     (r"ordering|selection\s+guide|part\s+number", "ordering"),
+    # a production test's pass limits: what every shipped unit was checked against
+    (r"\btest\s+(?:steps|limits)\b|\bpass\s+limits\b", "production_test"),
 )
 
 
@@ -199,7 +201,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"line\s+regulation|\bregline\b", "line_regulation"),
     (r"load\s+regulation|\bregload\b", "load_regulation"),
     (r"ripple\s+rejection|\brr\b|\bpsrr\b", "ripple_rejection"),
-    (r"output\s+ripple", "output_ripple"),
+    (r"output\s+ripple|^ripple\b", "output_ripple"),
     (
         r"current\s+limit|short[\s-]*circuit\s+current|peak\s+current|\bisc\b|\bipk\b",
         "current_limit",

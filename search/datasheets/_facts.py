@@ -52,6 +52,7 @@ SectionKind = Literal[
     "typical_performance",
     "ordering",
     "notice",
+    "production_test",
 ]
 SECTION_KINDS: tuple[str, ...] = SectionKind.__args__  # type: ignore[attr-defined]
 

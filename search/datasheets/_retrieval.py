@@ -21,6 +21,13 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["FactIndex", "Ranked", "content_words", "named_variants"]
 
+# A question about a production test ("in production test", "pass limit", "step 4").
+_ASKS_PRODUCTION = re.compile(
+    r"(?i)\bproduction[\s-]+(?:test|line|spec)|\btest spec|\bpass(?:/fail)?\s+limits?\b"
+    r"|\b(?:test\s+)?step\s*\d"
+    r"|\bfinal test\b|\bTS-\d+"
+)
+
 _KIND_RANK_OPERATING = {
     "recommended_operating": 5,
     "electrical_characteristics": 4,
@@ -30,6 +37,7 @@ _KIND_RANK_OPERATING = {
     "notice": 2,
     "ordering": 1,
     "typical_performance": 0,
+    "production_test": 0,
 }
 _STOP = frozenset(
     [
@@ -177,6 +185,8 @@ class FactIndex:
                     if want <= have:
                         pool.append((f, "label", len(specs)))
         allowed = set(kinds) if kinds is not None else None
+        production = bool(_ASKS_PRODUCTION.search(question))
+        tested = any(f.section_kind == "production_test" for f, _how, _rank in pool)
         q_words = content_words(question)
         q_compounds = set(_COMPOUND.findall(question.lower()))
         phrase_words = content_words(phrase)
@@ -185,6 +195,10 @@ class FactIndex:
         out: list[Ranked] = []
         for f, how, rank in pool:
             if allowed is not None and f.section_kind not in allowed:
+                continue
+            # A production test's pass limit answers a question about production test only,
+            # and such a question is answered from the test's limits where the pool has them.
+            if (f.section_kind == "production_test") != (production and tested):
                 continue
             is_abs = f.section_kind == "absolute_maximum" or f.spec.startswith("absolute_max")
             if absolute_max and not is_abs:

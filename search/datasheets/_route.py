@@ -246,7 +246,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\b(?:analog )?input voltage range|\binput range|\bmax(?:imum)? input(?: voltage)?"
-        r"|\binput voltage|\bvin\b",
+        r"|\binput voltage|\bvin\b"
+        # the span a test sweeps its input over ("top of the line-regulation sweep")
+        r"|\bsweep(?:s|ed)?\b|\bswept\b",
         ("input_voltage_range", "supply_voltage"),
     ),
     (
@@ -356,8 +358,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bripple", ("output_ripple",)),
     (r"\befficien(?:cy|t)", ("efficiency",)),
     (r"\bcurrent limit", ("current_limit",)),
-    (r"\bline regulation", ("line_regulation",)),
-    (r"\bload regulation", ("load_regulation",)),
+    (r"\bline[- ]reg(?:ulation)?\b", ("line_regulation",)),
+    (r"\bload[- ]reg(?:ulation)?\b", ("load_regulation",)),
     (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),
     (r"\bgains?\b", ("gain",)),
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from search.datasheets._extract import (
@@ -2570,7 +2570,41 @@ _MD_COLS = {
     "unit": "unit",
     "units": "unit",
     "symbol": "symbol",
+    # a production test's steps: the measurement and its pass limits
+    "measurement": "parameter",
+    "lower": "min",
+    "upper": "max",
+    "lower limit": "min",
+    "upper limit": "max",
 }
+
+# A test step's input sweep, in its conditions: "VIN 9.0 V to 32.0 V".
+_INPUT_SWEEP = re.compile(r"\bVIN\s+(\d+(?:\.\d+)?)\s*V\s+to\s+(\d+(?:\.\d+)?)\s*V\b")
+
+# The words a test program's measurement mnemonics stand for ("LINE_REG", "IQ_NL", "I_LIM").
+_MNEMONIC_WORDS = {
+    "REG": "regulation",
+    "EFF": "efficiency",
+    "LIM": "limit",
+    "NL": "no load",
+    "FL": "full load",
+    "IQ": "quiescent current",
+    "I": "current",
+    "R": "resistance",
+    "OUT": "output",
+}
+
+
+def _spelled_out(mnemonic: str) -> str:
+    """ "LINE_REG" → "line regulation", "I_LIM" → "current limit", "R_OUT" → "output
+    resistance": a measurement mnemonic in words, for a row label that says what it measures."""
+    parts = mnemonic.split("_")
+    if len(parts) < 2 or not all(p.isupper() for p in parts):
+        return mnemonic
+    words = [_MNEMONIC_WORDS.get(p, p.lower()) for p in parts]
+    if parts[0] == "R":
+        words = [*words[1:], words[0]]  # "R_OUT" is an output resistance
+    return " ".join(words)
 
 
 def markdown_facts(
@@ -2595,8 +2629,17 @@ def markdown_facts(
                             rec[k] = c
                     if "parameter" not in rec:
                         continue
+                    name = rec["parameter"]
+                    if "step" in header:
+                        step = cells[header.index("step")]
+                        words = _spelled_out(name)
+                        name = (
+                            f"{words.capitalize()} ({name}, step {step})"
+                            if words != name
+                            else f"{name} (step {step})"
+                        )
                     row = RowRecord(
-                        parameter=rec["parameter"],
+                        parameter=name,
                         citation=citation,
                         section=sec.title,
                         section_kind=kind,
@@ -2611,6 +2654,28 @@ def markdown_facts(
                     fs, ws = facts_from_row(row, device, stem)
                     facts.extend(fs)
                     warnings.extend(ws)
+                    swept = (
+                        _INPUT_SWEEP.search(row.condition or "")
+                        if kind == "production_test"
+                        else None
+                    )
+                    if swept:
+                        # "VIN 9.0 V to 32.0 V": the input span the step sweeps is a figure of
+                        # its own ("what input range does the line-regulation step cover").
+                        rest = (row.condition or "").replace(swept.group(0), "").strip(" ,")
+                        sweep = replace(
+                            row,
+                            parameter=f"Input voltage swept in {name}",
+                            condition=rest or None,
+                            min=swept.group(1),
+                            typ=None,
+                            max=swept.group(2),
+                            unit="V",
+                        )
+                        facts.extend(
+                            f.model_copy(update={"spec": "input_voltage_range"}).with_id()
+                            for f in facts_from_row(sweep, device, stem)[0]
+                        )
             elif any("accuracy" in h for h in header) or _is_interval_table(table, sec):
                 fs, ws = _accuracy_facts(table, sec, device, stem, citation)
                 facts.extend(fs)
