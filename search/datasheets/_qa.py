@@ -2035,6 +2035,13 @@ def _side_words(text: str) -> set[str]:
     return content_words(text) | {f"channel {c.lower()}" for c in found}
 
 
+def _meets(word: str, words: set[str]) -> bool:
+    """A row's word is one of ``words``, or one of them shortened ("gyro", "accel")."""
+    return word in words or any(
+        len(w) >= 4 and (word.startswith(w) or w.startswith(word)) for w in words
+    )
+
+
 def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     """A question comparing two conditions of one figure ("current while measuring pressure
     versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
@@ -2053,16 +2060,25 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
         own_numbers = numbers[k] - numbers[1 - k]
 
         def fit(
-            f: Fact, own_words: set[str] = own_words, own_numbers: set[str] = own_numbers
-        ) -> int:
-            text = f"{f.parameter} {f.condition or ''}"
-            return len(own_words & _side_words(text)) + len(
+            f: Fact,
+            own_words: set[str] = own_words,
+            own_numbers: set[str] = own_numbers,
+            side: set[str] = words[k],
+        ) -> tuple[int, float]:
+            """(words and numbers of the side the row states, that less half the condition
+            words the side does not say: "DMP disabled" is not "gyro + accel + DMP")."""
+            cond = _side_words(f.condition or "")
+            # "(DMP & Gyroscope disabled)": the parts named there are off, not stated
+            off = _side_words(" ".join(re.findall(r"\(([^()]*)\bdisabled\)", f.condition or "")))
+            named = _side_words(f"{f.parameter} {f.condition or ''}") - off
+            hits = len({r for r in named if _meets(r, own_words)}) + len(
                 own_numbers & set(re.findall(r"\d+(?:\.\d+)?", f.condition or ""))
             )
+            return hits, hits - 0.5 * len({r for r in cond if r in off or not _meets(r, side)})
 
-        scored = sorted(((fit(f), i) for i, f in enumerate(rows)), reverse=True)
+        scored = sorted(((fit(f), i) for i, f in enumerate(rows)), key=lambda t: -t[0][1])
         # One clear best row for the side; ties name nothing.
-        if scored[0][0] >= 1 and (len(scored) < 2 or scored[1][0] < scored[0][0]):
+        if scored[0][0][0] >= 1 and (len(scored) < 2 or scored[1][0][1] < scored[0][0][1]):
             out.append(rows[scored[0][1]])
     return out if len(out) == 2 and out[0] is not out[1] else []
 

@@ -194,6 +194,66 @@ def _condition_template(condition: str | None) -> str | None:
     return t if re.search(r"[A-Za-z]{3}", t) else None
 
 
+def _run_head(
+    row: RowRecord,
+    y: float,
+    size: float,
+    anchors: list[_Anchor],
+    unresolved: list[tuple[RowRecord, float, float, str | None]],
+) -> RowRecord | None:
+    """The named row that heads an unbroken run of rows, each within a few lines of the next,
+    whose conditions step one variable ("1.25 Hz update rate", "5 Hz update rate", ...)."""
+    tpl = _condition_template(row.condition)
+    if tpl is None:
+        return None
+    rows = [(a.y, a.row, True) for a in anchors] + [
+        (u_y, u, False) for u, u_y, _s, _c in unresolved
+    ]
+    rows = [
+        (r_y, r, named)
+        for r_y, r, named in rows
+        if _condition_template(r.condition) == tpl
+        and (not named or (r.unit is not None and r.unit == row.unit))
+    ]
+    below = [y - r_y for r_y, _r, named in rows if named and 0 < y - r_y <= 3.5 * size]
+    at = y
+    while True:
+        above = [(r_y, r, named) for r_y, r, named in rows if 0 < r_y - at <= 3.5 * size]
+        if not above:
+            return None
+        step, r, named = min(above, key=lambda t: t[0])
+        if at == y and below and min(below) < step - y:
+            return None  # a named row of the same kind sits closer below: its block's
+        at = step
+        if named:
+            return r
+
+
+def _condition_block_head(
+    row: RowRecord,
+    y: float,
+    size: float,
+    labels: list[tuple[float, str, str | None, str | None, str, str | None]],
+    anchors: list[_Anchor],
+) -> tuple[str, RowRecord] | None:
+    """For a row whose condition's first line sits alone just above it (a line with only a
+    condition cell), that line and the named row heading the block: the nearest row above
+    with a label in the first column, within a block's reach."""
+    if not re.match(r"\s*(?:\(|[a-z])", row.condition or ""):
+        return None  # its own condition line does not continue another ("(DMP disabled)")
+    first = [lb for lb in labels if lb[1] == lb[5] and 0 < lb[0] - y <= 2.2 * size]
+    if not first or not anchors:
+        return None
+    left = min(a.x0 for a in anchors) + 15
+    heads = [a for a in anchors if 0 < a.y - y <= 20 * size and a.x0 <= left]
+    if not heads:
+        return None
+    head = min(heads, key=lambda a: a.y - y).row
+    if not _agrees(row, head.parameter, head.symbol, head.unit):
+        return None
+    return min(first, key=lambda lb: lb[0] - y)[1], head
+
+
 def _has_figures(text: str) -> bool:
     """Whether a row's own text carries a figure (a number outside parenthesised notes)."""
     bare = re.sub(r"\([^)]*\)", " ", text)
@@ -1632,6 +1692,24 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             (u_y, u_row.unit) for u_row, u_y, _s, _c in unresolved
         ]
         for row, y, size, row_caption in unresolved:
+            head = _run_head(row, y, size, anchor_rows, unresolved)
+            if head is not None:
+                # "5 Hz update rate  20 µA" under "Accelerometer Low Power Mode  1.25 Hz update
+                # rate  10 µA": rows stepping the named row's variable are that row's.
+                row.parameter, row.symbol = head.parameter, row.symbol or head.symbol
+                row.unit = row.unit or head.unit
+                row.evidence = f"{head.evidence.split(' / ')[0]} / {row.evidence}"
+                continue
+            block = _condition_block_head(row, y, size, labels, anchor_rows)
+            if block is not None:
+                # "Gyroscope + Accelerometer" / "(DMP disabled)  3.8  mA" under "Normal
+                # Operating Current  Gyroscope + Accelerometer + DMP  3.9  mA": a condition
+                # printed on two lines, in the block the named row heads.
+                first_line, head = block
+                row.condition = f"{first_line} {row.condition or ''}".strip()
+                row.parameter, row.unit = head.parameter, row.unit or head.unit
+                row.evidence = f"{head.evidence.split(' / ')[0]} / {first_line} / {row.evidence}"
+                continue
             near = [
                 lb
                 for lb in labels

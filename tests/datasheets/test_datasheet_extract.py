@@ -654,3 +654,21 @@ def test_full_scale_spans_stated_in_two_column_prose() -> None:
         ("Channel A, gain 64, AVDD = 5 V", 40.0, "mV"),
         ("Channel B, gain 32, AVDD = 5 V", 80.0, "mV"),
     } <= spans
+
+
+@needs_pdfs
+def test_rows_stepping_a_named_rows_variable_and_two_line_conditions_are_its() -> None:
+    # MPU-6050 page 14: "Accelerometer Low Power Mode  1.25 Hz update rate  10 µA" heads the 5,
+    # 20 and 40 Hz rows (its label wraps onto a "Current" line), and "Normal Operating Current"
+    # heads rows whose conditions take two lines ("Gyroscope only" / "(DMP & … disabled)").
+    facts = _facts("mpu-6050")
+    low = {(f.condition, f.typ) for f in facts if f.spec == "accelerometer_low_power_mode"}
+    assert low == {
+        ("1.25 Hz update rate", 10.0),
+        ("5 Hz update rate", 20.0),
+        ("20 Hz update rate", 70.0),
+        ("40 Hz update rate", 140.0),
+    }
+    normal = {(f.condition, f.typ) for f in facts if f.parameter == "Normal Operating Current"}
+    assert ("Accelerometer only (DMP & Gyroscope disabled)", 500.0) in normal
+    assert ("Gyroscope + Accelerometer (DMP disabled)", 3.8) in normal

@@ -183,3 +183,28 @@ def test_stated_gain_and_channel_pick_the_span(
     answer = DatasheetQA(_hx711_spans()).ask(question)
     assert all(x in answer.answer for x in given), answer.answer
     assert not any(x in answer.answer for x in not_given), answer.answer
+
+
+def test_each_side_of_a_comparison_meets_its_row_by_shortened_words() -> None:
+    from search.datasheets._qa import _each_side
+
+    rows = [
+        fact(
+            device="MPU-6050",
+            spec="supply_current",
+            parameter="Normal Operating Current",
+            typ=typ,
+            unit=unit,
+            condition=cond,
+            citation="mpu#p14",
+            evidence=f"{cond} {typ:g} {unit}",
+        )
+        for cond, typ, unit in (
+            ("Gyroscope + Accelerometer + DMP", 3.9, "mA"),
+            ("Gyroscope + Accelerometer (DMP disabled)", 3.8, "mA"),
+            ("Gyroscope only (DMP & Accelerometer disabled)", 3.6, "mA"),
+            ("Accelerometer only (DMP & Gyroscope disabled)", 500.0, "µA"),
+        )
+    ]
+    picked = _each_side("current with gyro + accel + DMP, compared with accelerometer only?", rows)
+    assert [f.typ for f in picked] == [3.9, 500.0]
