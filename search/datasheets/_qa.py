@@ -1155,9 +1155,31 @@ class DatasheetQA:
                 at_supply = _at_stated_supply(pick.facts, m.supply_v or _sole(parsed))
                 lines.extend(line for line, _d in at_supply)
                 derived.extend(d for _line, ds in at_supply for d in ds)
-                for line, d in _derated(pick.facts, parsed.text):
-                    lines.append(line)
+                derated = _derated(pick.facts, parsed.text)
+                if derated and len(pick.items) == len(pick.facts) == len(pick.lines):
+                    # The limit at the stated temperature is the answer; the rows it is
+                    # interpolated between are its basis, quoted in the computation only.
+                    ends = {id(f) for *_x, fa, fb in derated for f in (fa, fb)}
+                    kept = [k for k, f in enumerate(pick.facts) if id(f) not in ends]
+                    del items[len(items) - len(pick.items) :]
+                    del lines[len(lines) - len(pick.lines) :]
+                    items.extend(pick.items[k] for k in kept)
+                    lines.extend(pick.lines[k] for k in kept)
+                for line, d, fa, fb in derated:
+                    lines.append(f"{m.device} {fa.spec.replace('_', ' ')} {line}")
                     derived.append(d)
+                    items.append(
+                        item_from_fact(fa).model_copy(
+                            update={
+                                "min": None,
+                                "typ": None,
+                                "value": None,
+                                "max": d.result,
+                                "condition": line.split(",")[0],
+                                "evidence": " / ".join(dict.fromkeys((fa.evidence, fb.evidence))),
+                            }
+                        )
+                    )
                 for line, d in self._of_nominal(m, pick.facts):
                     lines.append(line)
                     derived.append(d)
@@ -1973,7 +1995,7 @@ _SENSED = re.compile(
 )
 
 
-def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:
+def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived, Fact, Fact]]:
     """A limit the source derates linearly between two ambient temperatures ("from 3.0 A at
     70 degC to 1.5 A at 85 degC"), at the temperature the question states between them."""
     points = sorted(
@@ -1984,7 +2006,7 @@ def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:
         and isinstance(f.applies_to.get("ambient_c"), int | float)
         and f.max is not None
     )
-    out: list[tuple[str, Derived]] = []
+    out: list[tuple[str, Derived, Fact, Fact]] = []
     for m in _AMBIENT.finditer(question):
         t = float(m.group(1))
         for (ta, fa), (tb, fb) in itertools.pairwise(points):
@@ -2009,6 +2031,8 @@ def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived]]:
                     f"{_unit(fb.unit)} at {format_number(tb)} °C: max {format_number(value)}"
                     f"{_unit(fa.unit)} [{fa.citation}]",
                     d,
+                    fa,
+                    fb,
                 )
             )
     return out

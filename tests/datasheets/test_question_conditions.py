@@ -454,6 +454,10 @@ def test_derating_sentence_gives_a_rating_per_temperature(tmp_path: Path) -> Non
         "How much output current can the SRB-5030 deliver at 85 degC ambient?"
     )
     assert "1.5" in a.answer and "3 A" not in a.answer
+    # Between the two, the limit is interpolated; the rows it lies between are its basis only.
+    a = DatasheetQA(FactStore(facts)).ask("SRB-5030 output current at 80 degC ambient?")
+    assert [(it.max, it.unit) for it in a.items] == [(2.0, "A")], a.answer
+    assert [d.result for d in a.derived] == [2.0] and not a.violations
 
 
 def test_one_pin_at_two_levels_is_no_strap() -> None:
