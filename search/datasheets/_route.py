@@ -1143,7 +1143,8 @@ def parse_question(
     # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
     # "a 34 V bus", "a 12 V battery": a rail by its voltage, not a data bus.
     spec_text = re.sub(
-        r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:dc\s+)?)(?:bus|battery)\b",
+        r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:(?!i2c|i²c|spi|can|data|uart|serial|one-wire|1-wire)"
+        r"[a-z]+\s+){0,2})(?:bus|battery)\b",
         r"\1rail",
         spec_text,
         flags=re.IGNORECASE,

@@ -119,12 +119,20 @@ def test_a_supply_stated_for_both_parts_is_each_ones_supply(question: str) -> No
 
 @pytest.mark.parametrize(
     "question",
-    ["rev B srb5030 running continuously from a 34 V bus - ok?", "SRB-5030 on a 24 V battery?"],
+    [
+        "rev B srb5030 running continuously from a 34 V bus - ok?",
+        "SRB-5030 on a 24 V battery?",
+        "Our rev B SRB-5030 boards would go on a customer's 36 V nominal DC bus. Within rating?",
+    ],
 )
 def test_a_bus_or_battery_by_its_voltage_is_a_rail_not_an_interface(question: str) -> None:
     parsed = parse_question(question)
     assert ("interface",) not in parsed.specs
     assert any("input_voltage_range" in s for s in parsed.specs)
+
+
+def test_a_data_bus_by_its_voltage_stays_a_bus() -> None:
+    assert ("interface",) in parse_question("BME280 on a 3.3 V I2C bus: which interface?").specs
 
 
 @pytest.mark.parametrize(
