@@ -1734,7 +1734,7 @@ _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed"
     r"|too (?:high|low)|fast enough|keep up"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
-    r"|cope|work|run|accept|take|directly)\b|\bstraight (?:from|off|into|to)\b"
+    r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to)\b"
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
     r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"

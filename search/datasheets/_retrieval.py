@@ -187,7 +187,11 @@ class FactIndex:
         allowed = set(kinds) if kinds is not None else None
         production = bool(_ASKS_PRODUCTION.search(question))
         tested = any(f.section_kind == "production_test" for f, _how, _rank in pool)
-        q_words = content_words(question)
+        # "non-parasite", "not in sleep": words the question rules out name rows it does not ask
+        negated = content_words(
+            " ".join(re.findall(r"(?i)\b(?:non-|not\s+(?:in\s+)?|without\s+)(\w+)", question))
+        )
+        q_words = content_words(question) - negated
         q_compounds = set(_COMPOUND.findall(question.lower()))
         phrase_words = content_words(phrase)
         stated = list(stated_numbers)
@@ -246,6 +250,7 @@ class FactIndex:
             named = content_words(f.parameter)
             label = named | content_words(f.condition or "")
             score += 0.5 * len(q_words & named) + 0.25 * len(q_words & label - named)
+            score -= 0.5 * len(negated & label)
             if _AGGREGATE & q_words & label:
                 # "total drop (source + sink)": the row printed as the total, not its parts.
                 score += 1.0

@@ -862,6 +862,40 @@ def _volts(m: re.Match[str]) -> float:
     return value / 1000.0 if m.group(2).lower() == "mv" else value
 
 
+# "from the 3.3 V rail of my ESP32 board", "straight off the ESP32 3.3 V pin": a part named only
+# as the owner of the rail or pin another is powered from is that rail's voltage, not a party to
+# the question (a regulator's "output" is a party: it is checked as a supply).
+_RAIL_OF = re.compile(
+    rf"\b(?:from|off)\s+(?:the\s+|my\s+|an?\s+|our\s+)?({_NUM})\s*V\s+(?:rail|pin|header)\s+"
+    r"(?:of|on)\s+(?:the\s+|my\s+|an?\s+|our\s+)?$",
+    re.IGNORECASE,
+)
+_OWNER_RAIL = re.compile(
+    rf"^(?:'s)?\s*(?:board'?s?\s+|module'?s?\s+)?({_NUM})\s*V\s+(?:rail|pin|header)\b",
+    re.IGNORECASE,
+)
+_OFF_THE = re.compile(r"\b(?:from|off)\s+(?:the\s+|my\s+|an?\s+|our\s+)?$", re.I)
+
+
+def _rail_owners(text: str, devices: list[DeviceMention]) -> list[tuple[DeviceMention, float]]:
+    """Mentions of a part only as the owner of the rail another part is powered from, with
+    the rail's voltage; only when another part is named and the owner is named once."""
+    if len({d.device for d in devices}) < 2:
+        return []
+    out: list[tuple[DeviceMention, float]] = []
+    for d in devices:
+        if sum(o.device == d.device for o in devices) > 1:
+            continue
+        before = text[max(0, d.start - 40) : d.start]
+        after = _OWNER_RAIL.match(text[d.end : d.end + 40])
+        m = _RAIL_OF.search(before)
+        if m:
+            out.append((d, float(m.group(1))))
+        elif after and _OFF_THE.search(before):
+            out.append((d, float(after.group(1))))
+    return out
+
+
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     """Give each device the supply voltage stated right after (or just before) its name."""
     volts = [(m.start(), _volts(m)) for m in _VOLT_AT.finditer(text)]
@@ -1124,6 +1158,10 @@ def parse_question(
         for i in range(d.start, d.end):
             masked[i] = "§"
     spec_text = "".join(masked)
+    rails = _rail_owners(text, devices)
+    if not re.search(r"(?i)\b(?:i2c|i²c|spi|uart|serial|1-wire|one-wire|gpio|sda|scl)\b", text):
+        # ...unless the two also talk: then the owner is a party as well, at that voltage.
+        devices = [d for d in devices if all(d is not owner for owner, _v in rails)]
     # A stated condition ("at VDD = 2.7 V", "VCC = 5 V", "at 12-bit resolution") is not a spec
     # request.
     spec_text = re.sub(
@@ -1174,6 +1212,12 @@ def parse_question(
         specs, phrases = [("operating_temperature",)], ["operating temperature"]
 
     stated = _attach_supplies(text, devices)
+    for owner, volts in rails:
+        # The part powered from that rail is the one named before it.
+        powered = [d for d in devices if d.end <= owner.start and d.supply_v is None]
+        if powered:
+            powered[-1].supply_v = volts
+        owner.supply_v = owner.supply_v or volts
     revs: list[str] = []
     for m in _REVISION.finditer(text):
         for g in m.groups():

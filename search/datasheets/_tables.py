@@ -2194,7 +2194,34 @@ def _stated_bus_clocks(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             unit=unit,
             **_si({"max": v}, unit, spec),
         )
+    if "i2c_max_clock" not in out:
+        # "Standard mode (100 Kbit/s)", "Fast mode (400 Kbit/s)": the I2C modes a part lists;
+        # the fastest is its clock limit.
+        modes = [
+            (float(m.group("v")) * (1000.0 if m.group("u") in "Mm" else 1.0), page, m)
+            for page, m in _prose_matches(doc, _I2C_MODE)
+        ]
+        if modes:
+            khz, page, m = max(modes, key=lambda t: t[0])
+            out["i2c_max_clock"] = _page_fact(
+                device,
+                stem,
+                page,
+                m.group(0),
+                spec="i2c_max_clock",
+                parameter="I2C clock",
+                max=khz,
+                unit="kHz",
+                condition=m.group("mode"),
+                **_si({"max": khz}, "kHz", "i2c_max_clock"),
+            )
     return list(out.values())
+
+
+_I2C_MODE = re.compile(
+    r"(?i)\b(?P<mode>standard|fast|fast[- ]mode plus|high[- ]speed)[- ]mode\s*\("
+    r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[kKM])\s*bit/s\)"
+)
 
 
 # "it's incompatible with Dallas 1-wire bus", "is not compatible with I2C": a datasheet saying

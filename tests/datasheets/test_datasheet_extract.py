@@ -672,3 +672,10 @@ def test_rows_stepping_a_named_rows_variable_and_two_line_conditions_are_its() -
     normal = {(f.condition, f.typ) for f in facts if f.parameter == "Normal Operating Current"}
     assert ("Accelerometer only (DMP & Gyroscope disabled)", 500.0) in normal
     assert ("Gyroscope + Accelerometer (DMP disabled)", 3.8) in normal
+
+
+@needs_pdfs
+def test_i2c_modes_in_a_feature_list_give_the_clock_limit() -> None:
+    # ESP32-WROOM-32 page 18 lists "Standard mode (100 Kbit/s)" and "Fast mode (400 Kbit/s)".
+    clocks = [(f.max, f.unit) for f in _facts("esp32-wroom-32") if f.spec == "i2c_max_clock"]
+    assert clocks == [(400.0, "kHz")]

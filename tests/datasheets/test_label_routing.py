@@ -208,3 +208,50 @@ def test_each_side_of_a_comparison_meets_its_row_by_shortened_words() -> None:
     ]
     picked = _each_side("current with gyro + accel + DMP, compared with accelerometer only?", rows)
     assert [f.typ for f in picked] == [3.9, 500.0]
+
+
+@pytest.mark.parametrize(
+    ("question", "parties"),
+    [
+        # the board is only where the rail comes from
+        (
+            "Power a DS18B20 (normal, non-parasite) from the 3.3 V rail of my esp32 board?",
+            [("DS18B20", 3.3)],
+        ),
+        # ...unless the two also talk on a bus
+        (
+            "Can I hang a BME280 straight off the esp32 wroom 3v3 pin and run I2C at 400 kHz?",
+            [("BME280", 3.3), ("ESP32-WROOM-32", 3.3)],
+        ),
+        # a regulator's output, and a part powered into its pin, are parties
+        (
+            "LM7805 output straight into an ESP32-WROOM-32 3V3 pin?",
+            [("LM7805", None), ("ESP32-WROOM-32", None)],
+        ),
+    ],
+)
+def test_a_part_named_only_as_the_owner_of_a_rail(
+    question: str, parties: list[tuple[str, float | None]]
+) -> None:
+    assert [(d.device, d.supply_v) for d in parse_question(question).devices] == parties
+
+
+def test_a_word_the_question_rules_out_tells_against_a_row() -> None:
+    rows = [
+        fact(
+            device="DS18B20",
+            spec="supply_voltage",
+            parameter="Supply Voltage",
+            min=3.0,
+            max=5.5,
+            unit="V",
+            condition=cond,
+            citation="ds18b20#p2",
+            evidence=f"Supply Voltage VDD {cond} +3.0 +5.5 V",
+        )
+        for cond in ("Parasite power", "Local power")
+    ]
+    answer = DatasheetQA(FactStore(rows)).ask(
+        "DS18B20 (normal, non-parasite) supply voltage range?"
+    )
+    assert "Local power" in answer.answer and "Parasite" not in answer.answer, answer.answer
