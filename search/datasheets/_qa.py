@@ -1098,6 +1098,45 @@ class DatasheetQA:
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
+        answer = self._lookup_rows(parsed)
+        if answer.status == "insufficient_evidence" and answer.route == "simple":
+            return self._from_statements(parsed) or answer
+        return answer
+
+    def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:
+        """No row answers: a sentence of the part's documents that states one figure of the
+        quantity asked and shares at least two of the question's own words ("The load needs
+        at least 1.2 V across its terminals to sink its full current"), quoted and cited."""
+        dimension = next((d for rx, d in _ASKED_DIMENSION if rx.search(parsed.text)), None)
+        if dimension is None or len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        asked = _stems(parsed.text) - _stems(device) - _KIND_WORDS - _PART_WORDS
+        scored = []
+        for f in self.index.statements(device):
+            if unit_dimension(f.unit, "") != dimension:
+                continue
+            shared = asked & _stems(f.parameter)
+            if len(shared) >= 2:
+                scored.append((len(shared), f))
+        if not scored:
+            return None
+        best = max(n for n, _ in scored)
+        top = [f for n, f in scored if n == best]
+        if len({(f.min, f.typ, f.max, f.value, f.unit) for f in top}) != 1:
+            return None  # sentences that agree on the words disagree on the figure
+        f = top[0]
+        return Answer(
+            status="answered",
+            route="simple",
+            question=parsed.text,
+            answer=f'{device}: {_figure(f, None)} — "{f.evidence}" [{f.citation}]',
+            items=[item_from_fact(f)],
+            citations=[f.citation],
+            task="lookup",
+        )
+
+    def _lookup_rows(self, parsed: ParsedQuestion) -> Answer:
         self._label_specs(parsed)
         route = parsed.route
         if not parsed.specs:
@@ -2044,6 +2083,20 @@ _INEQUALITY = re.compile(
     r"\bV[A-Z]{0,4}\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
 )
 
+
+# The quantity a question asks for, by its wording, first match first ("how long" before
+# "voltage" in "after a voltage step, how long should I wait").
+_ASKED_DIMENSION = (
+    (
+        re.compile(r"(?i)\bhow long\b(?!\s+(?:an?\s+)?(?:cable|wire|lead|run))|\bwait\b|\bsettl"),
+        "s",
+    ),
+    (re.compile(r"(?i)\bbandwidth\b|\bfrequency\b|\bhz\b"), "Hz"),
+    (re.compile(r"(?i)\bwatts?\b|\bdissipat"), "W"),
+    (re.compile(r"(?i)\bvolt(?:s|age)?\b"), "V"),
+    (re.compile(r"(?i)\bamps?\b|\bcurrent\b"), "A"),
+    (re.compile(r"(?i)\btemperature\b|\bhow hot\b"), "K"),
+)
 
 # "How long does X take": a duration, not a length ("how long a cable").
 _ASKS_TIME = re.compile(

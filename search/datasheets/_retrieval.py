@@ -122,7 +122,12 @@ class FactIndex:
         self._by_device: dict[str, list[Fact]] = {}
         self._by_id: dict[str, Fact] = {}
         self._by_citation: dict[str, list[Fact]] = {}
+        self._statements: dict[str, list[Fact]] = {}
         for f in store.facts:
+            if f.spec == "statement":
+                # A sentence's figure answers only when no row does: kept apart from the rows.
+                self._statements.setdefault(f.device, []).append(f)
+                continue
             self._by_key.setdefault((f.device, f.spec), []).append(f)
             self._by_device.setdefault(f.device, []).append(f)
             if f.id:
@@ -134,8 +139,12 @@ class FactIndex:
         return sorted(self._by_device)
 
     def device_facts(self, device: str) -> list[Fact]:
-        """Every fact of one device."""
+        """Every fact of one device (its rows; the sentences stating a figure apart)."""
         return list(self._by_device.get(device, ()))
+
+    def statements(self, device: str) -> list[Fact]:
+        """The sentences of one device's documents that state a single figure."""
+        return list(self._statements.get(device, ()))
 
     def by_id(self, fact_id: str | None) -> Fact | None:
         """A fact by id."""

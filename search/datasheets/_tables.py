@@ -1919,6 +1919,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
     facts.extend(_stated_full_scales(doc, device, stem))
+    facts.extend(_page_statements(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
@@ -2790,6 +2791,7 @@ def markdown_facts(
             else:
                 facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
+        facts.extend(_statement_facts(sec, device, stem, citation))
         for row in _stated_rows(sec, citation, kind):
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
@@ -2890,6 +2892,98 @@ def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:
             )
         )
     return rows
+
+
+# A figure in a sentence: a number and its unit, or a range of two ("20 Hz to 300 kHz").
+_SENTENCE_FIGURE = re.compile(
+    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)\s*(?P<lu>[A-Za-zµΩ°%][A-Za-zµΩ°/]{0,5})?"
+    r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµΩ°%][A-Za-zµΩ°/]{0,5}))?(?!\w|\.\d)"
+)
+# Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
+# START), "F" (a floor).
+_NOT_UNITS = frozenset({"h", "at", "S", "F"})
+# What a stated figure may measure: electrical and physical quantities, not a count of points.
+_STATEMENT_DIMENSIONS = frozenset({"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%"})
+_AT_LEAST = re.compile(r"(?i)\b(?:at least|minimum of|no less than|not less than)\s*$")
+_AT_MOST = re.compile(r"(?i)\b(?:at most|up to|maximum of|no more than|not more than)\s*$")
+
+
+def _statement_facts(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
+    """Sentences of a section's prose that state one figure with its unit."""
+    prose = " ".join(ln for ln in sec.text.splitlines() if not ln.lstrip().startswith("|"))
+    return _statements_in(prose, device, stem, citation, sec.title, None)
+
+
+def _page_statements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """The same for a PDF's pages, read column by column; only sentences that read as prose
+    (a capital, ten words or more, a full stop) so that table rows run together are not."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        out.extend(
+            _statements_in(
+                _column_text(page), device, stem, f"{stem}#p{page.number}", "", page.number
+            )
+        )
+    return out
+
+
+def _statements_in(
+    prose: str, device: str, stem: str, citation: str, section: str, page: int | None
+) -> list[Fact]:
+    """Sentences that state one figure with its unit ("The load needs at least 1.2 V across
+    its terminals", "allow 30 ms before taking a reading"): each a ``statement`` fact whose
+    label is the sentence, reached only when no row answers."""
+    out: list[Fact] = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", re.sub(r"\s+", " ", prose)):
+        sentence = sentence.strip()
+        if not 20 <= len(sentence) <= 240 or "`" in sentence:
+            continue  # a command or response quoted is no specification
+        if page is not None and (
+            len(re.findall(r"[a-z]{2,}", sentence)) < 10 or not sentence.endswith(".")
+        ):
+            continue
+        figures = []
+        for m in _SENTENCE_FIGURE.finditer(sentence):
+            unit = m.group("hu") or m.group("lu")
+            try:
+                dim = to_si(1.0, unit)[1] if unit else None
+            except (UnknownUnitError, ValueError):
+                dim = None
+            if dim in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
+                figures.append((m, unit))
+        if len(figures) != 1:
+            continue
+        m, unit = figures[0]
+        lo = float(m.group("lo"))
+        hi = float(m.group("hi")) if m.group("hi") else None
+        head = sentence[: m.start()]
+        bounds: dict[str, float | str | None] = (
+            {"value": m.group(0)}  # "20 Hz to 300 kHz": two units, kept as the sentence says it
+            if hi is not None and m.group("lu") and m.group("lu") != unit
+            else {"min": lo, "max": hi}
+            if hi is not None
+            else {"min": lo}
+            if _AT_LEAST.search(head)
+            else {"max": lo}
+            if _AT_MOST.search(head)
+            else {"value": lo}
+        )
+        out.append(
+            Fact(
+                device=device,
+                spec="statement",
+                parameter=sentence,
+                unit=unit,
+                section_kind="general",
+                doc=stem,
+                citation=citation,
+                evidence=sentence,
+                section=section,
+                page=page,
+                **bounds,
+            ).with_id()
+        )
+    return out
 
 
 # "derate the output current linearly from 3.0 A at 70 degC to 1.5 A at 85 degC": the figure at

@@ -209,9 +209,16 @@ def test_figures_stated_in_sentences_and_rows_under_their_own_labels(tmp_path: P
     (theta,) = store.query("SRB-5030", "thermal_resistance")
     assert (theta.value, theta.citation) == (42.0, "srb9999-datasheet#2")
     assert "junction to ambient" in (theta.condition or "")
-    # a term of a calculation and a pronoun subject state nothing
-    specs = {f.spec for f in store.facts if f.device == "SRB-5030"}
-    assert specs == {"output_voltage", "sense_winding_resistance", "thermal_resistance"}
+    # a term of a calculation and a pronoun subject name no row
+    rows = [f for f in store.facts if f.device == "SRB-5030" and f.spec != "statement"]
+    assert {f.spec for f in rows} == {
+        "output_voltage",
+        "sense_winding_resistance",
+        "thermal_resistance",
+    }
+    # ...and a calculation, with a figure per term, is no sentence stating one figure either
+    said = [f.evidence for f in store.facts if f.spec == "statement"]
+    assert not [e for e in said if "kohm" in e]
 
 
 def test_a_measured_sweep_gives_one_figure_per_row_at_its_settings(tmp_path: Path) -> None:

@@ -1,0 +1,70 @@
+"""Sentences that state one figure: kept apart from the rows, and quoted only when no row
+answers and the sentence shares the question's words and asks the same quantity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from search.datasheets._facts import FactStore
+from search.datasheets._markdown import read_markdown
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._tables import markdown_facts
+
+MANUAL = (
+    "# Load manual\n\n## 1. Ranges\n\n"
+    "| Parameter | Min | Max | Unit |\n| --- | --- | --- | --- |\n"
+    "| Input voltage | 0 | 60 | V |\n\n"
+    "The load needs at least 1.2 V across its terminals to sink its full current. "
+    "Send `CURR 1.0` to set it. AC bandwidth is 20 Hz to 300 kHz.\n\n"
+    "## 2. Timing\n\nAfter a current step, allow 30 ms before taking a reading. "
+    "Points 3 and 4 repeat.\n"
+)
+
+
+@pytest.fixture
+def qa(tmp_path: Path) -> DatasheetQA:
+    path = tmp_path / "load.md"
+    path.write_text(MANUAL, encoding="utf-8")
+    return DatasheetQA(FactStore(markdown_facts(read_markdown(path), "TRN-2400", "load")[0]))
+
+
+def test_sentences_with_one_figure_become_statements(tmp_path: Path) -> None:
+    path = tmp_path / "load.md"
+    path.write_text(MANUAL, encoding="utf-8")
+    facts = markdown_facts(read_markdown(path), "TRN-2400", "load")[0]
+    said = {(f.min, f.max, f.value, f.unit) for f in facts if f.spec == "statement"}
+    assert (1.2, None, None, "V") in said  # "at least" is a minimum
+    assert (None, None, 30.0, "ms") in said
+    assert (None, None, "20 Hz to 300 kHz", "kHz") in said  # two units: as the sentence says
+    # a quoted command, and a figure without a unit of a quantity, are not statements
+    assert len(said) == 3
+
+
+@pytest.mark.parametrize(
+    ("question", "given"),
+    [
+        (
+            "Minimum voltage the TRN-2400 needs across its terminals to sink its full current?",
+            "min 1.2 V",
+        ),
+        ("TRN-2400: after a current step how long should my script wait before reading?", "30 ms"),
+    ],
+)
+def test_a_statement_answers_when_no_row_does(qa: DatasheetQA, question: str, given: str) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered" and given in answer.answer, answer.answer
+    assert answer.citations and not answer.violations
+
+
+def test_a_row_answers_before_any_statement(qa: DatasheetQA) -> None:
+    answer = qa.ask("TRN-2400 input voltage range?")
+    assert "0 to 60 V" in answer.answer and "1.2" not in answer.answer, answer.answer
+
+
+def test_a_statement_of_another_quantity_or_with_one_shared_word_does_not(
+    qa: DatasheetQA,
+) -> None:
+    assert qa.ask("TRN-2400 terminal current rating?").status == "insufficient_evidence"
+    assert qa.ask("How long is the TRN-2400 warranty?").status == "insufficient_evidence"
