@@ -1098,10 +1098,71 @@ class DatasheetQA:
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
+        derated = self._ambient_for_load(parsed)
+        if derated is not None:
+            return derated
         answer = self._lookup_rows(parsed)
         if answer.status == "insufficient_evidence" and answer.route == "simple":
             return self._from_statements(parsed) or answer
         return answer
+
+    def _ambient_for_load(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "I need 2.5 A: up to what ambient?": the temperature at which a limit the source
+        derates linearly between two ambients falls to the load stated."""
+        if len(set(parsed.device_names)) != 1 or not _ASKS_AMBIENT.search(parsed.text):
+            return None
+        load = _STATED_LOAD.search(parsed.text)
+        if load is None or _AMBIENT.search(parsed.text):
+            return None
+        device = parsed.device_names[0]
+        points = _derating_points(self.index.device_facts(device))
+        want, unit = float(load.group(1)), load.group(2)
+        for (ta, fa), (tb, fb) in itertools.pairwise(points):
+            if fa.spec != fb.spec or fa.max is None or fb.max is None or fa.unit != unit:
+                continue
+            a, b = fa.max, fb.max
+            if not min(a, b) <= want <= max(a, b) or a == b:
+                continue
+            t = round(ta + (a - want) * (tb - ta) / (a - b), 9)
+            d = Derived(
+                label=f"{device} ambient at which {fa.spec.replace('_', ' ')} is derated to "
+                f"{format_number(want)}{_unit(unit)}",
+                expression=(
+                    f"{format_number(ta)} + ({format_number(a)} - {format_number(want)}) * "
+                    f"({format_number(tb)} - {format_number(ta)}) / "
+                    f"({format_number(a)} - {format_number(b)})"
+                ),
+                result=t,
+                unit="°C",
+            )
+            item = item_from_fact(fa).model_copy(
+                update={
+                    "spec": "operating_temperature",
+                    "min": None,
+                    "typ": None,
+                    "value": None,
+                    "max": t,
+                    "unit": "°C",
+                    "condition": f"output {format_number(want)}{_unit(unit)}",
+                    "evidence": " / ".join(dict.fromkeys((fa.evidence, fb.evidence))),
+                }
+            )
+            return Answer(
+                status="answered",
+                route="simple",
+                question=parsed.text,
+                answer=(
+                    f"{device}: up to {format_number(t)} °C ambient for {format_number(want)}"
+                    f"{_unit(unit)}, derated linearly from {format_number(a)}{_unit(unit)} at "
+                    f"{format_number(ta)} °C to {format_number(b)}{_unit(unit)} at "
+                    f"{format_number(tb)} °C [{fa.citation}]"
+                ),
+                items=[item],
+                citations=[fa.citation],
+                derived=[d],
+                task="lookup",
+            )
+        return None
 
     def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:
         """No row answers: a sentence of the part's documents that states one figure of the
@@ -2034,17 +2095,33 @@ _SENSED = re.compile(
 )
 
 
+def _derating_points(facts: Iterable[Fact]) -> list[tuple[float, Fact]]:
+    """The rows a source derates linearly between, by ambient temperature."""
+    return sorted(
+        (
+            (float(f.applies_to["ambient_c"]), f)
+            for f in facts
+            if f.extra.get("derating")
+            and "linear" in f.evidence.lower()
+            and isinstance(f.applies_to.get("ambient_c"), int | float)
+            and f.max is not None
+        ),
+        key=lambda t: t[0],
+    )
+
+
+# "up to what ambient", "what's the hottest ambient", "how hot can it get"
+_ASKS_AMBIENT = re.compile(
+    r"(?i)\b(?:what|which|max(?:imum)?|highest|hottest)\b[^?]{0,30}\b(?:ambient|temperature)\b"
+    r"|\bhow hot\b"
+)
+_STATED_LOAD = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A|W)\b")
+
+
 def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived, Fact, Fact]]:
     """A limit the source derates linearly between two ambient temperatures ("from 3.0 A at
     70 degC to 1.5 A at 85 degC"), at the temperature the question states between them."""
-    points = sorted(
-        (float(f.applies_to["ambient_c"]), f)
-        for f in facts
-        if f.extra.get("derating")
-        and "linear" in f.evidence.lower()
-        and isinstance(f.applies_to.get("ambient_c"), int | float)
-        and f.max is not None
-    )
+    points = _derating_points(facts)
     out: list[tuple[str, Derived, Fact, Fact]] = []
     for m in _AMBIENT.finditer(question):
         t = float(m.group(1))

@@ -458,6 +458,10 @@ def test_derating_sentence_gives_a_rating_per_temperature(tmp_path: Path) -> Non
     a = DatasheetQA(FactStore(facts)).ask("SRB-5030 output current at 80 degC ambient?")
     assert [(it.max, it.unit) for it in a.items] == [(2.0, "A")], a.answer
     assert [d.result for d in a.derived] == [2.0] and not a.violations
+    # ...and the other way round: the hottest ambient at which a stated load is allowed.
+    a = DatasheetQA(FactStore(facts)).ask("I need 2.5 A from the SRB-5030: up to what ambient?")
+    assert [(it.max, it.unit) for it in a.items] == [(75.0, "°C")], a.answer
+    assert [d.result for d in a.derived] == [75.0] and not a.violations
 
 
 def test_one_pin_at_two_levels_is_no_strap() -> None:
