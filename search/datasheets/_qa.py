@@ -578,6 +578,8 @@ class DatasheetQA:
                 x
                 for x in _SENSED.finditer(parsed.text)
                 if not re.search(r"\d\s*(?:-|to)\s*$", parsed.text[: x.start()])
+                # not the rating in a part's name ("ACS712ELCTR-20A")
+                and not any(d.start <= x.start() < d.end for d in parsed.devices)
             ),
             None,
         )
@@ -1098,7 +1100,7 @@ class DatasheetQA:
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
-        derated = self._ambient_for_load(parsed)
+        derated = self._ambient_for_load(parsed) or self._through_transfer(parsed)
         if derated is not None:
             return derated
         answer = self._lookup_rows(parsed)
@@ -1162,6 +1164,66 @@ class DatasheetQA:
                 derived=[d],
                 task="lookup",
             )
+        return None
+
+    def _through_transfer(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "At 12 L/min, what pulse frequency?" / "60 Hz: what flow?": a figure the question
+        states, through a linear transfer function the source states ("Frequency (Hz) = 7.5 *
+        Flow rate (L/min)"), forwards or backwards."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        for f in self.index.device_facts(device):
+            if f.spec != "transfer" or not isinstance(f.value, int | float):
+                continue
+            k, ex = float(f.value), f.extra
+            for given, wanted, forward in (("input", "output", True), ("output", "input", False)):
+                unit = re.escape(str(ex[f"{given}_unit"]))
+                stated = re.search(rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{unit}(?![\w/])", parsed.text)
+                if stated is None:
+                    continue
+                rest = parsed.text.replace(stated.group(0), " ")
+                asks = re.search(rf"(?i)\b{re.escape(str(ex[wanted]))}\b", rest) or re.search(
+                    rf"(?<![\w/]){re.escape(str(ex[f'{wanted}_unit']))}(?![\w/])", rest
+                )
+                if asks is None:
+                    continue
+                x = float(stated.group(1))
+                result = round(k * x if forward else x / k, 9)
+                expression = (
+                    f"{format_number(k)} * {format_number(x)}"
+                    if forward
+                    else f"{format_number(x)} / {format_number(k)}"
+                )
+                out_unit = str(ex[f"{wanted}_unit"])
+                d = Derived(
+                    label=f"{device} {ex[wanted]} at {format_number(x)} {ex[f'{given}_unit']}",
+                    expression=expression,
+                    result=result,
+                    unit=out_unit,
+                )
+                item = item_from_fact(f).model_copy(
+                    update={
+                        "spec": f"{str(ex[wanted]).lower().replace(' ', '_')}",
+                        "value": result,
+                        "unit": out_unit,
+                        "condition": f"at {format_number(x)} {ex[f'{given}_unit']}",
+                    }
+                )
+                return Answer(
+                    status="answered",
+                    route="simple",
+                    question=parsed.text,
+                    answer=(
+                        f"{device} {str(ex[wanted]).lower()} at {format_number(x)} "
+                        f"{ex[f'{given}_unit']}: {format_number(result)} {out_unit}; "
+                        f"{expression} = {format_number(result)} ({f.evidence}) [{f.citation}]"
+                    ),
+                    items=[item],
+                    citations=[f.citation],
+                    derived=[d],
+                    task="computed",
+                )
         return None
 
     def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:

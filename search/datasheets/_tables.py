@@ -1920,6 +1920,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_stated_gains(doc, device, stem))
     facts.extend(_stated_full_scales(doc, device, stem))
     facts.extend(_page_statements(doc, device, stem))
+    facts.extend(_stated_transfers(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
@@ -2122,6 +2123,40 @@ def _full_scale_facts(
                 unit=m.group("unit"),
                 condition=", ".join(x for x in cond if x) or None,
                 section_kind="electrical_characteristics",
+            )
+        )
+    return out
+
+
+# "Frequency (Hz) = 7.5 * Flow rate (L/min)": an output stated as a constant times the quantity
+# measured, each in its unit.
+_LINEAR_FORMULA = re.compile(
+    r"(?P<y>[A-Za-z][A-Za-z ]{1,30}?)\s*\((?P<yu>[^()]{1,8})\)\s*=\s*(?P<k>\d+(?:\.\d+)?)\s*"
+    r"[*×x]\s*(?P<x>[A-Za-z][A-Za-z ]{1,30}?)\s*\((?P<xu>[^()]{1,8})\)"
+)
+
+
+def _stated_transfers(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Linear transfer functions stated as formulas: ``transfer`` facts with the factor as
+    value and what it converts in ``extra`` (output and input names and units)."""
+    out: list[Fact] = []
+    for page, m in _prose_matches(doc, _LINEAR_FORMULA):
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                m.group(0),
+                spec="transfer",
+                parameter=f"{m.group('y').strip()} per {m.group('x').strip()}",
+                value=float(m.group("k")),
+                section_kind="electrical_characteristics",
+                extra={
+                    "output": m.group("y").strip(),
+                    "output_unit": m.group("yu").strip(),
+                    "input": m.group("x").strip(),
+                    "input_unit": m.group("xu").strip(),
+                },
             )
         )
     return out

@@ -679,3 +679,9 @@ def test_i2c_modes_in_a_feature_list_give_the_clock_limit() -> None:
     # ESP32-WROOM-32 page 18 lists "Standard mode (100 Kbit/s)" and "Fast mode (400 Kbit/s)".
     clocks = [(f.max, f.unit) for f in _facts("esp32-wroom-32") if f.spec == "i2c_max_clock"]
     assert clocks == [(400.0, "kHz")]
+
+
+@needs_pdfs
+def test_a_linear_formula_is_a_transfer_fact() -> None:
+    (f,) = [f for f in _facts("yf-s201") if f.spec == "transfer"]
+    assert f.value == 7.5 and (f.extra["output_unit"], f.extra["input_unit"]) == ("Hz", "L/min")

@@ -449,6 +449,8 @@ def test_a_numbered_adc_pin_carries_a_signal_not_a_logic_level() -> None:
         ("XGZP6847A100KPG33 (3.3 V supply, 0-100 kPa): what output voltage at 50 kPa?", 1.45),
         ("XGZP6847A100KPGN on 5 V, line at -60 kPa: expected output voltage?", 2.1),
         ("ACS712-05B on a 5.00 V supply, +3 A flowing: what output voltage (nominal)?", 3.055),
+        # the "20A" in the part's name is its rating, not the reading
+        ("ACS712ELCTR-20A on a 5.0 V supply: what output voltage at +10 A?", 3.5),
     ],
 )
 def test_a_sensors_output_at_a_stated_reading_is_computed(question: str, volts: float) -> None:
@@ -468,3 +470,37 @@ def test_a_reading_outside_the_range_or_a_load_on_a_regulator_is_not_a_reading()
 def test_a_wifi_mode_is_not_a_part_name() -> None:
     p = parse_question("ESP32-WROOM-32 TX power: 802.11b at 1 Mbps vs 802.11n HT20 MCS7?")
     assert p.unknown_parts == []
+
+
+@pytest.mark.parametrize(
+    ("question", "result", "unit"),
+    [
+        ("yf-s201 at 12 L/min - what pulse frequency should I see?", 90.0, "Hz"),
+        ("my counter reads 60 Hz off a YF-S201 - what flow rate is that in L/min?", 8.0, "L/min"),
+    ],
+)
+def test_a_stated_linear_transfer_is_applied_either_way(
+    question: str, result: float, unit: str
+) -> None:
+    # "Frequency (Hz) = 7.5 * Flow rate (L/min)", a formula the YF-S201 sheet states
+    store = FactStore(
+        [
+            fact(
+                device="YF-S201",
+                spec="transfer",
+                parameter="Frequency per Flow rate",
+                value=7.5,
+                citation="yf-s201#p2",
+                evidence="Frequency (Hz) = 7.5 * Flow rate (L/min)",
+                extra={
+                    "output": "Frequency",
+                    "output_unit": "Hz",
+                    "input": "Flow rate",
+                    "input_unit": "L/min",
+                },
+            )
+        ]
+    )
+    a = DatasheetQA(store).ask(question)
+    assert a.status == "answered" and not a.violations, a.answer
+    assert [(d.result, d.unit) for d in a.derived] == [(result, unit)]
