@@ -593,6 +593,48 @@ def output_at(
     return f"{src.device}: name the variant; its measuring range depends on it"
 
 
+def reading_at(
+    index: FactIndex, src: DeviceUse, volts: float
+) -> tuple[Limit, list[Fact], list[Derived]] | str:
+    """The sensed value at which a linear sensor outputs ``volts``: ``output_at`` backwards,
+    its measuring range mapped onto its output range. A reason instead when it cannot be read."""
+    spans, why = _source_range(index, src)
+    if not spans:
+        return why or f"{src.device}: no output range"
+    ranges = [
+        f
+        for f in _best(index, src, ("measurement_range",))
+        if f.min is not None and f.max is not None
+    ]
+    for variant, lo, hi, facts, steps in spans:
+        fits = [
+            f for f in ranges if variant is None or f.variant is None or _same(f.variant, variant)
+        ]
+        if len(fits) > 1 and src.variant:
+            fits = [f for f in fits if _names_variant(f, src.variant)]
+        if len(fits) != 1:
+            continue
+        r = fits[0]
+        assert r.min is not None and r.max is not None
+        if not min(lo.value, hi.value) <= volts <= max(lo.value, hi.value):
+            return (
+                f"{src.device}: {_fmt(volts)} V is outside its output range "
+                f"{lo.text} to {hi.text} V"
+            )
+        at = r.min + (volts - lo.value) / (hi.value - lo.value) * (r.max - r.min)
+        derived = Derived(
+            label=f"{_named(src.device, r.variant)} reading at {_fmt(volts)} V output",
+            expression=(
+                f"{_fmt(r.min)} + ({_fmt(volts)} - {lo.text}) / ({hi.text} - {lo.text})"
+                f" * ({_fmt(r.max)} - {_fmt(r.min)})"
+            ),
+            result=round(at, 9),
+            unit=r.unit,
+        )
+        return Limit(at, _fmt(at), derived), [*facts, r], [*steps, derived]
+    return f"{src.device}: name the variant; its measuring range depends on it"
+
+
 def _names_variant(f: Fact, wanted: str) -> bool:
     """Whether a row is for the variant (or one of the part numbers) a question names."""
     names = [f.variant or "", *f.applies_to.get("part_numbers", [])]

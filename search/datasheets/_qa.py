@@ -18,6 +18,7 @@ import functools
 import itertools
 import json
 import logging
+import math
 import re
 import time
 from collections.abc import Iterable, Sequence
@@ -42,6 +43,7 @@ from search.datasheets._answer import (
 from search.datasheets._compat import (
     IO_RAIL_NAME,
     DeviceUse,
+    Limit,
     asks_headroom,
     asks_pullup_level,
     bounds,
@@ -56,6 +58,7 @@ from search.datasheets._compat import (
     percent_of,
     pick_rules,
     pullup_volts,
+    reading_at,
     settings_in,
     stated_clock,
     straps_in,
@@ -466,7 +469,11 @@ class DatasheetQA:
             elif parsed.route == "compatibility":
                 answer = self._compatibility(parsed)
             else:
-                answer = self._output_at(parsed) or self._lookup(parsed)
+                answer = (
+                    self._output_at(parsed)
+                    or self._reading_from_output(parsed)
+                    or self._lookup(parsed)
+                )
         except Exception as exc:  # a bug must not become a confident answer
             logger.exception("ask: failed on %r", q[:200])
             answer = Answer(
@@ -609,21 +616,68 @@ class DatasheetQA:
             return self._insufficient(parsed, "simple", f"scope_named: {found}")
         level, facts, steps = found
         assert level.derived is not None
-        cites = list(dict.fromkeys(f.citation for f in facts))
-        return Answer(
-            status="answered",
-            route="simple",
-            task="computed",
-            question=parsed.text,
-            answer=(
-                f"{level.derived.label}: {level.text} V nominal [{', '.join(cites)}]; "
-                + "".join(f"{d.label} {format_number(d.result)} V; " for d in steps[:-1])
-                + f"{level.text} V = {level.derived.expression}"
-            ),
-            items=[item_from_fact(f) for f in facts],
-            citations=cites,
-            derived=steps,
+        formula = self._by_conversion(m.device, facts, volts=level.value, reading=x)
+        return _computed(parsed, level, facts, steps, "V", formula)
+
+    def _reading_from_output(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "XGZP6847A100KPGN on 5 V reads 2.5 V out: what pressure?": the sensed value at an
+        output voltage the question states, from the same two ranges backwards."""
+        out = _OUTPUT_READING.search(parsed.text)
+        if len(parsed.devices) != 1 or out is None or not _ASKS_READING.search(parsed.text):
+            return None
+        m = parsed.devices[0]
+        if not any(f.spec == "measurement_range" for f in self.index.device_facts(m.device)):
+            return None
+        volts = float(out.group("v")) / (1000.0 if out.group("u").lower() == "mv" else 1.0)
+        supply = m.supply_v if m.supply_v != volts else None
+        use = DeviceUse(m.device, m.variant or m.part_number, supply or _sole(parsed))
+        found = reading_at(self.index, use, volts)
+        if isinstance(found, str):
+            return self._insufficient(parsed, "simple", f"scope_named: {found}")
+        level, facts, steps = found
+        assert level.derived is not None
+        formula = self._by_conversion(
+            m.device, facts, volts=volts, reading=level.value, backwards=True
         )
+        return _computed(parsed, level, facts, steps, level.derived.unit or "", formula)
+
+    def _by_conversion(
+        self,
+        device: str,
+        facts: list[Fact],
+        *,
+        volts: float,
+        reading: float,
+        backwards: bool = False,
+    ) -> tuple[Fact, Derived] | None:
+        """The same figure by the conversion formula the source states for that measuring
+        range ("Pressure=(output-4.5)/K", K = 0.04 for -100 to 0 kPa at 5 V), when it agrees
+        with the figure read off the two ranges."""
+        span = next((f for f in reversed(facts) if f.spec == "measurement_range"), None)
+        if span is None:
+            return None
+        for k in self.index.device_facts(device):
+            if k.spec != "k_factor" or k.extra.get("range") != [span.min, span.max]:
+                continue
+            offset, factor = float(k.extra["offset"]), float(k.value)  # type: ignore[arg-type]
+            if backwards:
+                result, want = (volts - offset) / factor, reading
+                expression = (
+                    f"({format_number(volts)} - {format_number(offset)}) / {format_number(factor)}"
+                )
+            else:
+                result, want = offset + factor * reading, volts
+                expression = (
+                    f"{format_number(offset)} + {format_number(factor)} * {format_number(reading)}"
+                )
+            if math.isclose(result, want, rel_tol=0.01, abs_tol=0.01):
+                return k, Derived(
+                    label=f"{device} by the conversion formula ({k.condition})",
+                    expression=expression,
+                    result=round(result, 9),
+                    unit=span.unit if backwards else "V",
+                )
+        return None
 
     def _voltage_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
         """ "AMS1117 3.3V": a voltage right after the name is the variant when the document
@@ -2235,6 +2289,53 @@ _ASKED_DIMENSION = (
     (re.compile(r"(?i)\bvolt(?:s|age)?\b"), "V"),
     (re.compile(r"(?i)\bamps?\b|\bcurrent\b"), "A"),
     (re.compile(r"(?i)\btemperature\b|\bhow hot\b"), "K"),
+)
+
+
+def _computed(
+    parsed: ParsedQuestion,
+    level: Limit,
+    facts: list[Fact],
+    steps: list[Derived],
+    unit: str,
+    formula: tuple[Fact, Derived] | None,
+) -> Answer:
+    """A sensor's output at a reading, or its reading at an output: the figure, the steps that
+    computed it, and the same figure by the source's conversion formula where it states one."""
+    assert level.derived is not None
+    if formula is not None:
+        facts, steps = [*facts, formula[0]], [*steps, formula[1]]
+    cites = list(dict.fromkeys(f.citation for f in facts))
+    main = steps.index(level.derived)
+    text = (
+        f"{level.derived.label}: {level.text} {unit} nominal [{', '.join(cites)}]; "
+        + "".join(f"{d.label} {format_number(d.result)} V; " for d in steps[:main])
+        + f"{level.text} {unit} = {level.derived.expression}"
+    )
+    if formula is not None:
+        k, d = formula
+        text += f"; {d.label}: {d.expression} = {format_number(d.result)} {unit} [{k.citation}]"
+    return Answer(
+        status="answered",
+        route="simple",
+        task="computed",
+        question=parsed.text,
+        answer=text,
+        items=[item_from_fact(f) for f in facts],
+        citations=cites,
+        derived=steps,
+    )
+
+
+# An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
+_OUTPUT_READING = re.compile(
+    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|shows?)\s+(?:of\s+)?"
+    r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>m?V)\b(?!\s*(?:supply|rail|version))"
+)
+# ...and asks what it senses there: "what pressure is that", "what current".
+_ASKS_READING = re.compile(
+    r"(?i)\bwhat\s+(?:\w+\s+)?(?:pressure|current|flow|reading|value)\b"
+    r"|\bhow much\s+(?:pressure|current)\b"
 )
 
 # "How long does X take": a duration, not a length ("how long a cable").

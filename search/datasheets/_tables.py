@@ -1921,6 +1921,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_stated_full_scales(doc, device, stem))
     facts.extend(_page_statements(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
+    facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
@@ -2159,6 +2160,65 @@ def _stated_transfers(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 },
             )
         )
+    return out
+
+
+# "5V Power Supply: Pressure=(output-4.5)/K" over a "K Factor" table of "Range (kPa)  3.3(V)
+# 5(V)" rows: a conversion from output to reading per supply, its factor per measuring range.
+_CONVERSION = re.compile(
+    r"(?i)(?P<supply>\d+(?:\.\d+)?)\s*V\s+Power\s+Supply:\s*(?P<what>[A-Za-z]+)\s*=\s*"
+    r"\(\s*output\s*-\s*(?P<offset>\d+(?:\.\d+)?)\s*\)\s*/\s*K\b"
+)
+_K_RANGE = re.compile(r"^(?:(?P<lo>-?\d+(?:\.\d+)?)\s*[～~]\s*)?(?P<hi>-?\d+(?:\.\d+)?)$")
+
+
+def _conversion_factors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``k_factor`` facts: for each supply and measuring range, the factor K of a conversion
+    formula the page states ("Pressure=(output-4.5)/K"), with the formula's offset."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        formulas: dict[float, re.Match[str]] = {}
+        header: tuple[float, list[float]] | None = None  # x of "Range", supplies of the columns
+        for line in page.lines:
+            for m in _CONVERSION.finditer(line.text):
+                if header is not None:
+                    formulas, header = {}, None  # a new block begins
+                formulas[float(m.group("supply"))] = m
+            range_seg = next((sg for sg in line.segments if sg.text.startswith("Range")), None)
+            if range_seg is not None and formulas:
+                volts = [float(v) for v in re.findall(r"(\d+(?:\.\d+)?)\s*[（(]\s*V", line.text)]
+                header = (range_seg.x0, volts)
+                continue
+            if header is None:
+                continue
+            cells = [sg.text for sg in line.segments if sg.x0 >= header[0] - 20]
+            rm = _K_RANGE.match(cells[0]) if len(cells) == len(header[1]) + 1 else None
+            if rm is None or not all(re.fullmatch(r"\d+(?:\.\d+)?", c) for c in cells[1:]):
+                continue
+            lo = float(rm.group("lo")) if rm.group("lo") else 0.0
+            hi = float(rm.group("hi"))
+            for supply, k in zip(header[1], cells[1:], strict=True):
+                formula = formulas.get(supply)
+                if formula is None:
+                    continue
+                out.append(
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        f"{formula.group(0)} / Range {cells[0]}: {'  '.join(cells[1:])}",
+                        spec="k_factor",
+                        parameter=f"K factor, {formula.group('what')} conversion",
+                        value=float(k),
+                        condition=f"{supply:g} V supply, range {cells[0]} kPa",
+                        section_kind="electrical_characteristics",
+                        extra={
+                            "supply": supply,
+                            "offset": float(formula.group("offset")),
+                            "range": [lo, hi],
+                        },
+                    )
+                )
     return out
 
 

@@ -685,3 +685,17 @@ def test_i2c_modes_in_a_feature_list_give_the_clock_limit() -> None:
 def test_a_linear_formula_is_a_transfer_fact() -> None:
     (f,) = [f for f in _facts("yf-s201") if f.spec == "transfer"]
     assert f.value == 7.5 and (f.extra["output_unit"], f.extra["input_unit"]) == ("Hz", "L/min")
+
+
+@needs_pdfs
+def test_conversion_formula_factors_per_range_and_supply() -> None:
+    # XGZP6847A page 6: "5V Power Supply: Pressure=(output-4.5)/K" over a K table per range.
+    k = {
+        (f.extra["supply"], tuple(f.extra["range"])): (f.value, f.extra["offset"])
+        for f in _facts("xgzp6847a")
+        if f.spec == "k_factor"
+    }
+    assert k[(5.0, (-100.0, 0.0))] == (0.04, 4.5)
+    assert k[(3.3, (0.0, 40.0))] == (0.0625, 0.2)
+    assert k[(5.0, (-100.0, 700.0))] == (0.002857, 2.5)
+    assert len(k) == 38

@@ -459,6 +459,14 @@ def test_a_sensors_output_at_a_stated_reading_is_computed(question: str, volts: 
     assert a.derived[-1].result == pytest.approx(volts) and a.derived[-1].unit == "V"
 
 
+def test_a_reading_at_a_stated_output_and_the_sources_conversion_formula() -> None:
+    a = DatasheetQA().ask("XGZP6847A100KPGN (vacuum) on 5V reads 2.5 V out. What pressure is that?")
+    assert a.status == "answered" and a.violations == [], a.answer
+    # read off the two ranges, and again by "Pressure=(output-4.5)/K" with K = 0.04
+    assert [(d.result, d.unit) for d in a.derived[-2:]] == [(-50.0, "kPa"), (-50.0, "kPa")]
+    assert "xgzp6847a#p6" in a.citations
+
+
 def test_a_reading_outside_the_range_or_a_load_on_a_regulator_is_not_a_reading() -> None:
     qa = DatasheetQA()
     far = qa.ask("ACS712-05B at 5 V: output voltage at 7 A?")
