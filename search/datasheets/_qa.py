@@ -1154,7 +1154,11 @@ class DatasheetQA:
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
-        derated = self._ambient_for_load(parsed) or self._through_transfer(parsed)
+        derated = (
+            self._ambient_for_load(parsed)
+            or self._through_transfer(parsed)
+            or self._per_rated_pressure(parsed)
+        )
         if derated is not None:
             return derated
         answer = self._lookup_rows(parsed)
@@ -1279,6 +1283,77 @@ class DatasheetQA:
                     task="computed",
                 )
         return None
+
+    def _per_rated_pressure(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "For a 0-40 kPa part, what overpressure and burst pressure?": rows printed per band
+        of rated pressure, the band each stated rating falls in, and a figure written as a
+        multiple of the rating worked out for it."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        banded = [f for f in self.index.device_facts(device) if f.extra.get("bands")]
+        q_words = _stems(parsed.text)
+        asked = [
+            label
+            for label in dict.fromkeys(f.parameter for f in banded)
+            if _stems(label) - _KIND_WORDS <= q_words or "".join(label.lower().split()) in q_words
+        ]
+        # (kPa, as stated): "1 MPa" is worked out as 1 * 1000 kPa and shown as stated
+        ratings = {
+            float(m.group(2))
+            * (1000.0 if m.group(3) == "MPa" else 1.0): f"{m.group(2)} {m.group(3)}"
+            for m in _RATED_PRESSURE.finditer(parsed.text)
+        }
+        if not asked or not ratings:
+            return None
+        items: list[AnswerItem] = []
+        derived: list[Derived] = []
+        lines: list[str] = []
+        for rated, stated in ratings.items():
+            in_kpa = f"{stated.split()[0]} * 1000" if stated.endswith("MPa") else stated.split()[0]
+            for label in asked:
+                f = next(
+                    (
+                        f
+                        for f in banded
+                        if f.parameter == label
+                        and any(
+                            (lo < rated or lo == 0) and (hi is None or rated <= hi)
+                            for lo, hi in f.extra["bands"]
+                        )
+                    ),
+                    None,
+                )
+                if f is None or not isinstance(f.value, int | float):
+                    continue
+                items.append(item_from_fact(f))
+                if f.extra.get("multiple_of"):
+                    d = Derived(
+                        label=f"{device} {label.lower()} of a {stated} part",
+                        expression=f"{format_number(f.value)} * {in_kpa}",
+                        result=round(f.value * rated, 9),
+                        unit="kPa",
+                    )
+                    derived.append(d)
+                    shown = f"{format_number(f.value)} × rated = {format_number(d.result)} kPa"
+                else:
+                    shown = _figure(f, None)
+                lines.append(
+                    f"{device} {label.lower()}, {stated} part: {shown} "
+                    f"({f.condition}) [{f.citation}]"
+                )
+        if not items:
+            return None
+        return Answer(
+            status="answered",
+            route="simple",
+            question=parsed.text,
+            answer=". ".join(lines),
+            items=items,
+            citations=_citations(items),
+            derived=derived,
+            task="computed" if derived else "lookup",
+        )
 
     def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:
         """No row answers: a sentence of the part's documents that states one figure of the
@@ -2326,6 +2401,11 @@ def _computed(
         derived=steps,
     )
 
+
+# A part's rated pressure as a question states it: "a 100 kPa part", "0-40 kPa", "0 to 1 MPa".
+_RATED_PRESSURE = re.compile(
+    r"(?<![\w.])(?:(-?\d+(?:\.\d+)?)\s*(?:-|to|～|\.\.)\s*)?(\d+(?:\.\d+)?)\s*(kPa|MPa)\b"
+)
 
 # An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
 _OUTPUT_READING = re.compile(

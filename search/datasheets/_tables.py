@@ -1922,6 +1922,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_page_statements(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
+    facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
@@ -2216,6 +2217,98 @@ def _conversion_factors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                             "supply": supply,
                             "offset": float(formula.group("offset")),
                             "range": [lo, hi],
+                        },
+                    )
+                )
+    return out
+
+
+# A row printed per band of rated pressure: "5kPa＜Pressure ≤200kPa  2.5X  Rated Pressure",
+# "Pressure ≤10kPa or＞200kPa  ±2.5".
+_PRESSURE_BAND = re.compile(
+    r"^(?:(?P<lo>\d+(?:\.\d+)?)\s*kPa\s*[＜<]\s*)?Pressure\s*"
+    r"(?:[≤<]=?\s*(?P<hi>\d+(?:\.\d+)?)\s*kPa)?(?:\s*or\s*[＞>]\s*(?P<or>\d+(?:\.\d+)?)\s*kPa)?$"
+)
+_BAND_FIGURE = re.compile(r"^(?P<pm>±)?(?P<v>\d+(?:\.\d+)?)(?P<x>X)?$")
+
+
+def _pressure_bands(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Rows a table prints per band of the part's rated pressure, under a label split above and
+    below them ("Over" / "Pressure"): a fact per band with the band in ``extra`` and, for a
+    figure written "2.5X  Rated Pressure", the multiple of the rated pressure it is."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        groups: list[list[tuple[Line, re.Match[str], re.Match[str]]]] = []
+        for line in page.lines:
+            at = next(
+                (k for k, sg in enumerate(line.segments) if _PRESSURE_BAND.match(sg.text)), None
+            )
+            if at is None:
+                continue
+            band = _PRESSURE_BAND.match(line.segments[at].text)
+            # the figure is printed right of the band (a footnote mark may sit left of it)
+            figure = next(
+                (m for sg in line.segments[at + 1 :] if (m := _BAND_FIGURE.match(sg.text))), None
+            )
+            if band is None or figure is None:
+                continue
+            group = groups[-1] if groups else None
+            if (
+                group is None
+                or any(b.group(0) == band.group(0) for _l, b, _f in group)
+                or bool(group[-1][2].group("x")) != bool(figure.group("x"))
+            ):
+                groups.append([])
+            groups[-1].append((line, band, figure))
+        for group in groups:
+            top, bottom = group[0][0].y, group[-1][0].y
+            left = min(sg.x0 for ln, b, _f in group for sg in ln.segments if sg.text == b.group(0))
+            label = " ".join(
+                sg.text
+                for ln in page.lines
+                if bottom - 8 <= ln.y <= top + 8
+                for sg in ln.segments
+                if sg.x0 < left - 20 and re.fullmatch(r"[A-Za-z][A-Za-z.]*", sg.text)
+            )
+            if not label:
+                continue
+            # the unit cell is printed once for the group's rows ("%Span" between them)
+            near = " ".join(ln.text for ln in page.lines if bottom - 8 <= ln.y <= top + 8)
+            unit_m = re.search(r"%\s*Span|%\s*FSS", near)
+            for line, band, figure in group:
+                v = float(figure.group("v"))
+                bounds = [
+                    [
+                        float(band.group("lo")) if band.group("lo") else 0.0,
+                        float(band.group("hi")) if band.group("hi") else None,
+                    ],
+                ]
+                if band.group("or"):
+                    bounds.append([float(band.group("or")), None])
+                multiple = bool(figure.group("x"))
+                out.append(
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        f"{label}: {line.text}",
+                        spec=map_spec(label, None, "electrical_characteristics")
+                        or label_spec(label)
+                        or "pressure_band",
+                        parameter=label,
+                        **(
+                            {"value": v}
+                            if not figure.group("pm")
+                            else {"min": -v, "max": v, "value": v}
+                        ),
+                        unit="× rated pressure"
+                        if multiple
+                        else (unit_m.group(0) if unit_m else None),
+                        condition=band.group(0),
+                        section_kind="electrical_characteristics",
+                        extra={
+                            "bands": bounds,
+                            **({"multiple_of": "rated pressure"} if multiple else {}),
                         },
                     )
                 )

@@ -699,3 +699,18 @@ def test_conversion_formula_factors_per_range_and_supply() -> None:
     assert k[(3.3, (0.0, 40.0))] == (0.0625, 0.2)
     assert k[(5.0, (-100.0, 700.0))] == (0.002857, 2.5)
     assert len(k) == 38
+
+
+@needs_pdfs
+def test_rows_per_band_of_rated_pressure_under_a_split_label() -> None:
+    # XGZP6847A page 2: "Over" / "Pressure" printed around "Pressure ≤5kPa  5X  Rated Pressure",
+    # "5kPa＜Pressure ≤200kPa  2.5X …", "200kPa＜Pressure  1.5X …"; "Total" / "Accuracy" too.
+    bands = {
+        (f.parameter, f.value, tuple(map(tuple, f.extra["bands"])))
+        for f in _facts("xgzp6847a")
+        if f.extra.get("bands")
+    }
+    assert ("Over Pressure", 2.5, ((5.0, 200.0),)) in bands
+    assert ("Burst Pressure", 2.0, ((200.0, None),)) in bands
+    assert ("Total Accuracy", 2.5, ((0.0, 10.0), (200.0, None))) in bands
+    assert len(bands) == 8

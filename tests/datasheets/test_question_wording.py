@@ -512,3 +512,18 @@ def test_a_stated_linear_transfer_is_applied_either_way(
     a = DatasheetQA(store).ask(question)
     assert a.status == "answered" and not a.violations, a.answer
     assert [(d.result, d.unit) for d in a.derived] == [(result, unit)]
+
+
+@pytest.mark.parametrize(
+    ("question", "figures"),
+    [
+        ("For a 0-40 kPa XGZP6847A, what overpressure and burst pressure?", [100.0, 120.0]),
+        ("XGZP6847A001MPG (0 to 1 MPa): overpressure and burst pressure?", [1500.0, 2000.0]),
+    ],
+)
+def test_a_multiple_of_the_rated_pressure_for_the_band_a_rating_falls_in(
+    question: str, figures: list[float]
+) -> None:
+    a = DatasheetQA().ask(question)
+    assert a.status == "answered" and not a.violations, a.answer
+    assert [d.result for d in a.derived] == figures and a.citations == ["xgzp6847a#p2"]
