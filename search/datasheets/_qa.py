@@ -1369,7 +1369,9 @@ class DatasheetQA:
             if unit_dimension(f.unit, "") != dimension:
                 continue
             shared = asked & _stems(f.parameter)
-            if len(shared) >= 2:
+            # two words in common, one of them a word of substance ("reading", "terminals"),
+            # not "up" and "wait"
+            if len(shared) >= 2 and any(len(w) >= 5 and w not in _FILLER for w in shared):
                 scored.append((len(shared), f))
         if not scored:
             return None
@@ -2401,6 +2403,36 @@ def _computed(
         derived=steps,
     )
 
+
+# Words of five letters or more that carry no subject of their own.
+_FILLER = frozenset(
+    [
+        "after",
+        "before",
+        "about",
+        "above",
+        "below",
+        "there",
+        "where",
+        "which",
+        "while",
+        "should",
+        "would",
+        "could",
+        "every",
+        "other",
+        "under",
+        "until",
+        "since",
+        "anything",
+        "something",
+        "really",
+        "right",
+        "first",
+        "again",
+        "still",
+    ]
+)
 
 # A part's rated pressure as a question states it: "a 100 kPa part", "0-40 kPa", "0 to 1 MPa".
 _RATED_PRESSURE = re.compile(

@@ -19,7 +19,7 @@ MANUAL = (
     "The load needs at least 1.2 V across its terminals to sink its full current. "
     "Send `CURR 1.0` to set it. AC bandwidth is 20 Hz to 300 kHz.\n\n"
     "## 2. Timing\n\nAfter a current step, allow 30 ms before taking a reading. "
-    "Points 3 and 4 repeat.\n"
+    "Points 3 and 4 repeat. Hold the trigger low for 10 ms to wake it up, then wait for it.\n"
 )
 
 
@@ -39,7 +39,8 @@ def test_sentences_with_one_figure_become_statements(tmp_path: Path) -> None:
     assert (None, None, 30.0, "ms") in said
     assert (None, None, "20 Hz to 300 kHz", "kHz") in said  # two units: as the sentence says
     # a quoted command, and a figure without a unit of a quantity, are not statements
-    assert len(said) == 3
+    assert (None, None, 10.0, "ms") in said
+    assert len(said) == 4
 
 
 @pytest.mark.parametrize(
@@ -68,3 +69,6 @@ def test_a_statement_of_another_quantity_or_with_one_shared_word_does_not(
 ) -> None:
     assert qa.ask("TRN-2400 terminal current rating?").status == "insufficient_evidence"
     assert qa.ask("How long is the TRN-2400 warranty?").status == "insufficient_evidence"
+    # "up" and "wait" in common is no subject in common
+    after = qa.ask("How long do I have to wait after powering up the TRN-2400?")
+    assert after.status == "insufficient_evidence", after.answer
