@@ -346,7 +346,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\blong[- ]term stability|\blong[- ]term drift|\bdrift per year", ("drift",)),
     (r"\bresponse time|\bdelay time", ("response_time",)),
     # A relay's switching times.
-    (r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time", ("response_time",)),
+    (
+        r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time"
+        # "how long does it take to pull in": a relay's operate (or release) time
+        r"|\bhow (?:long|fast|quickly)\b.{0,40}\b(?:pull(?:s|ing)?[- ]in|release|drop(?:s)?[- ]out)\b",
+        ("response_time",),
+    ),
     (r"\bpackage", ("package",)),
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
     (r"\bchannels|\bhow many inputs", ("channels",)),

@@ -527,3 +527,8 @@ def test_a_multiple_of_the_rated_pressure_for_the_band_a_rating_falls_in(
     a = DatasheetQA().ask(question)
     assert a.status == "answered" and not a.violations, a.answer
     assert [d.result for d in a.derived] == figures and a.citations == ["xgzp6847a#p2"]
+
+
+def test_how_long_a_relay_takes_to_pull_in_is_its_operate_time() -> None:
+    p = parse_question("SRD-05VDC-SL-C: how long does it take to pull in at nominal coil voltage?")
+    assert p.specs[0] == ("response_time",)
