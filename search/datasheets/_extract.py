@@ -181,6 +181,11 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "input_offset_voltage",
     ),
     (r"input\s+bias\s+current", "input_bias_current"),
+    # "SCL, SDA, ADDR Input ‘H’ Current": a pin's input current, not a supply current
+    (r"\binput\s+[‘'’]?[hl][‘'’]?\s+current\b|\binput\s+(?:high|low)\s+current\b", "input_current"),
+    # a protection's trip and hysteresis before any temperature range they are printed with
+    (r"thermal\s+shutdown\s+hysteresis|\btsd\s+hysteresis", "thermal_shutdown_hysteresis"),
+    (r"thermal\s+shutdown", "thermal_shutdown"),
     (r"storage\s+temp|\btstg\b|\bt\s*stg\b|\bts\b", "storage_temperature"),
     (r"junction\s+temp|\btj\b|\bt\s*j\b", "junction_temperature"),
     (
@@ -208,8 +213,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     (r"switching\s+frequency|oscillator\s+frequency|pwm\s+frequency", "switching_frequency"),
     (r"efficiency", "efficiency"),
-    (r"undervoltage\s+lockout|\buvlo\b", "undervoltage_lockout"),
-    (r"thermal\s+shutdown", "thermal_shutdown"),
+    (r"undervoltage\s+lockout|\buvlo\b|low\s+voltage\s+detect", "undervoltage_lockout"),
     (r"soft[\s-]*start", "soft_start_time"),
     (
         r"output\s+range|output\s+voltage\s+(swing|range)|voltage\s+output\s+swing|output\s+swing|"

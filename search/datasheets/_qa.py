@@ -1098,7 +1098,10 @@ class DatasheetQA:
             # run-together pair counts only where the question hyphenates it, "power-on"),
             # or a word of the phrase that this row's label has and no row under the spec
             # has ("idle" is its own row, not a kind of sleep).
-            plain = content_words(asked_text) | content_words(asked_text.replace("-", ""))
+            plain = {
+                _stem(w)
+                for w in content_words(asked_text) | content_words(asked_text.replace("-", ""))
+            }
             extra = (hit & plain) - phrase | (phrase & hit & plain) - rival_words
             extra -= _KIND_WORDS | _PART_WORDS
             if len(hit & words) < 2 or not extra:
@@ -2244,7 +2247,12 @@ def _stems(text: str) -> set[str]:
     text = re.sub(r"(?i)\b(lit|met|cent)re(s?)\b", r"\1er\2", text)
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())
     joined = {a + b for a, b in itertools.pairwise(words)}
-    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in content_words(text) | joined}
+    return {_stem(w) for w in content_words(text) | joined}
+
+
+def _stem(word: str) -> str:
+    """A word with a plural "s" taken off."""
+    return word[:-1] if len(word) > 4 and word.endswith("s") else word
 
 
 # Wording that puts one part on another's output: "from an SRB-5030", "as the VCC for",

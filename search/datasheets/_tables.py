@@ -1257,6 +1257,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 continue
             if cols is not None and not _BITS7.search(text):
                 cells = _table_row(line, cols)
+                if "unit" in cells and not any(k in cells for k in ("min", "typ", "max", "value")):
+                    # "(Design target only)  °C" under a row: the unit of the row it closes.
+                    unit_lines.append((line.y, line.size, cells["unit"]))
                 table_rows_seen += 1
                 group_cells: dict[int, dict[str, str]] = {}
                 for key in [k for k in cells if "@" in k]:
@@ -1685,6 +1688,17 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 near_unit = [u for y, size, u in unit_lines if abs(y - a.y) <= 1.2 * size]
                 if len(near_unit) == 1:
                     a.row.unit = near_unit[0]
+        for row, y, size, _c in unresolved:
+            if row.unit is None:
+                # A unit printed on a line of its own next to an unnamed row is its unit
+                # (the nearest; under the row on a tie).
+                near_units = [
+                    (abs(y - u_y), u_y > y, u)
+                    for u_y, _sz, u in unit_lines
+                    if 0 < abs(y - u_y) <= 1.6 * size
+                ]
+                if near_units:
+                    row.unit = min(near_units)[2]
         anchors = [r_y for r_y in anchor_ys]
         before = {id(r): (r.evidence, r.unit, r.symbol) for r, _y, _s, _f in unresolved}
         # Every row's height and unit, named or not, for "the row just above".
@@ -1699,6 +1713,20 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 row.parameter, row.symbol = head.parameter, row.symbol or head.symbol
                 row.unit = row.unit or head.unit
                 row.evidence = f"{head.evidence.split(' / ')[0]} / {row.evidence}"
+                continue
+            split = [
+                lb
+                for lb in labels
+                if lb[1] != lb[5] and 0 < abs(lb[0] - y) <= 1.2 * size and not lb[2]
+            ]
+            above = [lb for lb in split if lb[0] > y]
+            below = [lb for lb in split if lb[0] < y]
+            if len(above) == 1 and len(below) == 1 and not row.parameter:
+                # "Thermal shutdown circuit" / "TSD  175" / "operating temperature": one label
+                # printed on the lines either side of its row's figures.
+                row.parameter = f"{above[0][1]} {below[0][1]}"
+                row.unit = row.unit or above[0][3] or below[0][3]
+                row.evidence = f"{above[0][4]} / {row.evidence} / {below[0][4]}"
                 continue
             block = _condition_block_head(row, y, size, labels, anchor_rows)
             if block is not None:

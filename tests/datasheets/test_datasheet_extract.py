@@ -714,3 +714,16 @@ def test_rows_per_band_of_rated_pressure_under_a_split_label() -> None:
     assert ("Burst Pressure", 2.0, ((200.0, None),)) in bands
     assert ("Total Accuracy", 2.5, ((0.0, 10.0), (200.0, None))) in bands
     assert len(bands) == 8
+
+
+@needs_pdfs
+def test_a_label_printed_either_side_of_its_row_with_the_unit_on_a_line_of_its_own() -> None:
+    # TB6612FNG page 5: "Thermal shutdown circuit" / "TSD  ―  175  ―" / "operating temperature",
+    # "(Design target only)  °C" under it; "Thermal shutdown" / "∆TSD  20" / "hysteresis".
+    rows = {(f.spec, f.typ, f.unit) for f in _facts("tb6612fng") if f.page == 5}
+    assert ("thermal_shutdown", 175.0, "°C") in rows
+    assert ("thermal_shutdown_hysteresis", 20.0, "°C") in rows
+    assert ("undervoltage_lockout", 1.9, "V") in rows
+    # BH1750 page 2: the pins' input currents, not a spec named after the pins
+    currents = {(f.spec, f.max) for f in _facts("bh1750") if f.symbol in ("IIH", "IIL")}
+    assert currents == {("input_current", 10.0)}

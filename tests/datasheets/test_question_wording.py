@@ -532,3 +532,23 @@ def test_a_multiple_of_the_rated_pressure_for_the_band_a_rating_falls_in(
 def test_how_long_a_relay_takes_to_pull_in_is_its_operate_time() -> None:
     p = parse_question("SRD-05VDC-SL-C: how long does it take to pull in at nominal coil voltage?")
     assert p.specs[0] == ("response_time",)
+
+
+def test_a_label_word_in_the_plural_meets_the_question_word() -> None:
+    rows = [
+        fact(
+            device="TB6612FNG",
+            spec=spec,
+            parameter=name,
+            typ=typ,
+            unit="°C",
+            citation="tb6612fng#p5",
+            evidence=f"{name} {typ:g} °C",
+        )
+        for spec, name, typ in (
+            ("thermal_shutdown", "Thermal shutdown circuit operating temperature", 175.0),
+            ("thermal_shutdown_hysteresis", "Thermal shutdown hysteresis", 20.0),
+        )
+    ]
+    answer = DatasheetQA(FactStore(rows)).ask("tb6612fng thermal shutdown hysteresis?")
+    assert "20 °C" in answer.answer and "175" not in answer.answer, answer.answer
