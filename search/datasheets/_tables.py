@@ -1950,6 +1950,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_page_statements(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
+    facts.extend(_stated_maxima(facts))
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     # A clock stated in prose stands in only where no table gives that bus's clock.
@@ -2247,6 +2248,39 @@ def _conversion_factors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                             "range": [lo, hi],
                         },
                     )
+                )
+    return out
+
+
+# "+-2%RH(Max +-5%RH)": a typical ± figure with the worst case printed after it.
+_WITH_MAX = re.compile(
+    r"(?:±|\+-|\+/-)\s*(?P<typ>\d+(?:\.\d+)?)\s*(?P<unit>[%A-Za-z°]+)\s*\(\s*max\.?\s*"
+    r"(?:±|\+-|\+/-)\s*(?P<max>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _stated_maxima(facts: list[Fact]) -> list[Fact]:
+    """For a ± figure whose source prints its worst case beside it, that worst case as a row of
+    its own (the typical one stays as it is)."""
+    out: list[Fact] = []
+    for f in facts:
+        if not f.extra.get("plus_minus") or not isinstance(f.value, int | float):
+            continue
+        for m in _WITH_MAX.finditer(f.evidence):
+            if float(m.group("typ")) == f.value and (f.unit or "").startswith(m.group("unit")[:1]):
+                worst = float(m.group("max"))
+                out.append(
+                    f.model_copy(
+                        update={
+                            "parameter": f"{f.parameter} (max)",
+                            "value": worst,
+                            "min": -worst,
+                            "max": worst,
+                            "condition": "worst case",
+                            **_si({"value": worst, "min": -worst, "max": worst}, f.unit, f.spec),
+                        }
+                    ).with_id()
                 )
     return out
 

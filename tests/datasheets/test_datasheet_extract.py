@@ -727,3 +727,14 @@ def test_a_label_printed_either_side_of_its_row_with_the_unit_on_a_line_of_its_o
     # BH1750 page 2: the pins' input currents, not a spec named after the pins
     currents = {(f.spec, f.max) for f in _facts("bh1750") if f.symbol in ("IIH", "IIL")}
     assert currents == {("input_current", 10.0)}
+
+
+@needs_pdfs
+def test_a_worst_case_printed_beside_a_typical_plus_minus_is_a_row_of_its_own() -> None:
+    # DHT22 page 1: "humidity +-2%RH(Max +-5%RH)"
+    acc = {
+        (f.parameter, f.value)
+        for f in _facts("dht22")
+        if f.spec == "accuracy" and f.applies_to.get("quantity") == "humidity"
+    }
+    assert acc == {("Accuracy", 2.0), ("Accuracy (max)", 5.0)}
