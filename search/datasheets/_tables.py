@@ -3201,7 +3201,8 @@ def _statements_in(
                 dim = None
             if dim in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
                 figures.append((m, unit))
-        if len(figures) != 1:
+        # one figure, or one figure said twice ("pull low the bus 80us …, then pulls up 80us")
+        if len({(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}) != 1:
             continue
         m, unit = figures[0]
         lo = float(m.group("lo"))

@@ -19,7 +19,8 @@ MANUAL = (
     "The load needs at least 1.2 V across its terminals to sink its full current. "
     "Send `CURR 1.0` to set it. AC bandwidth is 20 Hz to 300 kHz.\n\n"
     "## 2. Timing\n\nAfter a current step, allow 30 ms before taking a reading. "
-    "Points 3 and 4 repeat. Hold the trigger low for 10 ms to wake it up, then wait for it.\n"
+    "Points 3 and 4 repeat. Hold the trigger low for 10 ms to wake it up, then wait for it. "
+    "It pulls the line low for 80 us, then high for 80 us. It draws 2 A, then 3 A.\n"
 )
 
 
@@ -40,7 +41,8 @@ def test_sentences_with_one_figure_become_statements(tmp_path: Path) -> None:
     assert (None, None, "20 Hz to 300 kHz", "kHz") in said  # two units: as the sentence says
     # a quoted command, and a figure without a unit of a quantity, are not statements
     assert (None, None, 10.0, "ms") in said
-    assert len(said) == 4
+    assert (None, None, 80.0, "us") in said  # one figure said twice; two figures are not one
+    assert len(said) == 5
 
 
 @pytest.mark.parametrize(
