@@ -819,7 +819,11 @@ class DatasheetQA:
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
-        holding = [r for r in valid if _condition_holds(r.fact.condition, parsed.stated_voltages)]
+        holding = [
+            r
+            for r in valid
+            if _condition_holds(r.fact.condition, parsed.stated_voltages, parsed.text)
+        ]
         if holding and len(holding) < len(valid):
             # "VM ≥ 4.5 V" and "4.5 V > VM ≥ 2.5 V" rows: only the one the stated supply is in.
             valid = holding
@@ -2358,7 +2362,7 @@ def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived, F
 _STATED_CURRENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:mA|A)\b")
 _INEQUALITY = re.compile(
     r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
-    r"\bV[A-Z]{0,4}\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
+    r"\b(?P<rail>V[A-Z]{0,4})\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
 )
 
 
@@ -2520,12 +2524,16 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     return out if len(out) == 2 and out[0] is not out[1] else []
 
 
-def _condition_holds(condition: str | None, volts: Sequence[float]) -> bool:
+def _condition_holds(condition: str | None, volts: Sequence[float], question: str = "") -> bool:
     """Whether a row's supply condition ("VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V") holds for one
-    of the stated voltages; True when it states no such condition or no voltage is stated."""
+    of the stated voltages (the one stated for its rail, "VM = 6 V", when the question names
+    it); True when it states no such condition or no voltage is stated."""
     m = _INEQUALITY.search(condition or "")
     if m is None or not volts:
         return True
+    named = re.findall(rf"(?i)\b{m.group('rail')}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)
+    if named:
+        volts = [float(v) for v in named]
 
     def cmp(a: float, op: str, b: float) -> bool:
         return {"<": a < b, ">": a > b, "≤": a <= b, "≥": a >= b}[op]

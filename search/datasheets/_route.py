@@ -216,7 +216,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # part may deliver, not what it consumes.
     (
         r"\b(?:motors?|loads?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?)"
-        r"\s+(?:draws?|needs?|takes?|pulls?|requires?)\b",
+        r"(?:\s+(?:that|which))?\s+(?:draws?|drawing|needs?|takes?|pulls?|pulling|requires?)\b",
         ("output_current",),
     ),
     (

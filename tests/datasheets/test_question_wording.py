@@ -552,3 +552,27 @@ def test_a_label_word_in_the_plural_meets_the_question_word() -> None:
     ]
     answer = DatasheetQA(FactStore(rows)).ask("tb6612fng thermal shutdown hysteresis?")
     assert "20 °C" in answer.answer and "175" not in answer.answer, answer.answer
+
+
+def test_a_load_that_draws_a_current_and_a_rail_stated_by_name() -> None:
+    assert parse_question("TB6612FNG with a motor that draws 0.8 A. ok?").specs == [
+        ("output_current",)
+    ]
+    rows = [
+        fact(
+            device="TB6612FNG",
+            spec="output_current",
+            parameter="Output current (H-SW)",
+            max=limit,
+            unit="A",
+            condition=cond,
+            citation="tb6612fng#p3",
+            evidence=f"Output current (H-SW) {cond} {limit:g} A",
+        )
+        for cond, limit in (("VM ≥ 4.5 V", 1.0), ("4.5 V > VM ≥ 2.5 V", 0.4))
+    ]
+    # VCC = 3.3 V is another rail: the row for VM = 6 V is the one that holds
+    a = DatasheetQA(FactStore(rows)).ask(
+        "TB6612FNG, motor that draws 0.8 A, VM = 6 V and VCC = 3.3 V. ok?"
+    )
+    assert a.verdict == "compatible" and "0.4" not in a.answer, a.answer
