@@ -1073,14 +1073,19 @@ class DatasheetQA:
             for name in parsed.device_names
             for f in self.index.device_facts(name)
         )
+        # The supply taken as the question only because a voltage is stated and nothing else
+        # was recognised ("at VDD = 5 V"): its phrase is not the question's own words.
+        defaulted = len(parsed.specs) == 1 and not re.search(
+            re.escape(parsed.spec_phrases[0]), parsed.text, re.IGNORECASE
+        )
         if (
             parsed.specs
-            and unheld
+            and (unheld or defaulted)
             and len(hit & content_words(parsed.text) - _KIND_WORDS - _PART_WORDS) >= 2
         ):
-            # No row of the part is filed under any recognised spec, and a row's own label
-            # names two of the question's words: that row is the one asked about ("frequency
-            # synthesizer step size" is no ADC step).
+            # No row of the part is filed under any recognised spec (or none was asked), and a
+            # row's own label names two of the question's words: that row is the one asked
+            # about ("frequency synthesizer step size" is no ADC step).
             parsed.route = "simple" if parsed.route == "structured" else parsed.route
         elif parsed.specs:
             if len(parsed.specs) != 1 or fact.spec in parsed.specs[0]:

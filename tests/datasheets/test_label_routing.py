@@ -255,3 +255,31 @@ def test_a_word_the_question_rules_out_tells_against_a_row() -> None:
         "DS18B20 (normal, non-parasite) supply voltage range?"
     )
     assert "Local power" in answer.answer and "Parasite" not in answer.answer, answer.answer
+
+
+def test_a_stated_supply_is_no_question_when_a_row_label_names_the_questions_words() -> None:
+    rows = [
+        fact(
+            device="MCP3008",
+            spec="supply_voltage",
+            parameter="Operating Voltage",
+            min=2.7,
+            max=5.5,
+            unit="V",
+            citation="mcp3008#p3",
+            evidence="Operating Voltage VDD 2.7 5.5 V",
+        ),
+        fact(
+            device="MCP3008",
+            spec="clk_fall_output_data_valid",
+            parameter="CLK Fall To Output Data Valid",
+            symbol="tDO",
+            max=125.0,
+            unit="ns",
+            condition="VDD = 5V",
+            citation="mcp3008#p4",
+            evidence="CLK Fall To Output Data Valid tDO 125 ns VDD = 5V",
+        ),
+    ]
+    a = DatasheetQA(FactStore(rows)).ask("MCP3008: max CLK-fall-to-data-valid delay at VDD = 5 V?")
+    assert "125 ns" in a.answer and "5.5" not in a.answer, a.answer
