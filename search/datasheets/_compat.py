@@ -545,12 +545,11 @@ def _source_range(
     return results, "" if results else f"{src.device}: no variant with both sensitivity and range"
 
 
-def output_at(
-    index: FactIndex, src: DeviceUse, x: float, unit: str
-) -> tuple[Limit, list[Fact], list[Derived]] | str:
-    """The nominal output of a linear sensor at a sensed value ``x`` (in ``unit``): its output
-    range mapped straight onto its measuring range, with the steps that computed it. A reason
-    instead when it cannot be read."""
+def _linear_span(
+    index: FactIndex, src: DeviceUse
+) -> tuple[Limit, Limit, list[Fact], list[Derived], Fact] | str:
+    """A linear sensor's output range (low, high, the facts and steps that gave it) and the
+    measuring range of the named variant it maps onto; a reason instead when either is missing."""
     spans, why = _source_range(index, src)
     if not spans:
         return why or f"{src.device}: no output range"
@@ -566,31 +565,42 @@ def output_at(
         if len(fits) > 1 and src.variant:
             # "XGZP6847A100KPG" also reads as a prefix of "…100KPGN": the exact name decides.
             fits = [f for f in fits if _names_variant(f, src.variant)]
-        if len(fits) != 1:
-            continue
-        r = fits[0]
-        assert r.min is not None and r.max is not None
-        try:
-            at = convert(x, unit, r.unit or unit)
-        except UnknownUnitError:
-            return f"{src.device}: {unit} is not what it measures ({r.unit})"
-        if not r.min <= at <= r.max:
-            return (
-                f"{src.device}: {_fmt(at)} {r.unit} is outside its range "
-                f"{_fmt(r.min)} to {_fmt(r.max)} {r.unit}"
-            )
-        out = lo.value + (at - r.min) / (r.max - r.min) * (hi.value - lo.value)
-        derived = Derived(
-            label=f"{_named(src.device, r.variant)} output at {_fmt(at)} {r.unit}",
-            expression=(
-                f"{lo.text} + ({_fmt(at)} - {_fmt(r.min)}) / ({_fmt(r.max)} - {_fmt(r.min)})"
-                f" * ({hi.text} - {lo.text})"
-            ),
-            result=round(out, 9),
-            unit="V",
-        )
-        return Limit(out, _fmt(out), derived), [*facts, r], [*steps, derived]
+        if len(fits) == 1:
+            return lo, hi, facts, steps, fits[0]
     return f"{src.device}: name the variant; its measuring range depends on it"
+
+
+def output_at(
+    index: FactIndex, src: DeviceUse, x: float, unit: str
+) -> tuple[Limit, list[Fact], list[Derived]] | str:
+    """The nominal output of a linear sensor at a sensed value ``x`` (in ``unit``): its output
+    range mapped straight onto its measuring range, with the steps that computed it. A reason
+    instead when it cannot be read."""
+    span = _linear_span(index, src)
+    if isinstance(span, str):
+        return span
+    lo, hi, facts, steps, r = span
+    assert r.min is not None and r.max is not None
+    try:
+        at = convert(x, unit, r.unit or unit)
+    except UnknownUnitError:
+        return f"{src.device}: {unit} is not what it measures ({r.unit})"
+    if not r.min <= at <= r.max:
+        return (
+            f"{src.device}: {_fmt(at)} {r.unit} is outside its range "
+            f"{_fmt(r.min)} to {_fmt(r.max)} {r.unit}"
+        )
+    out = lo.value + (at - r.min) / (r.max - r.min) * (hi.value - lo.value)
+    derived = Derived(
+        label=f"{_named(src.device, r.variant)} output at {_fmt(at)} {r.unit}",
+        expression=(
+            f"{lo.text} + ({_fmt(at)} - {_fmt(r.min)}) / ({_fmt(r.max)} - {_fmt(r.min)})"
+            f" * ({hi.text} - {lo.text})"
+        ),
+        result=round(out, 9),
+        unit="V",
+    )
+    return Limit(out, _fmt(out), derived), [*facts, r], [*steps, derived]
 
 
 def reading_at(
@@ -598,41 +608,24 @@ def reading_at(
 ) -> tuple[Limit, list[Fact], list[Derived]] | str:
     """The sensed value at which a linear sensor outputs ``volts``: ``output_at`` backwards,
     its measuring range mapped onto its output range. A reason instead when it cannot be read."""
-    spans, why = _source_range(index, src)
-    if not spans:
-        return why or f"{src.device}: no output range"
-    ranges = [
-        f
-        for f in _best(index, src, ("measurement_range",))
-        if f.min is not None and f.max is not None
-    ]
-    for variant, lo, hi, facts, steps in spans:
-        fits = [
-            f for f in ranges if variant is None or f.variant is None or _same(f.variant, variant)
-        ]
-        if len(fits) > 1 and src.variant:
-            fits = [f for f in fits if _names_variant(f, src.variant)]
-        if len(fits) != 1:
-            continue
-        r = fits[0]
-        assert r.min is not None and r.max is not None
-        if not min(lo.value, hi.value) <= volts <= max(lo.value, hi.value):
-            return (
-                f"{src.device}: {_fmt(volts)} V is outside its output range "
-                f"{lo.text} to {hi.text} V"
-            )
-        at = r.min + (volts - lo.value) / (hi.value - lo.value) * (r.max - r.min)
-        derived = Derived(
-            label=f"{_named(src.device, r.variant)} reading at {_fmt(volts)} V output",
-            expression=(
-                f"{_fmt(r.min)} + ({_fmt(volts)} - {lo.text}) / ({hi.text} - {lo.text})"
-                f" * ({_fmt(r.max)} - {_fmt(r.min)})"
-            ),
-            result=round(at, 9),
-            unit=r.unit,
-        )
-        return Limit(at, _fmt(at), derived), [*facts, r], [*steps, derived]
-    return f"{src.device}: name the variant; its measuring range depends on it"
+    span = _linear_span(index, src)
+    if isinstance(span, str):
+        return span
+    lo, hi, facts, steps, r = span
+    assert r.min is not None and r.max is not None
+    if not min(lo.value, hi.value) <= volts <= max(lo.value, hi.value):
+        return f"{src.device}: {_fmt(volts)} V is outside its output range {lo.text} to {hi.text} V"
+    at = r.min + (volts - lo.value) / (hi.value - lo.value) * (r.max - r.min)
+    derived = Derived(
+        label=f"{_named(src.device, r.variant)} reading at {_fmt(volts)} V output",
+        expression=(
+            f"{_fmt(r.min)} + ({_fmt(volts)} - {lo.text}) / ({hi.text} - {lo.text})"
+            f" * ({_fmt(r.max)} - {_fmt(r.min)})"
+        ),
+        result=round(at, 9),
+        unit=r.unit,
+    )
+    return Limit(at, _fmt(at), derived), [*facts, r], [*steps, derived]
 
 
 def _names_variant(f: Fact, wanted: str) -> bool:

@@ -1219,20 +1219,15 @@ class DatasheetQA:
                     "evidence": " / ".join(dict.fromkeys((fa.evidence, fb.evidence))),
                 }
             )
-            return Answer(
-                status="answered",
-                route="simple",
-                question=parsed.text,
-                answer=(
-                    f"{device}: up to {format_number(t)} °C ambient for {format_number(want)}"
-                    f"{_unit(unit)}, derated linearly from {format_number(a)}{_unit(unit)} at "
-                    f"{format_number(ta)} °C to {format_number(b)}{_unit(unit)} at "
-                    f"{format_number(tb)} °C [{fa.citation}]"
-                ),
-                items=[item],
-                citations=[fa.citation],
-                derived=[d],
-                task="lookup",
+            return _answered(
+                parsed,
+                f"{device}: up to {format_number(t)} °C ambient for {format_number(want)}"
+                f"{_unit(unit)}, derated linearly from {format_number(a)}{_unit(unit)} at "
+                f"{format_number(ta)} °C to {format_number(b)}{_unit(unit)} at "
+                f"{format_number(tb)} °C [{fa.citation}]",
+                [item],
+                [d],
+                "computed",
             )
         return None
 
@@ -1280,19 +1275,14 @@ class DatasheetQA:
                         "condition": f"at {format_number(x)} {ex[f'{given}_unit']}",
                     }
                 )
-                return Answer(
-                    status="answered",
-                    route="simple",
-                    question=parsed.text,
-                    answer=(
-                        f"{device} {str(ex[wanted]).lower()} at {format_number(x)} "
-                        f"{ex[f'{given}_unit']}: {format_number(result)} {out_unit}; "
-                        f"{expression} = {format_number(result)} ({f.evidence}) [{f.citation}]"
-                    ),
-                    items=[item],
-                    citations=[f.citation],
-                    derived=[d],
-                    task="computed",
+                return _answered(
+                    parsed,
+                    f"{device} {str(ex[wanted]).lower()} at {format_number(x)} "
+                    f"{ex[f'{given}_unit']}: {format_number(result)} {out_unit}; "
+                    f"{expression} = {format_number(result)} ({f.evidence}) [{f.citation}]",
+                    [item],
+                    [d],
+                    "computed",
                 )
         return None
 
@@ -1356,15 +1346,8 @@ class DatasheetQA:
                 )
         if not items:
             return None
-        return Answer(
-            status="answered",
-            route="simple",
-            question=parsed.text,
-            answer=". ".join(lines),
-            items=items,
-            citations=_citations(items),
-            derived=derived,
-            task="computed" if derived else "lookup",
+        return _answered(
+            parsed, ". ".join(lines), items, derived, "computed" if derived else "lookup"
         )
 
     def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:
@@ -1392,14 +1375,10 @@ class DatasheetQA:
         if len({(f.min, f.typ, f.max, f.value, f.unit) for f in top}) != 1:
             return None  # sentences that agree on the words disagree on the figure
         f = top[0]
-        return Answer(
-            status="answered",
-            route="simple",
-            question=parsed.text,
-            answer=f'{device}: {_figure(f, None)} — "{f.evidence}" [{f.citation}]',
-            items=[item_from_fact(f)],
-            citations=[f.citation],
-            task="lookup",
+        return _answered(
+            parsed,
+            f'{device}: {_figure(f, None)} — "{f.evidence}" [{f.citation}]',
+            [item_from_fact(f)],
         )
 
     def _lookup_rows(self, parsed: ParsedQuestion) -> Answer:
@@ -2386,6 +2365,27 @@ _ASKED_DIMENSION = (
 )
 
 
+def _answered(
+    parsed: ParsedQuestion,
+    text: str,
+    items: list[AnswerItem],
+    derived: Sequence[Derived] = (),
+    task: str = "lookup",
+) -> Answer:
+    """An answer on the simple route: its text, items (cited where they are from) and the
+    figures computed for it."""
+    return Answer(
+        status="answered",
+        route="simple",
+        question=parsed.text,
+        answer=text,
+        items=items,
+        citations=_citations(items),
+        derived=list(derived),
+        task=task,
+    )
+
+
 def _computed(
     parsed: ParsedQuestion,
     level: Limit,
@@ -2409,16 +2409,7 @@ def _computed(
     if formula is not None:
         k, d = formula
         text += f"; {d.label}: {d.expression} = {format_number(d.result)} {unit} [{k.citation}]"
-    return Answer(
-        status="answered",
-        route="simple",
-        task="computed",
-        question=parsed.text,
-        answer=text,
-        items=[item_from_fact(f) for f in facts],
-        citations=cites,
-        derived=steps,
-    )
+    return _answered(parsed, text, [item_from_fact(f) for f in facts], steps, "computed")
 
 
 # Words of five letters or more that carry no subject of their own.
