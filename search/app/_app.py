@@ -148,6 +148,8 @@ def _router() -> APIRouter:
             if rt.facts is not None:
                 try:
                     for f in rt.facts.for_device(model):
+                        if f.spec == "statement":
+                            continue  # a sentence quoted only when no row answers a question
                         facts.append(
                             FactInfo(
                                 spec=f.spec,

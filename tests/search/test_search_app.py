@@ -95,6 +95,9 @@ async def test_search_rejects_bad_near(client: httpx.AsyncClient) -> None:
 async def test_node_page_data(client: httpx.AsyncClient) -> None:
     d = (await client.get("/v1/nodes/cafe-1")).json()
     assert d["live"]["occupancy_pct"] == 35 and d["devices"][0]["model"] == "BME280"
+    specs = {f["spec"] for f in d["devices"][0]["facts"]}
+    # the datasheet's rows, not the sentences kept for questions no row answers
+    assert "supply_voltage" in specs and "statement" not in specs
     assert (await client.get("/v1/nodes/nope")).status_code == 404
 
 
