@@ -976,7 +976,9 @@ _NOT_A_PART = re.compile(
     # gases and particles a sensor reports: "eCO2", "NO2", "O3", "PM2.5", "H2S"
     r"|E?CO|NOX?|SO|O|NH|CH|PM|H(?=2S)"
     # Wi-Fi modes: "HT20", "MCS7"
-    r"|V?HT|MCS)[-\d]",
+    r"|V?HT|MCS"
+    # package names: "Multiwatt15", "PowerSO20", "SSOP24", "TO-220"
+    r"|MULTIWATT|POWERSO|SSOP|PDIP|SO|DFN|HSOP)[-\d]",
     re.IGNORECASE,
 )
 

@@ -576,3 +576,14 @@ def test_a_load_that_draws_a_current_and_a_rail_stated_by_name() -> None:
         "TB6612FNG, motor that draws 0.8 A, VM = 6 V and VCC = 3.3 V. ok?"
     )
     assert a.verdict == "compatible" and "0.4" not in a.answer, a.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "L298 in Multiwatt15: junction-to-case thermal resistance?",
+        "L298P (PowerSO20) junction-to-ambient thermal resistance?",
+    ],
+)
+def test_a_package_name_is_not_a_part(question: str) -> None:
+    assert parse_question(question).unknown_parts == []
