@@ -181,6 +181,11 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "input_offset_voltage",
     ),
     (r"input\s+bias\s+current", "input_bias_current"),
+    # an ADC's reference input, not its signal input
+    (
+        r"\breference\s+(?:input\s+)?voltage|\bv\s?ref\s+(?:input\s+)?(?:voltage\s+)?range\b",
+        "reference_voltage",
+    ),
     # "SCL, SDA, ADDR Input ‘H’ Current": a pin's input current, not a supply current
     (r"\binput\s+[‘'’]?[hl][‘'’]?\s+current\b|\binput\s+(?:high|low)\s+current\b", "input_current"),
     # a protection's trip and hysteresis before any temperature range they are printed with

@@ -363,6 +363,14 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bripple", ("output_ripple",)),
     (r"\befficien(?:cy|t)", ("efficiency",)),
     (r"\bcurrent limit", ("current_limit",)),
+    # an ADC's reference input ("how low can VREF go"), not a stated one ("VDD = VREF = 5 V"),
+    # its pin or a calibration against it
+    (
+        r"\b(?:lowest|minimum|min|max(?:imum)?|highest|range|how (?:low|high))\b[^?=]{0,30}"
+        r"\bv\s?ref\b(?!\s*=|\s+(?:pin|calibration))|\bv\s?ref\s+(?:range|voltage)"
+        r"|\breference (?:input )?voltage",
+        ("reference_voltage",),
+    ),
     (r"\bline[- ]reg(?:ulation)?\b", ("line_regulation",)),
     (r"\bload[- ]reg(?:ulation)?\b", ("load_regulation",)),
     (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),

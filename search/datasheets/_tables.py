@@ -1373,6 +1373,19 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # "range" under "Full-scale current sense (input) voltage": the last words
                     # of a label wrapped onto the next row.
                     param = f"{prev_row.parameter} {param}"
+                elif (
+                    re.fullmatch(r"[A-Z][a-z]+(?: [A-Za-z][a-z]+)?", param)
+                    and prev_row is not None
+                    and re.fullmatch(r"[A-Z][a-z]+(?: [A-Za-z][a-z]+){0,2}", prev_row.parameter)
+                    and all(x is None for x in (prev_row.min, prev_row.typ, prev_row.max))
+                    and prev_line is not None
+                    and prev_line.text == prev_row.evidence
+                    and map_spec(param, cells.get("symbol"), kind) is None
+                    and map_spec(f"{prev_row.parameter} {param}", cells.get("symbol"), kind)
+                ):
+                    # "Reference Input" alone on the line above "Voltage Range  0.25  —  VDD":
+                    # a group label that names what the row's own words do not.
+                    param = f"{prev_row.parameter} {param}"
                 cond = cells.get("condition")
                 if _CONDITION_LIKE.match(param):
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.

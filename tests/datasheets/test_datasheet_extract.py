@@ -742,3 +742,14 @@ def test_a_worst_case_printed_beside_a_typical_plus_minus_is_a_row_of_its_own() 
         if f.spec == "accuracy" and f.applies_to.get("quantity") == "humidity"
     }
     assert acc == {("Accuracy", 2.0), ("Accuracy (max)", 5.0)}
+
+
+@needs_pdfs
+def test_a_group_label_alone_on_its_line_names_a_generic_row_under_it() -> None:
+    # MCP3008 page 3: "Reference Input" over "Voltage Range  0.25  —  VDD  V"
+    (ref,) = [f for f in _facts("mcp3008") if f.spec == "reference_voltage"]
+    assert (ref.parameter, ref.min, ref.extra.get("max_text")) == (
+        "Reference Input Voltage Range",
+        0.25,
+        "VDD",
+    )

@@ -587,3 +587,17 @@ def test_a_load_that_draws_a_current_and_a_rail_stated_by_name() -> None:
 )
 def test_a_package_name_is_not_a_part(question: str) -> None:
     assert parse_question(question).unknown_parts == []
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("How low can I take VREF on an MCP3008?", True),
+        ("MCP3008 VREF range?", True),
+        ("MCP3008 at VDD = VREF = 5 V: max SPI clock?", False),
+        ("ESP32-WROOM-32 ADC after eFuse Vref calibration: effective range?", False),
+        ("input impedance of the LMP91200 VREF pin?", False),
+    ],
+)
+def test_a_reference_voltage_asked_or_only_named(question: str, asked: bool) -> None:
+    assert (("reference_voltage",) in parse_question(question).specs) is asked
