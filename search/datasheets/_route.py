@@ -336,12 +336,18 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\b(?:measurement|conversion) (?:take|takes|last|lasts)\b",
         ("conversion_time",),
     ),
+    # "how long does the output take to settle": the time to valid output data
+    (
+        r"\btakes? to settle\b|\bsettling time\b|\boutput\b.{0,20}\bsettl(?:e|es|ing)\b",
+        ("output_settling_time", "settling_time"),
+    ),
     # How long after power-up the part answers: "start-up time", "wait after powering up".
     (
         r"\bstart[- ]?up time|\bpower[- ]?(?:on|up) time|\binit(?:iali[sz]ation)? time"
         r"|\bhow long after (?:power(?:ing)?[- ]?(?:it )?(?:up|on)|start[- ]?up)"
         r"|\b(?:wait|time) after power(?:ing)?[- ]?(?:it )?(?:up|on)",
-        ("start_up_time", "power_on_time"),
+        # a converter states the time to valid data after power-up as its settling time
+        ("start_up_time", "power_on_time", "output_settling_time"),
     ),
     (r"\blong[- ]term stability|\blong[- ]term drift|\bdrift per year", ("drift",)),
     (r"\bresponse time|\bdelay time", ("response_time",)),
@@ -374,7 +380,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bline[- ]reg(?:ulation)?\b", ("line_regulation",)),
     (r"\bload[- ]reg(?:ulation)?\b", ("load_regulation",)),
     (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),
-    (r"\bgains?\b", ("gain",)),
+    # "after a channel/gain change": a gain switched, not asked
+    (r"\bgains?\b(?!\s+(?:change|switch)|\s*[/,]?\s*(?:channel\s+)?change)", ("gain",)),
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
     (r"\bdrift\b", ("drift",)),
     (r"\bsoft[- ]start", ("soft_start_time",)),

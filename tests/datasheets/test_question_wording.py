@@ -601,3 +601,26 @@ def test_a_package_name_is_not_a_part(question: str) -> None:
 )
 def test_a_reference_voltage_asked_or_only_named(question: str, asked: bool) -> None:
     assert (("reference_voltage",) in parse_question(question).specs) is asked
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "gain_asked"),
+    [
+        (
+            "HX711 at 10 SPS: how long after power-up or a channel/gain change is the data valid?",
+            ("start_up_time", "power_on_time", "output_settling_time"),
+            False,
+        ),
+        (
+            "HX711 at RATE=0: how long does the output take to settle after a gain change?",
+            ("output_settling_time", "settling_time"),
+            False,
+        ),
+        ("HX711 channel A gain options?", ("gain",), True),
+    ],
+)
+def test_settling_after_power_up_and_a_gain_changed_not_asked(
+    question: str, first: tuple[str, ...], gain_asked: bool
+) -> None:
+    specs = parse_question(question).specs
+    assert specs[0] == first and ((("gain",) in specs) is gain_asked)
