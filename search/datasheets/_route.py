@@ -103,7 +103,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:serial )?clock (?:frequency|rate|speed)|\bmax(?:imum)? clock\b|\bfclk\b",
         ("spi_max_clock", "i2c_max_clock"),
     ),
-    (r"\blogic (?:supply|power)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
+    (r"\blogic (?:supply|power)(?! current)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
     (
         r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
         r"|\blogic[- ]high (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
@@ -1282,9 +1282,11 @@ def parse_question(
     # "absolute maximum" names a rating, not the bound wanted.
     bound_text = re.sub(r"(?i)\babsolute[- ]max(?:imum)?|\babs\.? max\b", " ", spec_text)
     if re.search(
-        r"(?i)\bmin(?:imum)?\s*(?:and|&|/|,)\s*max|\bmax(?:imum)?\s*(?:and|&|/|,)\s*min", bound_text
+        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,)\s*max"
+        r"|\bmax(?:imum)?\s*(?:and|&|/|,)\s*(?:min|typ)",
+        bound_text,
     ):
-        bound = None  # "min and max": both ends
+        bound = None  # "min and max", "typ and max": more than one bound
     elif _BOUND_MAX.search(bound_text):
         bound = "max"
     elif _BOUND_MIN.search(bound_text):

@@ -624,3 +624,8 @@ def test_settling_after_power_up_and_a_gain_changed_not_asked(
 ) -> None:
     specs = parse_question(question).specs
     assert specs[0] == first and ((("gain",) in specs) is gain_asked)
+
+
+def test_a_logic_supply_current_with_typ_and_max_asked() -> None:
+    p = parse_question("TB6612FNG logic supply current (Icc) at Vcc = 5.5 V - typ and max?")
+    assert p.specs == [("supply_current",)] and p.bound is None
