@@ -303,8 +303,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         # "bus voltage", "bus current" (INA219) measure a supply rail, not a data bus.
-        r"\binterface|\bprotocol|\bbus\b(?! voltage| current)|\bcommunicat|\btalks?\b(?! to (?:it|them)\b)"
-        r"|\b(?:spi|i2c|i²c|uart|1-wire)\b",
+        # A bus named as the setting of another figure ("1-wire reset", "holds the bus low")
+        # is no interface question.
+        r"\binterface|\bprotocol|\bbus\b(?! voltage| current| low| high| line)|\bcommunicat"
+        r"|\btalks?\b(?! to (?:it|them)\b)"
+        r"|\b(?:spi|i2c|i²c|uart|1-wire)\b(?!\s+(?:reset|timing|time slot|pull-?up|line))",
         ("interface",),
     ),
     (r"\bbaud", ("baud_rate",)),

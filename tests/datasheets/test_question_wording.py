@@ -629,3 +629,16 @@ def test_settling_after_power_up_and_a_gain_changed_not_asked(
 def test_a_logic_supply_current_with_typ_and_max_asked() -> None:
     p = parse_question("TB6612FNG logic supply current (Icc) at Vcc = 5.5 V - typ and max?")
     assert p.specs == [("supply_current",)] and p.bound is None
+
+
+@pytest.mark.parametrize(
+    ("question", "interface"),
+    [
+        ("DS18B20 1-wire reset: minimum reset-low time?", False),
+        ("How long does the DS18B20 hold the bus low for its presence pulse?", False),
+        ("Which bus does the DS18B20 use?", True),
+        ("Does the BME280 speak SPI?", True),
+    ],
+)
+def test_a_bus_named_as_a_setting_is_no_interface_question(question: str, interface: bool) -> None:
+    assert (("interface",) in parse_question(question).specs) is interface
