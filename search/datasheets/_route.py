@@ -234,6 +234,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("output_current",),
     ),
     (r"\binput current|\binput bias current", ("input_current",)),
+    # "how high does the output swing": its high level (VOH), "how low": its low level
+    (r"\bhow high\b.{0,40}\boutputs? (?:swings?|go(?:es)?|rises?)\b", ("output_voltage_high",)),
+    (r"\bhow low\b.{0,40}\boutputs? (?:swings?|go(?:es)?|falls?)\b", ("output_voltage_low",)),
     (
         r"\boutput voltage range|\boutput (?:swing|span)|\banalog output range",
         ("output_voltage_range", "output_voltage"),

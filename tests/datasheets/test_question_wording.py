@@ -642,3 +642,10 @@ def test_a_logic_supply_current_with_typ_and_max_asked() -> None:
 )
 def test_a_bus_named_as_a_setting_is_no_interface_question(question: str, interface: bool) -> None:
     assert (("interface",) in parse_question(question).specs) is interface
+
+
+def test_how_high_the_output_swings_is_its_high_level() -> None:
+    assert parse_question("How high does the LM358 output swing at VCC = 5 V?").specs == [
+        ("output_voltage_high",)
+    ]
+    assert parse_question("How low does the LM358 output swing?").specs == [("output_voltage_low",)]
