@@ -1538,18 +1538,49 @@ class DatasheetQA:
             if any(i.superseded_by or "supersedes" in i.applies_to for i in items)
             else "lookup"
         )
+        citations = _citations(items)
+        also = [c for c in self._stated_again(items) if c not in citations]
+        if also and route == "simple" and not verdict:
+            lines.append(f"also stated at {', '.join(also)}")
+            citations += also
         return Answer(
             status=status,
             route=route,
             question=parsed.text,
             answer=". ".join(lines),
             items=items,
-            citations=_citations(items),
+            citations=citations,
             reasons=reasons[:6],
             task="limit_check" if verdict else task,
             verdict=verdict,
             derived=derived,
         )
+
+    def _stated_again(self, items: Sequence[AnswerItem]) -> list[str]:
+        """Other places of the same document that state an item's figure again: a row of the
+        same spec with the same figures, or a sentence whose one figure it is and that names the
+        row's label ("The dropout voltage … is guaranteed maximum 1.3V")."""
+        out: list[str] = []
+        for it in items:
+            figures = {x for x in (it.min, it.typ, it.max, it.value) if isinstance(x, int | float)}
+            label = _stems(it.parameter or it.spec.replace("_", " ")) - _KIND_WORDS
+            doc = it.citation.split("#")[0]
+            for f in [*self.index.device_facts(it.device), *self.index.statements(it.device)]:
+                if f.citation == it.citation or not f.citation.startswith(f"{doc}#"):
+                    continue
+                said = {x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)}
+                same = (
+                    bool(said)
+                    and said <= figures
+                    and (
+                        f.spec == it.spec
+                        if f.spec != "statement"
+                        else len(label & _stems(f.evidence)) >= 2
+                    )
+                )
+                if same and _same_unit(f.unit, it.unit) and f.citation not in out:
+                    out.append(f.citation)
+        return out
 
     def _ratings_over(self, items: Sequence[AnswerItem]) -> list[AnswerItem]:
         """The absolute maximum rating over each checked operating row, when the part's ratings
@@ -2363,6 +2394,11 @@ _ASKED_DIMENSION = (
     (re.compile(r"(?i)\bamps?\b|\bcurrent\b"), "A"),
     (re.compile(r"(?i)\btemperature\b|\bhow hot\b"), "K"),
 )
+
+
+def _same_unit(a: str | None, b: str | None) -> bool:
+    """Two printed units that are one ("μA" with a Greek mu, "µA" with a micro sign)."""
+    return (a or "").replace("μ", "µ") == (b or "").replace("μ", "µ")
 
 
 def _answered(

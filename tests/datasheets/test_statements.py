@@ -3,9 +3,14 @@ answers and the sentence shares the question's words and asks the same quantity.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _qa_fixtures import fact
 
 from search.datasheets._facts import FactStore
 from search.datasheets._markdown import read_markdown
@@ -74,3 +79,39 @@ def test_a_statement_of_another_quantity_or_with_one_shared_word_does_not(
     # "up" and "wait" in common is no subject in common
     after = qa.ask("How long do I have to wait after powering up the TRN-2400?")
     assert after.status == "insufficient_evidence", after.answer
+
+
+def test_a_sentence_stating_a_rows_figure_again_is_cited_too() -> None:
+    rows = [
+        fact(
+            device="AMS1117",
+            spec="dropout_voltage",
+            parameter="Dropout Voltage",
+            typ=1.1,
+            max=1.3,
+            unit="V",
+            citation="ams1117#p3",
+            evidence="Dropout Voltage IOUT = 1A 1.1 1.3 V",
+        ),
+        fact(
+            device="AMS1117",
+            spec="statement",
+            parameter="The dropout voltage is guaranteed maximum 1.3V at maximum output current.",
+            max=1.3,
+            unit="V",
+            citation="ams1117#p1",
+            evidence="The dropout voltage is guaranteed maximum 1.3V at maximum output current.",
+        ),
+        fact(
+            device="AMS1117",
+            spec="statement",
+            parameter="Keep the input 1.3V above the output at all times.",
+            value=1.3,
+            unit="V",
+            citation="ams1117#p2",
+            evidence="Keep the input 1.3V above the output at all times.",
+        ),
+    ]
+    answer = DatasheetQA(FactStore(rows)).ask("AMS1117 dropout voltage at 1 A?")
+    assert answer.citations == ["ams1117#p3", "ams1117#p1"], answer.answer
+    assert not answer.violations
