@@ -1022,10 +1022,24 @@ def asks_pullup_level(question: str) -> bool:
     )
 
 
-def _pullup_over_rating(index: FactIndex, use: DeviceUse, volts: float) -> CompatCheck | None:
-    """A line pulled above an input's absolute maximum rating, at the part's stated supply."""
+def _pullup_over_rating(
+    index: FactIndex, use: DeviceUse, volts: float, read_by: list[Fact]
+) -> CompatCheck | None:
+    """A line pulled above an input's absolute maximum rating, at the part's stated supply; or,
+    with no rating printed, above the part's own supply, which its datasheet does not speak to
+    (``read_by``: the facts the line's level was read against)."""
     rating = _pin_rating(index, use)
-    if rating is None or volts <= rating[1].value + 1e-9:
+    if rating is None:
+        if use.supply_v is None or volts <= use.supply_v + 1e-9:
+            return None
+        return _check(
+            "pullup_level",
+            "insufficient_evidence",
+            f"line pulled up to {_fmt(volts)} V, above {use.device}'s {_fmt(use.supply_v)} V "
+            "supply; its datasheet states no maximum voltage on its pins",
+            read_by,
+        )
+    if volts <= rating[1].value + 1e-9:
         return None
     f, r_hi = rating
     return _check(
@@ -1084,27 +1098,10 @@ def rule_pullup_level(
         ok = volts >= lo.value - 1e-9 and (hi is None or volts <= hi.value + 1e-9)
         if ok and hi is None:
             # No VIH maximum: the pins' absolute maximum rating ("VDDIO + 0.3") still bounds
-            # the line.
-            over = _pullup_over_rating(index, use, volts)
+            # the line, or, with none printed, the part's own supply.
+            over = _pullup_over_rating(index, use, volts, [fact, *supply_facts])
             if over is not None:
                 checks.append(over)
-                continue
-            if (
-                _pin_rating(index, use) is None
-                and use.supply_v is not None
-                and volts > use.supply_v + 1e-9
-            ):
-                # Above the part's own supply with no printed limit on its pins: not stated.
-                checks.append(
-                    _check(
-                        "pullup_level",
-                        "insufficient_evidence",
-                        f"line pulled up to {_fmt(volts)} V, above {use.device}'s "
-                        f"{_fmt(use.supply_v)} V supply; its datasheet states no maximum "
-                        "voltage on its pins",
-                        [fact, *supply_facts],
-                    )
-                )
                 continue
         band = f"{lo.text} to {hi.text} V" if hi is not None else f"at least {lo.text} V"
         checks.append(

@@ -1151,9 +1151,7 @@ class DatasheetQA:
                 return
         parsed.specs = [(fact.spec,)]
         parsed.spec_phrases = [fact.parameter.strip().lower()]
-        sides = _VERSUS.split(parsed.text, maxsplit=1)
-        if len(sides) == 1:
-            sides = re.split(r"\band\b", parsed.text, maxsplit=1)
+        sides = _sides(parsed.text)
         if len(sides) == 2:
             # "current while measuring pressure versus humidity", "DNL and INL": each side
             # may name a row of its own ("Current during pressure", "Current during humidity").
@@ -1166,13 +1164,13 @@ class DatasheetQA:
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
-        derated = (
+        computed = (
             self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
             or self._per_rated_pressure(parsed)
         )
-        if derated is not None:
-            return derated
+        if computed is not None:
+            return computed
         answer = self._lookup_rows(parsed)
         if answer.status == "insufficient_evidence" and answer.route == "simple":
             return self._from_statements(parsed) or answer
@@ -2381,13 +2379,13 @@ _INEQUALITY = re.compile(
 )
 
 
+# "How long does X take": a duration, not a length ("how long a cable").
+_HOW_LONG = r"\bhow long\b(?!\s+(?:an?\s+|of\s+)?(?:cable|wire|lead|run|distance|line)s?\b)"
+
 # The quantity a question asks for, by its wording, first match first ("how long" before
 # "voltage" in "after a voltage step, how long should I wait").
 _ASKED_DIMENSION = (
-    (
-        re.compile(r"(?i)\bhow long\b(?!\s+(?:an?\s+)?(?:cable|wire|lead|run))|\bwait\b|\bsettl"),
-        "s",
-    ),
+    (re.compile(rf"{_HOW_LONG}|\bwait\b|\bsettl", re.I), "s"),
     (re.compile(r"(?i)\bbandwidth\b|\bfrequency\b|\bhz\b"), "Hz"),
     (re.compile(r"(?i)\bwatts?\b|\bdissipat"), "W"),
     (re.compile(r"(?i)\bvolt(?:s|age)?\b"), "V"),
@@ -2494,12 +2492,16 @@ _ASKS_READING = re.compile(
     r"|\bhow much\s+(?:pressure|current)\b"
 )
 
-# "How long does X take": a duration, not a length ("how long a cable").
-_ASKS_TIME = re.compile(
-    r"(?i)\bhow long\b(?!\s+(?:an?\s+|of\s+)?(?:cable|wire|lead|run|distance|line)s?\b)"
-)
+_ASKS_TIME = re.compile(_HOW_LONG, re.I)
 
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
+
+
+def _sides(question: str) -> list[str]:
+    """The two sides of a question that asks two things: "X versus Y", else "X and Y" ("for
+    channel B, and for channel A at gain 64", "DNL and INL"); one side when it asks one."""
+    sides = _VERSUS.split(question, maxsplit=1)
+    return sides if len(sides) == 2 else re.split(r"\band\b", question, maxsplit=1)
 
 
 def _side_words(text: str) -> set[str]:
@@ -2519,10 +2521,7 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     """A question comparing two conditions of one figure ("current while measuring pressure
     versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
     label or condition best names each side, by the words and numbers only that side states."""
-    sides = _VERSUS.split(question, maxsplit=1)
-    if len(sides) == 1:
-        # "for channel B, and for channel A at gain 64"
-        sides = re.split(r"\band\b", question, maxsplit=1)
+    sides = _sides(question)
     if len(sides) != 2 or len(rows) < 2:
         return []
     words = [_side_words(side) for side in sides]

@@ -37,7 +37,6 @@ _KIND_RANK_OPERATING = {
     "notice": 2,
     "ordering": 1,
     "typical_performance": 0,
-    "production_test": 0,
 }
 _STOP = frozenset(
     [

@@ -3208,11 +3208,7 @@ def _statements_in(
         figures = []
         for m in _SENTENCE_FIGURE.finditer(sentence):
             unit = m.group("hu") or m.group("lu")
-            try:
-                dim = to_si(1.0, unit)[1] if unit else None
-            except (UnknownUnitError, ValueError):
-                dim = None
-            if dim in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
+            if unit_dimension(unit, "") in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
                 figures.append((m, unit))
         # one figure, or one figure said twice ("pull low the bus 80us …, then pulls up 80us")
         if len({(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}) != 1:
