@@ -1167,6 +1167,7 @@ class DatasheetQA:
         computed = (
             self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
+            or self._through_scale(parsed)
             or self._per_rated_pressure(parsed)
         )
         if computed is not None:
@@ -1237,9 +1238,9 @@ class DatasheetQA:
             return None
         device = parsed.device_names[0]
         for f in self.index.device_facts(device):
-            if f.spec != "transfer" or not isinstance(f.value, int | float):
-                continue
-            k, ex = float(f.value), f.extra
+            if f.spec != "transfer" or "input_unit" not in f.extra:
+                continue  # a stated divisor has no units of its own: _through_scale
+            k, ex = float(f.value or 0), f.extra
             for given, wanted, forward in (("input", "output", True), ("output", "input", False)):
                 unit = re.escape(str(ex[f"{given}_unit"]))
                 stated = re.search(rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{unit}(?![\w/])", parsed.text)
@@ -1282,6 +1283,59 @@ class DatasheetQA:
                     [d],
                     "computed",
                 )
+        return None
+
+    def _through_scale(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "At 20 mV/div, how big is one LSB?": a setting the question states, divided by the
+        number the source divides it by ("one least significant bit is the vertical scale
+        divided by 32"), in the setting's own unit."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        for f in self.index.device_facts(device):
+            if f.spec != "transfer" or "divisor" not in f.extra:
+                continue
+            output, divisor = str(f.extra["output"]), float(f.extra["divisor"])
+            words = output.split()
+            initials = "".join(w[0] for w in words).lower()
+            named = len(words) > 1 and re.search(rf"(?i)\b{initials}s?\b", parsed.text)
+            if not named and not _stems(output) <= _stems(parsed.text):
+                continue
+            stated = [
+                m
+                for m in _STATED_SETTING.finditer(parsed.text)
+                if unit_dimension(m.group("unit"), "") is not None
+            ]
+            if len(stated) != 1:
+                continue
+            x, unit = float(stated[0].group("x")), stated[0].group("unit")
+            value, shown, factor = _readable(x / divisor, unit)
+            value = round(value, 9)
+            setting = stated[0].group(0).strip()
+            expression = f"{format_number(x)} / {format_number(divisor)} * {format_number(factor)}"
+            d = Derived(
+                label=f"{device} {output} at {setting}",
+                expression=expression,
+                result=value,
+                unit=shown,
+            )
+            item = item_from_fact(f).model_copy(
+                update={
+                    "spec": output.lower().replace(" ", "_"),
+                    "value": value,
+                    "unit": shown,
+                    "condition": f"at {setting}",
+                }
+            )
+            return _answered(
+                parsed,
+                f"{device} {output.lower()} at {setting}: {format_number(value)} {shown}, "
+                f"{format_number(x)} {unit} / {f.extra['divisor_as_written']} "
+                f"({f.evidence}) [{f.citation}]",
+                [item],
+                [d],
+                "computed",
+            )
         return None
 
     def _per_rated_pressure(self, parsed: ParsedQuestion) -> Answer | None:
@@ -2495,6 +2549,29 @@ _ASKS_READING = re.compile(
 _ASKS_TIME = re.compile(_HOW_LONG, re.I)
 
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
+
+
+# A setting with its unit: "20 mV/div", "10 mV per division", "the 100 mV range".
+_STATED_SETTING = re.compile(
+    r"(?<![\w.-])(?P<x>\d+(?:\.\d+)?)\s*(?P<unit>[a-zA-Zµ°Ω]+)(?:\s*(?:/|per)\s*div(?:ision)?\b)?"
+)
+
+
+_PREFIXES = {"n": 1e-9, "µ": 1e-6, "u": 1e-6, "m": 1e-3, "": 1.0, "k": 1e3, "M": 1e6}
+
+
+def _readable(value: float, unit: str) -> tuple[float, str, float]:
+    """A value moved to the SI prefix that puts it between 1 and 1000 (0.3125 mV is 312.5 µV):
+    (value, unit, the factor applied). Units without a plain prefix stay as they are."""
+    m = re.fullmatch(r"(?P<p>[nµumkM]?)(?P<base>V|A|s|Hz|Ω|W)", unit)
+    if m is None or value == 0:
+        return value, unit, 1.0
+    si = value * _PREFIXES[m.group("p")]
+    for prefix in ("M", "k", "", "m", "µ", "n"):
+        if abs(si) >= _PREFIXES[prefix] or prefix == "n":
+            factor = _PREFIXES[m.group("p")] / _PREFIXES[prefix]
+            return value * factor, prefix + m.group("base"), factor
+    return value, unit, 1.0
 
 
 def _sides(question: str) -> list[str]:

@@ -3055,6 +3055,7 @@ def markdown_facts(
                 facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
         facts.extend(_statement_facts(sec, device, stem, citation))
+        facts.extend(_stated_scales(sec, device, stem, citation))
         for row in _stated_rows(sec, citation, kind):
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
@@ -3169,6 +3170,45 @@ _NOT_UNITS = frozenset({"h", "at", "S", "F"})
 _STATEMENT_DIMENSIONS = frozenset({"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%"})
 _AT_LEAST = re.compile(r"(?i)\b(?:at least|minimum of|no less than|not less than)\s*$")
 _AT_MOST = re.compile(r"(?i)\b(?:at most|up to|maximum of|no more than|not more than)\s*$")
+
+
+# "one least significant bit is the vertical scale divided by 32", "Displayed resolution is the
+# range divided by 1 000 000": one quantity as a fixed fraction of a setting, in its unit.
+_SCALE = re.compile(
+    r"(?i)\b(?:one\s+|the\s+)?(?P<y>[a-z][a-z ]{2,40}?)\s+is\s+(?:the\s+)?"
+    r"(?P<x>[a-z][a-z ]{2,30}?)\s+divided\s+by\s+(?P<n>\d{1,3}(?:[ ,]\d{3})+|\d+)\b"
+)
+
+
+def _stated_scales(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
+    """``transfer`` facts without units: the output is the input divided by a stated number,
+    in the input's own unit (an input of 20 mV/div gives 0.625 mV)."""
+    out: list[Fact] = []
+    prose = re.sub(r"\s+", " ", sec.text)
+    for m in _SCALE.finditer(prose):
+        # "so one least significant bit": the quantity is what follows its article
+        y = re.sub(r"(?i)^(?:.*?\b)?(?:one|the|a|an)\s+", "", m.group("y").strip())
+        x = m.group("x").strip()
+        divisor = float(re.sub(r"[ ,]", "", m.group("n")))
+        out.append(
+            Fact(
+                device=device,
+                spec="transfer",
+                parameter=f"{y} per {x}",
+                section_kind="general",
+                doc=stem,
+                citation=citation,
+                evidence=m.group(0),
+                section=sec.title,
+                extra={
+                    "output": y,
+                    "input": x,
+                    "divisor": divisor,
+                    "divisor_as_written": m.group("n"),
+                },
+            ).with_id()
+        )
+    return out
 
 
 def _statement_facts(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
