@@ -1478,6 +1478,25 @@ class DatasheetQA:
         for m in mentions:
             for specs, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
                 pick = self._pick(parsed, m, specs, phrase)
+                past_rating = ""
+                if not pick.items and not parsed.absolute_max and _CHECK_CUE.search(parsed.text):
+                    # "Will it handle 3 A continuously?" where only the absolute maximum rating
+                    # ("DC Operation 2 A") states the figure: a rating is no operating limit,
+                    # but a value past it is out of the part's ratings.
+                    rated = self._pick(
+                        dataclasses.replace(parsed, absolute_max=True), m, specs, phrase
+                    )
+                    if rated.items and _value_check(parsed.text, rated.items)[0] == "incompatible":
+                        pick = rated
+                        past_rating = (
+                            f"{m.device} {phrase}: only an absolute maximum rating states it, "
+                            "and the value asked is past it"
+                        )
+                    elif rated.items:
+                        reasons.append(
+                            f"section_kind: {m.device} {phrase} is stated only as an absolute "
+                            f"maximum rating ({rated.lines[0]}), which is no operating limit"
+                        )
                 if not pick.items:
                     missing += 1
                     reasons.extend(
@@ -1488,6 +1507,8 @@ class DatasheetQA:
                 items.extend(pick.items)
                 facts.extend(pick.facts)
                 lines.extend(pick.lines)
+                if past_rating:
+                    lines.append(past_rating)
                 at_supply = _at_stated_supply(pick.facts, m.supply_v or _sole(parsed))
                 lines.extend(line for line, _d in at_supply)
                 derived.extend(d for _line, ds in at_supply for d in ds)

@@ -392,6 +392,8 @@ def _name_groups(cols: _Columns, above: list[Line]) -> None:
 
 # "VI = 7 V to 20 V", "TA = 25°C", "0 V < INP < 3.3 V": test conditions, not parameter names.
 _CONDITION_LIKE = re.compile(r"^(?![A-Za-z][a-z]+[\s\-–][A-Za-z(]).*[=<>≤≥]|^\W*[+\-–]?\d", re.S)
+# "–DC Operation" under "Peak Output Current (each Channel)": a dash-led case of the label above.
+_DASH_ITEM = re.compile(r"^–\s*[A-Za-z]")  # an em dash alone is an empty cell
 _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—―-]$|^±")
 
 
@@ -1387,7 +1389,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # a group label that names what the row's own words do not.
                     param = f"{prev_row.parameter} {param}"
                 cond = cells.get("condition")
-                if _CONDITION_LIKE.match(param):
+                if _CONDITION_LIKE.match(param) or _DASH_ITEM.match(param):
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.
                     cond = " ".join(x for x in (param, cond) if x)
                     param = ""
@@ -1718,7 +1720,21 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         row_units = [(a.y, a.row.unit) for a in anchor_rows] + [
             (u_y, u_row.unit) for u_row, u_y, _s, _c in unresolved
         ]
+        last_dash: tuple[RowRecord, float] | None = None
         for row, y, size, row_caption in unresolved:
+            if (
+                last_dash is not None
+                and _DASH_ITEM.match(row.condition or "")
+                and 0 < last_dash[1] - y <= 1.6 * size
+            ):
+                # "–DC Operation" below "–Repetitive …" below "IO  Peak Output Current": the
+                # dash-led cases of one label, each a line under the one before.
+                head_row = last_dash[0]
+                row.parameter, row.symbol = head_row.parameter, head_row.symbol
+                row.unit = row.unit or head_row.unit
+                row.evidence = f"{head_row.evidence.split(' / ')[0]} / {row.evidence}"
+                last_dash = (row, y)
+                continue
             head = _run_head(row, y, size, anchor_rows, unresolved)
             if head is not None:
                 # "5 Hz update rate  20 µA" under "Accelerometer Low Power Mode  1.25 Hz update
@@ -1908,6 +1924,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
                     if x
                 )
+            if row.parameter and _DASH_ITEM.match(row.condition or ""):
+                last_dash = (row, y)
             if not near and row_caption and _caption_names(row_caption, row.unit, kind):
                 # Rows keyed by a "Rate" column under "Table 17: TX Power …": the caption
                 # names what each row measures, in the unit the table prints.

@@ -189,3 +189,16 @@ def test_supply_voltage_is_never_compared_with_a_signal() -> None:
     )
     assert combine(checks) == "insufficient_evidence"
     assert all(f.spec != "supply_voltage" or f.device != "ADS1115" for c in checks for f in c.facts)
+
+
+def test_a_value_past_an_absolute_maximum_rating_is_out_of_ratings() -> None:
+    # The L298 states its continuous output current only as a rating: past it is a verdict,
+    # within it is no permission.
+    qa = DatasheetQA()
+    over = qa.ask("L298 channel for a DC motor pulling 3 A continuously - will it handle it?")
+    assert (over.status, over.verdict) == ("answered", "incompatible")
+    assert over.items[0].section_kind == "absolute_maximum" and over.items[0].max == 2.0
+    assert "absolute maximum rating" in over.answer
+    within = qa.ask("L298 channel for a DC motor pulling 1.5 A continuously - ok?")
+    assert within.status == "insufficient_evidence"
+    assert any("no operating limit" in r for r in within.reasons)

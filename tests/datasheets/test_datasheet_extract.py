@@ -753,3 +753,20 @@ def test_a_group_label_alone_on_its_line_names_a_generic_row_under_it() -> None:
         0.25,
         "VDD",
     )
+
+
+@needs_pdfs
+def test_each_dash_led_case_under_a_label_is_that_labels_row() -> None:
+    # L298 page 2: "IO Peak Output Current (each Channel)" over "– Non Repetitive …  3",
+    # "–Repetitive …  2.5" and "–DC Operation  2", each a line further down.
+    rows = {
+        f.condition: f.max
+        for f in _facts("l298")
+        if f.citation == "l298#p2" and f.parameter == "Peak Output Current (each Channel)"
+    }
+    assert rows == {
+        "– Non Repetitive (t = 100µs)": 3.0,
+        "–Repetitive (80% on –20% off; ton = 10ms)": 2.5,
+        "–DC Operation": 2.0,
+    }
+    assert not [f for f in _facts("l298") if f.parameter.startswith("–")]
