@@ -1792,7 +1792,43 @@ def rule_interface(
             "which the facts neither state nor rule out"
         )
         return [_check("interface", "insufficient_evidence", detail, [fa[0], fb[0]])]
+    if ok and a is not b:
+        unmet = _host_support(index, a, b) or _host_support(index, b, a)
+        if unmet is not None:
+            return [unmet]
     return [_check("interface", "compatible" if ok else "incompatible", detail, [fa[0], fb[0]])]
+
+
+def _host_support(index: FactIndex, part: DeviceUse, host: DeviceUse) -> CompatCheck | None:
+    """A feature ``part`` needs of its bus host ("requires the host processor supports clock
+    stretching"), checked against what the host's own documents state: said with a denial is
+    incompatible, not said at all is insufficient evidence. A part with a bus address of its
+    own is another peripheral, not the host."""
+    if index.lookup(host.device, ("i2c_address",)):
+        return None
+    for need in index.lookup(part.device, ("host_requirement",)):
+        feature = str(need.fact.value)
+        said = [
+            f
+            for f in [*index.device_facts(host.device), *index.statements(host.device)]
+            if feature.lower() in f"{f.parameter} {f.evidence}".lower()
+        ]
+        denied = [
+            f for f in said if re.search(r"(?i)\b(?:not|no|cannot|unsupported)\b", f.evidence)
+        ]
+        if said and not denied:
+            continue
+        verdict = "incompatible" if denied else "insufficient_evidence"
+        detail = (
+            f"{part.device} requires its bus host to support {feature} ({need.fact.citation}); "
+            + (
+                f"{host.device}'s documents say it does not ({denied[0].citation})"
+                if denied
+                else f"{host.device}'s documents do not say whether it does"
+            )
+        )
+        return _check("interface", verdict, detail, [need.fact, *denied[:1]])
+    return None
 
 
 # ---------------------------------------------------------------- I2C addresses

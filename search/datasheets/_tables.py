@@ -1974,6 +1974,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
+    facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
@@ -2534,6 +2535,35 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 parameter="Incompatible bus",
                 value=f"not compatible with {m.group('bus').strip()}",
                 extra={"not_protocols": found},
+            )
+        )
+    return out
+
+
+# "CCS811 requires the host processor supports clock stretching.": a feature the part's bus
+# host must have, which the host's own documents must state.
+_HOST_REQUIREMENT = re.compile(
+    r"(?i)\brequires\s+(?:that\s+)?the\s+(?:host|master|bus\s+master)"
+    r"(?:\s+(?:processor|controller|mcu|microcontroller|device))?\s+(?:to\s+)?"
+    r"(?:supports?|provides?|handles?|implements?)\s+(?P<what>[a-z][a-z -]{2,40}?)\s*[.;,]"
+)
+
+
+def _host_requirements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``host_requirement`` facts: what the part needs of the host that drives its bus."""
+    out: list[Fact] = []
+    for page, m in _prose_matches(doc, _HOST_REQUIREMENT):
+        text = m.string
+        start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                text[start : m.end()].strip(),
+                spec="host_requirement",
+                parameter="Host must support",
+                value=m.group("what").strip(),
             )
         )
     return out

@@ -202,3 +202,38 @@ def test_a_value_past_an_absolute_maximum_rating_is_out_of_ratings() -> None:
     within = qa.ask("L298 channel for a DC motor pulling 1.5 A continuously - ok?")
     assert within.status == "insufficient_evidence"
     assert any("no operating limit" in r for r in within.reasons)
+
+
+def test_a_host_requirement_the_host_documents_do_not_state_is_not_settled() -> None:
+    from search.datasheets._facts import Fact, FactStore
+
+    def fact(device: str, spec: str, value: str, evidence: str) -> Fact:
+        return Fact(
+            device=device, spec=spec, parameter=spec, value=value, section_kind="general",
+            doc=device.lower(), citation=f"{device.lower()}#p1", evidence=evidence,
+        ).with_id()  # fmt: skip
+
+    part = [
+        fact("CCS811", "interface", "I2C", "I2C interface"),
+        fact("CCS811", "host_requirement", "clock stretching", "requires the host supports it"),
+    ]
+    silent = FactIndex(FactStore([*part, fact("ESP32-WROOM-32", "interface", "I2C", "I2C")]))
+    uses = [DeviceUse("CCS811"), DeviceUse("ESP32-WROOM-32")]
+    (check,) = check_compatibility(silent, uses, ["interface"])
+    assert check.outcome == "insufficient_evidence" and "clock stretching" in check.detail
+    denied = FactIndex(
+        FactStore(
+            [
+                *part,
+                fact("ESP32-WROOM-32", "interface", "I2C", "I2C master, no clock stretching"),
+            ]
+        )
+    )
+    (check,) = check_compatibility(denied, uses, ["interface"])
+    assert check.outcome == "incompatible"
+    stated = FactIndex(
+        FactStore(
+            [*part, fact("ESP32-WROOM-32", "interface", "I2C", "I2C master with clock stretching")]
+        )
+    )
+    assert check_compatibility(stated, uses, ["interface"])[0].outcome == "compatible"

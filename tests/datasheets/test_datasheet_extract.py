@@ -770,3 +770,10 @@ def test_each_dash_led_case_under_a_label_is_that_labels_row() -> None:
         "–DC Operation": 2.0,
     }
     assert not [f for f in _facts("l298") if f.parameter.startswith("–")]
+
+
+@needs_pdfs
+def test_a_feature_the_bus_host_must_have_is_a_fact() -> None:
+    # CCS811 page 12: "CCS811 requires the host processor supports clock stretching."
+    (need,) = [f for f in _facts("ccs811") if f.spec == "host_requirement"]
+    assert (need.value, need.citation) == ("clock stretching", "ccs811#p12")
