@@ -3110,8 +3110,10 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     """
     if len(uses) != 2 or len(parsed.devices) < 2:
         return uses
-    first, second = parsed.devices[0], parsed.devices[-1]
-    if first.device == second.device:
+    first = parsed.devices[0]
+    # the other party where it is first named ("L298 inputs from an ESP32 (L298 logic at 5 V)")
+    second = next((d for d in parsed.devices if d.device != first.device), None)
+    if second is None:
         return uses
     text = parsed.text
     # "can an ESP32 read the ACS712": the reader is the receiver; "an ACS712 measuring ±5 A

@@ -643,13 +643,19 @@ def test_source_is_read_from_the_wording() -> None:
 
     def order(question: str) -> list[str]:
         p = parse_question(question)
-        uses = [DeviceUse(m.device, m.variant, m.supply_v, 1) for m in p.devices]
+        named = dict.fromkeys(m.device for m in p.devices)
+        uses = [DeviceUse(d) for d in named]
         return [u.device for u in _source_first(p, uses)]
 
     assert order("L298 logic inputs from an ESP32, will that work?") == ["ESP32-WROOM-32", "L298"]
     assert order("Can an ESP32 read the ACS712 output?") == ["ACS712", "ESP32-WROOM-32"]
     assert order("Is the ACS712 output readable by an ADS1115?") == ["ACS712", "ADS1115"]
     assert order("Can an ESP32 GPIO drive the L298 inputs?") == ["ESP32-WROOM-32", "L298"]
+    # a part named again later ("L298 logic supply at 5 V") does not hide the other party
+    assert order("Driving the L298 IN1 pin from ESP32-WROOM-32 GPIOs (L298 logic at 5 V) ok?") == [
+        "ESP32-WROOM-32",
+        "L298",
+    ]
 
 
 def test_sibling_variant_and_signal_volts() -> None:
