@@ -1078,10 +1078,12 @@ class DatasheetQA:
         defaulted = len(parsed.specs) == 1 and not re.search(
             re.escape(parsed.spec_phrases[0]), parsed.text, re.IGNORECASE
         )
-        if (
-            parsed.specs
-            and (unheld or defaulted)
-            and len(hit & content_words(parsed.text) - _KIND_WORDS - _PART_WORDS) >= 2
+        substance = hit & content_words(parsed.text) - _KIND_WORDS - _PART_WORDS
+        if parsed.specs and (
+            ((unheld or defaulted) and len(substance) >= 2)
+            # "how long does the output take to ramp from 0 to 5 V at start-up": the voltages
+            # are the ramp's ends, and the one duration row the question names is asked
+            or (defaulted and _ASKS_TIME.search(parsed.text) and substance)
         ):
             # No row of the part is filed under any recognised spec (or none was asked), and a
             # row's own label names two of the question's words: that row is the one asked

@@ -112,6 +112,11 @@ class Ranked:
     """``spec`` (vocabulary name) or ``label`` (the source's parameter label)."""
 
 
+_QUANTITY_WORDS = frozenset(
+    {"voltage", "current", "power", "time", "frequency", "temperature", "resistance"}
+)
+
+
 class FactIndex:
     """Facts by device and spec, with the ranking questions need."""
 
@@ -187,11 +192,14 @@ class FactIndex:
             pool.extend((f, "spec", rank) for f in found)
         if not pool and phrase:
             want = content_words(phrase)
-            if want:
-                for f in self._by_device.get(device, ()):
-                    have = content_words(f.parameter)
-                    if want <= have:
-                        pool.append((f, "label", len(specs)))
+            asked = content_words(question)
+            for f in self._by_device.get(device, ()):
+                have = content_words(f.parameter)
+                # "how much current can": a quantity alone names a row only where the rest of
+                # its label is asked too ("coil draw" meets "Coil current", never "Quiescent
+                # Current")
+                if want <= have and (want - _QUANTITY_WORDS or (have - want) & asked):
+                    pool.append((f, "label", len(specs)))
         allowed = set(kinds) if kinds is not None else None
         production = bool(_ASKS_PRODUCTION.search(question))
         tested = any(f.section_kind == "production_test" for f, _how, _rank in pool)

@@ -69,7 +69,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bduty[- ]cycle", ("duty_cycle",)),
     # A PIR module's retrigger timings: how long the output holds, and the dead time after it.
     (r"\bblock(?:ing)? time|\block(?:out)? time|\bdead time", ("block_time",)),
-    (r"\b(?:output )?delay time|\bhold time|\bon[- ]time\b", ("delay_time", "response_time")),
+    (
+        r"\b(?:output )?delay time|\bhold time|(?<!power-)(?<!power )\bon[- ]time\b",
+        ("delay_time", "response_time"),
+    ),
     (
         r"absolute[- ]max(?:imum)?(?: rating(?:s)?)?(?: for| of)?(?: the)? (?:power[- ])?supply voltage"
         r"|absolute[- ]max(?:imum)? (?:vcc|vdd)|max(?:imum)? (?:rated )?supply voltage rating",

@@ -331,6 +331,7 @@ def _header_word(text: str) -> str:
 
 def _header(line: Line) -> _Columns | None:
     pos: dict[str, tuple[float, float]] = {}
+    note: tuple[float, float] | None = None
     for seg in line.segments:
         t = _header_word(seg.text)
         if t in _HEADER_WORDS:
@@ -348,6 +349,12 @@ def _header(line: Line) -> _Columns | None:
             pos.setdefault("condition", (seg.x0, seg.x1))
         elif t.startswith(("parameter", "characteristic")):
             pos.setdefault("parameter", (seg.x0, seg.x1))
+        elif t == "note":
+            # "Symbol | Note | MIN | TYP | MAX | Unit": the note names the row where no column
+            # is headed as its parameter.
+            note = (seg.x0, seg.x1)
+    if "parameter" not in pos and note is not None:
+        pos["parameter"] = note
     numeric = [k for k in _NUMERIC_COLS if k in pos]
     if len(numeric) >= 2 or (numeric and "unit" in pos):
         left = min(pos[k][0] for k in numeric)

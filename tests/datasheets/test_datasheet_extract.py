@@ -777,3 +777,10 @@ def test_a_feature_the_bus_host_must_have_is_a_fact() -> None:
     # CCS811 page 12: "CCS811 requires the host processor supports clock stretching."
     (need,) = [f for f in _facts("ccs811") if f.spec == "host_requirement"]
     assert (need.value, need.citation) == ("clock stretching", "ccs811#p12")
+
+
+@needs_pdfs
+def test_a_note_column_names_the_rows_where_no_parameter_column_does() -> None:
+    # HX711 page 5: "Symbol | Note | MIN | TYP | MAX | Unit", "T3  PD_SCK high time  0.2 1 50 µs"
+    (t3,) = [f for f in _facts("hx711") if f.symbol == "T3"]
+    assert (t3.parameter, t3.min, t3.typ, t3.max, t3.unit) == ("PD_SCK high time", 0.2, 1, 50, "µs")

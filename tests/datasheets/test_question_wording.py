@@ -649,3 +649,51 @@ def test_how_high_the_output_swings_is_its_high_level() -> None:
         ("output_voltage_high",)
     ]
     assert parse_question("How low does the LM358 output swing?").specs == [("output_voltage_low",)]
+
+
+def test_power_on_time_is_no_on_time() -> None:
+    power_on = parse_question("ACS712 power-on time?").specs[0]
+    assert power_on[:2] == ("start_up_time", "power_on_time")
+    assert parse_question("HC-SR501 on time after a trigger?").specs[0][0] == "delay_time"
+
+
+def _rows(*rows: dict[str, object]) -> DatasheetQA:
+    """Facts as printed rows: the evidence is the label and its figures."""
+    base = {"section_kind": "electrical_characteristics", "citation": "x#p1", "doc": "x"}
+    return DatasheetQA(
+        FactStore(
+            [
+                fact(
+                    **base,
+                    **r,
+                    evidence=" ".join(
+                        str(r[k]) for k in ("parameter", "min", "typ", "max", "unit") if k in r
+                    ),
+                )
+                for r in rows
+            ]
+        )
+    )
+
+
+def test_a_quantity_alone_names_a_row_only_with_the_rest_of_its_label() -> None:
+    qa = _rows(
+        {"device": "HC-SR501", "spec": "quiescent_current", "parameter": "Quiescent Current",
+         "max": 50.0, "unit": "uA"},
+        {"device": "SRD-05VDC-SL-C", "spec": "coil_current", "parameter": "Coil current",
+         "typ": 71.4, "unit": "mA"},
+    )  # fmt: skip
+    assert qa.ask("How much current can the HC-SR501 OUT pin source?").status != "answered"
+    coil = qa.ask("How much current does the SRD-05VDC-SL-C coil draw?")
+    assert coil.status == "answered" and coil.items[0].typ == 71.4
+
+
+def test_how_long_with_the_ramp_ends_stated_asks_the_duration_row() -> None:
+    qa = _rows(
+        {"device": "SRB-5030", "spec": "input_voltage_range", "parameter": "Input voltage",
+         "min": 9.0, "max": 36.0, "unit": "V"},
+        {"device": "SRB-5030", "spec": "soft_start_time", "parameter": "Soft-start time",
+         "typ": 4.0, "unit": "ms", "condition": "0 V to 5.000 V, no load"},
+    )  # fmt: skip
+    a = qa.ask("How long does the SRB-5030 output take to ramp from 0 to 5 V at start-up?")
+    assert (a.status, a.verdict, a.items[0].spec) == ("answered", None, "soft_start_time")
