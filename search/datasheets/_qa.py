@@ -426,6 +426,12 @@ class DatasheetQA:
         parsed = parse_question(q, None, self._siblings)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
+        marked = self._marked_revision(parsed) if not parsed.revisions else None
+        if marked is not None:
+            # "assembly number OPS-9001-B" is board revision B, not a part of its own
+            parsed = parse_question(marked[0], None, self._siblings)
+            for mention in parsed.devices:
+                self._voltage_variant(parsed, mention)
         if (
             asks_pullup_level(q)
             or self._powers_another(parsed)
@@ -484,6 +490,13 @@ class DatasheetQA:
                 reasons=[f"internal: {type(exc).__name__}: {exc}"],
             )
         answer = self._finish(answer, parsed)
+        if marked is not None and answer.status == "answered":
+            how = marked[1]
+            answer.answer += (
+                f". Revision {parsed.revisions[0]}: the {how.parameter.split(': ')[1]} "
+                f"[{how.citation}]"
+            )
+            answer.citations.append(how.citation)
         if (
             answer.status == "insufficient_evidence"
             and answer.verdict is None
@@ -497,6 +510,24 @@ class DatasheetQA:
         return answer
 
     # ------------------------------------------------------------------ helpers
+    def _marked_revision(self, parsed: ParsedQuestion) -> tuple[str, Fact] | None:
+        """The question with an assembly number that carries a revision ("OPS-9001-B",
+        "assembly ends in -A") written as that revision, and the fact that says the revision
+        is the assembly number's last character; None if it names none."""
+        for name in dict.fromkeys(parsed.device_names):
+            for f in self.index.lookup(name, ("revision_marking",)):
+                prefix = re.escape(str(f.fact.value))
+                m = re.search(rf"(?i)\b{prefix}([A-Z])\b", parsed.text) or re.search(
+                    r"(?i)\bassembly(?:\s+number)?\b[^.?]{0,40}?\b(?:ends?|ending)\s+(?:in|with)\s+"
+                    r"['\"‘“]?-([A-Z])\b",
+                    parsed.text,
+                )
+                if m:
+                    text = parsed.text
+                    rewritten = f"{text[: m.start()]}revision {m.group(1).upper()}{text[m.end() :]}"
+                    return rewritten, f.fact
+        return None
+
     def _powers_another(self, parsed: ParsedQuestion) -> bool:
         """A regulator and one other part, in supply wording ("MPU-6050 VDD from an
         SRB-5030?")."""

@@ -117,6 +117,11 @@ _QUANTITY_WORDS = frozenset(
 )
 
 
+# Facts about the part's use rather than its figures (how a board carries its revision, what
+# its bus host must support): reached by their spec name only, never by a row label.
+_BY_NAME_ONLY = frozenset({"revision_marking", "host_requirement"})
+
+
 class FactIndex:
     """Facts by device and spec, with the ranking questions need."""
 
@@ -133,7 +138,8 @@ class FactIndex:
                 self._statements.setdefault(f.device, []).append(f)
                 continue
             self._by_key.setdefault((f.device, f.spec), []).append(f)
-            self._by_device.setdefault(f.device, []).append(f)
+            if f.spec not in _BY_NAME_ONLY:
+                self._by_device.setdefault(f.device, []).append(f)
             if f.id:
                 self._by_id[f.id] = f
             self._by_citation.setdefault(f.citation, []).append(f)

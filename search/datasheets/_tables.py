@@ -3111,6 +3111,7 @@ def markdown_facts(
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
         facts.extend(_statement_facts(sec, device, stem, citation))
         facts.extend(_stated_scales(sec, device, stem, citation))
+        facts.extend(_revision_markings(sec, device, stem, citation))
         for row in _stated_rows(sec, citation, kind):
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
@@ -3264,6 +3265,33 @@ def _stated_scales(sec: MdSection, device: str, stem: str, citation: str) -> lis
             ).with_id()
         )
     return out
+
+
+# "The revision … is the last character of the assembly number, OPS-9001-x.": how a board
+# carries its revision, so that an assembly number names one.
+_REVISION_MARKING = re.compile(
+    r"(?i)\brevision\b[^.]{0,120}?\blast\s+character\s+of\s+the\s+assembly\s+number,?\s+"
+    r"(?P<prefix>[A-Z0-9]+(?:-[A-Z0-9]+)*-)x\b"
+)
+
+
+def _revision_markings(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
+    """``revision_marking`` facts: the assembly number a revision letter is appended to."""
+    prose = re.sub(r"\s+", " ", sec.text)
+    return [
+        Fact(
+            device=device,
+            spec="revision_marking",
+            parameter="Board revision: last character of the assembly number",
+            value=m.group("prefix"),
+            section_kind="general",
+            doc=stem,
+            citation=citation,
+            evidence=m.group(0),
+            section=sec.title,
+        ).with_id()
+        for m in _REVISION_MARKING.finditer(prose)
+    ]
 
 
 def _statement_facts(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:

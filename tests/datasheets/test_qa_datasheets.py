@@ -180,6 +180,19 @@ def test_supersession_per_revision(qa: DatasheetQA) -> None:
     assert "ecn-2608-04#1" in c.citations  # the superseded section is cited with its notice
 
 
+def test_an_assembly_number_names_its_board_revision() -> None:
+    # The SRB-5030 datasheet: "the revision … is the last character of the assembly number,
+    # OPS-9001-x" (read from the shipped facts, as the documents state it).
+    qa = DatasheetQA()
+    b = qa.ask("Our SRB-5030 is assembly OPS-9001-B. Max continuous input voltage?")
+    assert b.status == "answered" and [i.max for i in b.items] == [32.0]
+    assert "srb5030-datasheet#8" in b.citations and "Revision B" in b.answer
+    c = qa.ask("SRB-5030 whose assembly number ends in -C: max continuous input voltage?")
+    assert [i.max for i in c.items] == [36.0]
+    # a part number that merely ends in a letter is no revision ("SRD-05VDC-SL-C")
+    assert DatasheetQA().ask("SRD-05VDC-SL-C coil resistance?").status == "answered"
+
+
 def test_superseded_fact_without_notice_fact_is_not_answered() -> None:
     store = FactStore(
         [
