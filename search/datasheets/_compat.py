@@ -759,6 +759,13 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
         return [_check("signal_range", "insufficient_evidence", why_setting, [])]
     inp = inputs[0]
     lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
+    common = _common_mode(index, dst)
+    if common is not None:
+        # An amplifier's input takes a signal within its common-mode range ("the upper end
+        # … is VCC – 1.7 V" at the stated supply), not its differential input range.
+        inp, lo_in, hi_in, needs, lower = common
+        if lower is not None:
+            dst_supply = [*dst_supply, lower]
     if needs or lo_in is None or hi_in is None:
         return [
             _check(
@@ -821,6 +828,29 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 detail += f"; within the ±{_fmt(top)} V full-scale range ({f.citation})"
         checks.append(_check("signal_range", outcome, detail, used, parts_derived))
     return checks
+
+
+def _common_mode(
+    index: FactIndex, dst: DeviceUse
+) -> tuple[Fact, Limit | None, Limit | None, bool, Fact | None] | None:
+    """An amplifier's common-mode input range at the stated supply: the row written relative
+    to the supply, its missing end from a row that prints that end as a plain figure (the
+    ground end "0" of a table row). Returns (row, low, high, needs_supply, row of the low end)."""
+    rows = [
+        f
+        for f in _best(index, dst, ("input_common_mode_range",))
+        if f.section_kind != "absolute_maximum"
+    ]
+    relative = [f for f in rows if _side_texts(f) or _relative_limits(f)]
+    if not relative or dst.supply_v is None:
+        return None
+    inp = relative[0]
+    lo, hi, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
+    lower = None
+    if lo is None:
+        lower = next((f for f in rows if f.min is not None and not _relative_limits(f)), None)
+        lo = _volts(lower.min, lower.unit, dst.device) if lower and lower.min is not None else None
+    return inp, lo, hi, needs, lower
 
 
 # ---------------------------------------------------------------- logic levels

@@ -3112,7 +3112,9 @@ def _select_by_full_scale(
 
 
 _FROM_BEFORE = re.compile(
-    r"(?:\bfrom|\boff|\b(?:powered|supplied|driven|fed|run|running)\s+(?:by|with))\s+"
+    # "a unity-gain buffer for the XGZP6847A": the buffered part is the source
+    r"(?:\bfrom|\boff|\b(?:powered|supplied|driven|fed|run|running)\s+(?:by|with)"
+    r"|\bbuffer(?:ing|s)?\s+(?:for|of))\s+"
     r"(?:an?\s+|the\s+|its\s+|my\s+)?(?:[\d.]+\s*V\s+)?$",
     re.I,
 )

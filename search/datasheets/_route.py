@@ -441,7 +441,7 @@ _COMPAT_CUES = re.compile(
     # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.
     r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
     r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"
-    r"|\benough (?:current|headroom)"
+    r"|\benough (?:current|headroom)|\bbuffer(?:ing|s)? (?:for|of)\b"
     r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b"
     # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
     # "will X work with Y", "as the supply for", "on a single bus", "any clash".
@@ -488,7 +488,7 @@ _VOLT_AT = re.compile(
     rf"|(?:vdd|vcc|vs|vin|vm|avdd) is)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
-    rf"\s*(?:a\s+)?({_NUM})\s*(m?v)\b",
+    rf"\s*(?:a\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
 _REVISION = re.compile(

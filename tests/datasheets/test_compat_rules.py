@@ -18,6 +18,7 @@ from search.datasheets._compat import (
 )
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._retrieval import FactIndex
+from search.datasheets._route import parse_question
 
 
 @pytest.fixture(scope="module")
@@ -237,3 +238,35 @@ def test_a_host_requirement_the_host_documents_do_not_state_is_not_settled() -> 
         )
     )
     assert check_compatibility(stated, uses, ["interface"])[0].outcome == "compatible"
+
+
+def test_an_amplifier_input_is_checked_against_its_common_mode_range_at_the_supply() -> None:
+    from search.datasheets._facts import Fact, FactStore
+
+    def row(**kw: object) -> Fact:
+        base = {"device": "LM358", "section_kind": "electrical_characteristics", "doc": "lm358"}
+        return Fact(**{**base, "citation": "lm358#p2", **kw}).with_id()  # type: ignore[arg-type]
+
+    facts = [
+        row(spec="input_voltage_range", parameter="Differential Input Voltage Range",
+            unit="V", evidence="VIDR VCC V", extra={"max_text": "VCC"}),
+        row(spec="input_common_mode_range", parameter="Input Common Mode Voltage Range",
+            min=0.0, max=28.3, unit="V", condition="VCC = 30 V", evidence="VICR 0 28.3 V"),
+        row(spec="input_common_mode_range", parameter="Common mode voltage range", unit="V",
+            evidence="The upper end of the common mode voltage range is VCC -1.7 V",
+            extra={"max_text": "VCC - 1.7"}),
+        Fact(device="XGZP6847A", spec="output_voltage_range", parameter="Output Range", min=0.5,
+             max=4.5, unit="V", section_kind="electrical_characteristics", doc="xgzp6847a",
+             citation="xgzp6847a#p2", evidence="Output Range 0.5~4.5 Vdc").with_id(),
+    ]  # fmt: skip
+    index = FactIndex(FactStore(facts))
+    sensor = DeviceUse("XGZP6847A", None, 5.0)
+    (at5,) = check_compatibility(index, [sensor, DeviceUse("LM358", None, 5.0)], ["signal_range"])
+    assert at5.outcome == "incompatible" and "0 to 3.3 V" in at5.detail
+    (at12,) = check_compatibility(index, [sensor, DeviceUse("LM358", None, 12.0)], ["signal_range"])
+    assert at12.outcome == "compatible" and "0 to 10.3 V" in at12.detail
+
+
+def test_a_buffer_for_a_part_reads_that_part_on_a_single_supply(qa: DatasheetQA) -> None:
+    p = parse_question("LM358 running off a single 5 V supply as a buffer for the BME280?")
+    assert [d.supply_v for d in p.devices][:1] == [5.0] and p.route == "compatibility"
