@@ -2052,14 +2052,19 @@ _CUE_ADDRESS = re.compile(
 )
 _CUE_SUPPLY = re.compile(
     r"\bpower(?:ed|ing)?\b|\bsuppl(?:y|ied|ying)\b|\bfeed|\brun (?:from|off)"
-    r"|\bregulat|\bpeak current|\benough current",
+    r"|\bregulat|\bpeak current|\benough current"
+    # "an AMS1117-3.3 after the SRB-5030's 5 V output to get a 3.3 V rail": one regulator fed
+    # by another
+    r"|\bafter\b.{0,40}\boutput\b|\brail\b",
     re.I,
 )
 _CUE_LOGIC = re.compile(
     r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level"
     r"|\bpin\b|\binput highs?\b|\bvalid (?:logic )?(?:high|low)s?\b"
     # Control, enable and PWM inputs are digital inputs: driving them is a logic-level question.
-    r"|\b(?:control|enable|direction|pwm|standby) (?:input|pin|line)s?\b|\bpwm\b",
+    r"|\b(?:control|enable|direction|pwm|standby) (?:input|pin|line)s?\b|\bpwm\b"
+    # "its SPI lines driven by a 3.3 V ESP32": bus lines carry logic levels
+    r"|\b(?:spi|i2c|uart|serial|clock) (?:lines|pins|signals)\b",
     re.I,
 )
 # Wording that asks about levels outright: checked even when both parts share a bus (sharing

@@ -3156,10 +3156,11 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     between = text[first.end : second.start]
     reads = bool(_READS.search(between)) and not re.search(r"\b(?:into|to)\b", between)
     swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or reads
-    # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them.
+    # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them; "after the
+    # SRB-5030's output": the part whose output it is feeds the other.
     before = text[max(0, second.start - 12) : second.start]
     owns = re.search(r"['’]s$", second.text) or re.match(r"['’]s\b", text[second.end :])
-    if owns and re.search(r"\bon\s+(?:an?\s+|the\s+|my\s+)?$", before):
+    if owns and re.search(r"\b(?:on|after)\s+(?:an?\s+|the\s+|my\s+)?$", before):
         swap = True
     if _FROM_BEFORE.search(text[max(0, first.start - 30) : first.start]):
         swap = False

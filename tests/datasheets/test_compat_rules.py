@@ -270,3 +270,20 @@ def test_an_amplifier_input_is_checked_against_its_common_mode_range_at_the_supp
 def test_a_buffer_for_a_part_reads_that_part_on_a_single_supply(qa: DatasheetQA) -> None:
     p = parse_question("LM358 running off a single 5 V supply as a buffer for the BME280?")
     assert [d.supply_v for d in p.devices][:1] == [5.0] and p.route == "compatibility"
+
+
+def test_rules_from_wording_regulator_chain_and_bus_lines() -> None:
+    from search.datasheets._compat import pick_rules
+
+    index = DatasheetQA().index
+    chain = [DeviceUse("SRB-5030"), DeviceUse("AMS1117", "3.3")]
+    q = "AMS1117-3.3 after the SRB-5030's 5 V output to get a 3.3 V rail?"
+    assert "supply" in pick_rules(q, index, chain)
+    lines = [DeviceUse("ESP32-WROOM-32", None, 3.3), DeviceUse("MCP3008", None, 5.0)]
+    q = "MCP3008 at 5 V with its SPI lines driven by a 3.3 V ESP32?"
+    assert pick_rules(q, index, lines) == ["logic_levels"]
+    # one shared data line is a question of the bus protocol, not of levels
+    wire = [DeviceUse("DS18B20"), DeviceUse("DHT22")]
+    assert "logic_levels" not in pick_rules(
+        "Can I drop a DHT22 onto the same one-wire data line as my DS18B20s?", index, wire
+    )
