@@ -931,9 +931,11 @@ class DatasheetQA:
                 len(distinct) > 1
                 and mention.variant
                 and all(f.variant is None for f in distinct)
-                # Rows under different labels ("Operate time", "Release time") are different
-                # figures, not one figure printed per unnamed variant.
-                and len({squash(f.parameter) for f in distinct}) < len(distinct)
+                # Rows under different labels ("Operate time", "Release time") or conditions
+                # ("Between open contacts", "Between coil and contact") are different figures,
+                # not one figure printed per unnamed variant.
+                and len({(squash(f.parameter), squash(f.condition or "")) for f in distinct})
+                < len(distinct)
             ):
                 return _Pick(
                     [],

@@ -639,6 +639,88 @@ def _kv_rows(line: Line) -> list[tuple[str, str, float]]:
     return out
 
 
+# A value line's own sub-label, its conditions in brackets, and its figure: "Between coil and
+# contact：AC1,500V，50/60Hz 1min.", "Electrical (at 360 ops./h) 100,000 cycles".
+_SIDE_VALUE = re.compile(
+    r"^(?:(?P<sub>[A-Za-z][A-Za-z ./-]{1,40}?)\s*(?P<cond>\([^)]*\))?\s*[：:]?\s*)?"
+    r"(?:AC|DC)?\s*(?P<figure>[-+]?\d.*)$"
+)
+
+
+def _side_label_rows(
+    lines: list[tuple[Line, str, str, str | None]], citation: str, page: int
+) -> list[RowRecord]:
+    """A two-column "label | value" block where a label sits alone on its line, level with the
+    middle of its values in the value column ("Initial dielectric strength" between "Between
+    open contacts：AC750V" and "Between coil and contact：AC1,500V"), or its values continue
+    under it ("Endurance | Mechanical … 10,000,000 cycles" then "Electrical … 100,000 cycles"):
+    each value line is a row of the nearest label, its own sub-label a condition."""
+    columns: dict[tuple[int, int], int] = {}
+    for line, *_rest in lines:
+        segs = line.segments
+        if (
+            len(segs) >= 2
+            and re.match(r"[A-Za-z]", segs[0].text)
+            and re.search(r"\d", segs[1].text)
+        ):
+            key = (round(segs[0].x0), round(segs[1].x0))
+            columns[key] = columns.get(key, 0) + 1
+    if not columns or max(columns.values()) < 3:
+        return []
+    label_x, value_x = max(columns, key=lambda k: columns[k])
+    heads: list[tuple[Line, str]] = []  # label lines, a bracketed line continuing the one above
+    for line, *_rest in lines:
+        first = line.segments[0]
+        if abs(first.x0 - label_x) <= 4 and re.match(r"[A-Za-z(]", first.text):
+            if first.text.startswith("(") and heads and len(line.segments) == 1:
+                # "Endurance" over "(operations)": one label on two lines
+                heads[-1] = (heads[-1][0], f"{heads[-1][1]} {first.text.strip()}")
+                heads.append((line, heads[-1][1]))
+            else:
+                heads.append((line, first.text.strip()))
+    out: list[RowRecord] = []
+    for line, section, kind, variant in lines:
+        segs = line.segments
+        if sum(bool(re.match(r"[-+]?\d", sg.text)) for sg in segs) > 1 or not heads:
+            continue  # figures side by side are a table's columns, not one value
+        own = next((h for h in heads if h[0] is line), None)
+        if own is not None and len(segs) >= 3 and abs(segs[1].x0 - value_x) <= 6:
+            # "Endurance | Mechanical | (at 10,800 ops./h) | 10,000,000 cycles": a label whose
+            # value starts with a sub-label
+            near, value_segs = own, segs[1:]
+            if re.search(r"\d", segs[1].text):
+                continue  # a plain pair, read as one already
+        elif own is None and abs(segs[0].x0 - value_x) <= 6:
+            near = min(heads, key=lambda h: abs(h[0].y - line.y))
+            value_segs = segs
+            if abs(near[0].y - line.y) > 1.2 * line.size:
+                continue
+        else:
+            continue
+        said = " ".join(sg.text for sg in value_segs)
+        text = re.sub(r"\s+", " ", said.replace("，", ", ")).strip()
+        m = _SIDE_VALUE.match(text)
+        if m is None or len((m.group("sub") or "").split()) > 5:
+            continue  # a sentence ("Please contact us if …"), not a value
+        if re.match(r"[01]+\s*:", m.group("figure")):
+            continue  # a register field's codes ("01: 64 us / 10: 4.1 ms")
+        condition = " ".join(x for x in (m.group("sub"), m.group("cond")) if x) or None
+        out.append(
+            RowRecord(
+                near[1],
+                citation,
+                section,
+                kind,
+                f"{near[0].text.strip()} / {line.text.strip()}",
+                page,
+                value=m.group("figure"),
+                variant=variant,
+                condition=condition,
+            )
+        )
+    return out
+
+
 def _kv_pair(segs: list[str]) -> tuple[str, str] | None:
     if segs and (not re.match(r"^[A-Za-z•▪·]", segs[0]) or re.search(r"\bvs\.?\b", segs[0])):
         return None  # figure captions ("(DNL) vs. Sample Rate") and list debris
@@ -1137,6 +1219,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         # Labels that head a column's block of indented pairs ("Thermal Resistance", then
         # "SO-8 package  ϕ JA= 160°C/W"), by the x where they start.
         kv_groups: dict[float, str] = {}
+        prose_lines: list[tuple[Line, str, str, str | None]] = []
         caption: tuple[str, float] | None = None  # the last "Table N: title" line and its y
         unit_lines: list[tuple[float, float, str]] = []  # (y, size, unit) of unit-only lines
         for line_no, line in enumerate(page.lines):
@@ -1636,6 +1719,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         )
                     )
                     continue
+            prose_lines.append((line, title or heading, kind, variant))
             sentence = _sentence_rows(text) if cols is None else []
             for spec, q_text, said, cond in sentence:
                 rows.append(
@@ -1704,6 +1788,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         condition=k_label if group else None,
                     )
                 )
+        rows.extend(_side_label_rows(prose_lines, citation, page.number))
         labels = [lb for lb in labels if _usable_label(lb[1])]
         for a in anchor_rows:
             if a.row.unit is None:

@@ -289,6 +289,8 @@ def to_si(value: float, unit: str, spec: str = "") -> tuple[float, str]:
     expr = canonical_unit(unit)
     if spec in _DELTA_SPECS and expr == "degC":
         expr = "delta_degC"
+    if spec == "weight" and expr == "g0":
+        expr = "gram"  # "Approx. 8.5 g" of a part is its mass, not an acceleration
     if expr in ("percent", "ppm", "ppb", "count", "bit", "dB", "dBm", "deg"):
         # Dimensionless, logarithmic or counted figures stay as printed; converting 3 % to 0.03
         # or dBm to watts would only make the evidence harder to match.

@@ -784,3 +784,26 @@ def test_a_note_column_names_the_rows_where_no_parameter_column_does() -> None:
     # HX711 page 5: "Symbol | Note | MIN | TYP | MAX | Unit", "T3  PD_SCK high time  0.2 1 50 µs"
     (t3,) = [f for f in _facts("hx711") if f.symbol == "T3"]
     assert (t3.parameter, t3.min, t3.typ, t3.max, t3.unit) == ("PD_SCK high time", 0.2, 1, 50, "µs")
+
+
+@needs_pdfs
+def test_a_label_beside_its_values_in_the_value_column() -> None:
+    # SRD-05VDC-SL-C page 1: "Initial dielectric strength" alone on its line, level with the
+    # middle of "Between open contacts：AC750V" and "Between coil and contact：AC1,500V";
+    # "Endurance (operations)" with "Mechanical … 10,000,000 cycles" and "Electrical … 100,000
+    # cycles"; "Ambient temperature" printed just under its "-40℃～+85℃".
+    facts = _facts("srd-05vdc-sl-c")
+    dielectric = {f.condition: f.value for f in facts if f.spec == "initial_dielectric_strength"}
+    assert dielectric == {"Between open contacts": 750.0, "Between coil and contact": 1500.0}
+    life = {f.condition: f.value for f in facts if f.parameter == "Endurance (operations)"}
+    assert life == {
+        "Mechanical (at 10,800 ops./h)": 10_000_000.0,
+        "Electrical (at 360 ops./h)": 100_000.0,
+    }
+    (ambient,) = [f for f in facts if f.parameter == "Ambient temperature"]
+    assert (ambient.min, ambient.max, ambient.unit) == (-40.0, 85.0, "°C")
+    (weight,) = [f for f in facts if f.spec == "weight"]
+    assert (weight.si_value, weight.si_unit) == (0.0085, "kg")  # grams, not g-force
+    # HC-SR501 page 1: "Delay time" beside "5-200S(adjustable)"
+    (delay,) = [f for f in _facts("hc-sr501") if f.parameter == "Delay time"]
+    assert (delay.min, delay.max, delay.unit) == (5.0, 200.0, "s")

@@ -667,7 +667,9 @@ def _rows(*rows: dict[str, object]) -> DatasheetQA:
                     **base,
                     **r,
                     evidence=" ".join(
-                        str(r[k]) for k in ("parameter", "min", "typ", "max", "unit") if k in r
+                        str(r[k])
+                        for k in ("parameter", "min", "typ", "max", "value", "unit")
+                        if k in r
                     ),
                 )
                 for r in rows
@@ -697,3 +699,18 @@ def test_how_long_with_the_ramp_ends_stated_asks_the_duration_row() -> None:
     )  # fmt: skip
     a = qa.ask("How long does the SRB-5030 output take to ramp from 0 to 5 V at start-up?")
     assert (a.status, a.verdict, a.items[0].spec) == ("answered", None, "soft_start_time")
+
+
+def test_rows_that_differ_by_condition_are_listed_for_a_named_rating() -> None:
+    # "SRD-05VDC" names the 5 V coil rating; dielectric strength is printed once per pair of
+    # terminals, which is no figure per unnamed variant.
+    qa = _rows(
+        {"device": "SRD-05VDC-SL-C", "spec": "initial_dielectric_strength",
+         "parameter": "Initial dielectric strength", "value": 750.0, "unit": "V",
+         "condition": "Between open contacts"},
+        {"device": "SRD-05VDC-SL-C", "spec": "initial_dielectric_strength",
+         "parameter": "Initial dielectric strength", "value": 1500.0, "unit": "V",
+         "condition": "Between coil and contact"},
+    )  # fmt: skip
+    a = qa.ask("SRD-05VDC-SL-C initial dielectric strength?")
+    assert a.status == "answered" and {i.value for i in a.items} == {750.0, 1500.0}
