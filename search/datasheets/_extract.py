@@ -304,6 +304,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     (r"pulses\s+per\s+lit|pulse\s+characteristic|k[\s-]*factor", "pulse_factor"),
     (r"preheat|warm[\s-]*up", "warm_up_time"),
+    # "Suggested aging time" after storage without power (a gas sensor's re-conditioning)
+    (r"\bage?ing\s+time|\bburn[\s-]*in\s+time", "aging_time"),
     (r"\bpackage\b", "package"),
     (r"\bchannels?\b", "channels"),
     # "Voltage at any interface pin" is a voltage limit on those pins, not the protocol.
@@ -557,11 +559,32 @@ class Parsed:
 _UNIT_TOKEN = r"(?P<unit>[%°µμuμmkMGnpΩa-zA-Z][^\s;,()]*?(?:\s?RH)?)"
 
 
+# Counts written as words in tables and questions ("More than six months", "two weeks").
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+
+
 def parse_quantity_text(text: str) -> Parsed | None:
     """Read one quantity from free text: ``3.3-5.5V``, ``-40~80°C``, ``±2%RH``, ``<50uA``,
     ``2.7 to 5.5 V``, ``15mA @ 5V`` (the part after ``@`` is a condition, not read here)."""
     t = _norm(text)
     t = t.split("@")[0]
+    # "Not less than 48 hours" is a minimum, "no more than 5 V" a maximum
+    t = re.sub(r"(?i)\bno[t]?\s+(?:less|shorter|lower)\s+than\s*", ">=", t)
+    t = re.sub(r"(?i)\bno[t]?\s+(?:more|greater|longer|higher)\s+than\s*", "<=", t)
     first = t.split("  ")[0]
     if _RAIL_FACTOR.search(first):
         return None  # "0.7*VLOGIC to VLOGIC + 0.5V": bounds relative to a rail, not volts

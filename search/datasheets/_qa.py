@@ -63,7 +63,12 @@ from search.datasheets._compat import (
     stated_clock,
     straps_in,
 )
-from search.datasheets._extract import QUANTITY_DIMENSION, spec_dimensions, unit_dimension
+from search.datasheets._extract import (
+    NUMBER_WORDS,
+    QUANTITY_DIMENSION,
+    spec_dimensions,
+    unit_dimension,
+)
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
 from search.datasheets._retrieval import FactIndex, Ranked, content_words, named_variants
 from search.datasheets._route import (
@@ -850,6 +855,7 @@ class DatasheetQA:
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
+        valid = _within_stated_span(valid, parsed.text)
         holding = [
             r
             for r in valid
@@ -3065,6 +3071,54 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
 
 _SETTING = re.compile(r"\b([A-Z][A-Z0-9_]*SEL)\s*=\s*(\d+)\b", re.IGNORECASE)
 _STATED_FULL_SCALE = re.compile(r"±\s*(\d+(?:\.\d+)?)\s*(g\b|[°º]/s|dps\b|deg/s)", re.IGNORECASE)
+
+
+_SPAN_UNITS = {"day": 1 / 30.4, "week": 7 / 30.4, "month": 1.0, "year": 12.0}
+_SPAN = r"(\d+(?:\.\d+)?)\s*(day|week|month|year)s?\b"
+_COUNT_WORDS = {"a": 1, "an": 1} | NUMBER_WORDS
+_STATED_SPAN = re.compile(
+    rf"(?i)(?<![\w.])(?:{_SPAN}|\b({'|'.join(_COUNT_WORDS)})\s+(day|week|month|year)s?\b)"
+)
+# A row's band of durations: "Less than 1 month", "1 ~ 6 months", "More than 6 months".
+_ROW_SPAN = re.compile(
+    r"(?i)\b(?:(?P<lt>less than|under|below|up to)\s+(?P<a>\d+(?:\.\d+)?)"
+    r"|(?P<gt>more than|over|above|longer than)\s+(?P<b>\d+(?:\.\d+)?)"
+    r"|(?P<lo>\d+(?:\.\d+)?)\s*(?:~|～|-|to)\s*(?P<hi>\d+(?:\.\d+)?))"
+    r"\s*(?P<unit>day|week|month|year)s?\b"
+)
+
+
+def _within_stated_span(valid: list[Any], question: str) -> list[Any]:
+    """Rows printed per band of a duration ("Storage Time = 1 ~ 6 months") answer only for the
+    band the question's one stated duration falls in ("sat unpowered for about 4 months")."""
+    stated = [
+        float(m.group(1) or _COUNT_WORDS[m.group(3).lower()])
+        * _SPAN_UNITS[(m.group(2) or m.group(4)).lower()]
+        for m in _STATED_SPAN.finditer(question)
+    ]
+    if len(stated) != 1:
+        return valid
+    months = stated[0]
+
+    def holds(r: Any) -> bool | None:
+        m = _ROW_SPAN.search(r.fact.condition or "")
+        if m is None:
+            return None
+        scale = _SPAN_UNITS[m.group("unit").lower()]
+        if m.group("lt"):
+            return months < float(m.group("a")) * scale
+        if m.group("gt"):
+            return months > float(m.group("b")) * scale
+        return float(m.group("lo")) * scale <= months <= float(m.group("hi")) * scale
+
+    banded = [r for r in valid if holds(r) is not None]
+    kept = [r for r in banded if holds(r)]
+    if not kept:
+        return valid
+    top = max(r.score for r in valid)
+    return [dataclasses.replace(r, score=top) for r in kept] + [
+        r for r in valid if holds(r) is None
+    ]
 
 
 def _select_by_full_scale(

@@ -59,6 +59,14 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bthermal resistance|\btheta[- ]?j[ac]\b|[θΘ]\s?j[ac]\b|\bjunction[- ]to[- ](?:ambient|case)",
         ("thermal_resistance",),
     ),
+    # Burning in again after storage without power is its own figure ("aging time" per how
+    # long the part was stored), else the first power-up's preheat.
+    (
+        r"\b(?:stor(?:ed|age)|unpowered|shelf|drawer|sat|sitting)\b.{0,80}"
+        r"\b(?:burn(?:ed)?(?:[- ]?| \w+ )in\b|ag(?:e|ed|ing)\b|pre-?heat|warm)"
+        r"|\bag(?:e|ing) time\b",
+        ("aging_time",),
+    ),
     (
         r"\bpre-?heat(?:ing)?(?: time)?|\bwarm[- ]?up(?: time)?|\bburn[- ]in(?: time)?",
         ("warm_up_time",),

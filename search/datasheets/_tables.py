@@ -17,6 +17,7 @@ from typing import Any
 
 from search.datasheets._extract import (
     _SPEC_DIMENSION,
+    NUMBER_WORDS,
     ExtractWarning,
     RowRecord,
     _si,
@@ -797,7 +798,12 @@ def _pair_header(line: Line) -> tuple[str, str] | None:
     segs = [sg.text.strip() for sg in line.segments]
     if len(segs) != 2 or any(re.search(r"\d", t) or len(t) > 24 for t in segs):
         return None
-    if not all(t.isupper() for t in segs):
+    if not all(t.isupper() for t in segs) and not (
+        # "Storage Time | Suggested aging time": names in sentence case, a quantity keyed by one
+        all(t[:1].isupper() and len(t.split()) <= 4 for t in segs)
+        and _QUANTITY_END.search(segs[0])
+        and _QUANTITY_END.search(segs[1])
+    ):
         return None
     label = segs[1].capitalize()
     if map_spec(label, None, "electrical_characteristics") is None and label_spec(label) is None:
@@ -805,11 +811,27 @@ def _pair_header(line: Line) -> tuple[str, str] | None:
     return segs[0], segs[1]
 
 
+_QUANTITY_END = re.compile(
+    r"(?i)\b(?:time|voltage|current|temperature|range|rate|frequency|pressure|power)$"
+)
+
+
+def _digits_for_words(text: str) -> str:
+    """Number words as digits ("Less than one month": "Less than 1 month")."""
+    return re.sub(
+        r"(?i)\b(" + "|".join(NUMBER_WORDS) + r")\b",
+        lambda m: str(NUMBER_WORDS[m.group(1).lower()]),
+        text,
+    )
+
+
 def _pair_row(
     line: Line, header: tuple[str, str], citation: str, section: str, kind: str, page: int
 ) -> RowRecord | None:
     """One row of a setting → figure table ("±4.096 V (1) | 125 μV"); None once it has ended."""
     segs = [sg.text.strip() for sg in line.segments]
+    if len(segs) == 2 and not header[0].isupper():
+        segs[0] = _digits_for_words(segs[0])  # "More than six months": 6 months
     if len(segs) != 2 or not all(re.search(r"\d", t) for t in segs):
         return None
     setting = re.sub(r"\s*\(\d\)\s*$", "", segs[0])  # a footnote mark
@@ -1260,6 +1282,13 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 prev_row = None
                 table_rows_seen = 0
                 continue
+            if cols is None and stacked is None and pairs is None and line_no + 1 < len(page.lines):
+                # "Storage Time | Suggested aging time" set bold like a heading: a pair table's
+                # header when the line under it is one of its rows
+                ph = _pair_header(line)
+                if ph and _pair_row(page.lines[line_no + 1], ph, citation, "", kind, page.number):
+                    pairs = ph
+                    continue
             h = _heading(line, doc.body_size)
             if h is None and len(line.segments) > 1:
                 # Two-column pages: a left-column heading shares its line with the prose of

@@ -807,3 +807,24 @@ def test_a_label_beside_its_values_in_the_value_column() -> None:
     # HC-SR501 page 1: "Delay time" beside "5-200S(adjustable)"
     (delay,) = [f for f in _facts("hc-sr501") if f.parameter == "Delay time"]
     assert (delay.min, delay.max, delay.unit) == (5.0, 200.0, "s")
+
+
+@needs_pdfs
+def test_a_two_column_table_keyed_by_a_duration_band() -> None:
+    # MQ-2 page 6: "Storage Time | Suggested aging time", "Less than one month | No less than
+    # 48 hours", "1 ~ 6 months | No less than 72 hours", "More than six months | … 168 hours"
+    aging = {f.condition: f.min for f in _facts("mq-2") if f.spec == "aging_time"}
+    assert aging == {
+        "Storage Time = Less than 1 month": 48.0,
+        "Storage Time = 1 ~ 6 months": 72.0,
+        "Storage Time = More than 6 months": 168.0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [("Not less than 48 hours", 48.0, None), ("no more than 5.5 V", None, 5.5)],
+)
+def test_not_less_than_is_a_minimum(text: str, low: float | None, high: float | None) -> None:
+    q = parse_quantity_text(text)
+    assert q is not None and (q.min, q.max) == (low, high)

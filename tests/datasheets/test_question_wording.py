@@ -714,3 +714,28 @@ def test_rows_that_differ_by_condition_are_listed_for_a_named_rating() -> None:
     )  # fmt: skip
     a = qa.ask("SRD-05VDC-SL-C initial dielectric strength?")
     assert a.status == "answered" and {i.value for i in a.items} == {750.0, 1500.0}
+
+
+@pytest.mark.parametrize(
+    ("question", "hours"),
+    [
+        ("MQ-2 sat unpowered on a shelf for about 4 months: how long to burn them in?", 72.0),
+        ("Our MQ-2 was stored for a year. How long should I age it before use?", 168.0),
+        ("MQ-2 kept in a drawer for two weeks, how long to age it?", 48.0),
+    ],
+)
+def test_a_row_per_duration_band_answers_for_the_stated_duration(
+    question: str, hours: float
+) -> None:
+    bands = ("Less than 1 month", 48.0), ("1 ~ 6 months", 72.0), ("More than 6 months", 168.0)
+    qa = _rows(
+        *(
+            {"device": "MQ-2", "spec": "aging_time", "parameter": "Suggested aging time",
+             "min": h, "unit": "hours", "condition": f"Storage Time = {band}"}
+            for band, h in bands
+        ),
+        {"device": "MQ-2", "spec": "warm_up_time", "parameter": "Preheat time", "min": 48.0,
+         "unit": "hours"},
+    )  # fmt: skip
+    a = qa.ask(question)
+    assert a.status == "answered" and [(i.spec, i.min) for i in a.items] == [("aging_time", hours)]
