@@ -355,7 +355,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # "how long does the output take to settle": the time to valid output data
     (
-        r"\btakes? to settle\b|\bsettling time\b|\boutput\b.{0,20}\bsettl(?:e|es|ing)\b",
+        r"\btakes? to settle\b|\bsettling time\b|\boutput\b.{0,20}\bsettl(?:e|es|ing)\b"
+        # "how long after switching channel or gain before the data is valid"
+        r"|\bhow long after (?:switching|changing|a change of)\b.{0,40}?\b(?:channel|gain|input)"
+        r"(?:\s+(?:or|and|/)\s+(?:channel|gain|input))?",
         ("output_settling_time", "settling_time"),
     ),
     # How long after power-up the part answers: "start-up time", "wait after powering up".
@@ -420,13 +423,16 @@ _PAIR_PHRASES: tuple[tuple[re.Pattern[str], tuple[tuple[str, ...], ...]], ...] =
             r"|\b(?:logic|switching)(?: level)? thresholds?\b|\binput logic levels?\b"
             r"|\bvil\s*(?:/|and|&)\s*vih\b"
             r"|\blow[- ]level\b.{0,25}\bhigh[- ]level input(?: voltages?)?"
-            r"|\binput low\b.{0,25}\binput high(?: voltages?)?",
+            r"|\binput low\b.{0,25}\binput high(?: voltages?)?"
+            # "logic inputs: what's the max low level and the min high level?"
+            r"|\binputs?\b[^?]{0,40}\blow[- ]level\b.{0,30}\bhigh[- ]level\b",
             (("logic_low_threshold",), ("logic_high_threshold",)),
         ),
         (
             r"\bhigh[- ]level\b.{0,25}\blow[- ]level input(?: voltages?)?"
             r"|\bvih\s*(?:/|and|&)\s*vil\b"
-            r"|\binput high\b.{0,25}\binput low(?: voltages?)?",
+            r"|\binput high\b.{0,25}\binput low(?: voltages?)?"
+            r"|\binputs?\b[^?]{0,40}\bhigh[- ]level\b.{0,30}\blow[- ]level\b",
             (("logic_high_threshold",), ("logic_low_threshold",)),
         ),
         # "What counts as a high on its inputs?": the engineer's word for VIH.

@@ -739,3 +739,12 @@ def test_a_row_per_duration_band_answers_for_the_stated_duration(
     )  # fmt: skip
     a = qa.ask(question)
     assert a.status == "answered" and [(i.spec, i.min) for i in a.items] == [("aging_time", hours)]
+
+
+def test_settling_after_a_channel_or_gain_change_and_input_levels_named_apart() -> None:
+    settle = parse_question(
+        "HX711 at RATE=0: how long after switching channel or gain is data valid?"
+    )
+    assert settle.specs == [("output_settling_time", "settling_time")]
+    levels = parse_question("L298 logic inputs: what's the max low level and the min high level?")
+    assert levels.specs == [("logic_low_threshold",), ("logic_high_threshold",)]
