@@ -2096,6 +2096,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
     facts.extend(_host_requirements(doc, device, stem))
+    facts.extend(_register_values(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
@@ -2688,6 +2689,44 @@ def _host_requirements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             )
         )
     return out
+
+
+# What a register reads: "Config Register (P[1:0] = 1h) [reset = 8583h]", "The “id” register
+# contains the chip identification number chip_id[7:0], which is 0x60", and a register map row
+# "0x20  HW_ID  R  1 byte  Hardware ID. The value is 0x81".
+_REGISTER_RESET = re.compile(
+    r"(?P<name>\b[A-Z][\w/-]*(?: [A-Z][\w/-]*){0,3}) Register\b"
+    r"(?:[^\[\n(]|\([^)\n]*\)){0,40}\[reset = (?P<value>[0-9A-Fa-f]+h)\]"
+)
+_REGISTER_SAID = re.compile(
+    r"(?i)\bthe [“\"']?(?P<name>\w+)[”\"']? register contains\b[^.]{0,80}?\b(?:which|that) is "
+    r"(?P<value>0x[0-9A-Fa-f]+)\b"
+)
+_REGISTER_ROW = re.compile(
+    r"^(?P<address>0x[0-9A-Fa-f]{2})\s+(?P<name>[A-Z][\w ]{0,20}?)\s+(?:R|W|R/W)\s.*?"
+    r"\bThe value is (?P<value>0x[0-9A-Fa-f]+)\b"
+)
+
+
+def _register_values(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``register_value`` facts: the value a named register reads (at reset, or always)."""
+    found: list[tuple[Page, str, str, str]] = []  # page, label, value, evidence
+    for page, m in _prose_matches(doc, _REGISTER_RESET):
+        found.append((page, f"{m.group('name')} register reset value", m.group("value"), m[0]))
+    for page, m in _prose_matches(doc, _REGISTER_SAID):
+        found.append((page, f"{m.group('name')} register value", m.group("value"), m[0]))
+    for page in doc.pages:
+        for line in page.lines:
+            r = _REGISTER_ROW.match(line.text.strip())
+            if r:
+                label = f"{r.group('name').strip()} register value (address {r.group('address')})"
+                found.append((page, label, r.group("value"), line.text.strip()))
+    return [
+        _page_fact(
+            device, stem, page, said, spec="register_value", parameter=label, value=value
+        )
+        for page, label, value, said in found
+    ]
 
 
 # "Acceptable voltage deviation is within 5% of the specified voltage": the band a nominal

@@ -37,7 +37,9 @@ __all__ = [
     "validate_fact",
 ]
 
-TEXT_SPECS = frozenset({"interface", "package", "output_type", "i2c_address", "spi_mode"})
+TEXT_SPECS = frozenset(
+    {"interface", "package", "output_type", "i2c_address", "spi_mode", "register_value"}
+)
 
 # Spec → reference units whose dimension the fact's unit must share. Specs not listed accept any
 # unit that parses, or none (counts, bits, percentages).

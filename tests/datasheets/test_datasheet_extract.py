@@ -828,3 +828,16 @@ def test_a_two_column_table_keyed_by_a_duration_band() -> None:
 def test_not_less_than_is_a_minimum(text: str, low: float | None, high: float | None) -> None:
     q = parse_quantity_text(text)
     assert q is not None and (q.min, q.max) == (low, high)
+
+
+@needs_pdfs
+def test_what_a_named_register_reads() -> None:
+    # ADS1115 page 28 "Config Register (P[1:0] = 1h) [reset = 8583h]"; BME280 page 27 "The “id”
+    # register contains … chip_id[7:0], which is 0x60"; CCS811 page 14 register map row
+    # "0x20 HW_ID R 1 byte Hardware ID. The value is 0x81".
+    def reads(stem: str) -> dict[str, object]:
+        return {f.parameter: f.value for f in _facts(stem) if f.spec == "register_value"}
+
+    assert reads("ads1115")["Config register reset value"] == "8583h"
+    assert reads("bme280") == {"id register value": "0x60"}
+    assert reads("ccs811")["HW_ID register value (address 0x20)"] == "0x81"

@@ -748,3 +748,20 @@ def test_settling_after_a_channel_or_gain_change_and_input_levels_named_apart() 
     assert settle.specs == [("output_settling_time", "settling_time")]
     levels = parse_question("L298 logic inputs: what's the max low level and the min high level?")
     assert levels.specs == [("logic_low_threshold",), ("logic_high_threshold",)]
+
+
+def test_a_register_is_asked_by_its_name_and_its_address_is_no_part() -> None:
+    register = fact(
+        device="BME280",
+        spec="register_value",
+        parameter="id register value",
+        value="0x60",
+        section_kind="general",
+        doc="bme280",
+        citation="bme280#p27",
+        evidence="The “id” register contains … chip_id[7:0], which is 0x60",
+    )
+    a = DatasheetQA(FactStore([register])).ask(
+        "Which value should come back when I read the BME280 'id' register at 0xD0?"
+    )
+    assert a.status == "answered" and "0x60" in a.answer and a.citations == ["bme280#p27"]
