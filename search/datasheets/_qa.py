@@ -78,7 +78,7 @@ from search.datasheets._route import (
     ParsedQuestion,
     parse_question,
 )
-from search.datasheets._units import UnknownUnitError, convert
+from search.datasheets._units import UnknownUnitError, canonical_unit, convert
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
@@ -852,6 +852,9 @@ class DatasheetQA:
                     f"none is the {' '.join(parsed.instrument_range)} range"
                 )
             valid = kept
+        if parsed.asked_unit:
+            # rows of the spec in other units measure something else (LSB/(°/s) is no LSB/°C)
+            valid = [r for r in valid if _canonical(r.fact.unit) == parsed.asked_unit]
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
@@ -1474,8 +1477,33 @@ class DatasheetQA:
             [item_from_fact(f)],
         )
 
+    def _unit_specs(self, parsed: ParsedQuestion) -> None:
+        """ "How many LSB per degree C does the temperature sensor give?": a question that names
+        no spec but the unit of its answer asks the rows printed in that unit, when they are
+        all one spec."""
+        m = _ASKED_UNIT.search(parsed.text)
+        if m is None:
+            return
+        per = re.sub(r"(?i)^deg(?:ree)?s?\s*c(?:elsius)?$|^[º°]\s?c$", "°C", m.group("per").strip())
+        try:
+            asked = canonical_unit(f"{m.group('of')}/{per}")
+        except UnknownUnitError:
+            return
+        rows = [
+            f
+            for name in dict.fromkeys(parsed.device_names)
+            for f in self.index.device_facts(name)
+            if _canonical(f.unit) == asked
+        ]
+        if rows and len({f.spec for f in rows}) == 1:
+            parsed.specs = [(rows[0].spec,)]
+            parsed.spec_phrases = [rows[0].spec.replace("_", " ")]
+            parsed.asked_unit = asked
+
     def _lookup_rows(self, parsed: ParsedQuestion) -> Answer:
         self._label_specs(parsed)
+        if not parsed.specs:
+            self._unit_specs(parsed)
         route = parsed.route
         if not parsed.specs:
             return self._insufficient(
@@ -2634,6 +2662,21 @@ def _readable(value: float, unit: str) -> tuple[float, str, float]:
             factor = _PREFIXES[m.group("p")] / _PREFIXES[prefix]
             return value * factor, prefix + m.group("base"), factor
     return value, unit, 1.0
+
+
+def _canonical(unit: str | None) -> str | None:
+    """A unit in one spelling, or None when there is none or it does not parse."""
+    try:
+        return canonical_unit(unit) if unit else None
+    except UnknownUnitError:
+        return None
+
+
+# The unit an answer is asked in: "LSB per degree C", "mV/g", "counts per volt".
+_ASKED_UNIT = re.compile(
+    r"(?i)\b(?P<of>LSB|mV|µV|uV|V|ppm|mA)\s*(?:per|/)\s*"
+    r"(?P<per>deg(?:ree)?s?\s*c(?:elsius)?\b|[º°]\s?C|g\b|V\b|volt\b)"
+)
 
 
 def _sides(question: str) -> list[str]:

@@ -728,6 +728,8 @@ class ParsedQuestion:
     original: str = ""
     """The question as asked (``text`` is its normalised spelling)."""
     unknown_parts: list[str] = field(default_factory=list)
+    asked_unit: str | None = None
+    """The canonical unit the answer is asked in ("LSB per degree C"), when that names the spec."""
     """Words that look like part numbers but name no device we know ("XYZ-1", "BMP280")."""
 
     @property

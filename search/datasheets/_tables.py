@@ -2722,9 +2722,7 @@ def _register_values(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 label = f"{r.group('name').strip()} register value (address {r.group('address')})"
                 found.append((page, label, r.group("value"), line.text.strip()))
     return [
-        _page_fact(
-            device, stem, page, said, spec="register_value", parameter=label, value=value
-        )
+        _page_fact(device, stem, page, said, spec="register_value", parameter=label, value=value)
         for page, label, value, said in found
     ]
 

@@ -765,3 +765,15 @@ def test_a_register_is_asked_by_its_name_and_its_address_is_no_part() -> None:
         "Which value should come back when I read the BME280 'id' register at 0xD0?"
     )
     assert a.status == "answered" and "0x60" in a.answer and a.citations == ["bme280#p27"]
+
+
+def test_the_unit_asked_names_the_rows_when_no_spec_is_named() -> None:
+    qa = _rows(
+        {"device": "MPU-6050", "spec": "sensitivity", "parameter": "Sensitivity Scale Factor",
+         "typ": 131.0, "unit": "LSB/(º/s)", "condition": "FS_SEL=0"},
+        {"device": "MPU-6050", "spec": "sensitivity", "parameter": "Sensitivity", "typ": 340.0,
+         "unit": "LSB/ºC", "condition": "Untrimmed"},
+    )  # fmt: skip
+    a = qa.ask("How many LSB per degree C does the MPU6050 temperature sensor give?")
+    assert a.status == "answered" and [i.typ for i in a.items] == [340.0]
+    assert qa.ask("How many LSB per volt does the MPU6050 give?").status != "answered"
