@@ -1125,6 +1125,10 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not re.fullmatch(r"(?:can i |to )?draws?|drawn|drawing", h[2].strip(), re.I)
         ] or hits
+    if any(h[1][0] == "thermal_shutdown" for h in hits):
+        # "at what junction temp does the thermal protection shut it down": the junction
+        # temperature is what the shutdown point is, not a second item
+        hits = [h for h in hits if h[1][0] not in ("junction_temperature", "operating_temperature")]
     if any(h[1][0] in ("logic_low_threshold", "logic_high_threshold") for h in hits):
         # "a logic high on its inputs": with a threshold asked, a bare "input" names the pin.
         # Likewise "what voltage counts as a high": the generic voltage words ask the threshold.

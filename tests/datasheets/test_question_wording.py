@@ -777,3 +777,8 @@ def test_the_unit_asked_names_the_rows_when_no_spec_is_named() -> None:
     a = qa.ask("How many LSB per degree C does the MPU6050 temperature sensor give?")
     assert a.status == "answered" and [i.typ for i in a.items] == [340.0]
     assert qa.ask("How many LSB per volt does the MPU6050 give?").status != "answered"
+
+
+def test_the_junction_temperature_of_a_thermal_shutdown_is_no_second_item() -> None:
+    p = parse_question("At what junction temp does the AMS1117's thermal protection shut it down?")
+    assert p.specs == [("thermal_shutdown",)] and p.route == "simple"
