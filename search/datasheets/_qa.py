@@ -503,6 +503,25 @@ class DatasheetQA:
             )
             answer.citations.append(how.citation)
         if (
+            answer.status == "answered"
+            and answer.verdict is None
+            and answer.route != "comparison"
+            and _SUITABILITY.search(parsed.text)
+        ):
+            # "Can I put a YF-S201 in a diesel fuel line?": figures found, but none settles
+            # whether the part suits the use asked about.
+            answer = answer.model_copy(
+                update={
+                    "status": "insufficient_evidence",
+                    "answer": "Insufficient evidence: no stated limit settles this use. "
+                    + answer.answer,
+                    "reasons": [
+                        *answer.reasons,
+                        "evidence_present: the facts found do not decide the use asked about",
+                    ],
+                }
+            )
+        if (
             answer.status == "insufficient_evidence"
             and answer.verdict is None
             and _COMPAT_CUES.search(parsed.text)
@@ -2639,6 +2658,15 @@ _ASKS_READING = re.compile(
 _ASKS_TIME = re.compile(_HOW_LONG, re.I)
 
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
+
+
+# A question whether a part suits a use: "Can I put a YF-S201 in a diesel fuel line?", "Could I
+# use the XGZP6847A to measure water pressure?", "Can an RFM95W be used for a 433 MHz link?".
+_SUITABILITY = re.compile(
+    r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"
+    r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"
+    r"|\bbe used (?:for|in|as|with)\b"
+)
 
 
 # A setting with its unit: "20 mV/div", "10 mV per division", "the 100 mV range".

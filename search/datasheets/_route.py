@@ -448,7 +448,7 @@ _PAIR_PHRASES: tuple[tuple[re.Pattern[str], tuple[tuple[str, ...], ...]], ...] =
 )
 
 _COMPAT_CUES = re.compile(
-    r"\bcompatib|\bcan (?:i|we|you|it|the|an?)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
+    r"\bcompatib|\b(?:can|could) (?:i|we|you|it|the|an?)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
     r"|read|go|share|use|run|sit|put|talk|hook|attach)|\bsafe(?:ly)? to\b|\bsafe for\b"
     r"|\bsame (?:i2c )?bus\b|\bshare (?:a|one|the) (?:i2c )?bus|\bdirectly (?:into|to|drive)"
     r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"

@@ -782,3 +782,13 @@ def test_the_unit_asked_names_the_rows_when_no_spec_is_named() -> None:
 def test_the_junction_temperature_of_a_thermal_shutdown_is_no_second_item() -> None:
     p = parse_question("At what junction temp does the AMS1117's thermal protection shut it down?")
     assert p.specs == [("thermal_shutdown",)] and p.route == "simple"
+
+
+def test_figures_that_do_not_settle_a_use_are_no_answer_to_it() -> None:
+    qa = _rows(
+        {"device": "YF-S201", "spec": "measurement_range", "parameter": "Flow rate range",
+         "min": 1.0, "max": 30.0, "unit": "L/min"},
+    )  # fmt: skip
+    a = qa.ask("Can I put a YF-S201 in a diesel fuel line to meter fuel flow?")
+    assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence")
+    assert qa.ask("YF-S201 flow range?").status == "answered"
