@@ -71,6 +71,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bpre-?heat(?:ing)?(?: time)?|\bwarm[- ]?up(?: time)?|\bburn[- ]in(?: time)?",
         ("warm_up_time",),
     ),
+    # A 1-Wire part's answer to a reset: how long it holds the line low (or waits high first).
+    (
+        r"\bpresence(?:[- ]detect)?(?: pulse)?\b.{0,60}\b(?:holds?|pulls?|keeps?)\b.{0,25}\blow\b"
+        r"|\b(?:holds?|pulls?|keeps?) the (?:bus|line) low\b.{0,40}\bpresence",
+        ("presence_detect_low",),
+    ),
     # A flow sensor's range is the flow it measures, whatever the question calls it.
     # ... but "the flow sensor" names the part, not its range.
     (r"\bflow(?: rate)?(?: range)?\b(?! sensors?\b| meters?\b)", ("measurement_range",)),

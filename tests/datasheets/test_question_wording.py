@@ -792,3 +792,11 @@ def test_figures_that_do_not_settle_a_use_are_no_answer_to_it() -> None:
     a = qa.ask("Can I put a YF-S201 in a diesel fuel line to meter fuel flow?")
     assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence")
     assert qa.ask("YF-S201 flow range?").status == "answered"
+
+
+def test_how_long_a_one_wire_part_holds_the_line_low_for_its_presence_pulse() -> None:
+    for q in (
+        "DS18B20 presence pulse: min and max time the sensor holds the bus low after my reset?",
+        "How long does the DS18B20 hold the bus low for its presence pulse?",
+    ):
+        assert parse_question(q).specs == [("presence_detect_low",)]
