@@ -1228,7 +1228,8 @@ class DatasheetQA:
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         computed = (
-            self._ambient_for_load(parsed)
+            self._bridge_into_adc(parsed)
+            or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
             or self._through_scale(parsed)
             or self._per_rated_pressure(parsed)
@@ -1347,6 +1348,80 @@ class DatasheetQA:
                     "computed",
                 )
         return None
+
+    def _bridge_into_adc(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Load cell rated 2 mV/V, excited from AVDD = 5 V, into HX711 channel A at gain 128:
+        does full load fit?": the bridge's full-load output (rated output × excitation) against
+        the converter's full-scale input at that gain and rail, stated per gain or as a formula
+        of the rail over the gain ("±0.5(AVDD/GAIN)")."""
+        if len(set(parsed.device_names)) != 1 or not _BRIDGE.search(parsed.text):
+            return None
+        device = parsed.device_names[0]
+        scaled = [f for f in self.index.device_facts(device) if f.extra.get("per_gain")]
+        gain = re.search(r"(?i)\bgain\s*(?:of\s*|=\s*)?(\d+)\b", parsed.text)
+        if not scaled or gain is None:
+            return None
+        rated = re.search(r"(?i)(\d+(?:\.\d+)?)\s*mV\s*/\s*V\b", parsed.text)
+        rail = str(scaled[0].extra["per_gain"])
+        volts = re.search(
+            rf"(?i)\b(?:{rail}|excit\w*(?:\s+\w+){{0,3}}?)\s*(?:=|at|of|from)?\s*(\d+(?:\.\d+)?)\s*V\b",
+            parsed.text,
+        )
+        if rated is None or volts is None:
+            missing = "the bridge's rated output (mV/V)" if rated is None else f"the {rail}"
+            return Answer(
+                status="insufficient_evidence",
+                route="compatibility",
+                question=parsed.text,
+                answer=f"Insufficient evidence: the question does not state {missing}, and no "
+                "document here gives it.",
+                verdict="insufficient_evidence",
+                reasons=[f"evidence_present: {missing} is not stated"],
+            )
+        f = scaled[0]
+        k, g, v, mv_per_v = (
+            float(f.extra["coefficient"]),
+            float(gain.group(1)),
+            float(volts.group(1)),
+            float(rated.group(1)),
+        )
+        to_mv = 1000.0 if f.extra["formula_unit"] == "V" else 1.0
+        k_, g_, v_ = format_number(k), format_number(g), format_number(v)
+        signal = Derived(
+            label="bridge output at full load",
+            expression=f"{format_number(mv_per_v)} * {v_}",
+            result=round(mv_per_v * v, 9),
+            unit="mV",
+        )
+        full = Derived(
+            label=f"{device} full-scale input at gain {g_}, {rail} {v_} V",
+            expression=f"{k_} * {v_} / {g_} * {format_number(to_mv)}",
+            result=round(k * v / g * to_mv, 9),
+            unit="mV",
+        )
+        fits = signal.result <= full.result + 1e-9
+        verdict = "compatible" if fits else "incompatible"
+        text = (
+            f"{'Compatible' if fits else 'Incompatible'}. Bridge output at full load "
+            f"{format_number(mv_per_v)} mV/V × {v_} V = {format_number(signal.result)} mV; "
+            f"{device} full-scale input at gain {g_} and {rail} = {v_} V: ±{k_} × {v_} V / {g_} "
+            f"= ±{format_number(round(full.result, 3))} mV ({f.evidence}) [{f.citation}]; the "
+            f"signal {'fits' if fits else 'exceeds it'}"
+        )
+        item = item_from_fact(f).model_copy(
+            update={"min": -full.result, "max": full.result, "unit": "mV"}
+        )
+        return Answer(
+            status="answered",
+            route="compatibility",
+            question=parsed.text,
+            answer=text,
+            items=[item],
+            verdict=verdict,
+            citations=[f.citation],
+            task="computed",
+            derived=[signal, full],
+        )
 
     def _through_scale(self, parsed: ParsedQuestion) -> Answer | None:
         """ "At 20 mV/div, how big is one LSB?": a setting the question states, divided by the
@@ -2667,6 +2742,10 @@ _SUITABILITY = re.compile(
     r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"
     r"|\bbe used (?:for|in|as|with)\b"
 )
+
+
+# A resistive bridge whose output a converter reads: a load cell, a strain gauge.
+_BRIDGE = re.compile(r"(?i)\bload[- ]?cells?\b|\bstrain[- ]gauges?\b|\bbridge sensor\b")
 
 
 # A setting with its unit: "20 mV/div", "10 mV per division", "the 100 mV range".

@@ -2097,6 +2097,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_denied_buses(doc, device, stem))
     facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_register_values(doc, device, stem))
+    facts.extend(_gain_scaled_ranges(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
@@ -2688,6 +2689,42 @@ def _host_requirements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 value=m.group("what").strip(),
             )
         )
+    return out
+
+
+# "Full scale differential input range  V(inp)-V(inn)  ±0.5(AVDD/GAIN)  V": an input range
+# that scales with a rail and the programmed gain.
+_GAIN_SCALED = re.compile(
+    r"±\s*(?P<k>\d+(?:\.\d+)?)\s*\(\s*(?P<rail>AVDD|VDD|VREF)\s*/\s*GAIN\s*\)\s*(?P<unit>m?V)\b"
+)
+
+
+def _gain_scaled_ranges(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``full_scale_range`` facts written as a formula of a rail over the gain: no figure of
+    their own; ``extra`` keeps the coefficient, the rail and the unit."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        for i, line in enumerate(page.lines):
+            m = _GAIN_SCALED.search(line.text)
+            if m is None:
+                continue
+            above = page.lines[i - 1].text.strip() if i else ""
+            out.append(
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    f"{above} / {line.text.strip()}" if above else line.text.strip(),
+                    spec="full_scale_range",
+                    parameter="Full-scale differential input range",
+                    section_kind="electrical_characteristics",
+                    extra={
+                        "per_gain": m.group("rail"),
+                        "coefficient": float(m.group("k")),
+                        "formula_unit": m.group("unit"),
+                    },
+                )
+            )
     return out
 
 

@@ -287,3 +287,32 @@ def test_rules_from_wording_regulator_chain_and_bus_lines() -> None:
     assert "logic_levels" not in pick_rules(
         "Can I drop a DHT22 onto the same one-wire data line as my DS18B20s?", index, wire
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "full_scale"),
+    [
+        ("Load cell rated 2 mV/V, excited from AVDD = 5 V, into HX711 at gain 128: fits?",
+         "compatible", 19.53125),
+        ("HX711 with AVDD = 3.3 V, gain 128, load cell rated 2 mV/V excited from AVDD: fits?",
+         "compatible", 12.890625),
+        ("HX711 AVDD = 3.3 V, gain 128, a 5 mV/V load cell excited from AVDD: does it fit?",
+         "incompatible", 12.890625),
+    ],
+)  # fmt: skip
+def test_a_bridge_output_against_a_full_scale_written_per_gain(
+    question: str, verdict: str, full_scale: float
+) -> None:
+    from search.datasheets._facts import Fact, FactStore
+
+    scaled = Fact(
+        device="HX711", spec="full_scale_range", parameter="Full-scale differential input range",
+        section_kind="electrical_characteristics", doc="hx711", citation="hx711#p3",
+        evidence="input range V(inp)-V(inn) ±0.5(AVDD/GAIN) V",
+        extra={"per_gain": "AVDD", "coefficient": 0.5, "formula_unit": "V"},
+    ).with_id()  # fmt: skip
+    a = DatasheetQA(FactStore([scaled])).ask(question)
+    assert (a.status, a.verdict) == ("answered", verdict)
+    assert a.items[0].max == pytest.approx(full_scale) and not a.violations
+    unrated = DatasheetQA(FactStore([scaled])).ask("HX711 at gain 128 with a 1 kg load cell: fits?")
+    assert unrated.verdict == "insufficient_evidence"

@@ -841,3 +841,11 @@ def test_what_a_named_register_reads() -> None:
     assert reads("ads1115")["Config register reset value"] == "8583h"
     assert reads("bme280") == {"id register value": "0x60"}
     assert reads("ccs811")["HW_ID register value (address 0x20)"] == "0x81"
+
+
+@needs_pdfs
+def test_an_input_range_written_as_a_rail_over_the_gain() -> None:
+    # HX711 page 3: "Full scale differential input range  V(inp)-V(inn)  ±0.5(AVDD/GAIN)  V"
+    (scaled,) = [f for f in _facts("hx711") if f.extra.get("per_gain")]
+    assert scaled.extra == {"per_gain": "AVDD", "coefficient": 0.5, "formula_unit": "V"}
+    assert scaled.citation == "hx711#p3" and scaled.value is None
