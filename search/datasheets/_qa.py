@@ -1229,6 +1229,7 @@ class DatasheetQA:
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         computed = (
             self._bridge_into_adc(parsed)
+            or self._loss_at(parsed)
             or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
             or self._through_scale(parsed)
@@ -1348,6 +1349,51 @@ class DatasheetQA:
                     "computed",
                 )
         return None
+
+    def _loss_at(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "At 12 V in and 3 A, how many watts does the board dissipate?": input power less
+        output power, from the one row of a measured sweep at the operating point stated."""
+        if len(set(parsed.device_names)) != 1 or not _ASKS_LOSS.search(parsed.text):
+            return None
+        device = parsed.device_names[0]
+        stated = set(parsed.stated_numbers)
+        rows: dict[str, dict[str, Fact]] = {}
+        for f in self.index.device_facts(device):
+            if f.spec in ("input_power", "output_power") and f.typ is not None and f.condition:
+                rows.setdefault(f.condition, {})[f.spec] = f
+        at = [
+            (cond, pair)
+            for cond, pair in rows.items()
+            if len(pair) == 2 and {float(x) for x in re.findall(r"\d+(?:\.\d+)?", cond)} <= stated
+        ]
+        if len(at) != 1:
+            return None
+        cond, pair = at[0]
+        p_in, p_out = pair["input_power"], pair["output_power"]
+        assert p_in.typ is not None and p_out.typ is not None
+        loss = Derived(
+            label=f"{device} power dissipated at {cond}",
+            expression=f"{format_number(p_in.typ)} - {format_number(p_out.typ)}",
+            result=round(p_in.typ - p_out.typ, 9),
+            unit=p_in.unit or "W",
+        )
+        item = item_from_fact(p_in).model_copy(
+            update={
+                "spec": "power_dissipation",
+                "value": None,
+                "typ": loss.result,
+                "parameter": "Power loss",
+            }
+        )
+        return _answered(
+            parsed,
+            f"{device} power dissipated at {cond}: {format_number(loss.result)} {loss.unit}; "
+            f"input power {format_number(p_in.typ)} {p_in.unit} less output power "
+            f"{format_number(p_out.typ)} {p_out.unit} ({p_in.evidence}) [{p_in.citation}]",
+            [item],
+            [loss],
+            "computed",
+        )
 
     def _bridge_into_adc(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Load cell rated 2 mV/V, excited from AVDD = 5 V, into HX711 channel A at gain 128:
@@ -2741,6 +2787,13 @@ _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"
     r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"
     r"|\bbe used (?:for|in|as|with)\b"
+)
+
+
+# How much power a converter loses: "how many watts does the board dissipate", "power loss".
+_ASKS_LOSS = re.compile(
+    r"(?i)\bhow (?:many watts|much power)\b.{0,40}\b(?:dissipat|los[et]|wast|burn)"
+    r"|\bpower (?:loss|dissipated)\b|\blosses\b"
 )
 
 

@@ -250,7 +250,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b",
         ("output_current",),
     ),
-    (r"\binput current|\binput bias current", ("input_current",)),
+    (r"\binput bias current", ("input_current",)),
+    # A converter's input current is what it draws from its supply.
+    (r"\binput current", ("input_current", "supply_current")),
     # "how high does the output swing": its high level (VOH), "how low": its low level
     (r"\bhow high\b.{0,40}\boutputs? (?:swings?|go(?:es)?|rises?)\b", ("output_voltage_high",)),
     (r"\bhow low\b.{0,40}\boutputs? (?:swings?|go(?:es)?|falls?)\b", ("output_voltage_low",)),

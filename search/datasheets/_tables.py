@@ -3322,6 +3322,15 @@ _ARTICLE = re.compile(r"(?i)^(?:the|a|an|its|our|each|every)\s+")
 _HEADER_UNIT = re.compile(r"^(?P<label>.*?)\s*\((?P<unit>[^()]+)\)\s*$")
 
 
+# A converter's terminal quantities, as sweep tables head their columns.
+_TERMINAL_SYMBOLS = {
+    "IIN": "Input current",
+    "PIN": "Input power",
+    "POUT": "Output power",
+    "VOUT": "Output voltage",
+}
+
+
 def _sweep_facts(
     table: MdTable, sec: MdSection, device: str, stem: str, citation: str
 ) -> list[Fact]:
@@ -3343,14 +3352,18 @@ def _sweep_facts(
     out: list[Fact] = []
     for i, m in enumerate(heads):
         assert m is not None
-        # A column named by a word ("Efficiency"), not by a bare symbol ("POUT"), which too
-        # many specs share.
-        named = re.search(r"[a-z]{3}", m.group("label"))
-        spec = (
-            None
-            if swept[i] or not named
-            else map_spec(m.group("label"), None, "typical_performance")
-        )
+        # A column named by a word ("Efficiency"), or by a converter's terminal symbol spelled
+        # out ("IIN": input current); other bare symbols too many specs share.
+        label = m.group("label").strip()
+        spelled = _TERMINAL_SYMBOLS.get(label.upper())
+        if swept[i]:
+            spec = None
+        elif spelled:
+            spec = label_spec(spelled)
+            label = f"{spelled} ({label})"
+        else:
+            named = re.search(r"[a-z]{3}", label)
+            spec = map_spec(label, None, "typical_performance") if named else None
         if spec is None:
             continue
         for cells, raw in zip(table.rows, table.raw_rows, strict=False):
@@ -3360,7 +3373,7 @@ def _sweep_facts(
                 if swept[j]
             )
             row = RowRecord(
-                parameter=m.group("label"),
+                parameter=label,
                 citation=citation,
                 section=sec.title,
                 section_kind="typical_performance",

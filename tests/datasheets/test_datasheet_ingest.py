@@ -234,8 +234,11 @@ def test_a_measured_sweep_gives_one_figure_per_row_at_its_settings(tmp_path: Pat
     store = FactStore.load(tmp_path / "out")
     eff = {f.condition: f.typ for f in store.query("SRB-5030", "efficiency")}
     assert eff["VIN = 24.0 V, IOUT = 3.0 A"] == 92.5 and len(eff) == 4
-    # the swept settings and the bare-symbol column give no figures of their own
-    assert {f.spec for f in store.facts if f.device == "SRB-5030"} == {"efficiency"}
+    # the swept settings give no figures of their own; a converter's terminal symbol ("POUT")
+    # is spelled out as what it measures
+    assert {f.spec for f in store.facts if f.device == "SRB-5030"} == {"efficiency", "output_power"}
+    (pout,) = [f for f in store.query("SRB-5030", "output_power") if f.typ == 14.937]
+    assert (pout.parameter, pout.condition) == ("Output power (POUT)", "VIN = 24.0 V, IOUT = 3.0 A")
     assert all(f.section_kind == "typical_performance" for f in store.facts)
 
 

@@ -65,3 +65,24 @@ def test_a_pass_limit_answers_only_a_production_question(qa: DatasheetQA) -> Non
     assert "88" in test.answer and "94.6" not in test.answer, test.answer
     sweep = qa.ask("SRB-5030: what input range is the line-reg step swept over in production test?")
     assert "9 to 32 V" in sweep.answer, sweep.answer
+
+
+SWEEP = (
+    "# Board datasheet\n\n## 5. Typical Performance: Efficiency\n\n"
+    "| VIN (V) | IOUT (A) | VOUT (V) | IIN (A) | POUT (W) | PIN (W) | Efficiency (%) |\n"
+    "| --- | --- | --- | --- | --- | --- | --- |\n"
+    "| 12.0 | 1.0 | 4.9900 | 0.4339 | 4.990 | 5.206 | 95.8 |\n"
+    "| 12.0 | 3.0 | 4.9760 | 1.3154 | 14.928 | 15.784 | 94.6 |\n"
+    "| 24.0 | 3.0 | 4.9790 | 0.6730 | 14.937 | 16.151 | 92.5 |\n"
+)
+
+
+def test_a_sweep_names_its_terminal_symbols_and_answers_current_and_loss(tmp_path: Path) -> None:
+    facts = _facts(tmp_path, "sheet", SWEEP)
+    assert {f.parameter for f in facts} >= {"Input current (IIN)", "Input power (PIN)"}
+    qa = DatasheetQA(FactStore(facts))
+    current = qa.ask("SRB-5030 input current at 12 V in with a 3 A load?")
+    assert [i.typ for i in current.items] == [1.3154]
+    loss = qa.ask("SRB-5030 at 24 V in and 3 A: how many watts does the board dissipate?")
+    assert loss.task == "computed" and loss.items[0].typ == pytest.approx(16.151 - 14.937)
+    assert not loss.violations
