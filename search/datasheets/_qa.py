@@ -3146,7 +3146,7 @@ _STATED_POINT = re.compile(
     r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|SPS|mA|A)\b"
     r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b"
     # Numbered modes and gain settings: "mode 3", "PGA = /8", "gain 64".
-    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+)\b",
+    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+|sf\s*=?\s*\d+)\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -3158,8 +3158,9 @@ _COMPARE_CUES = re.compile(
 def _squash_condition(text: str) -> str:
     """Lower-case, unit-normalised, space-free text for matching a stated operating point."""
     text = re.sub(r"deg\s?c|℃|° c", "°c", text.lower())
-    text = re.sub(r"\bpga\s*=?\s*/", "pga=/", text)
-    return re.sub(r"[\s_,+-]", "", text)
+    text = re.sub(r"\bpga\s*=?\s*/", "pga/", text)
+    # a list's items stay apart ("SF = 12, 125 kHz": "sf12|125khz")
+    return re.sub(r"[\s_+=-]", "", re.sub(r"[,;]", "|", text))
 
 
 def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
@@ -3184,11 +3185,15 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     spec = valid[0].fact.spec
     same = [r for r in valid if r.fact.spec == spec]
 
-    def names_point(r: Any) -> bool:
+    def names_point(r: Any) -> int:
         text = _squash_condition(f"{r.fact.parameter or ''} {r.fact.condition or ''}")
-        return any(re.search(rf"(?<![\d.]){re.escape(p)}", text) for p in points)
+        return sum(bool(re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text)) for p in points)
 
-    matched = [r for r in same if names_point(r)]
+    # Rows naming every stated point ("SF12" and "125 kHz") over rows naming one; with points
+    # compared ("SF7 vs SF12 at 125 kHz"), the rows naming the most; else any that names one.
+    most = max(names_point(r) for r in same)
+    fewest = len(points) if most == len(points) or _COMPARE_CUES.search(question) else 1
+    matched = [r for r in same if most and names_point(r) >= min(fewest, most)]
     if not matched or len(matched) == len(same):
         return valid
     rest = [r for r in valid if r not in matched]

@@ -1059,6 +1059,8 @@ def _unknown_parts(masked: str) -> list[str]:
             and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
             # "0xD0", "8583h": a register address or value, not a part
             and not re.fullmatch(r"0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h", word)
+            # "SF12", "BW125": a radio setting, not a part
+            and not re.fullmatch(r"(?i)(?:sf|bw|cr)\d{1,3}", word)
             # "5 mA-1 A", "11.5 V-24 V": a unit and the next figure of a range.
             and not re.fullmatch(r"(?:[mµuk]?[AVW]|[mµun]?s|[kM]?Hz|°?C|mV|kΩ|Ω)-\d+", word)
             # "5mA-1A", "7-20V": a range of quantities written without spaces.

@@ -255,6 +255,56 @@ def _condition_block_head(
     return min(first, key=lambda lb: lb[0] - y)[1], head
 
 
+# A row keyed by one setting's value ("SF = 9"): the setting's name.
+_STEP_KEY = re.compile(r"^\s*([A-Za-z]\w{0,12})\s*=\s*[-+]?\d")
+# A label line that states a figure of the rows' test ("62.5 kHz bandwidth").
+_FIGURE_FRAGMENT = re.compile(r"\d(?:\.\d+)?\s*(?:[kMG]?Hz|[mµu]?[AV]|dBm?|°C)\b")
+
+
+def _name_setting_runs(
+    unresolved: list[tuple[RowRecord, float, float, str | None]], kind: str, lines: list[Line]
+) -> None:
+    """A run of rows stepping one setting ("SF = 6" … "SF = 12"), one line apart, under a label
+    printed over several lines ("RF sensitivity, Long-Range Mode," / "highest LNA gain, …" /
+    "62.5 kHz bandwidth"): each row takes the run's label, not the fragment beside it, and a
+    label line within the run that states a figure is a condition of every row of the run."""
+    runs: list[list[tuple[RowRecord, float, float]]] = []
+    for row, y, size, _caption in unresolved:
+        key = _STEP_KEY.match(row.condition or "")
+        last = runs[-1][-1] if runs else None
+        last_key = _STEP_KEY.match(last[0].condition or "") if last else None
+        if (
+            key
+            and last is not None
+            and last_key is not None
+            and last_key.group(1) == key.group(1)
+            and last[0].unit == row.unit
+            and 0 < last[1] - y <= 1.6 * size
+        ):
+            runs[-1].append((row, y, size))
+        elif key:
+            runs.append([(row, y, size)])
+    for run in runs:
+        head = next((r for r, *_ in run if r.parameter and map_spec(r.parameter, None, kind)), None)
+        if head is None or len(run) < 3:
+            continue
+        top, bottom = run[0][1] + run[0][2], run[-1][1] - run[-1][2]
+        fragments = [
+            ln.text.strip()
+            for ln in lines
+            if bottom <= ln.y <= top
+            and len(ln.segments) == 1
+            and len(ln.text.split()) <= 4
+            and _FIGURE_FRAGMENT.search(ln.text)
+        ]
+        for r, *_ in run:
+            if r is not head and not (r.parameter and map_spec(r.parameter, None, kind)):
+                r.parameter, r.symbol = head.parameter, r.symbol or head.symbol
+            for fragment in dict.fromkeys(fragments):
+                if fragment not in (r.condition or ""):
+                    r.condition = f"{r.condition}, {fragment}" if r.condition else fragment
+
+
 def _has_figures(text: str) -> bool:
     """Whether a row's own text carries a figure (a number outside parenthesised notes)."""
     bare = re.sub(r"\([^)]*\)", " ", text)
@@ -2053,6 +2103,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 row.parameter = row_caption
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
         _name_condition_blocks(unresolved, before)
+        _name_setting_runs(unresolved, kind, page.lines)
         for b in [*done_bullets, *bullets]:
             b_variant = variants.find(b.section)
             rows.extend(_bullet_rows(b, citation, b_variant))

@@ -849,3 +849,16 @@ def test_an_input_range_written_as_a_rail_over_the_gain() -> None:
     (scaled,) = [f for f in _facts("hx711") if f.extra.get("per_gain")]
     assert scaled.extra == {"per_gain": "AVDD", "coefficient": 0.5, "formula_unit": "V"}
     assert scaled.citation == "hx711#p3" and scaled.value is None
+
+
+@needs_pdfs
+def test_a_run_stepping_one_setting_takes_its_multi_line_label() -> None:
+    # RFM95W page 17: "SF = 6" … "SF = 12" under a label printed over four lines ending in
+    # "125 kHz bandwidth": every row is an RF sensitivity row at that bandwidth.
+    rows = {
+        f.condition: f.typ
+        for f in _facts("rfm95w")
+        if f.citation == "rfm95w#p17" and f.spec == "sensitivity"
+    }
+    assert rows["SF = 12, 125 kHz bandwidth"] == -136.0
+    assert rows["SF = 9, 62.5 kHz bandwidth"] == -132.0

@@ -800,3 +800,21 @@ def test_how_long_a_one_wire_part_holds_the_line_low_for_its_presence_pulse() ->
         "How long does the DS18B20 hold the bus low for its presence pulse?",
     ):
         assert parse_question(q).specs == [("presence_detect_low",)]
+
+
+def test_rows_naming_every_stated_point_answer_and_compared_points_each_get_theirs() -> None:
+    rows = [
+        {"device": "RFM95W", "spec": "sensitivity", "parameter": "RF sensitivity",
+         "typ": -100.0 - sf - bw / 100, "unit": "dBm",
+         "condition": f"SF = {sf}, {bw} kHz bandwidth"}
+        for sf in (7, 12)
+        for bw in (62.5, 125)
+    ]  # fmt: skip
+    qa = _rows(*rows)
+    one = qa.ask("RFM95W LoRa sensitivity at SF12, BW 125 kHz?")
+    assert [i.condition for i in one.items] == ["SF = 12, 125 kHz bandwidth"]
+    both = qa.ask("RFM95W LoRa sensitivity at 125 kHz BW: SF7 vs SF12?")
+    assert sorted(i.condition for i in both.items) == [
+        "SF = 12, 125 kHz bandwidth",
+        "SF = 7, 125 kHz bandwidth",
+    ]
