@@ -302,6 +302,12 @@ def _osa(a: str, b: str) -> int:
     return d[len(a)][len(b)]
 
 
+def _letters_apart(a: str, b: str) -> int:
+    """How many letters one word has that the other lacks, counted both ways."""
+    ca, cb = Counter(a), Counter(b)
+    return sum(((ca - cb) + (cb - ca)).values())
+
+
 class Speller:
     """Repairs one-edit misspellings against a vocabulary counted from catalogue texts."""
 
@@ -424,6 +430,10 @@ class Speller:
             if abs(len(c) - len(w)) > 2 or len(c) < 5:
                 continue
             if c.replace("ph", "f") == key or (c[0] == w[0] and _osa(w, c) <= 2):
+                out.add(c)
+            elif len(w) >= 8 and c[:2] == w[:2] and _letters_apart(w, c) <= 1:
+                # Letters shuffled and one dropped ("restraunt"): the same letters, near enough,
+                # are that word however far apart their order puts it.
                 out.add(c)
         return out
 

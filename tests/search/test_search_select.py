@@ -165,6 +165,13 @@ def test_speller_prefers_the_repair_that_keeps_the_word_start() -> None:
     assert sp.correct("vegatarian") == "vegetarian"
 
 
+def test_speller_repairs_shuffled_letters_of_a_long_name_word() -> None:
+    names = ["restaurant", "restroom", "rest area"]
+    sp = Speller(names, names=names)
+    assert sp.correct("restraunt open now") == "restaurant open now"  # three slips, same letters
+    assert sp.correct("resonant") == "resonant"  # other letters are another word
+
+
 def test_unheld_type_abstains_unless_a_held_name_is_spelt_out(selector: ServiceSelector) -> None:
     assert selector.match("a tanning salon").abstain
     sel = selector.match("memorial park to visit a grave")
