@@ -1227,6 +1227,12 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
         ]
         if outv:
             level, level_facts, level_is = _si_high(outv[0]), outv[:1], "its output"
+    if level is None:
+        # A module that states its output's high level ("Level output High 3.3 V") drives the
+        # coil at that level.
+        voh = [f for f in _best(index, drv, ("output_voltage_high",)) if _si_high(f) > 0]
+        if voh:
+            level, level_facts, level_is = _si_high(voh[0]), voh[:1], "its output high level"
     if coil_v and level is not None:
         checks.extend(
             _coil_levels(

@@ -524,7 +524,7 @@ class DatasheetQA:
         if (
             answer.status == "insufficient_evidence"
             and answer.verdict is None
-            and _COMPAT_CUES.search(parsed.text)
+            and (_COMPAT_CUES.search(parsed.text) or _SUITABILITY.search(parsed.text))
         ):
             # "Does the ESP32 support clock stretching for the CCS811?": a question of whether
             # parts work together that the evidence cannot settle has that verdict too.
@@ -2787,6 +2787,10 @@ _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"
     r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"
     r"|\bbe used (?:for|in|as|with)\b"
+    # "Can two boards be paralleled?", "will it start up fine?", "can X supply my load?"
+    r"|\bbe (?:paralleled|put in parallel|stacked)\b|\bin parallel\b"
+    r"|\bwill it (?:start(?: up)?|work|cope|survive)\b"
+    r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source) (?:my|the|a|an)\b"
 )
 
 

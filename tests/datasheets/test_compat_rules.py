@@ -316,3 +316,23 @@ def test_a_bridge_output_against_a_full_scale_written_per_gain(
     assert a.items[0].max == pytest.approx(full_scale) and not a.violations
     unrated = DatasheetQA(FactStore([scaled])).ask("HX711 at gain 128 with a 1 kg load cell: fits?")
     assert unrated.verdict == "insufficient_evidence"
+
+
+def test_a_module_output_high_below_a_coils_pick_up_never_pulls_it_in() -> None:
+    a = DatasheetQA().ask(
+        "HC-SR501 OUT pin straight across an SRD-05VDC-SL-C coil: will it pull in?"
+    )
+    assert (a.status, a.verdict) == ("answered", "incompatible")
+    assert "3.75 V" in a.answer and "3.3 V" in a.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can two SRB-5030 boards be paralleled on their outputs to get 6 A?",
+        "SRB-5030 feeding a board with 1000 uF of input bulk cap - will it start up fine?",
+    ],
+)
+def test_uses_no_stated_figure_settles_are_insufficient(question: str) -> None:
+    a = DatasheetQA().ask(question)
+    assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence")
