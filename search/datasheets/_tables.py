@@ -3547,9 +3547,17 @@ def _revision_markings(sec: MdSection, device: str, stem: str, citation: str) ->
 
 
 def _statement_facts(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
-    """Sentences of a section's prose that state one figure with its unit."""
-    prose = " ".join(ln for ln in sec.text.splitlines() if not ln.lstrip().startswith("|"))
-    return _statements_in(prose, device, stem, citation, sec.title, None)
+    """Sentences of a section's prose that state one figure with its unit; each list item
+    ("- Revision A or B: 32.0 V, per this notice.") is a sentence of its own."""
+    prose = "\n".join(
+        ln
+        for ln in sec.text.splitlines()
+        if not ln.lstrip().startswith("|") and not ln.startswith("    ")  # tables, code
+    )
+    out: list[Fact] = []
+    for block in re.split(r"\n\s*[-*]\s+", prose):
+        out.extend(_statements_in(block, device, stem, citation, sec.title, None))
+    return out
 
 
 def _page_statements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:

@@ -115,3 +115,18 @@ def test_a_sentence_stating_a_rows_figure_again_is_cited_too() -> None:
     answer = DatasheetQA(FactStore(rows)).ask("AMS1117 dropout voltage at 1 A?")
     assert answer.citations == ["ams1117#p3", "ams1117#p1"], answer.answer
     assert not answer.violations
+
+
+def test_each_list_item_is_a_sentence_and_code_is_no_prose(tmp_path: Path) -> None:
+    path = tmp_path / "notice.md"
+    path.write_text(
+        "# Notice\n\n## 4. Disposition\n\nAnswer per revision:\n\n"
+        "- Revision A or B: 32.0 V, per this notice.\n"
+        "- Revision C: 36.0 V, once released.\n\n"
+        "Send these:\n\n    VOLT 24.000 -> (no response)\n",
+        encoding="utf-8",
+    )
+    said = [f.parameter for f in markdown_facts(read_markdown(path), "SRB-5030", "notice")[0]]
+    assert "Revision A or B: 32.0 V, per this notice." in said
+    assert "Revision C: 36.0 V, once released." in said
+    assert not [s for s in said if "VOLT" in s]
