@@ -229,6 +229,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bcurrent\b.{0,40}\bneeds? from\b",
         ("supply_current",),
     ),
+    # A regulator's minimum load: the least output current that keeps it regulating.
+    (
+        r"\bmin(?:imum)? load(?: current)?\b|\bload current\b.{0,40}\bat (?:a )?minimum\b"
+        r"|\b(?:least|minimum) (?:load|output) current\b",
+        ("minimum_load",),
+    ),
     # A load the part drives draws current from it: "the motor draws 1.2 A" asks what the
     # part may deliver, not what it consumes.
     (

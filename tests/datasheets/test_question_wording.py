@@ -818,3 +818,14 @@ def test_rows_naming_every_stated_point_answer_and_compared_points_each_get_thei
         "SF = 12, 125 kHz bandwidth",
         "SF = 7, 125 kHz bandwidth",
     ]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "AMS1117 minimum load current?",
+        "AMS1117: how much load current do I need at minimum to stay in regulation?",
+    ],
+)
+def test_a_regulators_least_load_is_its_minimum_load(question: str) -> None:
+    assert parse_question(question).specs == [("minimum_load",)]
