@@ -485,7 +485,8 @@ def label_spec(parameter: str) -> str | None:
     A label of one word, or with conditions, digits or over five words besides small ones
     ("of", "the"), is too loose: None.
     """
-    label = re.sub(r"\([^)]*\)", " ", parameter.translate(_DASHES)).strip().lower()
+    # brackets and footnote marks ("[3]") are not part of the name
+    label = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", parameter.translate(_DASHES)).strip().lower()
     # Small words carry nothing ("Resistance of internal pull-up resistor").
     words = [w for w in re.findall(r"[a-z]+", label) if w not in _LABEL_FILLER]
     if not 2 <= len(words) <= 5 or re.search(r"[\d=<>±]", label) or len(" ".join(words)) < 6:

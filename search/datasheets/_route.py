@@ -1044,7 +1044,9 @@ _BUS_WORD = re.compile(r"(?:1|one)-?wire|rs-?\d{3}|i[23]c|can-?fd", re.IGNORECAS
 _OTHER_PARTY = re.compile(
     r"\b(?:power|drive|feed|supply|run|connect(?: to)?|talk to|read|into|to|with)\s+"
     r"(?:a|an|the|my|two)\s+"
-    r"((?:[A-Z][\w+-]*)(?:\s+(?:[A-Z][\w+-]*|\d[\w+-]*)){0,3})"
+    r"((?:[A-Z][\w+-]*)(?:\s+(?:[A-Z][\w+-]*|\d[\w+-]*)){0,3})\b"
+    # "with the FILTER pin cap": a pin of the part named, not another product
+    r"(?!\s+(?:pins?|lines?|input|output|register|cap|capacitor|resistor|terminal)\b)"
 )
 
 

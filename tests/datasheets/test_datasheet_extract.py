@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from search.datasheets import FactStore, canonical_device
 from search.datasheets._extract import (
     is_supply_relative,
+    label_spec,
     map_spec,
     parse_cell,
     parse_quantity_text,
@@ -862,3 +863,7 @@ def test_a_run_stepping_one_setting_takes_its_multi_line_label() -> None:
     }
     assert rows["SF = 12, 125 kHz bandwidth"] == -136.0
     assert rows["SF = 9, 62.5 kHz bandwidth"] == -132.0
+
+
+def test_a_footnote_mark_is_no_part_of_a_label() -> None:
+    assert label_spec("Internal Filter Resistance [3]") == "internal_filter_resistance"

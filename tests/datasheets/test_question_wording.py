@@ -829,3 +829,13 @@ def test_rows_naming_every_stated_point_answer_and_compared_points_each_get_thei
 )
 def test_a_regulators_least_load_is_its_minimum_load(question: str) -> None:
     assert parse_question(question).specs == [("minimum_load",)]
+
+
+def test_a_pin_named_in_capitals_is_no_other_product() -> None:
+    p = parse_question(
+        "ACS712 internal filter resistance (the R in the RC with the FILTER pin cap)?"
+    )
+    assert p.unknown_parts == [] and p.route == "simple"
+    assert parse_question("Can an SRB-5030 power a Raspberry Pi 4?").unknown_parts == [
+        "Raspberry Pi 4"
+    ]
