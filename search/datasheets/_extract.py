@@ -107,6 +107,8 @@ def classify_section(heading: str) -> str | None:
 # (regex over "parameter | symbol", spec). Order matters: the first match wins, so the specific
 # names come before the general ones ("output voltage high" before "output voltage").
 _SPEC_RULES: tuple[tuple[str, str], ...] = (
+    # A row labelled "Gain" alone (an amplifier's set gain, "AvPGA  Gain  5  V/V").
+    (r"^\s*(?:voltage\s+|closed[\s-]loop\s+)?gain\s*$", "gain"),
     # "Bus voltage, 1 LSB step size": the step is the figure, whichever voltage it steps.
     (r"\blsb\b.{0,20}\bstep|\blsb\s+(?:size|weight)|\bstep\s+size\b", "lsb_size"),
     (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),

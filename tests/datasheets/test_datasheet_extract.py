@@ -867,3 +867,9 @@ def test_a_run_stepping_one_setting_takes_its_multi_line_label() -> None:
 
 def test_a_footnote_mark_is_no_part_of_a_label() -> None:
     assert label_spec("Internal Filter Resistance [3]") == "internal_filter_resistance"
+
+
+def test_a_row_labelled_gain_alone_is_the_gain() -> None:
+    # LMP91200 page 7: "AvPGA  Gain  5  V/V"
+    assert map_spec("Gain", "AvPGA", "electrical_characteristics") == "gain"
+    assert map_spec("Open loop Gain", "AolPGA", "electrical_characteristics") != "gain"
