@@ -2210,6 +2210,22 @@ def _hz(value: float | None, unit: str | None) -> float | None:
         return None
 
 
+def _row_supply(f: Fact) -> float | None:
+    """The supply a row's condition states ("VDD = 5V (Note 3)"), in volts."""
+    m = re.search(r"(?i)\bV(?:DD|CC|S)\s*=\s*(\d+(?:\.\d+)?)\s*V\b", f.condition or "")
+    return float(m.group(1)) if m else None
+
+
+def _clock_at_supply(
+    rows: list[tuple[Fact, float]], supply: float | None
+) -> list[tuple[Fact, float]] | None:
+    """The rows printed at the stated supply, if any."""
+    if supply is None:
+        return None
+    same = [(f, x) for f, x in rows if (v := _row_supply(f)) is not None and abs(v - supply) < 1e-6]
+    return same or None
+
+
 def rule_bus_clock(
     index: FactIndex, uses: Sequence[DeviceUse], bus: str, clock: tuple[float, str]
 ) -> list[CompatCheck]:
@@ -2235,7 +2251,30 @@ def rule_bus_clock(
                 )
             )
             continue
+        at_supply = _clock_at_supply(rows, use.supply_v)
+        if at_supply is not None:
+            rows = at_supply
+        elif use.supply_v is not None and any(_row_supply(f) is not None for f, _hz_of in rows):
+            # Limits printed at other supplies only ("VDD = 2.7 V", "VDD = 5 V"): a clock under
+            # every one of them is safe, over every one is not, in between is not known.
+            tops = sorted(hz_of for _f, hz_of in rows)
+            if tops[0] - 1e-6 <= hz <= tops[-1] + 1e-6 and not hz <= tops[0] + 1e-6:
+                checks.append(
+                    _check(
+                        "bus_clock",
+                        "insufficient_evidence",
+                        f"{use.device} {bus} clock limits are printed at other supplies ("
+                        + "; ".join(
+                            f"{f.condition}: {_fmt(_clock_top(f) or 0)} {f.unit}" for f, _x in rows
+                        )
+                        + f"), not at {_fmt(use.supply_v)} V; {shown} lies between them",
+                        [f for f, _x in rows],
+                    )
+                )
+                continue
         fastest, top = max(rows, key=lambda pair: pair[1])
+        if use.supply_v is not None and any(_row_supply(f) is not None for f, _x in rows):
+            fastest, top = min(rows, key=lambda pair: pair[1])  # the limit that holds at all
         ok = hz <= top + 1e-6
         checks.append(
             _check(
@@ -2243,7 +2282,8 @@ def rule_bus_clock(
                 "compatible" if ok else "incompatible",
                 f"{bus} clock {shown} {'within' if ok else 'above'} {use.device} maximum "
                 f"{_fmt(float(_clock_top(fastest) or 0))} {fastest.unit} "
-                f"({fastest.parameter}, {fastest.citation})",
+                f"({fastest.parameter}{', ' + fastest.condition if fastest.condition else ''}, "
+                f"{fastest.citation})",
                 [fastest],
             )
         )

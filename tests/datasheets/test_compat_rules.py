@@ -336,3 +336,19 @@ def test_a_module_output_high_below_a_coils_pick_up_never_pulls_it_in() -> None:
 def test_uses_no_stated_figure_settles_are_insufficient(question: str) -> None:
     a = DatasheetQA().ask(question)
     assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence")
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("MCP3008 on a 3.3 V supply - can I clock its SPI at 2 MHz?", "insufficient_evidence"),
+        ("MCP3008 at 3.3 V, SPI clock 1 MHz, ok?", "compatible"),
+        ("MCP3008 at 5 V, SPI clock 3 MHz, ok?", "compatible"),
+        ("MCP3008 at 5 V, SPI clock 4 MHz, ok?", "incompatible"),
+    ],
+)
+def test_a_clock_limit_printed_per_supply_holds_at_the_stated_supply(
+    question: str, verdict: str
+) -> None:
+    # MCP3008: 3.6 MHz at VDD = 5 V, 1.35 MHz at VDD = 2.7 V, nothing at 3.3 V.
+    assert DatasheetQA().ask(question).verdict == verdict
