@@ -3150,7 +3150,7 @@ _STATED_POINT = re.compile(
     r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|SPS|mA|A)\b"
     r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b"
     # Numbered modes and gain settings: "mode 3", "PGA = /8", "gain 64".
-    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+|sf\s*=?\s*\d+)\b",
+    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+|sf\s*=?\s*\d+|ch(?:annel)?\s*[ab])\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -3163,6 +3163,7 @@ def _squash_condition(text: str) -> str:
     """Lower-case, unit-normalised, space-free text for matching a stated operating point."""
     text = re.sub(r"deg\s?c|℃|° c", "°c", text.lower())
     text = re.sub(r"\bpga\s*=?\s*/", "pga/", text)
+    text = re.sub(r"\bch(?:annel)?\s*([ab])\b", r"channel\1", text)
     # a list's items stay apart ("SF = 12, 125 kHz": "sf12|125khz")
     return re.sub(r"[\s_+=-]", "", re.sub(r"[,;]", "|", text))
 
@@ -3189,17 +3190,28 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     spec = valid[0].fact.spec
     same = [r for r in valid if r.fact.spec == spec]
 
-    def names_point(r: Any) -> int:
+    def named(r: Any) -> set[str]:
         text = _squash_condition(f"{r.fact.parameter or ''} {r.fact.condition or ''}")
-        return sum(bool(re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text)) for p in points)
+        return {p for p in points if re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text)}
+
+    def names_point(r: Any) -> int:
+        return sum(1 for p in points if p in named(r))
 
     # Rows naming every stated point ("SF12" and "125 kHz") over rows naming one; with points
     # compared ("SF7 vs SF12 at 125 kHz"), the rows naming the most; else any that names one.
     most = max(names_point(r) for r in same)
     fewest = len(points) if most == len(points) or _COMPARE_CUES.search(question) else 1
     matched = [r for r in same if most and names_point(r) >= min(fewest, most)]
-    if not matched or len(matched) == len(same):
+    if not matched:
         return valid
+    if len(matched) == len(same):
+        # Every row names a point asked that no other row names ("ch A gain 128, ch A gain 64
+        # and ch B"): each answers its own part of the question, none is a lesser match.
+        own = [named(r) - set().union(*(named(o) for o in matched if o is not r)) for r in matched]
+        if fewest > 1 or not all(own):
+            return valid
+        top = max(r.score for r in valid)
+        return [dataclasses.replace(r, score=top) if r in matched else r for r in valid]
     rest = [r for r in valid if r not in matched]
     if _COMPARE_CUES.search(question):
         # Give the matched rows the top score so both are quoted, the stated mode first.

@@ -839,3 +839,16 @@ def test_a_pin_named_in_capitals_is_no_other_product() -> None:
     assert parse_question("Can an SRB-5030 power a Raspberry Pi 4?").unknown_parts == [
         "Raspberry Pi 4"
     ]
+
+
+def test_each_stated_setting_named_by_a_row_is_answered() -> None:
+    qa = _rows(
+        *(
+            {"device": "HX711", "spec": "full_scale_range",
+             "parameter": "Full-scale differential input voltage", "min": -fs, "max": fs,
+             "unit": "mV", "condition": f"Channel {ch}, gain {g}, AVDD = 5 V"}
+            for ch, g, fs in (("A", 128, 20.0), ("A", 64, 40.0), ("B", 32, 80.0))
+        )
+    )  # fmt: skip
+    a = qa.ask("hx711 full scale input for ch A gain 128, ch A gain 64 and ch B at 5V AVDD?")
+    assert sorted(i.max for i in a.items) == [20.0, 40.0, 80.0]
