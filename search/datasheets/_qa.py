@@ -183,15 +183,9 @@ def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
     return []
 
 
-_COUNT_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    **{str(n): n for n in range(2, 10)},
+# "two INA219s", "3x BME280": how many of a part share the bus.
+_COUNT_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 2 <= n <= 8} | {
+    str(n): n for n in range(2, 10)
 }
 
 
@@ -3299,9 +3293,9 @@ _STATED_FULL_SCALE = re.compile(r"±\s*(\d+(?:\.\d+)?)\s*(g\b|[°º]/s|dps\b|deg
 
 _SPAN_UNITS = {"day": 1 / 30.4, "week": 7 / 30.4, "month": 1.0, "year": 12.0}
 _SPAN = r"(\d+(?:\.\d+)?)\s*(day|week|month|year)s?\b"
-_COUNT_WORDS = {"a": 1, "an": 1} | NUMBER_WORDS
+_SPAN_COUNTS = {"a": 1, "an": 1} | NUMBER_WORDS  # "a year", "two weeks"
 _STATED_SPAN = re.compile(
-    rf"(?i)(?<![\w.])(?:{_SPAN}|\b({'|'.join(_COUNT_WORDS)})\s+(day|week|month|year)s?\b)"
+    rf"(?i)(?<![\w.])(?:{_SPAN}|\b({'|'.join(_SPAN_COUNTS)})\s+(day|week|month|year)s?\b)"
 )
 # A row's band of durations: "Less than 1 month", "1 ~ 6 months", "More than 6 months".
 _ROW_SPAN = re.compile(
@@ -3316,7 +3310,7 @@ def _within_stated_span(valid: list[Any], question: str) -> list[Any]:
     """Rows printed per band of a duration ("Storage Time = 1 ~ 6 months") answer only for the
     band the question's one stated duration falls in ("sat unpowered for about 4 months")."""
     stated = [
-        float(m.group(1) or _COUNT_WORDS[m.group(3).lower()])
+        float(m.group(1) or _SPAN_COUNTS[m.group(3).lower()])
         * _SPAN_UNITS[(m.group(2) or m.group(4)).lower()]
         for m in _STATED_SPAN.finditer(question)
     ]

@@ -352,3 +352,9 @@ def test_a_clock_limit_printed_per_supply_holds_at_the_stated_supply(
 ) -> None:
     # MCP3008: 3.6 MHz at VDD = 5 V, 1.35 MHz at VDD = 2.7 V, nothing at 3.3 V.
     assert DatasheetQA().ask(question).verdict == verdict
+
+
+def test_parts_counted_by_digit_or_word_share_a_bus() -> None:
+    qa = DatasheetQA()
+    for q in ("Can 3 BME280 sensors share one I2C bus?", "Can three BME280s share one I2C bus?"):
+        assert qa.ask(q).verdict == "incompatible", q  # two addresses for three parts
