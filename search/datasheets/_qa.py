@@ -1318,29 +1318,16 @@ class DatasheetQA:
                     if forward
                     else f"{format_number(x)} / {format_number(k)}"
                 )
-                out_unit = str(ex[f"{wanted}_unit"])
-                d = Derived(
-                    label=f"{device} {ex[wanted]} at {format_number(x)} {ex[f'{given}_unit']}",
-                    expression=expression,
-                    result=result,
-                    unit=out_unit,
-                )
-                item = item_from_fact(f).model_copy(
-                    update={
-                        "spec": f"{str(ex[wanted]).lower().replace(' ', '_')}",
-                        "value": result,
-                        "unit": out_unit,
-                        "condition": f"at {format_number(x)} {ex[f'{given}_unit']}",
-                    }
-                )
-                return _answered(
+                at = f"{format_number(x)} {ex[f'{given}_unit']}"
+                result_unit = str(ex[f"{wanted}_unit"])
+                return _worked_out(
                     parsed,
-                    f"{device} {str(ex[wanted]).lower()} at {format_number(x)} "
-                    f"{ex[f'{given}_unit']}: {format_number(result)} {out_unit}; "
-                    f"{expression} = {format_number(result)} ({f.evidence}) [{f.citation}]",
-                    [item],
-                    [d],
-                    "computed",
+                    f,
+                    str(ex[wanted]),
+                    at,
+                    (result, result_unit),
+                    expression,
+                    f"{expression} = {format_number(result)}",
                 )
         return None
 
@@ -1491,28 +1478,14 @@ class DatasheetQA:
             value = round(value, 9)
             setting = stated[0].group(0).strip()
             expression = f"{format_number(x)} / {format_number(divisor)} * {format_number(factor)}"
-            d = Derived(
-                label=f"{device} {output} at {setting}",
-                expression=expression,
-                result=value,
-                unit=shown,
-            )
-            item = item_from_fact(f).model_copy(
-                update={
-                    "spec": output.lower().replace(" ", "_"),
-                    "value": value,
-                    "unit": shown,
-                    "condition": f"at {setting}",
-                }
-            )
-            return _answered(
+            return _worked_out(
                 parsed,
-                f"{device} {output.lower()} at {setting}: {format_number(value)} {shown}, "
-                f"{format_number(x)} {unit} / {f.extra['divisor_as_written']} "
-                f"({f.evidence}) [{f.citation}]",
-                [item],
-                [d],
-                "computed",
+                f,
+                output,
+                setting,
+                (value, shown),
+                expression,
+                f"{format_number(x)} {unit} / {f.extra['divisor_as_written']}",
             )
         return None
 
@@ -2835,6 +2808,38 @@ _ASKED_UNIT = re.compile(
     r"(?i)\b(?P<of>LSB|mV|µV|uV|V|ppm|mA)\s*(?:per|/)\s*"
     r"(?P<per>deg(?:ree)?s?\s*c(?:elsius)?\b|[º°]\s?C|g\b|V\b|volt\b)"
 )
+
+
+def _worked_out(
+    parsed: ParsedQuestion,
+    f: Fact,
+    what: str,
+    at: str,
+    result: tuple[float, str],
+    expression: str,
+    shown_as: str,
+) -> Answer:
+    """A figure worked out from one stated fact at a point the question states: the item, its
+    derivation and the answer that quotes the fact it came from."""
+    value, unit = result
+    device = f.device
+    d = Derived(label=f"{device} {what} at {at}", expression=expression, result=value, unit=unit)
+    item = item_from_fact(f).model_copy(
+        update={
+            "spec": what.lower().replace(" ", "_"),
+            "value": value,
+            "unit": unit,
+            "condition": f"at {at}",
+        }
+    )
+    return _answered(
+        parsed,
+        f"{device} {what.lower()} at {at}: {format_number(value)} {unit}; {shown_as} "
+        f"({f.evidence}) [{f.citation}]",
+        [item],
+        [d],
+        "computed",
+    )
 
 
 def _sides(question: str) -> list[str]:
