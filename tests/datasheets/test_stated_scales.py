@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from search.datasheets._facts import FactStore
+from search.datasheets._facts import Fact, FactStore
 from search.datasheets._markdown import read_markdown
 from search.datasheets._qa import DatasheetQA, _readable
 from search.datasheets._tables import markdown_facts
@@ -20,17 +20,19 @@ MANUAL = (
 )
 
 
-@pytest.fixture
-def qa(tmp_path: Path) -> DatasheetQA:
+def _facts(tmp_path: Path) -> list[Fact]:
     path = tmp_path / "scope.md"
     path.write_text(MANUAL, encoding="utf-8")
-    return DatasheetQA(FactStore(markdown_facts(read_markdown(path), "TRN-1102", "scope")[0]))
+    return markdown_facts(read_markdown(path), "TRN-1102", "scope")[0]
+
+
+@pytest.fixture
+def qa(tmp_path: Path) -> DatasheetQA:
+    return DatasheetQA(FactStore(_facts(tmp_path)))
 
 
 def test_divided_setting_becomes_a_unitless_transfer(tmp_path: Path) -> None:
-    path = tmp_path / "scope.md"
-    path.write_text(MANUAL, encoding="utf-8")
-    facts = markdown_facts(read_markdown(path), "TRN-1102", "scope")[0]
+    facts = _facts(tmp_path)
     scales = {f.extra["output"]: f for f in facts if f.spec == "transfer"}
     assert scales["least significant bit"].extra["divisor"] == 32
     assert scales["least significant bit"].citation == "scope#1"
