@@ -2252,13 +2252,14 @@ def rule_bus_clock(
             )
             continue
         at_supply = _clock_at_supply(rows, use.supply_v)
+        per_supply = use.supply_v is not None and any(_row_supply(f) is not None for f, _x in rows)
         if at_supply is not None:
             rows = at_supply
-        elif use.supply_v is not None and any(_row_supply(f) is not None for f, _hz_of in rows):
+        elif per_supply:
             # Limits printed at other supplies only ("VDD = 2.7 V", "VDD = 5 V"): a clock under
             # every one of them is safe, over every one is not, in between is not known.
             tops = sorted(hz_of for _f, hz_of in rows)
-            if tops[0] - 1e-6 <= hz <= tops[-1] + 1e-6 and not hz <= tops[0] + 1e-6:
+            if tops[0] + 1e-6 < hz <= tops[-1] + 1e-6:
                 checks.append(
                     _check(
                         "bus_clock",
@@ -2272,9 +2273,9 @@ def rule_bus_clock(
                     )
                 )
                 continue
-        fastest, top = max(rows, key=lambda pair: pair[1])
-        if use.supply_v is not None and any(_row_supply(f) is not None for f, _x in rows):
-            fastest, top = min(rows, key=lambda pair: pair[1])  # the limit that holds at all
+        # the fastest rated clock, or with limits per supply the one that holds at all of them
+        pick = min if per_supply and at_supply is None else max
+        fastest, top = pick(rows, key=lambda pair: pair[1])
         ok = hz <= top + 1e-6
         checks.append(
             _check(
