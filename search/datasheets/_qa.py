@@ -423,14 +423,12 @@ class DatasheetQA:
         # Every model of the device table is recognised, held or not, so that a question about
         # a part we hold no facts for says so by name.
         parsed = parse_question(q, None, self._siblings)
-        for mention in parsed.devices:
-            self._voltage_variant(parsed, mention)
         marked = self._marked_revision(parsed) if not parsed.revisions else None
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
             parsed = parse_question(marked[0], None, self._siblings)
-            for mention in parsed.devices:
-                self._voltage_variant(parsed, mention)
+        for mention in parsed.devices:
+            self._voltage_variant(parsed, mention)
         if (
             asks_pullup_level(q)
             or self._powers_another(parsed)
