@@ -2149,6 +2149,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_register_values(doc, device, stem))
     facts.extend(_gain_scaled_ranges(doc, device, stem))
+    facts.extend(_internal_pulls(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
     facts.extend(_rail_relative_ends(doc, device, stem))
     facts.extend(_stated_gains(doc, device, stem))
@@ -2776,6 +2777,51 @@ def _gain_scaled_ranges(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     },
                 )
             )
+    return out
+
+
+# A pin table's "ch A PWM input/200 kΩ pull-down at internal": the part's own resistor on it.
+_INTERNAL_PULL = re.compile(
+    r"(?i)(?P<value>\d+(?:\.\d+)?)\s*(?P<unit>[kM]?Ω)\s*pull[- ]?(?P<way>up|down)\s+"
+    r"(?:at\s+)?internal"
+)
+
+
+def _internal_pulls(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """Internal pull-up and pull-down resistors a pin table states, one fact per value and
+    direction, the pins named in its condition."""
+    found: dict[tuple[str, str, str], tuple[Page, list[str], str]] = {}
+    for page in doc.pages:
+        for line in page.lines:
+            m = _INTERNAL_PULL.search(line.text)
+            if m is None:
+                continue
+            key = (m.group("value"), m.group("unit"), m.group("way").lower())
+            pin = next(
+                (
+                    sg.text.strip()
+                    for sg in line.segments[1:]
+                    if re.fullmatch(r"[A-Z][A-Z0-9_]{1,8}", sg.text.strip())
+                ),
+                None,
+            )
+            entry = found.setdefault(key, (page, [], line.text.strip()))
+            if pin:
+                entry[1].append(pin)
+    out = []
+    for (value, unit, way), (page, pins, said) in found.items():
+        row = RowRecord(
+            f"Internal pull-{way} resistor",
+            f"{stem}#p{page.number}",
+            "Pin Functions",
+            "general",
+            said,
+            page.number,
+            typ=value,
+            unit=unit,
+            condition=f"pins {', '.join(pins)}" if pins else None,
+        )
+        out.extend(facts_from_row(row, device, stem)[0])
     return out
 
 

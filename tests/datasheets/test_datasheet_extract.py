@@ -873,3 +873,11 @@ def test_a_row_labelled_gain_alone_is_the_gain() -> None:
     # LMP91200 page 7: "AvPGA  Gain  5  V/V"
     assert map_spec("Gain", "AvPGA", "electrical_characteristics") == "gain"
     assert map_spec("Open loop Gain", "AolPGA", "electrical_characteristics") != "gain"
+
+
+@needs_pdfs
+def test_a_pin_tables_internal_pull_down_is_a_fact_naming_its_pins() -> None:
+    # TB6612FNG page 2: "15  PWMB  I  ch B PWM input/200 kΩ pull-down at internal", …
+    (pull,) = [f for f in _facts("tb6612fng") if f.spec == "internal_pull_down_resistor"]
+    assert (pull.typ, pull.unit, pull.citation) == (200.0, "kΩ", "tb6612fng#p2")
+    assert pull.condition is not None and "STBY" in pull.condition and "PWMA" in pull.condition
