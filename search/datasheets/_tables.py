@@ -1421,7 +1421,12 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
             ):
                 col = cols.nearest(fragment[0], ("min", "typ", "max"))
                 target = rows[-1]
-                if col and (not getattr(target, col) or getattr(target, col) in ("–", "-")):
+                if (
+                    col
+                    and (not getattr(target, col) or getattr(target, col) in ("–", "-"))
+                    # a rail expression is a voltage: never a cell of a mW or mA row
+                    and re.fullmatch(r"[mµu]?V", (target.unit or "").strip())
+                ):
                     setattr(target, col, f"{fragment[1]} {text}")
                     target.evidence = f"{fragment[1]} / {target.evidence} / {text}"
                 fragment = None

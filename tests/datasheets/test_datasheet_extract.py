@@ -881,3 +881,15 @@ def test_a_pin_tables_internal_pull_down_is_a_fact_naming_its_pins() -> None:
     (pull,) = [f for f in _facts("tb6612fng") if f.spec == "internal_pull_down_resistor"]
     assert (pull.typ, pull.unit, pull.citation) == (200.0, "kΩ", "tb6612fng#p2")
     assert pull.condition is not None and "STBY" in pull.condition and "PWMA" in pull.condition
+
+
+@needs_pdfs
+def test_a_rail_expression_split_around_a_row_is_no_cell_of_a_power_row() -> None:
+    # CCS811 page 6: "VDD -" and "0.6" (the logic-high input's minimum) around "Mode 3 at
+    # VDD= 1.8V  1.2  mW": the power row keeps its one figure.
+    (mode3,) = [
+        f
+        for f in _facts("ccs811")
+        if f.spec == "power_consumption" and (f.condition or "").startswith("Mode 3")
+    ]
+    assert (mode3.typ, mode3.unit, mode3.extra.get("min_text")) == (1.2, "mW", None)

@@ -852,3 +852,8 @@ def test_each_stated_setting_named_by_a_row_is_answered() -> None:
     )  # fmt: skip
     a = qa.ask("hx711 full scale input for ch A gain 128, ch A gain 64 and ch B at 5V AVDD?")
     assert sorted(i.max for i in a.items) == [20.0, 40.0, 80.0]
+
+
+def test_how_much_power_a_part_uses_is_its_power_consumption() -> None:
+    p = parse_question("How much power does the CCS811 use in Mode 3 at VDD = 1.8 V?")
+    assert p.specs[0][0] == "power_consumption"
