@@ -570,6 +570,22 @@ def _linear_span(
     return f"{src.device}: name the variant; its measuring range depends on it"
 
 
+def _mapped(
+    x: tuple[float, str],
+    frm: tuple[tuple[float, str], tuple[float, str]],
+    to: tuple[tuple[float, str], tuple[float, str]],
+    label: str,
+    unit: str | None,
+) -> tuple[float, Derived]:
+    """``x`` (value, as shown) mapped linearly from the span ``frm`` onto the span ``to`` (each
+    end a value and how it is shown), with the step that computes it."""
+    (a, a_t), (b, b_t) = frm
+    (c, c_t), (d, d_t) = to
+    out = c + (x[0] - a) / (b - a) * (d - c)
+    expression = f"{c_t} + ({x[1]} - {a_t}) / ({b_t} - {a_t}) * ({d_t} - {c_t})"
+    return out, Derived(label=label, expression=expression, result=round(out, 9), unit=unit)
+
+
 def output_at(
     index: FactIndex, src: DeviceUse, x: float, unit: str
 ) -> tuple[Limit, list[Fact], list[Derived]] | str:
@@ -590,15 +606,12 @@ def output_at(
             f"{src.device}: {_fmt(at)} {r.unit} is outside its range "
             f"{_fmt(r.min)} to {_fmt(r.max)} {r.unit}"
         )
-    out = lo.value + (at - r.min) / (r.max - r.min) * (hi.value - lo.value)
-    derived = Derived(
-        label=f"{_named(src.device, r.variant)} output at {_fmt(at)} {r.unit}",
-        expression=(
-            f"{lo.text} + ({_fmt(at)} - {_fmt(r.min)}) / ({_fmt(r.max)} - {_fmt(r.min)})"
-            f" * ({hi.text} - {lo.text})"
-        ),
-        result=round(out, 9),
-        unit="V",
+    out, derived = _mapped(
+        (at, _fmt(at)),
+        ((r.min, _fmt(r.min)), (r.max, _fmt(r.max))),
+        ((lo.value, lo.text), (hi.value, hi.text)),
+        f"{_named(src.device, r.variant)} output at {_fmt(at)} {r.unit}",
+        "V",
     )
     return Limit(out, _fmt(out), derived), [*facts, r], [*steps, derived]
 
@@ -615,15 +628,12 @@ def reading_at(
     assert r.min is not None and r.max is not None
     if not min(lo.value, hi.value) <= volts <= max(lo.value, hi.value):
         return f"{src.device}: {_fmt(volts)} V is outside its output range {lo.text} to {hi.text} V"
-    at = r.min + (volts - lo.value) / (hi.value - lo.value) * (r.max - r.min)
-    derived = Derived(
-        label=f"{_named(src.device, r.variant)} reading at {_fmt(volts)} V output",
-        expression=(
-            f"{_fmt(r.min)} + ({_fmt(volts)} - {lo.text}) / ({hi.text} - {lo.text})"
-            f" * ({_fmt(r.max)} - {_fmt(r.min)})"
-        ),
-        result=round(at, 9),
-        unit=r.unit,
+    at, derived = _mapped(
+        (volts, _fmt(volts)),
+        ((lo.value, lo.text), (hi.value, hi.text)),
+        ((r.min, _fmt(r.min)), (r.max, _fmt(r.max))),
+        f"{_named(src.device, r.variant)} reading at {_fmt(volts)} V output",
+        r.unit,
     )
     return Limit(at, _fmt(at), derived), [*facts, r], [*steps, derived]
 

@@ -1590,9 +1590,8 @@ class DatasheetQA:
         if m is None:
             return
         per = re.sub(r"(?i)^deg(?:ree)?s?\s*c(?:elsius)?$|^[º°]\s?c$", "°C", m.group("per").strip())
-        try:
-            asked = canonical_unit(f"{m.group('of')}/{per}")
-        except UnknownUnitError:
+        asked = _canonical(f"{m.group('of')}/{per}")
+        if asked is None:
             return
         rows = [
             f
@@ -3187,9 +3186,14 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     spec = valid[0].fact.spec
     same = [r for r in valid if r.fact.spec == spec]
 
-    def named(r: Any) -> set[str]:
+    # the stated points each row's label or condition names, worked out once per row
+    said: dict[int, set[str]] = {}
+    for r in same:
         text = _squash_condition(f"{r.fact.parameter or ''} {r.fact.condition or ''}")
-        return {p for p in points if re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text)}
+        said[id(r)] = {p for p in points if re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text)}
+
+    def named(r: Any) -> set[str]:
+        return said[id(r)]
 
     def names_point(r: Any) -> int:
         return sum(1 for p in points if p in named(r))

@@ -2213,6 +2213,13 @@ def _prose_matches(
             yield page, m
 
 
+def _sentence_up_to(m: re.Match[str]) -> str:
+    """The sentence a prose match stands in, from its start (at most 160 characters back) to
+    the match's end: the words a fact quotes as its evidence."""
+    start = max(0, m.string.rfind(".", 0, m.start()) + 1, m.start() - 160)
+    return m.string[start : m.end()].strip()
+
+
 def _page_fact(device: str, stem: str, page: Page, said: str, **fields: Any) -> Fact:
     """A fact a page states in prose, cited to that page with the words that state it."""
     fields.setdefault("section_kind", "general")
@@ -2702,15 +2709,12 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
         found = _protocols(m.group("bus"))
         if not found:
             continue
-        # The sentence it stands in, as evidence.
-        text = m.string
-        start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
         out.append(
             _page_fact(
                 device,
                 stem,
                 page,
-                text[start : m.end()].strip(),
+                _sentence_up_to(m),
                 spec="interface",
                 parameter="Incompatible bus",
                 value=f"not compatible with {m.group('bus').strip()}",
@@ -2733,14 +2737,12 @@ def _host_requirements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """``host_requirement`` facts: what the part needs of the host that drives its bus."""
     out: list[Fact] = []
     for page, m in _prose_matches(doc, _HOST_REQUIREMENT):
-        text = m.string
-        start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 160)
         out.append(
             _page_fact(
                 device,
                 stem,
                 page,
-                text[start : m.end()].strip(),
+                _sentence_up_to(m),
                 spec="host_requirement",
                 parameter="Host must support",
                 value=m.group("what").strip(),
