@@ -252,6 +252,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current",
         ("supply_current",),
     ),
+    # A part's peak output current is what it can deliver briefly, printed as a peak or a
+    # current-limit row: not what it draws at its peak.
+    (r"\bpeak output current|\boutput peak current", ("current_limit", "output_current")),
     (
         r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
         r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"

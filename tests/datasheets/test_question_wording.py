@@ -857,3 +857,17 @@ def test_each_stated_setting_named_by_a_row_is_answered() -> None:
 def test_how_much_power_a_part_uses_is_its_power_consumption() -> None:
     p = parse_question("How much power does the CCS811 use in Mode 3 at VDD = 1.8 V?")
     assert p.specs[0][0] == "power_consumption"
+
+
+def test_a_peak_output_current_is_the_peak_row_not_the_continuous_rating() -> None:
+    qa = _rows(
+        {"device": "LM7805", "spec": "output_current", "parameter": "Output Current",
+         "max": 1.0, "unit": "A"},
+        {"device": "LM7805", "spec": "current_limit", "parameter": "Peak Current", "typ": 2.2,
+         "unit": "A", "condition": "TJ = +25°C"},
+        {"device": "CCS811", "spec": "supply_current", "parameter": "Peak Supply Current",
+         "max": 54.0, "unit": "mA"},
+    )  # fmt: skip
+    assert [i.typ for i in qa.ask("Peak output current of an LM7805 at 25 C?").items] == [2.2]
+    # What a part draws at its peak is still its supply current.
+    assert [i.max for i in qa.ask("CCS811 peak current?").items] == [54.0]
