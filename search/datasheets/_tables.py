@@ -3638,7 +3638,10 @@ def _statements_in(
         if not 20 <= len(sentence) <= 240 or "`" in sentence:
             continue  # a command or response quoted is no specification
         if page is not None and (
-            len(re.findall(r"[a-z]{2,}", sentence)) < 10 or not sentence.endswith(".")
+            len(re.findall(r"[a-z]{2,}", sentence)) < 10
+            or not sentence.endswith(".")
+            # a graph's axis ticks run into its caption ("0 -10 -20 -30 … 1 10 100 1k")
+            or len(re.findall(r"(?<![\w.])[-–]?\d+(?:\.\d+)?k?(?![\w.])", sentence)) > 6
         ):
             continue
         figures = []

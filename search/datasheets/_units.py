@@ -192,7 +192,6 @@ _UNIT_MAP: dict[str, str] = {
     "µVPP": "uV",
     "ppmv": "ppm",
     "ppm/V": "ppm/V",
-    "%/V": "percent/V",
     "Pa/√Hz": "Pa/Hz**0.5",
     "cycles": "count",
     "times": "count",
@@ -208,6 +207,20 @@ _UNIT_MAP: dict[str, str] = {
     "Kbps": "kbit/s",
     "bps": "bit/s",
     "baud": "baud",
+    "nm": "nm",
+    # "50k writes": thousands of a count, never kelvin.
+    "k": "kilocount",
+    "kb/s": "kbit/s",
+    "b/s": "bit/s",
+    # A share per another unit ("%/W" printed without its slash as "%W"), and thousandths of
+    # a percent ("±40 m%").
+    "%W": "percent/W",
+    "%/W": "percent/W",
+    "%/V": "percent/V",
+    "%RH/V": "percent/V",
+    "%/year": "percent/year",
+    "%RH/year": "percent/year",
+    "m%": "millipercent",
 }
 _UNIT_MAP_CI = {k.casefold(): v for k, v in _UNIT_MAP.items()}
 
@@ -215,9 +228,13 @@ _UNIT_MAP_CI = {k.casefold(): v for k, v in _UNIT_MAP.items()}
 _DELTA_SPECS = frozenset({"accuracy", "resolution", "hysteresis", "repeatability", "drift"})
 
 
+_SPELLINGS = str.maketrans({"μ": "µ", "\uf06d": "µ", "Ω": "Ω", "−": "-", "º": "°"})
+
+
 def _clean(unit: str) -> str:
     # "º" (the ordinal sign) is printed for the degree sign in many datasheets.
-    u = unit.strip().replace("μ", "µ").replace("Ω", "Ω").replace("−", "-").replace("º", "°")
+    # "\uf06d" is the Symbol font's mu, left in the text of some PDFs.
+    u = unit.strip().translate(_SPELLINGS)
     u = re.sub(r"\s+", " ", u)
     # "nV(rms)", "µVrms": how the figure was measured, not another unit.
     u = re.sub(r"(?<=[A-Za-z])\s*(?:\((?:rms|RMS|p-p|pp)\)|rms|RMS|pp|PP|p-p)$", "", u)
@@ -255,6 +272,10 @@ def canonical_unit(unit: str) -> str:
     if not u:
         raise UnknownUnitError("empty unit")
     expr = _UNIT_MAP.get(u) or _UNIT_MAP_CI.get(u.casefold())
+    if expr is None and "%" in u:
+        # pint would read "%W" as percent times watts and "m%" as metres: a share we have no
+        # spelling for is not guessed at.
+        raise UnknownUnitError(f"unknown unit {unit!r}")
     if expr is None:
         ureg = _registry()
         try:
@@ -291,6 +312,13 @@ def to_si(value: float, unit: str, spec: str = "") -> tuple[float, str]:
         expr = "delta_degC"
     if spec == "weight" and expr == "g0":
         expr = "gram"  # "Approx. 8.5 g" of a part is its mass, not an acceleration
+    if expr == "millipercent":
+        return value / 1000.0, "%"
+    if expr == "kilocount":
+        return value * 1000.0, "count"
+    if expr.startswith("percent/"):
+        # A share per another unit stays a share: "0.04 %/W", "0.5 %/year".
+        return value, expr.replace("percent", "%")
     if expr in ("percent", "ppm", "ppb", "count", "bit", "dB", "dBm", "deg"):
         # Dimensionless, logarithmic or counted figures stay as printed; converting 3 % to 0.03
         # or dBm to watts would only make the evidence harder to match.

@@ -548,6 +548,25 @@ def test_rms_and_peak_to_peak_suffixes_and_the_celsius_sign_in_compounds() -> No
     assert to_si(25.0, "℃") == pytest.approx((298.15, "K"))
 
 
+def test_unit_spellings_pint_would_misread_are_read_as_printed_or_refused() -> None:
+    from search.datasheets._units import UnknownUnitError, to_si
+
+    assert to_si(560.0, "nm") == pytest.approx((560e-9, "m"))  # not newton-metres
+    assert to_si(50.0, "k") == pytest.approx((50000.0, "count"))  # "50k writes", not kelvin
+    assert to_si(4.8, "kb/s") == pytest.approx((4800.0, "Hz"))  # not kilobarns
+    assert to_si(0.04, "%W") == (0.04, "%/W")
+    assert to_si(0.5, "%RH/year") == (0.5, "%/year")
+    assert to_si(40.0, "m%") == pytest.approx((0.04, "%"))
+    assert to_si(400.0, "\uf06dg/√Hz")[1] == "m/s²/√Hz"  # the Symbol font's mu
+    with pytest.raises(UnknownUnitError):
+        to_si(20.0, "%V")  # a share of a rail whose name was lost is no voltage
+
+
+@needs_pdfs
+def test_graph_axis_ticks_run_into_a_caption_are_no_statement() -> None:
+    assert not [f for f in _facts("ads1115") if f.spec == "statement" and "Submit" in f.evidence]
+
+
 @needs_pdfs
 def test_output_ranges_stated_in_prose_per_quantity() -> None:
     # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
