@@ -228,7 +228,7 @@ _UNIT_MAP_CI = {k.casefold(): v for k, v in _UNIT_MAP.items()}
 _DELTA_SPECS = frozenset({"accuracy", "resolution", "hysteresis", "repeatability", "drift"})
 
 
-_SPELLINGS = str.maketrans({"μ": "µ", "\uf06d": "µ", "Ω": "Ω", "−": "-", "º": "°"})
+_SPELLINGS = str.maketrans({"μ": "µ", "\uf06d": "µ", "\u2126": "\u03a9", "−": "-", "º": "°"})
 
 
 def _clean(unit: str) -> str:
