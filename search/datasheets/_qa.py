@@ -70,7 +70,13 @@ from search.datasheets._extract import (
     unit_dimension,
 )
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
-from search.datasheets._retrieval import FactIndex, Ranked, content_words, named_variants
+from search.datasheets._retrieval import (
+    FactIndex,
+    Ranked,
+    content_words,
+    named_variants,
+    rated_selector,
+)
 from search.datasheets._route import (
     _COMPAT_CUES,
     SPEC_PHRASES,
@@ -516,7 +522,11 @@ class DatasheetQA:
         if (
             answer.status == "insufficient_evidence"
             and answer.verdict is None
-            and (_COMPAT_CUES.search(parsed.text) or _SUITABILITY.search(parsed.text))
+            and (
+                _COMPAT_CUES.search(parsed.text)
+                or _SUITABILITY.search(parsed.text)
+                or _WITHIN_SPEC.search(parsed.text)
+            )
         ):
             # "Does the ESP32 support clock stretching for the CCS811?": a question of whether
             # parts work together that the evidence cannot settle has that verdict too.
@@ -733,6 +743,7 @@ class DatasheetQA:
             return
         m = re.match(r"\s*-?\s*(\d{1,2}(?:\.\d{1,2})?)\s*V\b", parsed.text[mention.end :])
         if not m:
+            self._rating_variant(parsed, mention)
             return
         want = m.group(1)
         for f in self.index.device_facts(mention.device):
@@ -741,6 +752,22 @@ class DatasheetQA:
                 mention.variant = want
                 mention.supply_v = None
                 return
+
+    def _rating_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
+        """A part printed per rating (a relay's coil voltages) is the rating its written name
+        carries ("SRD-05VDC", "srd05") or the question gives it ("5V coil")."""
+        rated = [
+            f
+            for f in self.index.device_facts(mention.device)
+            if any(k.endswith("_voltage") for k in f.applies_to)
+        ]
+        if not rated:
+            return
+        n = re.search(r"(?<![\d.])(\d{1,2})(?=\s*-?\s*V?DC\b|$)", mention.text, re.I) or re.search(
+            r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text
+        )
+        if n and any(rated_selector(f, n.group(1)) for f in rated):
+            mention.variant = n.group(1)
 
     def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
         return Answer(
@@ -2747,6 +2774,8 @@ _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORE
 
 # A question whether a part suits a use: "Can I put a YF-S201 in a diesel fuel line?", "Could I
 # use the XGZP6847A to measure water pressure?", "Can an RFM95W be used for a 433 MHz link?".
+# "… lighting a 10 mA LED directly - within spec?": a yes-or-no question of a part's limits.
+_WITHIN_SPEC = re.compile(r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b")
 _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"
     r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"

@@ -240,7 +240,7 @@ class FactIndex:
                 score -= 3.0  # an operating row printed in a ratings table: last resort
             score += _KIND_RANK_OPERATING.get(f.section_kind, 1) if not absolute_max else 0
             fv = f.variant or f.applies_to.get("variant")
-            rated = _rated_selector(f, want_variant) if want_variant and not fv else None
+            rated = rated_selector(f, want_variant) if want_variant and not fv else None
             if rated is not None:
                 # "SRD-05VDC": the digits in the part name are the coil rating, and rows filed
                 # per rating ("5 VDC") answer only for the rating the name carries.
@@ -321,7 +321,7 @@ def named_variants(label: str) -> list[str]:
     return found
 
 
-def _rated_selector(f: Fact, wanted: str) -> bool | None:
+def rated_selector(f: Fact, wanted: str) -> bool | None:
     """Whether a row printed per rating ("coil_voltage": "5 VDC") is the one a numeric variant
     ("05", "12V") names; None when the row has no rating selector or the variant is no number.
     """

@@ -153,7 +153,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage",
         ("pickup_voltage",),
     ),
-    (r"\bdrop[- ]?out voltage of the (?:coil|relay)|\brelease voltage", ("dropout_voltage_relay",)),
+    (
+        r"\bdrop[- ]?out voltage\b(?=[^?]{0,30}\b(?:coil|relay))|\brelease voltage",
+        ("dropout_voltage_relay",),
+    ),
     (
         r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
         # "switch a 16 A heater with the relay's contacts"
@@ -248,6 +251,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
+        r"|\bcurrent\b.{0,30}\bpulls\b(?![- ]?(?:up|down|low|high))"
         r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current"
         r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current",
         ("supply_current",),

@@ -871,3 +871,13 @@ def test_a_peak_output_current_is_the_peak_row_not_the_continuous_rating() -> No
     assert [i.typ for i in qa.ask("Peak output current of an LM7805 at 25 C?").items] == [2.2]
     # What a part draws at its peak is still its supply current.
     assert [i.max for i in qa.ask("CCS811 peak current?").items] == [54.0]
+
+
+def test_current_a_part_pulls_is_its_supply_current_and_a_yes_no_question_gets_a_verdict() -> None:
+    assert parse_question("max current the YF-S201 pulls at 5V?").specs[0] == ("supply_current",)
+    # "the current I can pull" from a supply is its output, not its draw.
+    assert ("supply_current",) not in parse_question("SRB-5030: max current I can pull?").specs
+    a = _rows({"device": "RFM95W", "spec": "supply_voltage", "parameter": "Supply voltage",
+               "min": 1.8, "max": 3.7, "unit": "V"})  # fmt: skip
+    answer = a.ask("RFM95W DIO0 pin lighting a 10 mA LED directly - within spec?")
+    assert (answer.status, answer.verdict) == ("insufficient_evidence", "insufficient_evidence")

@@ -203,6 +203,35 @@ def test_relay_rows_follow_the_rating_in_the_part_name(qa: DatasheetQA) -> None:
     assert pick.status == "answered" and "75 %" in pick.answer
 
 
+@pytest.fixture(scope="module")
+def shipped() -> DatasheetQA:
+    """The facts the project ships, extracted from the real datasheets."""
+    return DatasheetQA()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can the HC-SR501 output switch the SRD-05VDC-SL-C relay coil directly?",
+        "HC-SR501 output driving an srd05 relay, ok?",
+        "HC-SR501 output driving an SRD relay (5V coil), ok?",
+    ],
+)
+def test_a_drive_check_is_made_at_the_coil_rating_the_question_names(
+    shipped: DatasheetQA, question: str
+) -> None:
+    a = shipped.ask(question)
+    assert a.verdict == "incompatible"
+    assert "3.75 V (75 % of 5 V)" in a.answer and "of 3 V" not in a.answer
+
+
+def test_a_relays_drop_out_voltage_is_asked_with_its_pick_up(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "srd-05vdc-sl-c: the max pick-up voltage and the min drop-out voltage of the 5V coil?"
+    )
+    assert "3.75 V" in a.answer and "0.25 V" in a.answer
+
+
 def test_percent_of_nominal_is_a_valid_pickup_figure() -> None:
     store = _store()
     f = next(x for x in store.facts if x.spec == "pickup_voltage")
