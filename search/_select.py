@@ -218,6 +218,24 @@ _AFTER_HEAD = frozenset(
 )
 
 
+# "down the river in a raft", "water is pouring out from under the sink": a one-word name that
+# only says where something happens, or what is happening, is not the service asked for.
+_PLACE_PREPOSITIONS = frozenset(
+    {"down", "along", "across", "over", "under", "beside", "past", "through", "up", "into"}
+)
+_STATEMENT_VERBS = frozenset({"is", "are", "was", "were"})
+_STATEMENT_AFTER = frozenset({"open", "opens", "close", "closest", "near", "nearby", "there"})
+
+
+def _in_passing(words: Sequence[str], start: int) -> bool:
+    """Whether the one-word name at ``start`` is the place or subject of what is said."""
+    before = words[max(0, start - 2) : start]
+    if any(w in _PLACE_PREPOSITIONS for w in before):
+        return True
+    after = words[start + 1 : start + 3]
+    return len(after) == 2 and after[0] in _STATEMENT_VERBS and after[1] not in _STATEMENT_AFTER
+
+
 class Lexicon:
     """Finds the service names a request spells out, tolerating one typo in words of 5+ letters."""
 
@@ -275,7 +293,10 @@ class Lexicon:
                     if end <= len(words) and all(
                         name[k] in canon[start + k] for k in range(len(name))
                     ):
-                        if len(name) == 1 and end < len(words) and words[end] not in _AFTER_HEAD:
+                        if len(name) == 1 and (
+                            (end < len(words) and words[end] not in _AFTER_HEAD)
+                            or _in_passing(words, start)
+                        ):
                             continue
                         spans.append((start, end, i))
         for start in range(len(words) - 1):

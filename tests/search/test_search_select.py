@@ -91,6 +91,10 @@ def test_lexicon_longest_name_wins() -> None:
         ("camping gear and a water filter", []),
         ("a gym near me", ["gym"]),
         ("water for the cottage", ["water"]),
+        # A one-word name that only says where something happens, or what is happening.
+        ("whitewater trip down the water in a raft", []),
+        ("water is pouring out under the sink", []),
+        ("is the gym open late", ["gym"]),
     ],
 )
 def test_lexicon_tails_and_modifiers(request_text: str, matched: list[str]) -> None:
