@@ -1611,12 +1611,15 @@ class DatasheetQA:
 
     def _unit_specs(self, parsed: ParsedQuestion) -> None:
         """ "How many LSB per degree C does the temperature sensor give?": a question that names
-        no spec but the unit of its answer asks the rows printed in that unit, when they are
-        all one spec."""
+        the unit of its answer asks the rows printed in that unit (and, when it names no spec,
+        the spec of those rows, when they are all one)."""
         m = _ASKED_UNIT.search(parsed.text)
         if m is None:
             return
-        per = re.sub(r"(?i)^deg(?:ree)?s?\s*c(?:elsius)?$|^[º°]\s?c$", "°C", m.group("per").strip())
+        per = m.group("per").strip()
+        if re.fullmatch(r"(?i)deg(?:ree)?s?", per) and re.search(r"(?i)\btemp", parsed.text):
+            per = "°C"  # "LSB per degree" of a temperature sensor
+        per = re.sub(r"(?i)^deg(?:ree)?s?\s*c(?:elsius)?$|^[º°]\s?c$", "°C", per)
         asked = _canonical(f"{m.group('of')}/{per}")
         if asked is None:
             return
@@ -1626,6 +1629,12 @@ class DatasheetQA:
             for f in self.index.device_facts(name)
             if _canonical(f.unit) == asked
         ]
+        if parsed.specs:
+            # "sensitivity (LSB per degC)": of the rows under the spec asked, those in that unit
+            # (the temperature sensor's, not the gyroscope's).
+            if any(f.spec in cands for f in rows for cands in parsed.specs):
+                parsed.asked_unit = asked
+            return
         if rows and len({f.spec for f in rows}) == 1:
             parsed.specs = [(rows[0].spec,)]
             parsed.spec_phrases = [rows[0].spec.replace("_", " ")]
@@ -1633,8 +1642,7 @@ class DatasheetQA:
 
     def _lookup_rows(self, parsed: ParsedQuestion) -> Answer:
         self._label_specs(parsed)
-        if not parsed.specs:
-            self._unit_specs(parsed)
+        self._unit_specs(parsed)
         route = parsed.route
         if not parsed.specs:
             return self._insufficient(
@@ -2832,7 +2840,7 @@ def _canonical(unit: str | None) -> str | None:
 # The unit an answer is asked in: "LSB per degree C", "mV/g", "counts per volt".
 _ASKED_UNIT = re.compile(
     r"(?i)\b(?P<of>LSB|mV|µV|uV|V|ppm|mA)\s*(?:per|/)\s*"
-    r"(?P<per>deg(?:ree)?s?\s*c(?:elsius)?\b|[º°]\s?C|g\b|V\b|volt\b)"
+    r"(?P<per>deg(?:ree)?s?(?:\s*c(?:elsius)?)?\b|[º°]\s?C|g\b|V\b|volt\b)"
 )
 
 

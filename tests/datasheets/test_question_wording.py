@@ -777,6 +777,10 @@ def test_the_unit_asked_names_the_rows_when_no_spec_is_named() -> None:
     a = qa.ask("How many LSB per degree C does the MPU6050 temperature sensor give?")
     assert a.status == "answered" and [i.typ for i in a.items] == [340.0]
     assert qa.ask("How many LSB per volt does the MPU6050 give?").status != "answered"
+    # With the spec named too, the unit still picks the rows ("per degree" of a temperature).
+    for q in ("MPU6050 temp sensor sensitivity (LSB per degC)?",
+              "mpu6050 on-chip temperature sensor sensitivity (LSB per degree)?"):  # fmt: skip
+        assert [i.typ for i in qa.ask(q).items] == [340.0]
 
 
 def test_the_junction_temperature_of_a_thermal_shutdown_is_no_second_item() -> None:
