@@ -34,6 +34,7 @@ from search.datasheets._accuracy import (
 from search.datasheets._answer import (
     Answer,
     AnswerItem,
+    CompatCheck,
     Derived,
     format_number,
     item_from_fact,
@@ -2091,6 +2092,20 @@ class DatasheetQA:
             clock,
             _supply_span(parsed),
         )
+        if combine(checks) == "compatible":
+            # "on a 400 kHz bus with 350 pF of bus capacitance": every figure the question
+            # states must have been weighed before the parts are called compatible.
+            weighed = {unit_dimension(i.unit, i.spec) for i in items_of(checks)}
+            for said, dim in _stated_conditions(parsed.text):
+                if dim not in weighed:
+                    checks.append(
+                        CompatCheck(
+                            rule="stated_condition",
+                            outcome="insufficient_evidence",
+                            detail=f"the question states {said}; no limit on it is among the "
+                            "facts compared",
+                        )
+                    )
         verdict = combine(checks)
         items = items_of(checks)
         derived = [d for c in checks for d in c.derived]
@@ -2838,6 +2853,25 @@ def _canonical(unit: str | None) -> str | None:
 
 
 # The unit an answer is asked in: "LSB per degree C", "mV/g", "counts per volt".
+# Figures a use may state that a compatibility check must weigh: a capacitance, an inductance,
+# a cable length, a temperature.
+_STATED_CONDITION = re.compile(
+    r"(?i)(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>[pnuµ]F|[mµu]H|k?m|ft|(?:°|º|deg\s*)C)(?![\w/])"
+)
+
+
+def _stated_conditions(text: str) -> list[tuple[str, str]]:
+    """Each such figure the question states, as written, with its SI dimension."""
+    out = []
+    for m in _STATED_CONDITION.finditer(text):
+        unit = re.sub(r"(?i)^deg\s*C$", "°C", m.group("unit"))
+        dim = unit_dimension(unit, "")
+        if dim is not None:
+            out.append((m.group(0), dim))
+    return out
+
+
 _ASKED_UNIT = re.compile(
     r"(?i)\b(?P<of>LSB|mV|µV|uV|V|ppm|mA)\s*(?:per|/)\s*"
     r"(?P<per>deg(?:ree)?s?(?:\s*c(?:elsius)?)?\b|[º°]\s?C|g\b|V\b|volt\b)"

@@ -358,3 +358,12 @@ def test_parts_counted_by_digit_or_word_share_a_bus() -> None:
     qa = DatasheetQA()
     for q in ("Can 3 BME280 sensors share one I2C bus?", "Can three BME280s share one I2C bus?"):
         assert qa.ask(q).verdict == "incompatible", q  # two addresses for three parts
+
+
+def test_a_stated_figure_no_compared_fact_limits_leaves_the_verdict_open() -> None:
+    qa = DatasheetQA()
+    plain = qa.ask("Is the BH1750 ok on a 400 kHz I2C bus?")
+    assert plain.verdict == "compatible"
+    loaded = qa.ask("Is the BH1750 ok on a 400 kHz I2C bus with 350 pF of bus capacitance?")
+    assert (loaded.status, loaded.verdict) == ("insufficient_evidence", "insufficient_evidence")
+    assert any(c.rule == "stated_condition" and "350 pF" in c.detail for c in loaded.checks)
