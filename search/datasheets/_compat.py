@@ -371,6 +371,9 @@ def with_supply(index: FactIndex, use: DeviceUse) -> tuple[DeviceUse, list[Fact]
     if use.supply_v is not None:
         return use, []
     for f in _best(index, use, ("supply_voltage",), prefer="recommended operating supply"):
+        if alternative_index(f) is not None:
+            # "Power Supply 5.0/3.3": no one supply is the nominal; each is weighed.
+            return use, []
         if f.typ is not None:
             return dataclasses.replace(use, supply_v=f.typ), [f]
     return use, []
@@ -406,7 +409,7 @@ def _fmt(x: float) -> str:
 _ALTERNATIVES = re.compile(r"one of the listed alternatives\s+(.+)$", re.I)
 
 
-def _alternative_index(f: Fact) -> int | None:
+def alternative_index(f: Fact) -> int | None:
     """Which of a row's slash-separated alternatives ("0.5～4.5/0.2～2.7") this fact is."""
     m = _ALTERNATIVES.search(f.condition or "")
     if not m:
@@ -422,18 +425,18 @@ def _alternative_index(f: Fact) -> int | None:
 def _paired_alternatives(index: FactIndex, src: DeviceUse, facts: list[Fact]) -> list[Fact]:
     """Rows printed as parallel alternatives ("Power Supply 5.0/3.3", "Output Range
     0.5～4.5/0.2～2.7") pair by position: at a stated supply keep the matching output."""
-    if src.supply_v is None or not any(_alternative_index(f) is not None for f in facts):
+    if src.supply_v is None or not any(alternative_index(f) is not None for f in facts):
         return facts
     supply_pos = None
     for f in index.device_facts(src.device):
-        if f.spec == "supply_voltage" and _alternative_index(f) is not None:
+        if f.spec == "supply_voltage" and alternative_index(f) is not None:
             values = [x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, float | int)]
             if values and abs(float(values[0]) - src.supply_v) < 1e-9:
-                supply_pos = _alternative_index(f)
+                supply_pos = alternative_index(f)
                 break
     if supply_pos is None:
         return facts
-    kept = [f for f in facts if _alternative_index(f) in (None, supply_pos)]
+    kept = [f for f in facts if alternative_index(f) in (None, supply_pos)]
     return kept or facts
 
 

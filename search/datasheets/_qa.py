@@ -45,6 +45,7 @@ from search.datasheets._compat import (
     IO_RAIL_NAME,
     DeviceUse,
     Limit,
+    alternative_index,
     asks_headroom,
     asks_pullup_level,
     bounds,
@@ -742,7 +743,10 @@ class DatasheetQA:
         lists that variant; then it is not a supply stated for the part."""
         if mention.variant or mention.end < 0:
             return
-        m = re.match(r"\s*-?\s*(\d{1,2}(?:\.\d{1,2})?)\s*V\b", parsed.text[mention.end :])
+        m = re.match(
+            r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b(\s*(?:version|variant|model))?",
+            parsed.text[mention.end :],
+        )
         if not m:
             self._rating_variant(parsed, mention)
             return
@@ -753,6 +757,17 @@ class DatasheetQA:
                 mention.variant = want
                 mention.supply_v = None
                 return
+        if m.group(2) and mention.supply_v is None:
+            # "XGZP6847A (the 3.3 V version)": one of the supplies its datasheet lists as
+            # alternatives ("Power Supply 5.0/3.3").
+            for f in self.index.device_facts(mention.device):
+                if (
+                    f.spec == "supply_voltage"
+                    and alternative_index(f) is not None
+                    and float(want) in (f.min, f.typ, f.max, f.value)
+                ):
+                    mention.supply_v = float(want)
+                    return
 
     def _rating_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
         """A part printed per rating (a relay's coil voltages) is the rating its written name

@@ -367,3 +367,15 @@ def test_a_stated_figure_no_compared_fact_limits_leaves_the_verdict_open() -> No
     loaded = qa.ask("Is the BH1750 ok on a 400 kHz I2C bus with 350 pF of bus capacitance?")
     assert (loaded.status, loaded.verdict) == ("insufficient_evidence", "insufficient_evidence")
     assert any(c.rule == "stated_condition" and "350 pF" in c.detail for c in loaded.checks)
+
+
+def test_supplies_listed_as_alternatives_are_each_weighed_unless_one_is_named() -> None:
+    qa = DatasheetQA()
+    both = qa.ask("LM358 on a single 5 V rail as a buffer for the XGZP6847A output?")
+    spans = [c.detail for c in both.checks if c.rule == "signal_range"]
+    assert any("0.2 to 2.7 V" in d for d in spans) and any("0.5 to 4.5 V" in d for d in spans)
+    assert both.verdict == "incompatible"  # 4.5 V is past the LM358's 3.3 V common mode
+    named = qa.ask(
+        "XGZP6847A (the 3.3 V version) into an MCP3008 channel, VDD = VREF = 3.3 V: measurable?"
+    )
+    assert named.verdict == "compatible" and "0.5 to 4.5" not in named.answer
