@@ -1045,13 +1045,17 @@ PULLUP_STATED = re.compile(
     r"(?i)\bpull(?:ed)?[- ]?ups?\b[^.;:?]{0,25}?\b(?:to|at|of)\s+"
     r"(?:(?:the|a|an)\s+)?(?:[\w-]+'s\s+)?(\d+(?:\.\d+)?)\s*V\b"
     r"|(\d+(?:\.\d+)?)\s*V\s+pull[- ]?ups?\b"
+    # "a 1.8 V microcontroller GPIO": a line another part drives high at that level
+    # (not "my 3.3 V MCU supply", which powers a part)
+    r"|(\d+(?:\.\d+)?)\s*V\s+(?:micro(?:controller)?s?|mcus?|gpios?|hosts?|processors?|socs?)\b"
+    r"(?!'?s?\s*(?:supply|rail|power|regulator|output pin|3v3 pin)\b)"
 )
 
 
 def pullup_volts(question: str) -> float | None:
     """The voltage a question says a bus line is pulled up to, if it says one."""
     m = PULLUP_STATED.search(question)
-    return float(m.group(1) or m.group(2)) if m else None
+    return float(m.group(1) or m.group(2) or m.group(3)) if m else None
 
 
 def asks_pullup_level(question: str) -> bool:

@@ -264,6 +264,9 @@ def test_motor_rail_is_checked_against_the_motor_supply_range(qa: DatasheetQA) -
             "DHT22 with its data line pulled up to 3.3 V: is that a valid high for it?",
             "insufficient_evidence",
         ),
+        # A host's logic level is such a line, never a supply of the part.
+        ("Is a 1.8 V microcontroller GPIO ok for talking to a DHT22?", "insufficient_evidence"),
+        ("ADS1115 at VDD = 5 V read by a 3.3 V MCU: is that ok?", "incompatible"),
     ],
 )
 def test_a_pulled_up_line_against_each_input_threshold(
@@ -927,3 +930,8 @@ def test_a_supply_symbol_asks_a_voltage_not_a_power_row() -> None:
         "What VDD range does the RFM95W PA_BOOST +20 dBm mode allow?"
     )
     assert a.citations == ["rfm95w#p80"], a.answer
+
+
+def test_a_part_powered_from_a_hosts_supply_is_a_supply_question() -> None:
+    a = DatasheetQA().ask("HX711 powered from my 3.3 V MCU supply - is that within spec?")
+    assert (a.status, a.verdict) == ("answered", "compatible")
