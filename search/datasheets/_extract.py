@@ -489,6 +489,10 @@ def label_spec(parameter: str) -> str | None:
     """
     # brackets and footnote marks ("[3]") are not part of the name
     label = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", parameter.translate(_DASHES)).strip().lower()
+    if "," in label and re.search(r"\d", label.split(",", 1)[1]) and parameter[:1].isupper():
+        # "Terminal torque, J1 and J2": what follows the comma says where, not what. (Not a
+        # fragment of a label broken over lines, "highest LNA gain, Band2,".)
+        label = label.split(",", 1)[0]
     # Small words carry nothing ("Resistance of internal pull-up resistor").
     words = [w for w in re.findall(r"[a-z]+", label) if w not in _LABEL_FILLER]
     if not 2 <= len(words) <= 5 or re.search(r"[\d=<>±]", label) or len(" ".join(words)) < 6:

@@ -22,7 +22,7 @@ from typing import Any
 
 from search.datasheets._answer import numbers_in
 from search.datasheets._facts import Fact
-from search.datasheets._units import UnknownUnitError, dimensionality
+from search.datasheets._units import UnknownUnitError, dimensionality, to_si
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +116,18 @@ NON_NEGATIVE_SPECS = frozenset(
 """Specs whose figures cannot be negative."""
 
 
+# A mechanical rating (a terminal's tightening torque, a mass, a length) cannot be mistaken for
+# an electrical operating limit.
+_MECHANICAL_UNITS = frozenset({"N·m", "kg", "m"})
+
+
+def _mechanical(unit: str | None) -> bool:
+    try:
+        return unit is not None and to_si(1.0, unit)[1] in _MECHANICAL_UNITS
+    except UnknownUnitError:
+        return False
+
+
 def absmax_table_allowed(fact: Fact) -> bool:
     """Whether a fact from an absolute maximum table may answer a non-rating question.
 
@@ -123,10 +135,10 @@ def absmax_table_allowed(fact: Fact) -> bool:
     the package, printed beside the ratings) are never operating limits misread. Many
     datasheets also print the operating temperature range as a row of that table ("Operating
     Temperature Topr"); that row states where the part operates, so it may answer an
-    operating-temperature question (the answer names the table it came from). No other row
-    ever serves as an operating limit.
+    operating-temperature question (the answer names the table it came from). So may a
+    mechanical rating. No other row ever serves as an operating limit.
     """
-    if fact.spec in RATING_SPECS:
+    if fact.spec in RATING_SPECS or _mechanical(fact.unit):
         return True
     label = (fact.parameter or "").lower()
     if fact.spec in ("relative_humidity", "humidity_range"):

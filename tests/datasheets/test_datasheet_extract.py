@@ -888,6 +888,19 @@ def test_a_footnote_mark_is_no_part_of_a_label() -> None:
     assert label_spec("Internal Filter Resistance [3]") == "internal_filter_resistance"
 
 
+def test_what_follows_a_labels_comma_says_where_not_what() -> None:
+    assert label_spec("Terminal torque, J1 and J2") == "terminal_torque"
+    assert label_spec("Human-body model (HBM), per ANSI/ESDA/JEDEC JS-001") == "human_body_model"
+    # A fragment of a label broken over lines is not cut into a name of its own.
+    assert label_spec("highest LNA gain, Band2,") is None
+
+
+@needs_pdfs
+def test_esd_ratings_are_facts() -> None:
+    hbm = [f for f in _facts("ads1115") if f.spec == "human_body_model"]
+    assert [(f.min, f.max, f.unit) for f in hbm] == [(-2000.0, 2000.0, "V")]
+
+
 def test_a_row_labelled_gain_alone_is_the_gain() -> None:
     # LMP91200 page 7: "AvPGA  Gain  5  V/V"
     assert map_spec("Gain", "AvPGA", "electrical_characteristics") == "gain"

@@ -664,8 +664,7 @@ def _rows(*rows: dict[str, object]) -> DatasheetQA:
         FactStore(
             [
                 fact(
-                    **base,
-                    **r,
+                    **{**base, **r},
                     evidence=" ".join(
                         str(r[k])
                         for k in ("parameter", "min", "typ", "max", "value", "unit")
@@ -885,3 +884,16 @@ def test_current_a_part_pulls_is_its_supply_current_and_a_yes_no_question_gets_a
                "min": 1.8, "max": 3.7, "unit": "V"})  # fmt: skip
     answer = a.ask("RFM95W DIO0 pin lighting a 10 mA LED directly - within spec?")
     assert (answer.status, answer.verdict) == ("insufficient_evidence", "insufficient_evidence")
+
+
+def test_a_mechanical_rating_printed_with_the_absolute_maximums_answers_a_lookup() -> None:
+    qa = _rows(
+        {"device": "SRB-5030", "spec": "terminal_torque", "parameter": "Terminal torque, J1 and J2",
+         "max": 0.25, "unit": "N m", "section_kind": "absolute_maximum"},
+        {"device": "SRB-5030", "spec": "input_voltage_range", "parameter": "Input voltage",
+         "min": -0.3, "max": 40.0, "unit": "V", "section_kind": "absolute_maximum"},
+    )  # fmt: skip
+    a = qa.ask("Tightening torque for the SRB-5030 screw terminals?")
+    assert a.status == "answered" and [i.max for i in a.items] == [0.25]
+    # An electrical rating is still no operating limit.
+    assert qa.ask("SRB-5030 operating input voltage range?").status != "answered"
