@@ -2945,6 +2945,16 @@ def _meets(word: str, words: set[str]) -> bool:
     )
 
 
+def _written(text: str) -> str:
+    """A condition as written, for finding it inside a question ("VM>=4.5V" is "VM ≥ 4.5 V")."""
+    return re.sub(r"\s+", "", text.lower().replace("≥", ">=").replace("≤", "<="))
+
+
+def _condition_terms(condition: str | None) -> set[str]:
+    """The words and numbers of a row's condition."""
+    return set(re.findall(r"[a-z]+|\d+(?:\.\d+)?", (condition or "").lower()))
+
+
 def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     """A question comparing two conditions of one figure ("current while measuring pressure
     versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
@@ -2954,7 +2964,8 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
         return []
     words = [_side_words(side) for side in sides]
     numbers = [set(re.findall(r"\d+(?:\.\d+)?", side)) for side in sides]
-    out: list[Fact] = []
+    said = [_written(side) for side in sides]
+    out: list[Fact | None] = []
     for k in (0, 1):
         own_words = words[k] - words[1 - k]
         own_numbers = numbers[k] - numbers[1 - k]
@@ -2964,6 +2975,7 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             own_words: set[str] = own_words,
             own_numbers: set[str] = own_numbers,
             side: set[str] = words[k],
+            text: str = said[k],
         ) -> tuple[int, float]:
             """(words and numbers of the side the row states, that less half the condition
             words the side does not say: "DMP disabled" is not "gyro + accel + DMP")."""
@@ -2974,13 +2986,31 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             hits = len({r for r in named if _meets(r, own_words)}) + len(
                 own_numbers & set(re.findall(r"\d+(?:\.\d+)?", f.condition or ""))
             )
+            # A side that writes the row's condition out ("with VM ≥ 4.5 V") names it.
+            written = _written(f.condition or "")
+            if len(written) >= 4 and written in text:
+                hits += 2
             return hits, hits - 0.5 * len({r for r in cond if r in off or not _meets(r, side)})
 
-        scored = sorted(((fit(f), i) for i, f in enumerate(rows)), key=lambda t: -t[0][1])
-        # One clear best row for the side; ties name nothing.
-        if scored[0][0][0] >= 1 and (len(scored) < 2 or scored[1][0][1] < scored[0][0][1]):
+        # Of the rows that name something of the side, one clear best; ties name nothing.
+        scored = sorted(
+            ((h, i) for i, f in enumerate(rows) if (h := fit(f))[0] >= 1), key=lambda t: -t[0][1]
+        )
+        if scored and (len(scored) < 2 or scored[1][0][1] < scored[0][0][1]):
             out.append(rows[scored[0][1]])
-    return out if len(out) == 2 and out[0] is not out[1] else []
+        else:
+            out.append(None)
+    found = [f for f in out if f is not None]
+    if len(found) == 1:
+        # "max at 25 °C and at 85 °C (0 < INP < 3.3 V)": the side no row names is the row
+        # printed at the found row's conditions less the other side's point ("0 V < INP <
+        # 3.3 V" beside "0 V < INP < 3.3 V, 85°C"), when exactly one row is.
+        kept = _condition_terms(found[0].condition)
+        base = [f for f in rows if f.condition and _condition_terms(f.condition) < kept]
+        if len(base) == 1:
+            out = [base[0] if f is None else f for f in out]
+    done = [f for f in out if f is not None]
+    return done if len(done) == 2 and done[0] is not done[1] else []
 
 
 def _condition_holds(condition: str | None, volts: Sequence[float], question: str = "") -> bool:

@@ -897,3 +897,23 @@ def test_a_mechanical_rating_printed_with_the_absolute_maximums_answers_a_lookup
     assert a.status == "answered" and [i.max for i in a.items] == [0.25]
     # An electrical rating is still no operating limit.
     assert qa.ask("SRB-5030 operating input voltage range?").status != "answered"
+
+
+def test_each_compared_condition_gets_its_row_written_out_or_left_implicit() -> None:
+    qa = _rows(
+        {"device": "TB6612FNG", "spec": "output_current", "parameter": "Output current (H-SW)",
+         "max": 1.0, "unit": "A", "condition": "VM ≥ 4.5 V"},
+        {"device": "TB6612FNG", "spec": "output_current", "parameter": "Output current (H-SW)",
+         "max": 0.4, "unit": "A", "condition": "4.5 V > VM ≥ 2.5 V, Without PWM Operation"},
+        {"device": "LMP91200", "spec": "input_bias_current", "parameter": "Input bias current",
+         "max": 125.0, "unit": "fA", "condition": "0 V < INP < 3.3 V"},
+        {"device": "LMP91200", "spec": "input_bias_current", "parameter": "Input bias current",
+         "max": 445.0, "unit": "fA", "condition": "0 V < INP < 3.3 V, 85°C"},
+        {"device": "LMP91200", "spec": "input_bias_current", "parameter": "Input bias current",
+         "max": 1.5, "unit": "pA", "condition": "0 V < INP < 3.3 V, 125°C"},
+    )  # fmt: skip
+    a = qa.ask("TB6612FNG: max output current with VM >= 4.5 V vs with VM between 2.5 and 4.5 V?")
+    assert sorted(i.max for i in a.items) == [0.4, 1.0]
+    # "at 25 °C" is the row printed without a temperature beside the 85 °C one.
+    b = qa.ask("LMP91200 input bias current max at 25 °C and at 85 °C (0 < INP < 3.3 V)?")
+    assert sorted(i.max for i in b.items) == [125.0, 445.0]
