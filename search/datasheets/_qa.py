@@ -2928,6 +2928,8 @@ def _worked_out(
 def _sides(question: str) -> list[str]:
     """The two sides of a question that asks two things: "X versus Y", else "X and Y" ("for
     channel B, and for channel A at gain 64", "DNL and INL"); one side when it asks one."""
+    # "between -20 and 0 °C" is one span, not two sides
+    question = re.sub(r"(?i)\b(between\s+[-+–]?[\d.]+\s*\S{0,3}\s+)and\b", r"\1to", question)
     sides = _VERSUS.split(question, maxsplit=1)
     return sides if len(sides) == 2 else re.split(r"\band\b", question, maxsplit=1)
 

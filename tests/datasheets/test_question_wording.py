@@ -917,3 +917,14 @@ def test_each_compared_condition_gets_its_row_written_out_or_left_implicit() -> 
     # "at 25 °C" is the row printed without a temperature beside the 85 °C one.
     b = qa.ask("LMP91200 input bias current max at 25 °C and at 85 °C (0 < INP < 3.3 V)?")
     assert sorted(i.max for i in b.items) == [125.0, 445.0]
+
+
+def test_a_span_between_two_figures_is_one_side() -> None:
+    qa = _rows(
+        {"device": "BME280", "spec": "accuracy", "parameter": "Absolute accuracy pressure",
+         "min": -1.0, "max": 1.0, "unit": "hPa", "condition": "300... 1100 hPa, 0...65 °C"},
+        {"device": "BME280", "spec": "accuracy", "parameter": "Absolute accuracy pressure",
+         "min": -1.7, "max": 1.7, "unit": "hPa", "condition": "300..1100 hPa, -20...0 °C"},
+    )  # fmt: skip
+    a = qa.ask("BME280 absolute pressure accuracy between 0 and 65 °C, and between -20 and 0 °C?")
+    assert sorted(i.max for i in a.items) == [1.0, 1.7]
