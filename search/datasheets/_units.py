@@ -221,6 +221,9 @@ _UNIT_MAP: dict[str, str] = {
     "%/year": "percent/year",
     "%RH/year": "percent/year",
     "m%": "millipercent",
+    # A regulator's output noise per volt of its output ("42 µV/VO").
+    "µV/VO": "uV/V",
+    "µV/Vo": "uV/V",
 }
 _UNIT_MAP_CI = {k.casefold(): v for k, v in _UNIT_MAP.items()}
 

@@ -560,6 +560,13 @@ def test_unit_spellings_pint_would_misread_are_read_as_printed_or_refused() -> N
     assert to_si(400.0, "\uf06dg/√Hz")[1] == "m/s²/√Hz"  # the Symbol font's mu
     with pytest.raises(UnknownUnitError):
         to_si(20.0, "%V")  # a share of a rail whose name was lost is no voltage
+    assert to_si(42.0, "μV/VO") == pytest.approx((42e-6, ""))  # µV per volt of output
+
+
+@needs_pdfs
+def test_a_regulators_output_noise_per_volt_of_output_is_a_fact() -> None:
+    noise = {f.variant: f.typ for f in _facts("lm7805") if f.spec == "noise"}
+    assert noise["LM7805"] == 42.0 and noise["LM7805A"] == 10.0
 
 
 @needs_pdfs
