@@ -1126,6 +1126,8 @@ class DatasheetQA:
         frequency" must meet "commutation". Returns the shared words and the fact.
         """
         q_words = _stems(parsed.text)
+        # "after powering up" meets "power on": a question's "-ing" words also stand bare.
+        q_words |= {w[:-3] for w in q_words if len(w) > 6 and w.endswith("ing")}
         wants_time = bool(_ASKS_TIME.search(parsed.text))
         best: tuple[tuple[int, float], frozenset[str], Fact] | None = None
         for name in parsed.device_names:
@@ -1175,8 +1177,20 @@ class DatasheetQA:
             re.escape(parsed.spec_phrases[0]), parsed.text, re.IGNORECASE
         )
         substance = hit & content_words(parsed.text) - _KIND_WORDS - _PART_WORDS
+        # "how long before it accepts I2C commands": a spec no row of which is a duration
+        # (the interface) cannot answer how long; the duration row the question names does.
+        timeless = bool(
+            _ASKS_TIME.search(parsed.text)
+            or re.search(r"(?i)\btime (?:from|after|between|until|before)\b", parsed.text)
+        ) and not any(
+            unit_dimension(f.unit, f.spec) == "s"
+            for cands in parsed.specs
+            for name in parsed.device_names
+            for f in self.index.device_facts(name)
+            if f.spec in cands
+        )
         if parsed.specs and (
-            ((unheld or defaulted) and len(substance) >= 2)
+            ((unheld or defaulted or timeless) and len(substance) >= 2)
             # "how long does the output take to ramp from 0 to 5 V at start-up": the voltages
             # are the ramp's ends, and the one duration row the question names is asked
             or (defaulted and _ASKS_TIME.search(parsed.text) and substance)
@@ -2569,6 +2583,7 @@ def _stems(text: str) -> set[str]:
     """Content words with a plural "s" taken off ("pulses" meets "pulse"), and each pair of
     neighbouring words run together ("wave length" meets "wavelength"); an abbreviation also
     stands for the words it shortens ("SINAD")."""
+    text = text.replace("²", "2")  # "I²C" is "I2C"
     low = text.lower()
     expanded = [_ABBREVIATIONS[w] for w in re.findall(r"[a-z]+", low) if w in _ABBREVIATIONS]
     if expanded:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -2165,12 +2165,171 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_stated_maxima(facts))
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
+    wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
+    facts = [f for f in facts if f.id not in relabelled] + wrapped
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
     facts.extend(f for f in _stated_bus_clocks(doc, device, stem) if f.spec not in tabled)
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
     return _dedupe(facts), warnings
+
+
+def _wrapped_description_rows(
+    doc: PdfDocument, device: str, stem: str, found: Sequence[Fact]
+) -> tuple[list[Fact], set[str]]:
+    """Rows of a table whose description wraps over several lines with the figures on one of
+    them (CCS811 timing: "Time between power on and the device" / "18  20  ms" / "being ready
+    for new I²C commands"), one row per block of lines set apart by a gap.
+
+    A row whose figures no fact of that page gives is added. A fact the line-by-line reader
+    made of the same figures with only a line of the description as its label is given the
+    whole description (its id is returned to be replaced); no other fact is touched."""
+    out: list[Fact] = []
+    replaced: set[str] = set()
+    for page in doc.pages:
+        citation = f"{stem}#p{page.number}"
+        have = {(f.min, f.typ, f.max, f.unit): f for f in [*found, *out] if f.citation == citation}
+        cols: _Columns | None = None
+        kind = "electrical_characteristics"
+        block: list[Line] = []
+        blocks: list[tuple[list[Line], _Columns, str]] = []
+        above: list[str] = []
+        for line in page.lines:
+            text = line.text.strip()
+            if not text:
+                continue
+            header = _header(line)
+            if header is not None:
+                if block and cols is not None:
+                    blocks.append((block, cols, kind))
+                wrapped = "condition" in header.pos and "unit" in header.pos
+                cols = header if wrapped and {"min", "max"} & header.pos.keys() else None
+                kind = next(
+                    (k for k in map(classify_section, reversed(above[-3:])) if k),
+                    "electrical_characteristics",
+                )
+                block = []
+                continue
+            above.append(text)
+            if cols is None:
+                continue
+            if re.match(r"(?i)notes?\b|note\(s\)", text) or _heading(line, doc.body_size):
+                if block:
+                    blocks.append((block, cols, kind))
+                cols, block = None, []
+                continue
+            if block and block[-1].y - line.y > 1.9 * line.size:
+                blocks.append((block, cols, kind))
+                block = []
+            block.append(line)
+        if block and cols is not None:
+            blocks.append((block, cols, kind))
+        for lines, c, section_kind in blocks:
+            row = _block_row(lines, c, citation, section_kind, page.number)
+            if row is None:
+                continue
+            whole = row.condition or row.parameter
+            same = have.get(
+                (*(_to_float_or_none(x) for x in (row.min, row.typ, row.max)), row.unit)
+            )
+            if same is not None:
+                if (
+                    same.id not in replaced
+                    and len(same.parameter) < len(whole)
+                    and same.parameter.lower() in whole.lower()
+                ):
+                    replaced.add(same.id)
+                    out.append(
+                        same.model_copy(update={"parameter": whole, "condition": None}).with_id()
+                    )
+                continue
+            # Named by the opening words, the row is known by its whole description.
+            out.extend(
+                f.model_copy(update={"parameter": row.condition, "condition": None}).with_id()
+                if row.condition
+                else f
+                for f in facts_from_row(row, device, stem)[0]
+            )
+    return out, replaced
+
+
+def _to_float_or_none(cell: str | None) -> float | None:
+    try:
+        return float(cell) if cell is not None else None
+    except ValueError:
+        return None
+
+
+def _block_row(
+    lines: list[Line], cols: _Columns, citation: str, kind: str, page: int
+) -> RowRecord | None:
+    """One wrapped row: its figures on exactly one line, its description the words of all."""
+    numeric_left = cols.left_edge - 12
+    figures: dict[str, str] = {}
+    words: list[str] = []
+    symbols: list[str] = []
+    # The description starts after the symbol column ("Parameters" over "tWAKE"), however far
+    # left of its own header it is set.
+    described_from = (
+        cols.pos["parameter"][1] + 4 if "parameter" in cols.pos else cols.pos["condition"][0] - 12
+    )
+    starts: list[float] = []
+    figure_lines = 0
+    for line in lines:
+        on_line = False
+        for seg in line.segments:
+            text = seg.text.strip()
+            if not text:
+                continue
+            if seg.x1 > numeric_left and (_valueish(text) or cols.nearest(seg.xc, ("unit",))):
+                key = cols.nearest(seg.xc, ("min", "typ", "max", "unit"))
+                if key is None or key in figures:
+                    return None
+                figures[key] = text
+                on_line = on_line or key != "unit"
+            elif seg.x0 >= described_from:
+                words.append(text)
+                starts.append(seg.x0)
+            else:
+                symbols.append(text)
+        figure_lines += on_line
+    if figure_lines != 1 or "unit" not in figures or len(words) < 2:
+        return None
+    if max(starts) - min(starts) > 4:
+        return None  # a label and its test conditions side by side, not one wrapped cell
+    if any(not _valueish(figures[k]) for k in ("min", "typ", "max") if k in figures):
+        return None
+    description = re.sub(r"\s+", " ", " ".join(words)).strip()
+    label = _block_label(description)
+    if label is None:
+        return None
+    return RowRecord(
+        parameter=description if label == description else label,
+        citation=citation,
+        section="",
+        section_kind=kind,
+        evidence=f"{' '.join(symbols)} {description} "
+        + " ".join(figures[k] for k in ("min", "typ", "max", "unit") if k in figures),
+        page=page,
+        symbol=re.sub(r"\s*\(\d\)$", "", symbols[0]) if len(symbols) == 1 else None,
+        condition=description if label != description else None,
+        min=figures.get("min"),
+        typ=figures.get("typ"),
+        max=figures.get("max"),
+        unit=figures["unit"],
+    )
+
+
+def _block_label(description: str) -> str | None:
+    """A name for a described row: the description when it is short enough to be one, else
+    its opening words that are ("Minimum time nWAKE should be de-asserted")."""
+    words = description.split()
+    for n in range(len(words), 1, -1):
+        head = " ".join(words[:n])
+        if label_spec(head) is not None:
+            return head
+    return None
 
 
 # "the address … should be b1101000 (pin AD0 is logic low)": an address stated in prose with

@@ -932,3 +932,16 @@ def test_a_rail_expression_split_around_a_row_is_no_cell_of_a_power_row() -> Non
         if f.spec == "power_consumption" and (f.condition or "").startswith("Mode 3")
     ]
     assert (mode3.typ, mode3.unit, mode3.extra.get("min_text")) == (1.2, "mW", None)
+
+
+@needs_pdfs
+def test_a_wrapped_description_row_is_read_whole() -> None:
+    # CCS811 page 7: "Time between power on and the device" / "18  20  ms" / "being ready for
+    # new I²C commands", and "Minimum time nWAKE should be" / "tDWAKE  20  μs" / "de-asserted".
+    rows = {f.parameter: (f.min, f.typ, f.max, f.unit) for f in _facts("ccs811") if f.page == 7}
+    ready = "being ready for new I²C commands"
+    assert rows[f"Time between power on and the device {ready}"] == (None, 18.0, 20.0, "ms")
+    assert rows["Minimum time nWAKE should be de-asserted"] == (20.0, None, None, "μs")
+    # A row the line reader labelled with one line of its description gets the whole of it.
+    assert rows[f"Time between deasserting nWAKE pin and the device {ready}"][2] == 50.0
+    assert not any(p.startswith("giving the SW_RESET") for p in rows)

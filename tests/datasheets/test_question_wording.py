@@ -928,3 +928,15 @@ def test_a_span_between_two_figures_is_one_side() -> None:
     )  # fmt: skip
     a = qa.ask("BME280 absolute pressure accuracy between 0 and 65 °C, and between -20 and 0 °C?")
     assert sorted(i.max for i in a.items) == [1.0, 1.7]
+
+
+def test_how_long_until_a_part_takes_bus_commands_is_a_duration_row_not_the_interface() -> None:
+    ready = "Time between power on and the device being ready for new I²C commands"
+    qa = _rows(
+        {"device": "CCS811", "spec": "interface", "parameter": "Interface", "value": "I2C"},
+        {"device": "CCS811", "spec": "time_between_power_on_and", "parameter": ready,
+         "typ": 18.0, "max": 20.0, "unit": "ms", "section_kind": "timing"},
+    )  # fmt: skip
+    for q in ("After powering up a CCS811, how long before I can send it I2C commands?",
+              "ccs811 - max time from power-on until it accepts I2C commands?"):  # fmt: skip
+        assert [i.max for i in qa.ask(q).items] == [20.0]
