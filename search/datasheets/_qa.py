@@ -150,6 +150,22 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     return []
 
 
+_RADIO_MODE = re.compile(r"(?i)\b(?:transmit\w*|tx|receiv\w*|rx)\b")
+
+
+def _mode_conflict(fact: Fact, question: str) -> list[str]:
+    """A current asked while a radio transmits or receives is not a supply row that names
+    no such mode ("Current delivered by external power supply ≥ 0.5 A")."""
+    if fact.spec != "supply_current" or not _RADIO_MODE.search(question):
+        return []
+    if _RADIO_MODE.search(f"{fact.parameter} {fact.condition or ''} {fact.symbol or ''}"):
+        return []
+    return [
+        f"scope_named: {fact.device} {fact.spec} at {fact.citation} is not stated for "
+        "transmitting or receiving"
+    ]
+
+
 # The rails a part is powered from: only a voltage the question states as a supply is
 # checked against them.
 _SUPPLY_RAILS = frozenset({"supply_voltage", "logic_supply_voltage", "absolute_max_supply_voltage"})
@@ -842,6 +858,7 @@ class DatasheetQA:
             why = validate_fact(r.fact, wanted, operating=parsed.operating, absolute_max=absmax)
             why.extend(_condition_conflict(r.fact, parsed.stated_voltages, parsed.text))
             why.extend(_quantity_conflict(r.fact, parsed.quantity))
+            why.extend(_mode_conflict(r.fact, parsed.text))
             if r.fact.extra.get("composite") and isinstance(r.fact.value, str):
                 # "3.5 + 0.5" (ppm of reading + ppm of range): a figure of two terms, answered
                 # as written.

@@ -122,12 +122,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\blogic (?:supply|power)(?! current)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
     (
-        r"\binput high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
+        r"\binput[- ]high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
         r"|\blogic[- ]high (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
         ("logic_high_threshold",),
     ),
     (
-        r"\binput low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
+        r"\binput[- ]low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
         r"|\blogic[- ]low (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b",
         ("logic_low_threshold",),
     ),
@@ -223,6 +223,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bpower (?:it )?can (?:it )?(?:absorb|sink|dissipate)",
         ("input_power",),
     ),
+    # What a flow sensor costs the line it sits in, and a housing's ingress protection: specs
+    # of their own, never the maximum pressure or the flow range.
+    (r"\bpressure (?:drop|loss)|\bhead loss", ("pressure_drop",)),
+    (r"\bip[- ]?(?:rat(?:ed|ing)|[1-6][0-9xX]\b)|\bingress protection", ("ip_rating",)),
     # A flow or rate sensor's constant: "pulses per litre", "K factor".
     (
         r"\bpulses? per (?:lit(?:re|er)|l|gallon|revolution|rev)\b|\bk[- ]factor|\bpulse factor",

@@ -940,3 +940,26 @@ def test_how_long_until_a_part_takes_bus_commands_is_a_duration_row_not_the_inte
     for q in ("After powering up a CCS811, how long before I can send it I2C commands?",
               "ccs811 - max time from power-on until it accepts I2C commands?"):  # fmt: skip
         assert [i.max for i in qa.ask(q).items] == [20.0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the pressure drop across a YF-S201 at 30 L/min?",
+        "Is the YF-S201 flow sensor IP rated (IP65/IP67 etc)?",
+        "Minimum input-high voltage on the DHT22 data pin?",
+        "How much current does the ESP32-WROOM-32 pull during a Wi-Fi transmit burst?",
+    ],
+)
+def test_a_figure_no_document_states_is_not_answered_by_a_neighbouring_row(question: str) -> None:
+    qa = _rows(
+        {"device": "YF-S201", "spec": "maximum_water_pressure",
+         "parameter": "Maximum water pressure", "max": 2.0, "unit": "MPa"},
+        {"device": "YF-S201", "spec": "measurement_range", "parameter": "Working Flow Rate",
+         "min": 1.0, "max": 30.0, "unit": "L/min"},
+        {"device": "DHT22", "spec": "supply_voltage", "parameter": "Power supply",
+         "min": 3.3, "max": 5.5, "unit": "V"},
+        {"device": "ESP32-WROOM-32", "spec": "supply_current",
+         "parameter": "Current delivered by external power supply", "min": 0.5, "unit": "A"},
+    )  # fmt: skip
+    assert qa.ask(question).status == "insufficient_evidence"
