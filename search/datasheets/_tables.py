@@ -2165,6 +2165,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_stated_maxima(facts))
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
+    facts.extend(_thermal_metrics(doc, device, stem))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
     facts = [f for f in facts if f.id not in relabelled] + wrapped
     # A clock stated in prose stands in only where no table gives that bus's clock.
@@ -2173,6 +2174,72 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
     return _dedupe(facts), warnings
+
+
+def _thermal_metrics(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """A "THERMAL METRIC" table: one column per package ("D (SOIC)", "DCN (SOT)"), one row per
+    metric ("RθJA  Junction-to-ambient thermal resistance  111.3  135.4  °C/W"). Each figure
+    is a fact of its package; junction-to-ambient is the thermal resistance."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        packages: list[tuple[float, str]] = []
+        for line in page.lines:
+            segs = [sg for sg in line.segments if sg.text.strip()]
+            if any(sg.text.strip().upper().startswith("THERMAL METRIC") for sg in segs):
+                packages = [
+                    (sg.xc, sg.text.strip()) for sg in segs[1:] if sg.text.strip().upper() != "UNIT"
+                ]
+                continue
+            if not packages or len(segs) < 3:
+                continue
+            unit = segs[-1].text.strip()
+            label = next(
+                (sg.text.strip() for sg in segs[1:] if re.search(r"[a-z]{3}", sg.text)), None
+            )
+            if label is None or not re.search(r"(?i)thermal resistance", label):
+                if label is None and not re.search(r"\d", line.text):
+                    continue
+                if label is None:
+                    packages = []  # the table has ended
+                continue
+            try:
+                si_unit = to_si(1.0, unit)[1]
+            except UnknownUnitError:
+                continue
+            spec = (
+                "thermal_resistance"
+                if re.search(r"(?i)junction[- ]to[- ]ambient", label)
+                else label_spec(label)
+            )
+            if spec is None:
+                continue
+            for sg in segs:
+                text = sg.text.strip()
+                if not re.fullmatch(r"\d+(?:\.\d+)?", text):
+                    continue
+                package = min(packages, key=lambda p: abs(p[0] - sg.xc))[1]
+                value = float(text)
+                out.append(
+                    Fact(
+                        device=device,
+                        spec=spec,
+                        parameter=label,
+                        symbol=segs[0].text.strip(),
+                        typ=value,
+                        unit=unit,
+                        si_typ=to_si(value, unit)[0],
+                        si_unit=si_unit,
+                        condition=f"{package} package",
+                        section_kind="electrical_characteristics",
+                        applies_to={"package": package},
+                        doc=stem,
+                        citation=f"{stem}#p{page.number}",
+                        evidence=line.text.strip()[:300],
+                        section="Thermal Information",
+                        page=page.number,
+                    ).with_id()
+                )
+    return out
 
 
 def _wrapped_description_rows(

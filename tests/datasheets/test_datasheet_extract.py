@@ -945,3 +945,13 @@ def test_a_wrapped_description_row_is_read_whole() -> None:
     # A row the line reader labelled with one line of its description gets the whole of it.
     assert rows[f"Time between deasserting nWAKE pin and the device {ready}"][2] == 50.0
     assert not any(p.startswith("giving the SW_RESET") for p in rows)
+
+
+@needs_pdfs
+def test_a_thermal_metric_table_gives_each_package_its_figures() -> None:
+    rja = {
+        f.applies_to["package"]: f.typ
+        for f in _facts("ina219")
+        if f.spec == "thermal_resistance" and f.symbol == "RθJA"
+    }
+    assert rja == {"D (SOIC)": 111.3, "DCN (SOT)": 135.4}
