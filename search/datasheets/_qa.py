@@ -1142,7 +1142,8 @@ class DatasheetQA:
         quantity ("voltage", "frequency") or of part ("board") do not count alone: "commutation
         frequency" must meet "commutation". Returns the shared words and the fact.
         """
-        q_words = _stems(parsed.text)
+        # "how many times can I rewrite it" asks a count, not a time
+        q_words = _stems(re.sub(r"(?i)\bhow many times\b", "how many", parsed.text))
         # "after powering up" meets "power on": a question's "-ing" words also stand bare.
         q_words |= {w[:-3] for w in q_words if len(w) > 6 and w.endswith("ing")}
         wants_time = bool(_ASKS_TIME.search(parsed.text))

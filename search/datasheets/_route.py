@@ -403,7 +403,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time"
         # "how long does it take to pull in": a relay's operate (or release) time
-        r"|\bhow (?:long|fast|quickly)\b.{0,40}\b(?:pull(?:s|ing)?[- ]in|release|drop(?:s)?[- ]out)\b",
+        r"|\bhow (?:long|fast|quickly)\b.{0,40}\b(?:pull(?:s|ing)?[- ]in|release|drop(?:s)?[- ]out"
+        r"|operate)\b",
         ("response_time",),
     ),
     (r"\bpackage", ("package",)),

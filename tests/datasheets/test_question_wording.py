@@ -963,3 +963,15 @@ def test_a_figure_no_document_states_is_not_answered_by_a_neighbouring_row(quest
          "parameter": "Current delivered by external power supply", "min": 0.5, "unit": "A"},
     )  # fmt: skip
     assert qa.ask(question).status == "insufficient_evidence"
+
+
+def test_how_many_times_asks_a_count_and_how_fast_a_relay_operates_its_operate_time() -> None:
+    qa = _rows(
+        {"device": "DS18B20", "spec": "nv_write_cycle_time", "parameter": "NV Write Cycle Time",
+         "typ": 2.0, "max": 10.0, "unit": "ms"},
+        {"device": "DS18B20", "spec": "eeprom_writes", "parameter": "EEPROM Writes",
+         "min": 50.0, "unit": "k"},
+    )  # fmt: skip
+    a = qa.ask("How many times can I rewrite the DS18B20's EEPROM?")
+    assert [i.spec for i in a.items] == ["eeprom_writes"]
+    assert parse_question("How fast does the SRD relay operate?").specs[0] == ("response_time",)
