@@ -2178,11 +2178,27 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         and not (analog and not _CUE_LEVELS.search(question))
     ):
         rules.append("logic_levels")
+    if not rules and _drives_logic_inputs(question, index, uses):
+        # "can the ESP32 drive it", "inputs straight from an ESP32": a part with a stated
+        # output high level driving a part with input thresholds is a logic-level question.
+        rules.append("logic_levels")
     if not rules and (_CUE_SIGNAL.search(question) or _has_analog_path(index, uses)):
         rules.append("signal_range")
     if not rules:
         rules.append("interface")
     return rules
+
+
+def _drives_logic_inputs(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
+    if len(uses) < 2 or not re.search(r"(?i)\bdriv|\binputs?\b|\bstraight\b|\bdirect", question):
+        return False
+    specs = [{f.spec for f in index.device_facts(u.device)} for u in uses]
+    return any(
+        "output_voltage_high" in a and "logic_high_threshold" in b
+        for i, a in enumerate(specs)
+        for j, b in enumerate(specs)
+        if i != j
+    )
 
 
 def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:

@@ -379,3 +379,18 @@ def test_supplies_listed_as_alternatives_are_each_weighed_unless_one_is_named() 
         "XGZP6847A (the 3.3 V version) into an MCP3008 channel, VDD = VREF = 3.3 V: measurable?"
     )
     assert named.verdict == "compatible" and "0.5 to 4.5" not in named.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("tb6612fng with Vcc = 3.3V, inputs straight from an ESP32: will that work?", "compatible"),
+        ("With the TB6612FNG Vcc at 3.0 V, can the HC-SR501 output drive AIN1 directly?",
+         "incompatible"),
+    ],
+)  # fmt: skip
+def test_a_part_with_an_output_high_level_driving_input_thresholds_is_a_logic_question(
+    question: str, verdict: str
+) -> None:
+    a = DatasheetQA().ask(question)
+    assert a.verdict == verdict and {c.rule for c in a.checks} == {"logic_levels"}
