@@ -1753,12 +1753,18 @@ class DatasheetQA:
                             f"section_kind: {m.device} {phrase} is stated only as an absolute "
                             f"maximum rating ({rated.lines[0]}), which is no operating limit"
                         )
+                beyond = _beyond_derating(pick.facts, parsed.text)
+                if beyond:
+                    # "1 A at 90 degC" where the derating stops at 85 degC: past the last
+                    # ambient the source states, no figure holds.
+                    pick = _Pick([], [], [], [beyond])
                 if not pick.items:
                     missing += 1
                     reasons.extend(
                         pick.reasons or [f"evidence_present: no fact for {m.device} {phrase}"]
                     )
-                    lines.append(f"{m.device} {phrase}: insufficient evidence")
+                    why = f"; {beyond.split(': ', 1)[1]}" if beyond else ""
+                    lines.append(f"{m.device} {phrase}: insufficient evidence{why}")
                     continue
                 items.extend(pick.items)
                 facts.extend(pick.facts)
@@ -2718,6 +2724,22 @@ def _derated(facts: Sequence[Fact], question: str) -> list[tuple[str, Derived, F
     return out
 
 
+def _beyond_derating(facts: Sequence[Fact], question: str) -> str:
+    """Why a limit derated with the ambient has no figure at a stated ambient above the last
+    one the source derates it to ("" when none is)."""
+    points = _derating_points(facts)
+    if len(points) < 2:
+        return ""
+    top, fact = max(points, key=lambda p: p[0])
+    for m in _AMBIENT.finditer(question):
+        if float(m.group(1)) > top:
+            return (
+                f"scope_named: {fact.device} derates its {fact.spec.replace('_', ' ')} only up "
+                f"to {format_number(top)} °C ambient [{fact.citation}]; {m.group(0)} is past it"
+            )
+    return ""
+
+
 _STATED_CURRENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:mA|A)\b")
 _INEQUALITY = re.compile(
     r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
@@ -2845,8 +2867,12 @@ _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORE
 
 # A question whether a part suits a use: "Can I put a YF-S201 in a diesel fuel line?", "Could I
 # use the XGZP6847A to measure water pressure?", "Can an RFM95W be used for a 433 MHz link?".
-# "… lighting a 10 mA LED directly - within spec?": a yes-or-no question of a part's limits.
-_WITHIN_SPEC = re.compile(r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b")
+# "… lighting a 10 mA LED directly - within spec?", "Could it deliver 1 A at 90 degC?": a
+# yes-or-no question of a part's limits.
+_WITHIN_SPEC = re.compile(
+    r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b"
+    r"|^(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
+)
 _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"
     r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"

@@ -975,3 +975,24 @@ def test_how_many_times_asks_a_count_and_how_fast_a_relay_operates_its_operate_t
     a = qa.ask("How many times can I rewrite the DS18B20's EEPROM?")
     assert [i.spec for i in a.items] == ["eeprom_writes"]
     assert parse_question("How fast does the SRD relay operate?").specs[0] == ("response_time",)
+
+
+def test_past_the_last_ambient_a_limit_is_derated_to_no_figure_holds() -> None:
+    said = "derate the output current linearly from 3.0 A at 70 degC to 1.5 A at 85 degC"
+    qa = DatasheetQA(
+        FactStore(
+            [
+                fact(device="SRB-5030", spec="output_current", doc="x", citation="x#3",
+                     parameter="Output current, derated", max=amps, unit="A",
+                     condition=f"ambient {ta} degC", section_kind="recommended_operating",
+                     applies_to={"ambient_c": float(ta)}, evidence=said,
+                     extra={"derating": True})
+                for amps, ta in ((3.0, 70), (1.5, 85))
+            ]
+        )
+    )  # fmt: skip
+    within = qa.ask("SRB-5030 at 75 degC ambient: max output current?")
+    assert within.status == "answered" and 2.5 in [i.max for i in within.items]
+    past = qa.ask("Could an SRB-5030 deliver 1 A output current at 90 degC ambient?")
+    assert (past.status, past.verdict) == ("insufficient_evidence", "insufficient_evidence")
+    assert "only up to 85 °C" in past.answer
