@@ -1550,6 +1550,17 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # of a label wrapped onto the next row.
                     param = f"{prev_row.parameter} {param}"
                 elif (
+                    re.fullmatch(r"[(（]\s*[A-Za-z][\w ]{0,12}[)）]", param)
+                    and prev_row is not None
+                    and prev_row.parameter
+                    and all(x is None for x in (prev_row.min, prev_row.typ, prev_row.max))
+                    and prev_line is not None
+                    and prev_line.text == prev_row.evidence
+                ):
+                    # "Reference bypass" / "（VBG）  1.25  V": a label whose symbol, in
+                    # brackets, starts the line with its figures.
+                    param = f"{prev_row.parameter} ({param.strip('()（） ')})"
+                elif (
                     re.fullmatch(r"[A-Z][a-z]+(?: [A-Za-z][a-z]+)?", param)
                     and prev_row is not None
                     and re.fullmatch(r"[A-Z][a-z]+(?: [A-Za-z][a-z]+){0,2}", prev_row.parameter)

@@ -955,3 +955,10 @@ def test_a_thermal_metric_table_gives_each_package_its_figures() -> None:
         if f.spec == "thermal_resistance" and f.symbol == "RθJA"
     }
     assert rja == {"D (SOIC)": 111.3, "DCN (SOT)": 135.4}
+
+
+@needs_pdfs
+def test_a_bracketed_symbol_starting_the_figures_line_finishes_the_label_above() -> None:
+    # HX711 page 3: "Reference bypass" / "（VBG）  1.25  V".
+    vbg = [f for f in _facts("hx711") if f.parameter == "Reference bypass (VBG)"]
+    assert [(f.typ, f.unit) for f in vbg] == [(1.25, "V")]
