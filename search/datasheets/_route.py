@@ -256,6 +256,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
         r"|\bcurrent\b.{0,30}\bpulls\b(?![- ]?(?:up|down|low|high))"
+        # "current while measuring", "measurement current": what it draws doing its work
+        # (not "while measuring pressure", a row of its own)
+        r"|\bcurrent (?:while|when|during) (?:it is |it's )?(?:measur|convert|sampl|activ|runn)\w*\b"
+        r"(?!\s+(?:pressure|humidity|temperature|gas))|\bmeasur(?:ing|ement) current"
         r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current"
         r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current",
         ("supply_current",),

@@ -996,3 +996,10 @@ def test_past_the_last_ambient_a_limit_is_derated_to_no_figure_holds() -> None:
     past = qa.ask("Could an SRB-5030 deliver 1 A output current at 90 degC ambient?")
     assert (past.status, past.verdict) == ("insufficient_evidence", "insufficient_evidence")
     assert "only up to 85 °C" in past.answer
+
+
+def test_the_current_while_measuring_is_the_supply_current_unless_a_quantity_is_named() -> None:
+    p = parse_question("DHT22 power budget: max current while measuring and max standby current?")
+    assert p.specs == [("supply_current",), ("sleep_current",)]
+    q = parse_question("BME280: current while measuring pressure versus while measuring humidity?")
+    assert ("supply_current",) not in q.specs
