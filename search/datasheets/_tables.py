@@ -2177,6 +2177,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     facts.extend(_thermal_metrics(doc, device, stem))
+    facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
     facts = [f for f in facts if f.id not in relabelled] + wrapped
     # A clock stated in prose stands in only where no table gives that bus's clock.
@@ -2185,6 +2186,55 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
     return _dedupe(facts), warnings
+
+
+# "ESP32-WROOM-32 has 38 pins", "8-Pin SOT-23", "14-Lead PDIP": how many pins a part (in a
+# package) has.
+_PIN_COUNT = re.compile(
+    r"\bhas (?P<n>\d{1,3}) pins\b"
+    r"|\b(?P<m>\d{1,3})-(?:pin|lead)\s+(?P<pkg>(?:[A-Z][\w-]*\d[\w-]*|[A-Z]{2,}[\w-]*)"
+    r"(?:\s+(?:package|\([A-Za-z]\w*\)))?)",
+    re.IGNORECASE,
+)
+
+
+def _pin_counts(doc: PdfDocument, device: str, stem: str, *, family: bool) -> list[Fact]:
+    """Pin counts the text states, with the package they are of ("8-Pin SOT-23"). A document
+    covering several parts (MCP3004 and MCP3008) does not say whose package count is whose:
+    only what it says a part has ("has 38 pins") is kept from it."""
+    out: list[Fact] = []
+    seen: set[tuple[int, str]] = set()
+    for page in doc.pages:
+        for m in _PIN_COUNT.finditer(re.sub(r"\s+", " ", page.text)):
+            if family and not m.group("n"):
+                continue
+            n = int(m.group("n") or m.group("m"))
+            package = (m.group("pkg") or "").strip()
+            package = re.sub(r"(?i)\s+package$", "", package)
+            if (n, package.upper()) in seen:
+                continue
+            seen.add((n, package.upper()))
+            out.append(
+                Fact(
+                    device=device,
+                    spec="pin_count",
+                    parameter=f"Pin count, {package} package" if package else "Pin count",
+                    value=float(n),
+                    condition=f"{package} package" if package else None,
+                    section_kind="general",
+                    applies_to={"package": package} if package else {},
+                    doc=stem,
+                    citation=f"{stem}#p{page.number}",
+                    evidence=m.group(0),
+                    page=page.number,
+                ).with_id()
+            )
+    # A document that prints one package with two pin counts covers several parts (MCP3004
+    # and MCP3008): which count is whose is not stated, so neither is kept.
+    counts: dict[str, set[float]] = {}
+    for f in out:
+        counts.setdefault(str(f.applies_to.get("package", "")).upper(), set()).add(float(f.value))
+    return [f for f in out if len(counts[str(f.applies_to.get("package", "")).upper()]) == 1]
 
 
 def _thermal_metrics(doc: PdfDocument, device: str, stem: str) -> list[Fact]:

@@ -962,3 +962,12 @@ def test_a_bracketed_symbol_starting_the_figures_line_finishes_the_label_above()
     # HX711 page 3: "Reference bypass" / "（VBG）  1.25  V".
     vbg = [f for f in _facts("hx711") if f.parameter == "Reference bypass (VBG)"]
     assert [(f.typ, f.unit) for f in vbg] == [(1.25, "V")]
+
+
+@needs_pdfs
+def test_pin_counts_are_facts_except_where_a_family_document_leaves_whose_unsaid() -> None:
+    assert [f.value for f in _facts("esp32-wroom-32") if f.spec == "pin_count"] == [38.0]
+    ina = {f.applies_to["package"]: f.value for f in _facts("ina219") if f.spec == "pin_count"}
+    assert ina == {"SOT-23": 8.0, "SOIC": 8.0}
+    # MCP3004 (14-lead) and MCP3008 (16-lead) share one document.
+    assert not [f for f in _facts("mcp3008") if f.spec == "pin_count"]
