@@ -493,6 +493,10 @@ def label_spec(parameter: str) -> str | None:
         # "Terminal torque, J1 and J2": what follows the comma says where, not what. (Not a
         # fragment of a label broken over lines, "highest LNA gain, Band2,".)
         label = label.split(",", 1)[0]
+    if parameter[:1].isupper():
+        # "Duty Cycle of transmission at +20 dBm output": the figure after "at" is the row's
+        # condition, not its name.
+        label = re.split(r"\s+(?:at|@)\s+[-+±]?\d", label, maxsplit=1)[0]
     # Small words carry nothing ("Resistance of internal pull-up resistor").
     words = [w for w in re.findall(r"[a-z]+", label) if w not in _LABEL_FILLER]
     if not 2 <= len(words) <= 5 or re.search(r"[\d=<>±]", label) or len(" ".join(words)) < 6:

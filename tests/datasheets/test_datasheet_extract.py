@@ -900,6 +900,8 @@ def test_what_follows_a_labels_comma_says_where_not_what() -> None:
     assert label_spec("Human-body model (HBM), per ANSI/ESDA/JEDEC JS-001") == "human_body_model"
     # A fragment of a label broken over lines is not cut into a name of its own.
     assert label_spec("highest LNA gain, Band2,") is None
+    # Nor is the figure a condition starts with ("at +20 dBm output").
+    assert label_spec("Duty Cycle of transmission at +20 dBm output") == "duty_cycle_transmission"
 
 
 @needs_pdfs
