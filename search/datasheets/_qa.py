@@ -543,7 +543,7 @@ class DatasheetQA:
             and (
                 _COMPAT_CUES.search(parsed.text)
                 or _SUITABILITY.search(parsed.text)
-                or _WITHIN_SPEC.search(parsed.text)
+                or _YES_NO.search(parsed.text)
             )
         ):
             # "Does the ESP32 support clock stretching for the CCS811?": a question of whether
@@ -2869,7 +2869,7 @@ _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORE
 # use the XGZP6847A to measure water pressure?", "Can an RFM95W be used for a 433 MHz link?".
 # "… lighting a 10 mA LED directly - within spec?", "Could it deliver 1 A at 90 degC?": a
 # yes-or-no question of a part's limits.
-_WITHIN_SPEC = re.compile(
+_YES_NO = re.compile(
     r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b"
     r"|^(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
 )
@@ -2926,7 +2926,6 @@ def _canonical(unit: str | None) -> str | None:
         return None
 
 
-# The unit an answer is asked in: "LSB per degree C", "mV/g", "counts per volt".
 # Figures a use may state that a compatibility check must weigh: a capacitance, an inductance,
 # a cable length, a temperature.
 _STATED_CONDITION = re.compile(
@@ -2946,6 +2945,7 @@ def _stated_conditions(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# The unit an answer is asked in: "LSB per degree C", "mV/g", "counts per volt".
 _ASKED_UNIT = re.compile(
     r"(?i)\b(?P<of>LSB|mV|µV|uV|V|ppm|mA)\s*(?:per|/)\s*"
     r"(?P<per>deg(?:ree)?s?(?:\s*c(?:elsius)?)?\b|[º°]\s?C|g\b|V\b|volt\b)"

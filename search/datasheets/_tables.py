@@ -2258,10 +2258,6 @@ def _thermal_metrics(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 (sg.text.strip() for sg in segs[1:] if re.search(r"[a-z]{3}", sg.text)), None
             )
             if label is None or not re.search(r"(?i)thermal resistance", label):
-                if label is None and not re.search(r"\d", line.text):
-                    continue
-                if label is None:
-                    packages = []  # the table has ended
                 continue
             try:
                 si_unit = to_si(1.0, unit)[1]
@@ -2410,7 +2406,7 @@ def _block_row(
             text = seg.text.strip()
             if not text:
                 continue
-            if seg.x1 > numeric_left and (_valueish(text) or cols.nearest(seg.xc, ("unit",))):
+            if seg.x1 > numeric_left:
                 key = cols.nearest(seg.xc, ("min", "typ", "max", "unit"))
                 if key is None or key in figures:
                     return None

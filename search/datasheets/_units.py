@@ -321,7 +321,7 @@ def to_si(value: float, unit: str, spec: str = "") -> tuple[float, str]:
         return value * 1000.0, "count"
     if expr.startswith("percent/"):
         # A share per another unit stays a share: "0.04 %/W", "0.5 %/year".
-        return value, expr.replace("percent", "%")
+        return value, expr.replace("percent", "%").replace("delta_degC", "K")
     if expr in ("percent", "ppm", "ppb", "count", "bit", "dB", "dBm", "deg"):
         # Dimensionless, logarithmic or counted figures stay as printed; converting 3 % to 0.03
         # or dBm to watts would only make the evidence harder to match.
