@@ -938,6 +938,14 @@ class DatasheetQA:
         if holding and len(holding) < len(valid):
             # "VM ≥ 4.5 V" and "4.5 V > VM ≥ 2.5 V" rows: only the one the stated supply is in.
             valid = holding
+        elif not holding and valid and parsed.stated_voltages:
+            # "DVI ≧ 1.8V" and the question at 1.7 V: the only rows held exclude its supply.
+            reasons.append(
+                f"scope_named: {device} {label} is stated only where "
+                f"{valid[0].fact.condition!r}, not at "
+                f"{', '.join(map(format_number, parsed.stated_voltages))} V"
+            )
+            valid = []
         valid = _select_by_full_scale(valid, parsed.text, self.index.device_facts(device))
         if not valid:
             if not ranked:
@@ -2741,9 +2749,10 @@ def _beyond_derating(facts: Sequence[Fact], question: str) -> str:
 
 
 _STATED_CURRENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:mA|A)\b")
+_WIDE_INEQUALITIES = str.maketrans({"≧": "≥", "≦": "≤"})  # "DVI ≧ 1.8V"
 _INEQUALITY = re.compile(
     r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
-    r"\b(?P<rail>V[A-Z]{0,4})\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
+    r"\b(?P<rail>[A-Z]?V[A-Z]{0,4})\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
 )
 
 
@@ -3078,7 +3087,7 @@ def _condition_holds(condition: str | None, volts: Sequence[float], question: st
     """Whether a row's supply condition ("VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V") holds for one
     of the stated voltages (the one stated for its rail, "VM = 6 V", when the question names
     it); True when it states no such condition or no voltage is stated."""
-    m = _INEQUALITY.search(condition or "")
+    m = _INEQUALITY.search((condition or "").translate(_WIDE_INEQUALITIES))
     if m is None or not volts:
         return True
     named = re.findall(rf"(?i)\b{m.group('rail')}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)

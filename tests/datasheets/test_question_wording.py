@@ -1003,3 +1003,13 @@ def test_the_current_while_measuring_is_the_supply_current_unless_a_quantity_is_
     assert p.specs == [("supply_current",), ("sleep_current",)]
     q = parse_question("BME280: current while measuring pressure versus while measuring humidity?")
     assert ("supply_current",) not in q.specs
+
+
+def test_rows_whose_supply_condition_excludes_the_stated_supply_do_not_answer() -> None:
+    qa = _rows(
+        {"device": "BH1750", "spec": "logic_high_threshold", "parameter": "Input 'H' Voltage 1",
+         "value": "0.7 * DVI", "unit": "V", "condition": "DVI ≧ 1.8V",
+         "extra": {"min_text": "0.7 * DVI"}},
+    )  # fmt: skip
+    assert qa.ask("BH1750 with DVI at 1.7 V - min SDA input-high voltage?").status != "answered"
+    assert qa.ask("BH1750 with DVI at 3.3 V - min SDA input-high voltage?").status == "answered"
