@@ -787,7 +787,7 @@ class DatasheetQA:
 
     def _rating_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
         """A part printed per rating (a relay's coil voltages) is the rating its written name
-        carries ("SRD-05VDC", "srd05") or the question gives it ("5V coil")."""
+        carries ("SRD-05VDC", "srd05") or the question gives it ("5V coil", "a 5V SRD")."""
         rated = [
             f
             for f in self.index.device_facts(mention.device)
@@ -795,8 +795,13 @@ class DatasheetQA:
         ]
         if not rated:
             return
-        n = re.search(r"(?<![\d.])(\d{1,2})(?=\s*-?\s*V?DC\b|$)", mention.text, re.I) or re.search(
-            r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text
+        n = (
+            re.search(r"(?<![\d.])(\d{1,2})(?=\s*-?\s*V?DC\b|$)", mention.text, re.I)
+            or re.search(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text)
+            # "a 5V SRD relay": the rating written just before the name
+            or re.search(
+                r"(?i)(?<![\d.])(\d{1,2})\s*-?\s*V(?:DC)?\s*$", parsed.text[: mention.start]
+            )
         )
         if n and any(rated_selector(f, n.group(1)) for f in rated):
             mention.variant = n.group(1)
@@ -2888,6 +2893,7 @@ _SUITABILITY = re.compile(
     r"|\bbe used (?:for|in|as|with)\b"
     # "Can two boards be paralleled?", "will it start up fine?", "can X supply my load?"
     r"|\bbe (?:paralleled|put in parallel|stacked)\b|\bin parallel\b"
+    r"|\bparallel(?:ing)? (?:the |their |two )?outputs?\b"
     r"|\bwill it (?:start(?: up)?|work|cope|survive)\b"
     r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source) (?:my|the|a|an)\b"
 )

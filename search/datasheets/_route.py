@@ -411,7 +411,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|operate)\b",
         ("response_time",),
     ),
-    (r"\bpackage", ("package",)),
+    # "the package" is asked; "the VSSOP package" only says which one
+    (r"(?-i:(?<![A-Z0-9)] ))\bpackage", ("package",)),
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
     (r"\bchannels|\bhow many inputs", ("channels",)),
     (

@@ -2218,7 +2218,7 @@ def _pin_counts(doc: PdfDocument, device: str, stem: str, *, family: bool) -> li
                 Fact(
                     device=device,
                     spec="pin_count",
-                    parameter=f"Pin count, {package} package" if package else "Pin count",
+                    parameter="Pin count",
                     value=float(n),
                     condition=f"{package} package" if package else None,
                     section_kind="general",

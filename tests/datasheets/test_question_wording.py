@@ -1013,3 +1013,12 @@ def test_rows_whose_supply_condition_excludes_the_stated_supply_do_not_answer() 
     )  # fmt: skip
     assert qa.ask("BH1750 with DVI at 1.7 V - min SDA input-high voltage?").status != "answered"
     assert qa.ask("BH1750 with DVI at 3.3 V - min SDA input-high voltage?").status == "answered"
+
+
+def test_a_named_package_is_no_question_of_its_own_and_a_rating_before_a_name_is_its_rating() -> (
+    None
+):
+    assert parse_question(
+        "ADS1115 VSSOP package junction-to-ambient thermal resistance?"
+    ).specs == [("thermal_resistance",)]
+    assert parse_question("Which package does the INA219 come in?").specs == [("package",)]

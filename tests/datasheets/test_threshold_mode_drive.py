@@ -215,6 +215,7 @@ def shipped() -> DatasheetQA:
         "Can the HC-SR501 output switch the SRD-05VDC-SL-C relay coil directly?",
         "HC-SR501 output driving an srd05 relay, ok?",
         "HC-SR501 output driving an SRD relay (5V coil), ok?",
+        "HC-SR501 output driving a 5V SRD relay coil, ok?",
     ],
 )
 def test_a_drive_check_is_made_at_the_coil_rating_the_question_names(
