@@ -3222,6 +3222,14 @@ def _signal_check(
 _TOLERANCE = re.compile(r"(?i)^[^.;?]{0,40}?(?:±|\+/-|\+-|plus or minus)\s*(\d+(?:\.\d+)?)\s*%")
 
 
+# What a part draws itself, never what it can deliver to a load.
+_CONSUMPTION_SPECS = frozenset({"supply_current", "sleep_current", "power_consumption"})
+_FEEDS_A_LOAD = re.compile(
+    r"(?i)\b(?:feed(?:s|ing)?|suppl(?:y|ies|ying)|power(?:s|ing)?|driv(?:e|es|ing)|source|deliver)"
+    r"\b.{0,40}\b(?:load|cells?|sensors?|leds?|motors?|excitation|bridge)\b"
+)
+
+
 def _value_check(
     question: str, items: Sequence[AnswerItem]
 ) -> tuple[str | None, list[str], list[Derived]]:
@@ -3269,6 +3277,8 @@ def _value_check(
             base = unit.split(" ")[0]
             if it.spec in _SUPPLY_RAILS and value in signals:
                 continue  # a signal level is never checked against a supply range
+            if it.spec in _CONSUMPTION_SPECS and _FEEDS_A_LOAD.search(question):
+                continue  # a load the part feeds draws from it: no measure of its own draw
             try:
                 qs = [convert(e, base, it.unit) for e in ends]
             except UnknownUnitError:

@@ -1022,3 +1022,16 @@ def test_a_named_package_is_no_question_of_its_own_and_a_rating_before_a_name_is
         "ADS1115 VSSOP package junction-to-ambient thermal resistance?"
     ).specs == [("thermal_resistance",)]
     assert parse_question("Which package does the INA219 come in?").specs == [("package",)]
+
+
+def test_a_load_a_part_feeds_is_never_checked_against_the_parts_own_draw() -> None:
+    qa = _rows(
+        {"device": "HX711", "spec": "supply_current", "parameter": "Supply current",
+         "max": 1.5, "unit": "mA", "condition": "normal operation"},
+    )  # fmt: skip
+    feeds = qa.ask(
+        "HX711 regulator feeding four load cells (~50 mA excitation): can it handle that?"
+    )
+    assert feeds.verdict != "incompatible"
+    draws = qa.ask("Is 50 mA ok for the HX711 supply current?")
+    assert draws.verdict == "incompatible"
