@@ -518,11 +518,21 @@ class DatasheetQA:
                 f"[{how.citation}]"
             )
             answer.citations.append(how.citation)
+        unweighed = [
+            said
+            for said, dim in _stated_conditions(parsed.text)
+            if dim not in {unit_dimension(i.unit, i.spec) for i in answer.items}
+        ]
         if (
             answer.status == "answered"
             and answer.verdict is None
             and answer.route != "comparison"
-            and _SUITABILITY.search(parsed.text)
+            and (
+                _SUITABILITY.search(parsed.text)
+                # "Will it still talk at the end of 30 m of cable?": figures found, none of them
+                # a limit on the length (capacitance, temperature) the question states.
+                or (_YES_NO.search(parsed.text) and unweighed)
+            )
         ):
             # "Can I put a YF-S201 in a diesel fuel line?": figures found, but none settles
             # whether the part suits the use asked about.
