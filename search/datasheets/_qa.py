@@ -518,11 +518,8 @@ class DatasheetQA:
                 f"[{how.citation}]"
             )
             answer.citations.append(how.citation)
-        unweighed = [
-            said
-            for said, dim in _stated_conditions(parsed.text)
-            if dim not in {unit_dimension(i.unit, i.spec) for i in answer.items}
-        ]
+        weighed = {unit_dimension(i.unit, i.spec) for i in answer.items}
+        unweighed = [said for said, dim in _stated_conditions(parsed.text) if dim not in weighed]
         if (
             answer.status == "answered"
             and answer.verdict is None
