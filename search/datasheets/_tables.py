@@ -2350,15 +2350,16 @@ def _wrapped_description_rows(
         if block and cols is not None:
             blocks.append((block, cols, kind))
         for lines, c, section_kind in blocks:
-            row = _block_row(lines, c, citation, section_kind, page.number)
-            if row is None:
+            read = _block_row(lines, c, citation, section_kind, page.number)
+            if read is None:
                 continue
-            whole = row.condition or row.parameter
-            same = have.get(
-                (*(_to_float_or_none(x) for x in (row.min, row.typ, row.max)), row.unit)
-            )
-            if same is not None:
-                if (
+            row, whole = read
+            for f in facts_from_row(row, device, stem)[0]:
+                same = have.get((f.min, f.typ, f.max, f.unit))
+                if same is None:
+                    # Named by its opening words, the row is known by its whole description.
+                    out.append(f.model_copy(update={"parameter": whole}).with_id())
+                elif (
                     same.id not in replaced
                     and len(same.parameter) < len(whole)
                     and same.parameter.lower() in whole.lower()
@@ -2367,28 +2368,14 @@ def _wrapped_description_rows(
                     out.append(
                         same.model_copy(update={"parameter": whole, "condition": None}).with_id()
                     )
-                continue
-            # Named by the opening words, the row is known by its whole description.
-            out.extend(
-                f.model_copy(update={"parameter": row.condition, "condition": None}).with_id()
-                if row.condition
-                else f
-                for f in facts_from_row(row, device, stem)[0]
-            )
     return out, replaced
-
-
-def _to_float_or_none(cell: str | None) -> float | None:
-    try:
-        return float(cell) if cell is not None else None
-    except ValueError:
-        return None
 
 
 def _block_row(
     lines: list[Line], cols: _Columns, citation: str, kind: str, page: int
-) -> RowRecord | None:
-    """One wrapped row: its figures on exactly one line, its description the words of all."""
+) -> tuple[RowRecord, str] | None:
+    """One wrapped row, named by the opening words of its description, and the whole
+    description: its figures on exactly one line, its description the words of all."""
     numeric_left = cols.left_edge - 12
     figures: dict[str, str] = {}
     words: list[str] = []
@@ -2428,8 +2415,8 @@ def _block_row(
     label = _block_label(description)
     if label is None:
         return None
-    return RowRecord(
-        parameter=description if label == description else label,
+    row = RowRecord(
+        parameter=label,
         citation=citation,
         section="",
         section_kind=kind,
@@ -2437,12 +2424,12 @@ def _block_row(
         + " ".join(figures[k] for k in ("min", "typ", "max", "unit") if k in figures),
         page=page,
         symbol=re.sub(r"\s*\(\d\)$", "", symbols[0]) if len(symbols) == 1 else None,
-        condition=description if label != description else None,
         min=figures.get("min"),
         typ=figures.get("typ"),
         max=figures.get("max"),
         unit=figures["unit"],
     )
+    return row, description
 
 
 def _block_label(description: str) -> str | None:
