@@ -518,8 +518,7 @@ class DatasheetQA:
                 f"[{how.citation}]"
             )
             answer.citations.append(how.citation)
-        weighed = {unit_dimension(i.unit, i.spec) for i in answer.items}
-        unweighed = [said for said, dim in _stated_conditions(parsed.text) if dim not in weighed]
+        unweighed = _unweighed(parsed.text, answer.items)
         if (
             answer.status == "answered"
             and answer.verdict is None
@@ -2168,17 +2167,15 @@ class DatasheetQA:
         if combine(checks) == "compatible":
             # "on a 400 kHz bus with 350 pF of bus capacitance": every figure the question
             # states must have been weighed before the parts are called compatible.
-            weighed = {unit_dimension(i.unit, i.spec) for i in items_of(checks)}
-            for said, dim in _stated_conditions(parsed.text):
-                if dim not in weighed:
-                    checks.append(
-                        CompatCheck(
-                            rule="stated_condition",
-                            outcome="insufficient_evidence",
-                            detail=f"the question states {said}; no limit on it is among the "
-                            "facts compared",
-                        )
-                    )
+            checks.extend(
+                CompatCheck(
+                    rule="stated_condition",
+                    outcome="insufficient_evidence",
+                    detail=f"the question states {said}; no limit on it is among the facts "
+                    "compared",
+                )
+                for said in _unweighed(parsed.text, items_of(checks))
+            )
         verdict = combine(checks)
         items = items_of(checks)
         derived = [d for c in checks for d in c.derived]
@@ -2956,14 +2953,15 @@ _STATED_CONDITION = re.compile(
 )
 
 
-def _stated_conditions(text: str) -> list[tuple[str, str]]:
-    """Each such figure the question states, as written, with its SI dimension."""
+def _unweighed(text: str, items: Sequence[AnswerItem]) -> list[str]:
+    """Each such figure the question states, as written, whose dimension none of ``items``
+    has: a figure no fact found limits."""
+    weighed = {unit_dimension(i.unit, i.spec) for i in items}
     out = []
     for m in _STATED_CONDITION.finditer(text):
-        unit = re.sub(r"(?i)^deg\s*C$", "°C", m.group("unit"))
-        dim = unit_dimension(unit, "")
-        if dim is not None:
-            out.append((m.group(0), dim))
+        dim = unit_dimension(re.sub(r"(?i)^deg\s*C$", "°C", m.group("unit")), "")
+        if dim is not None and dim not in weighed:
+            out.append(m.group(0))
     return out
 
 
