@@ -107,6 +107,14 @@ def _has(figures: Iterable[tuple[float, str | None]], value: float, unit: str | 
         elif math.isclose(v, value, rel_tol=1e-6, abs_tol=1e-9) or abs(v - value) <= slack:
             # No unit on one side (a pulse factor, a ratio): the number as printed.
             return True
+        elif (
+            want is None
+            and (count := _si(v, u)) is not None
+            and count[1] == "count"
+            and math.isclose(count[0], value, rel_tol=1e-6)
+        ):
+            # A count printed with a multiplier ("50 k" writes) is the plain number 50,000.
+            return True
     return False
 
 

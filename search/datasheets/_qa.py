@@ -166,6 +166,37 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
     ]
 
 
+_LOW_WORDS = frozenset({"0", "low", "gnd", "dgnd", "agnd", "vss", "ground", "grounded"})
+_HIGH_WORDS = frozenset({"1", "high", "vdd", "dvdd", "avdd", "vcc", "vdda"})
+_PIN_AT_LEVEL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*=\s*(\w+)")
+
+
+def _level(word: str) -> str | None:
+    w = word.lower()
+    return "low" if w in _LOW_WORDS else "high" if w in _HIGH_WORDS else None
+
+
+def _pin_level_conflict(fact: Fact, question: str) -> list[str]:
+    """A row printed for a pin tied one way ("RATE = 0", "RATE = DVDD") does not answer a
+    question that ties it the other way ("RATE tied high", "with RATE low")."""
+    for pin, word in _PIN_AT_LEVEL.findall(fact.condition or ""):
+        row = _level(word)
+        said = re.search(
+            rf"\b{pin}\b(?:\s+(?:pin|is|tied|pulled|held|set|connected|strapped|wired|at|to"
+            rf"|=|:))*\s*(?:=\s*)?(\w+)(?:\s*(?:/|or|and|,)\s*(\w+))?",
+            question,
+            re.IGNORECASE,
+        )
+        # "AD0 low / high": both levels asked, no row is out of scope
+        asked = {_level(w) for w in said.groups() if w} - {None} if said else set()
+        if row and asked and row not in asked:
+            return [
+                f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
+                f"{pin} = {word}, the question ties {pin} {' or '.join(sorted(asked))}"
+            ]
+    return []
+
+
 # The rails a part is powered from: only a voltage the question states as a supply is
 # checked against them.
 _SUPPLY_RAILS = frozenset({"supply_voltage", "logic_supply_voltage", "absolute_max_supply_voltage"})
@@ -870,6 +901,7 @@ class DatasheetQA:
             why.extend(_condition_conflict(r.fact, parsed.stated_voltages, parsed.text))
             why.extend(_quantity_conflict(r.fact, parsed.quantity))
             why.extend(_mode_conflict(r.fact, parsed.text))
+            why.extend(_pin_level_conflict(r.fact, parsed.text))
             if r.fact.extra.get("composite") and isinstance(r.fact.value, str):
                 # "3.5 + 0.5" (ppm of reading + ppm of range): a figure of two terms, answered
                 # as written.
@@ -3415,8 +3447,10 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     if len(matched) == len(same):
         # Every row names a point asked that no other row names ("ch A gain 128, ch A gain 64
         # and ch B"): each answers its own part of the question, none is a lesser match.
-        own = [named(r) - set().union(*(named(o) for o in matched if o is not r)) for r in matched]
-        if fewest > 1 or not all(own):
+        # (a sibling variant's copy of a row, same label and condition, is the same part)
+        rows = {(r.fact.parameter, r.fact.condition): named(r) for r in matched}
+        own = [p - set().union(*(o for k2, o in rows.items() if k2 != k)) for k, p in rows.items()]
+        if fewest > 1 or len(own) < 2 or not all(own):
             return valid
         top = max(r.score for r in valid)
         return [dataclasses.replace(r, score=top) if r in matched else r for r in valid]

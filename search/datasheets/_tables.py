@@ -2015,6 +2015,21 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     and _agrees(row, lb[1], lb[2], lb[3])
                     and not any(y < a < lb[0] for a in anchors)
                 ]
+                row_ys = [r_y for _r, r_y, _s, _c in unresolved] + [a.y for a in anchor_rows]
+                centred = [
+                    lb
+                    for lb in labels
+                    if 0 < y - lb[0] <= 4 * size
+                    and (lb[2] or lb[3])
+                    and _agrees(row, lb[1], lb[2], lb[3])
+                    and not any(lb[0] < a < y for a in anchors)
+                    and any(abs(r_y - (2 * lb[0] - y)) <= 1.5 for r_y in row_ys)
+                ]
+                if near and centred and y - centred[0][0] < min(lb[0] - y for lb in near):
+                    # "Output Voltage" over its rows, "Line Regulation" centred on a block of
+                    # rows either side of it: a row nearer the label below, mirrored by a row
+                    # under that label, is in the lower label's block.
+                    near = centred[:1]
                 if near and anchor_rows:
                     # ...unless a row that names itself sits closer (TI tables centre labels).
                     left = min(a.x0 for a in anchor_rows) + 15

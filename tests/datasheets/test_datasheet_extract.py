@@ -973,3 +973,15 @@ def test_pin_counts_are_facts_except_where_a_family_document_leaves_whose_unsaid
     assert ina == {"SOT-23": 8.0, "SOIC": 8.0}
     # MCP3004 (14-lead) and MCP3008 (16-lead) share one document.
     assert not [f for f in _facts("mcp3008") if f.spec == "pin_count"]
+
+
+@needs_pdfs
+def test_a_row_nearer_a_centred_label_below_belongs_to_that_label() -> None:
+    # LM7805A: "VI = 7.5 V to 25 V, IO = 500 mA  5.0  50.0" sits between the Output Voltage
+    # label above and the Line Regulation label centred on its block below: it is a line
+    # regulation row in mV, not an output voltage of 50 V.
+    facts = [f for f in _facts("lm7805") if f.variant == "LM7805A"]
+    row = next(f for f in facts if f.condition == "VI = 7.5 V to 25 V, IO = 500 mA")
+    assert (row.spec, row.typ, row.max, row.unit) == ("line_regulation", 5.0, 50.0, "mV")
+    outputs = [f for f in facts if f.spec == "output_voltage"]
+    assert outputs and all(f.max is not None and f.max < 6 for f in outputs)

@@ -419,10 +419,13 @@ def test_a_setting_that_is_the_question_stays_the_question() -> None:
         # A temperature's rounding slack is in degrees, not scaled by the offset to kelvin.
         ("°C", 1.5, "°C", 1.25, False),
         ("°C", 1.254, "°C", 1.25, True),
+        # A count printed with a multiplier against a plain expected count.
+        ("k", 50.0, None, 50000, True),
+        ("k", 50.0, None, 5000, False),
     ],
 )
 def test_bench_compares_figures_in_si(
-    unit: str, value: float, want_unit: str, want: float, ok: bool
+    unit: str, value: float, want_unit: str | None, want: float, ok: bool
 ) -> None:
     from search.datasheets._answer import Answer, AnswerItem
     from search.datasheets._bench import grade

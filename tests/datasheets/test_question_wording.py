@@ -1042,3 +1042,71 @@ def test_a_yes_no_question_stating_a_figure_no_row_limits_is_not_settled_by_othe
         "Can an LM358 on 5V drive a 100 nF capacitive load directly and stay stable?"
     )
     assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence")
+
+
+def test_a_row_for_a_pin_tied_one_way_does_not_answer_the_other_way() -> None:
+    qa = _rows(
+        {
+            "device": "HX711",
+            "spec": "settling_time",
+            "parameter": "Output settling time",
+            "typ": 400.0,
+            "unit": "ms",
+            "condition": "RATE = 0",
+        },
+        {
+            "device": "HX711",
+            "spec": "settling_time",
+            "parameter": "Output settling time",
+            "typ": 50.0,
+            "unit": "ms",
+            "condition": "RATE = DVDD",
+        },
+    )
+    low = qa.ask("HX711 with RATE low: output settling time?")
+    assert [i.typ for i in low.items] == [400.0]
+    high = qa.ask("HX711 output settling time with the RATE pin tied high?")
+    assert [i.typ for i in high.items] == [50.0]
+    both = qa.ask("HX711 output settling time?")
+    assert sorted(i.typ for i in both.items if i.typ) == [50.0, 400.0]
+
+
+def test_a_question_naming_both_pin_levels_keeps_both_rows() -> None:
+    qa = _rows(
+        {
+            "device": "MPU-6050",
+            "spec": "i2c_address",
+            "parameter": "I2C address",
+            "value": "0x68",
+            "condition": "AD0 = 0",
+        },
+        {
+            "device": "MPU-6050",
+            "spec": "i2c_address",
+            "parameter": "I2C address",
+            "value": "0x69",
+            "condition": "AD0 = 1",
+        },
+    )
+    answer = qa.ask("What I2C address does the MPU6050 use (AD0 low / high)?")
+    assert sorted(i.value for i in answer.items) == ["0x68", "0x69"]
+
+
+def test_stated_points_each_answered_when_a_sibling_variant_repeats_the_rows() -> None:
+    rows = [
+        {
+            "device": "LM7805",
+            "variant": v,
+            "spec": "output_voltage",
+            "parameter": "Output Voltage",
+            "min": lo,
+            "typ": 12.0,
+            "max": hi,
+            "unit": "V",
+            "condition": cond,
+        }
+        for v in ("LM7812", "LM7812A")
+        for lo, hi, cond in ((11.5, 12.5, "TJ = +25°C"), (11.4, 12.6, "IO = 5 mA to 1 A"))
+    ]
+    answer = _rows(*rows).ask("LM7812 output voltage at TJ = 25 °C, and over IO = 5 mA to 1 A?")
+    assert {(i.min, i.max) for i in answer.items} == {(11.5, 12.5), (11.4, 12.6)}
