@@ -99,6 +99,9 @@ class DeviceUse:
     logic_v: float | None = None
     """The I/O rail the question states apart from the main supply ("VLOGIC = 1.8 V"), for
     bounds written relative to it."""
+    load: tuple[float, str] | None = None
+    """The load current the question states for a regulator ("3.3 V at 300 mA"): amperes, and
+    as written."""
 
 
 # The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V", the
@@ -1680,7 +1683,7 @@ def rule_headroom(
         result=round(need_in, 9),
         unit="V",
     )
-    return [
+    checks = [
         _check(
             "supply",
             "compatible" if ok else "incompatible",
@@ -1690,6 +1693,27 @@ def rule_headroom(
             [der],
         )
     ]
+    if reg.load is not None:
+        # The load must also be within the current the regulator is rated to deliver.
+        rated = [
+            f
+            for f in _best(index, reg, ("output_current",))
+            if f.section_kind != "absolute_maximum" and _si_high(f) > 0
+        ]
+        if not rated:
+            checks.append(_lacking("supply", ((f"{reg.device} output current", rated),), []))
+        else:
+            fits = reg.load[0] <= _si_high(rated[0]) + 1e-12
+            checks.append(
+                _check(
+                    "supply",
+                    "compatible" if fits else "incompatible",
+                    f"the {reg.load[1]} load is {'within' if fits else 'more than'} the "
+                    f"{_show_high(rated[0])} output current",
+                    rated[:1],
+                )
+            )
+    return checks
 
 
 def o_hi_nominal(vout: list[Fact]) -> float | None:
@@ -2119,6 +2143,9 @@ def is_regulator(index: FactIndex, use: DeviceUse) -> bool:
 _CUE_HEADROOM = re.compile(
     r"(?i)\b(?:stay|remain|keep)\b.{0,20}\bregulat|\bin regulation\b|\bheadroom\b|\benough "
     r"(?:input|voltage)\b|\bdrop ?out\b.{0,30}\b(?:enough|ok|fine)\b|\bhold (?:its |the )?output"
+    # "will it regulate?", "does it still regulate properly?"
+    r"|\b(?:will|would|does|can|could) (?:it|the \w+) (?:still |properly )?regulate\b"
+    r"|\bregulate (?:properly|ok|fine|correctly)\b|\bkeep regulating\b"
 )
 
 
@@ -2211,6 +2238,19 @@ def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
 
 # A bus clock a question states: "SPI at 20 MHz", "a 1 MHz I2C bus", "fast-mode plus (1 MHz)".
 _STATED_CLOCK = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(MHz|kHz)\b", re.IGNORECASE)
+
+
+_STATED_CURRENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
+
+
+def stated_load_current(question: str) -> tuple[float, str] | None:
+    """The one load current a question states ("at ~300 mA", "a 1.5 A load"): amperes, and as
+    written; None when it states none or several."""
+    found = {
+        (float(n) * (1e-3 if u == "mA" else 1.0), f"{n} {u}")
+        for n, u in _STATED_CURRENT.findall(question)
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def stated_clock(question: str) -> tuple[float, str] | None:

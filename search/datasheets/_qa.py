@@ -63,6 +63,7 @@ from search.datasheets._compat import (
     reading_at,
     settings_in,
     stated_clock,
+    stated_load_current,
     straps_in,
 )
 from search.datasheets._extract import (
@@ -2175,6 +2176,8 @@ class DatasheetQA:
             uses = [first]
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
+        if rules == ["headroom"]:
+            uses[0].load = stated_load_current(parsed.text)
         bus = None
         bm = re.search(r"\b(i2c|i²c|spi|uart|(?:1|one)-?wire)\b", parsed.text, re.I)
         if bm:

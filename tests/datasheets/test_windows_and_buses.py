@@ -678,6 +678,11 @@ def test_a_stated_bus_clock_is_checked_against_each_part(
             "incompatible",
         ),
         ("LM7805 fed from 9 V - enough headroom?", "compatible"),
+        (
+            "AMS1117-3.3 off a 3.7V li-ion cell to make 3.3V at ~300 mA, will it regulate?",
+            "incompatible",
+        ),
+        ("AMS1117-3.3 at 5 V in, 800 mA load - will it stay in regulation?", "compatible"),
     ],
 )
 def test_a_regulator_at_a_stated_input_is_checked_for_dropout_headroom(
@@ -796,3 +801,10 @@ def test_rows_printed_per_output_voltage_answer_for_the_named_regulator() -> Non
 def test_adj_pin_current_wording() -> None:
     parsed = parse_question("AMS1117: how much current comes out of the ADJ pin?")
     assert parsed.specs == [("adjust_pin_current",)]
+
+
+def test_a_regulator_load_past_its_rated_output_current_is_incompatible() -> None:
+    answer = DatasheetQA().ask("LM7805 fed from 9 V at 1.2 A, will it still regulate?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert "9 V in covers" in answer.answer  # the input has headroom, the load is too much
+    assert "1.2 A load is more than" in answer.answer
