@@ -190,7 +190,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bhumidity range|\boperating humidity", ("humidity_range",)),
     (
         r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
-        r"|\b(?:(?:(?:supply|operating|quiescent) )?current|draws?|drawn|consum\w*|uses?|needs?)\b"
+        r"|\b(?:(?:(?:supply|operating|quiescent) )?current|i ?(?:dd|cc)|iq|draws?|drawn|consum\w*"
+        r"|uses?|needs?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
         r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
         # "supply current while measuring, and in sleep mode": the second item of a list
@@ -235,7 +236,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # What the supply must provide is the part's own consumption, not what its pins source:
     # "current the power supply must deliver to it", "current the module needs from its supply".
     (
-        r"\bcurrent\b.{0,40}\b(?:power )?supply\b.{0,30}\b(?:deliver|provide|source|supply)"
+        r"\bcurrent\b.{0,40}\b(?:power )?supply\b.{0,50}\b(?:deliver|provide|source|supply)"
         r"|\bcurrent\b.{0,40}\bneeds? from\b",
         ("supply_current",),
     ),
@@ -254,6 +255,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
+        r"|\bi ?(?:cc|dd)\b|\biq\b"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
         r"|\bcurrent\b.{0,30}\bpulls\b(?![- ]?(?:up|down|low|high))"
         # "current while measuring", "measurement current": what it draws doing its work
@@ -520,7 +522,8 @@ _COMPARE_CUES = re.compile(
 _ACCURACY_CUES = re.compile(
     r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)"
     r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
-    r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b",
+    r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
+    r"|\bwhat(?:'s| is) the (?:\+/-|±)",
     re.IGNORECASE,
 )
 
@@ -531,6 +534,8 @@ _VOLT_AT = re.compile(
     rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*~?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)"
+    # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure
+    rf"|(?:call it|say,?)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="
     # "an INA219 whose VS is 5 V"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd) is)"
@@ -554,6 +559,12 @@ _READING = re.compile(
     rf"|({_NUM})\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\s+(?:reading|signal|input|rail|level)",
     re.IGNORECASE,
 )
+_QUERY_RETURNS = re.compile(
+    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*\?\s+(?:returns?|gives?|gave|reads?|says?)\s+({_NUM})"
+    r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?",
+    re.IGNORECASE,
+)
+_QUERY_UNIT = {"VOLT": "V", "CURR": "A"}
 _RANGE = re.compile(
     rf"\b({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+range|\brange\s+(?:of\s+)?({_NUM})\s*(mV|V|kV|mA|A)",
     re.IGNORECASE,
@@ -580,7 +591,10 @@ _ABSMAX = re.compile(
 _ABSMAX_VERB = re.compile(r"\bsurviv|\bwithstand", re.IGNORECASE)
 _NOT_ABSMAX = re.compile(
     r"\b(?:not|rather than|instead of|other than|excluding|never)\s+(?:the\s+|an?\s+)?"
-    r"(?:absolute[- ]max\w*|abs\.? max\w*)(?:\s+ratings?)?",
+    r"(?:absolute[- ]max\w*|abs\.? max\w*)(?:\s+ratings?)?"
+    # "(active mode, not power-down)": the low-power mode is what is not asked
+    r"|\b(?:not|rather than|instead of|other than|excluding)\s+(?:in\s+)?(?:the\s+)?"
+    r"(?:sleep|standby|power[- ]?down|shutdown|deep[- ]sleep)(?:\s+mode)?",
     re.IGNORECASE,
 )
 # Variant suffixes: ACS712 -05B/-20A/-30A, AMS1117 -3.3/-5.0, LM78xx 05/12, relay coil voltages.
@@ -1322,6 +1336,9 @@ def parse_question(
             reading = _quantity(rm.group(1), rm.group(2))
         else:
             reading = _quantity(rm.group(3), rm.group(4))
+    if reading is None and (qm := _QUERY_RETURNS.search(text)):
+        # "MEAS:CURR? returns 0.2270": an instrument's reply, in the unit its query measures
+        reading = _quantity(qm.group(2), qm.group(3) or _QUERY_UNIT[qm.group(1).upper()[:4]])
     if reading is None:
         # "at 2 A", "a 50 mV signal": the first quantity that is not a range is the reading.
         for fm in re.finditer(

@@ -26,6 +26,11 @@ def qa() -> DatasheetQA:
     return DatasheetQA(small_store())
 
 
+@pytest.fixture(scope="module")
+def shipped() -> DatasheetQA:
+    return DatasheetQA()  # the facts shipped from the real manuals
+
+
 def test_parse_helpers() -> None:
     assert parse_amount("100 mV") == (pytest.approx(0.1), "V")
     assert parse_amount("10 V") == (10.0, "V")
@@ -172,3 +177,21 @@ def test_a_programmed_setting_and_how_far_off_it_can_be() -> None:
     assert a.task == "accuracy" and a.derived[-1].result == pytest.approx(16.0), a.answer
     b = shipped.ask("TRN-2400 load set to 3.000 A constant current: how far off can it be?")
     assert b.task == "accuracy" and b.derived[-1].result == pytest.approx(13.0), b.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "uncertainty"),
+    [
+        # an instrument's reply to a measure query is a reading in the unit the query measures
+        ("MDN-4010 MEAS:VOLT? returns 12.000 - how far off can that readback be?", "±11 mV"),
+        ("MDN-4010 MEAS:CURR? returns 0.2270 (A). How accurate is that readback?", "±3.227 mA"),
+        # "what's the +/-" asks the uncertainty
+        ("On the MDN-6100, 0.8000 V DC on the 1 V range, 1-year spec - what's the +/- ?", "±29 µV"),
+    ],
+)
+def test_query_replies_and_plus_minus_wording_ask_the_uncertainty(
+    shipped: DatasheetQA, question: str, uncertainty: str
+) -> None:
+    answer = shipped.ask(question)
+    assert answer.status == "answered", answer.answer
+    assert f"= {uncertainty}" in answer.answer

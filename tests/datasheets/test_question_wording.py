@@ -1110,3 +1110,65 @@ def test_stated_points_each_answered_when_a_sibling_variant_repeats_the_rows() -
     ]
     answer = _rows(*rows).ask("LM7812 output voltage at TJ = 25 °C, and over IO = 5 mA to 1 A?")
     assert {(i.min, i.max) for i in answer.items} == {(11.5, 12.5), (11.4, 12.6)}
+
+
+def test_current_symbols_ask_the_supply_current_and_a_ruled_out_mode_is_not_asked() -> None:
+    qa = _rows(
+        {
+            "device": "INA219",
+            "spec": "supply_voltage",
+            "parameter": "Supply voltage",
+            "min": 3.0,
+            "max": 5.5,
+            "unit": "V",
+        },
+        {
+            "device": "INA219",
+            "spec": "supply_current",
+            "parameter": "Quiescent current",
+            "typ": 0.7,
+            "max": 1.0,
+            "unit": "mA",
+        },
+        {
+            "device": "INA219",
+            "spec": "sleep_current",
+            "parameter": "Quiescent current, power-down mode",
+            "typ": 6.0,
+            "max": 15.0,
+            "unit": "µA",
+        },
+    )
+    icc = qa.ask("INA219 Icc max at 5V?")
+    assert [i.spec for i in icc.items] == ["supply_current"], icc.answer
+    active = qa.ask("INA219 Iq max in milliamps (active mode, not power-down)?")
+    assert [i.max for i in active.items] == [1.0], active.answer
+    asleep = qa.ask("INA219 IDD in power-down mode?")
+    assert [i.max for i in asleep.items] == [15.0], asleep.answer
+
+
+def test_a_supply_given_as_a_round_figure_picks_the_row_for_it() -> None:
+    qa = _rows(
+        {
+            "device": "TB6612FNG",
+            "spec": "output_current",
+            "parameter": "Output current (H-SW)",
+            "max": 1.0,
+            "unit": "A",
+            "condition": "VM ≥ 4.5 V",
+            "section_kind": "recommended_operating",
+        },
+        {
+            "device": "TB6612FNG",
+            "spec": "output_current",
+            "parameter": "Output current (H-SW)",
+            "max": 0.4,
+            "unit": "A",
+            "condition": "4.5 V > VM ≥ 2.5 V",
+            "section_kind": "recommended_operating",
+        },
+    )
+    answer = qa.ask(
+        "TB6612FNG running off a single Li cell, call it 3.3 V - output current allowed?"
+    )
+    assert [i.max for i in answer.items] == [0.4], answer.answer
