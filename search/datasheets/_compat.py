@@ -1480,8 +1480,17 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         # A regulator fed by another: its input may be what its output is specified over.
         vsup = _specified_input(index, load)
     bands = _revision_bands(index, load) if vout and not vsup else []
+    fed = _widest(vout) if vout else None
+    fed_lo = bounds(fed, reg.supply_v, reg.device)[0] if fed is not None else None
     if bands:
         checks.append(_banded_supply_check(reg, load, _widest(vout), bands))
+    elif fed is not None and fed_lo is not None and not vsup and is_regulator(index, load):
+        # A regulator after another, with no input range of its own: the first one's lowest
+        # output must cover the second one's output plus its dropout.
+        for c in rule_headroom(index, dataclasses.replace(load, supply_v=fed_lo.value)):
+            c.facts.insert(0, item_from_fact(fed))
+            c.detail = f"{_named(reg.device, fed.variant)} output (min) {c.detail}"
+            checks.append(c)
     elif not vout or not vsup:
         wanted = (
             (f"{reg.device} output voltage", vout),

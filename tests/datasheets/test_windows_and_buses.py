@@ -808,3 +808,10 @@ def test_a_regulator_load_past_its_rated_output_current_is_incompatible() -> Non
     assert answer.verdict == "incompatible", answer.answer
     assert "9 V in covers" in answer.answer  # the input has headroom, the load is too much
     assert "1.2 A load is more than" in answer.answer
+
+
+def test_a_regulator_after_another_needs_the_first_output_above_its_own_plus_dropout() -> None:
+    answer = DatasheetQA().ask("Can I put an LM7805 after the SRB-5030's 5 V output?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert "4.9 V in is below output 5 V + dropout 2 V" in answer.answer
+    assert {"srb5030-datasheet#4", "lm7805#p3"} <= set(answer.citations)
