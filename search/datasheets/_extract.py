@@ -325,7 +325,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"hysteresis", "hysteresis"),
     (r"repeatability", "repeatability"),
     (r"long[\s-]*term\s+stability|drift", "drift"),
-    (r"\blifespan|\blife\b|endurance|durability", "lifetime"),
+    (r"\blifespan|\blife\b|\blifetime\b|endurance|durability", "lifetime"),
     (r"weight", "weight"),
     (r"angle", "detection_angle"),
 )
@@ -725,7 +725,8 @@ def parse_cell(cell: str | None) -> tuple[float | None, str | None, str | None, 
         return None, None, None, False  # a footnote marker split off its row
     if is_supply_relative(t):
         return None, None, cell.strip(), False  # "0.7 VDD": never read as 0.7 V
-    m = re.fullmatch(rf"(±)?\s*({_NUM})\s*([^\d\s][^\s]*)?", t)
+    # ">5" under Min (a one-sided bound printed with its sign): the figure is the bound
+    m = re.fullmatch(rf"(?:[<>]=?|[≤≥])?\s*(±)?\s*({_NUM})\s*([^\d\s][^\s]*)?", t)
     if m:
         unit = _clean_unit(m.group(3))
         return (

@@ -112,6 +112,15 @@ _VOLTS_IN_CONDITION = re.compile(
 _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|Hz)\b", re.I)
 
 
+def _modes_named(text: str) -> set[str]:
+    """The numbered modes a text names: "Mode 1 & 4", "modes 2 and 3", "mode 1"."""
+    return {
+        n
+        for m in re.finditer(r"(?i)\bmodes?\s*(\d+(?:\s*(?:&|and|,|/|or)\s*\d+)*)\b", text)
+        for n in re.findall(r"\d+", m.group(1))
+    }
+
+
 def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "") -> list[str]:
     """A fact measured at one supply (or resolution, rate) does not answer a question asked at
     another."""
@@ -134,6 +143,13 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
                 f"{fact.condition!r}, not at the {', '.join(map(format_number, asked[key]))} "
                 f"{u} the question asks about"
             ]
+    row_modes, asked_modes = _modes_named(fact.condition), _modes_named(question)
+    if row_modes and asked_modes and not row_modes & asked_modes:
+        # "> 5 years in mode 1" says nothing of mode 3
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
+            f"{fact.condition!r}, not in mode {', '.join(sorted(asked_modes))}"
+        ]
     for name, value in settings_in(fact.condition):
         # "Gain = 128" on the row, "at gain 64" in the question: another setting's figure.
         said = {

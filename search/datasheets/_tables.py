@@ -458,9 +458,14 @@ _NUMERICISH = re.compile(r"^[±+\-–−~]?\s*\(?[+\-–−]?\d|^[–—―-]$|^
 _DANGLING = re.compile(r"^(?:GND|[AD]?V\s?(?:DD|CC|S|IN|IO|LOGIC)[A-Za-z0-9]*)\s*[×x*/+\-–]$")
 
 
+# ">5" in a table without a Typ column: a one-sided bound, a figure of its own.
+_BOUND_CELL = re.compile(r"^(?:[<>]=?|[≤≥])\s*\d[\d.,]*$")
+
+
 def _valueish(text: str) -> bool:
-    """A cell that holds a figure: a number, a dash, or a bound relative to a rail."""
-    return bool(_NUMERICISH.match(text)) or is_supply_relative(text)
+    """A cell that holds a figure: a number, a dash, a one-sided bound, or a bound relative to
+    a rail."""
+    return bool(_NUMERICISH.match(text) or _BOUND_CELL.match(text)) or is_supply_relative(text)
 
 
 def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
@@ -488,7 +493,12 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
             if "unit" in cols.pos
             else _valueish(text)
         )
-        if in_values and "condition" in cols.pos and re.search(r"[<>≤≥=]", text):
+        if (
+            in_values
+            and "condition" in cols.pos
+            and re.search(r"[<>≤≥=]", text)
+            and not _BOUND_CELL.match(text)
+        ):
             # "4.5 V >" of "4.5 V > VM ≥ 2.5 V" split over two cells: a comparison is a
             # condition, not a figure or a unit.
             placed.append(("condition", text))
@@ -513,6 +523,11 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
                     if d < dist:
                         best, dist = f"{k}@{gi}", d
             placed.append((best, text))
+        elif in_values and _BOUND_CELL.match(text) and not cols.groups:
+            # ">5" is a minimum, "<5" a maximum, whichever column it sits nearest
+            side = "min" if text[0] in ">≥" else "max"
+            near = cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit"))
+            placed.append((side if side in cols.pos else near, text))
         elif in_values:
             placed.append((cols.nearest(seg.xc, (*_NUMERIC_COLS, "unit")), text))
         else:

@@ -87,6 +87,8 @@ _UNIT_MAP: dict[str, str] = {
     "S": "s",
     "hrs": "hour",
     "h": "hour",
+    "years": "year",  # "Years" in a lifetime row
+    "year": "year",
     "Ω": "ohm",
     "ohm": "ohm",
     "ohms": "ohm",

@@ -145,6 +145,8 @@ def absmax_table_allowed(fact: Fact) -> bool:
         # The humidity a part may see is an environmental condition, printed beside the
         # ratings; only a storage humidity is about something else.
         return "storage" not in label
+    if fact.spec == "lifetime":
+        return True  # how long the part lasts (in a stated mode) is no stress limit
     return fact.spec == "operating_temperature" and "operat" in label
 
 

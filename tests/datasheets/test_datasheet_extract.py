@@ -985,3 +985,13 @@ def test_a_row_nearer_a_centred_label_below_belongs_to_that_label() -> None:
     assert (row.spec, row.typ, row.max, row.unit) == ("line_regulation", 5.0, 50.0, "mV")
     outputs = [f for f in facts if f.spec == "output_voltage"]
     assert outputs and all(f.max is not None and f.max < 6 for f in outputs)
+
+
+@needs_pdfs
+def test_a_one_sided_bound_printed_with_its_sign_is_that_bound() -> None:
+    # CCS811 "Product Lifetime  >5  Years  In mode 1" in a table with Min and Max columns only,
+    # and MPU-6050 "CI, Input Capacitance  < 5  pF".
+    life = next(f for f in _facts("ccs811") if f.spec == "lifetime")
+    assert (life.min, life.max, life.unit, life.condition) == (5.0, None, "Years", "In mode 1")
+    cap = next(f for f in _facts("mpu-6050") if "Input Capacitance" in f.parameter)
+    assert (cap.min, cap.max, cap.unit) == (None, 5.0, "pF")

@@ -1172,3 +1172,43 @@ def test_a_supply_given_as_a_round_figure_picks_the_row_for_it() -> None:
         "TB6612FNG running off a single Li cell, call it 3.3 V - output current allowed?"
     )
     assert [i.max for i in answer.items] == [0.4], answer.answer
+
+
+def test_a_lifetime_beside_the_ratings_answers_but_only_for_its_mode() -> None:
+    qa = _rows(
+        {
+            "device": "CCS811",
+            "spec": "lifetime",
+            "parameter": "Product Lifetime",
+            "min": 5.0,
+            "unit": "Years",
+            "condition": "In mode 1",
+            "section_kind": "absolute_maximum",
+        },
+    )
+    assert qa.ask("Expected product lifetime of a CCS811 in mode 1?").items[0].min == 5.0
+    other = qa.ask("How long does a CCS811 last in mode 3?")
+    assert other.status == "insufficient_evidence", other.answer
+
+
+def test_a_row_for_several_modes_answers_each_of_them() -> None:
+    qa = _rows(
+        {
+            "device": "CCS811",
+            "spec": "power_consumption",
+            "parameter": "Power Consumption",
+            "typ": 46.0,
+            "unit": "mW",
+            "condition": "Mode 1 & 4 at VDD= 1.8V",
+        },
+        {
+            "device": "CCS811",
+            "spec": "power_consumption",
+            "parameter": "Power Consumption",
+            "typ": 7.0,
+            "unit": "mW",
+            "condition": "Mode 2 at VDD= 1.8V",
+        },
+    )
+    assert [i.typ for i in qa.ask("CCS811 power consumption in mode 4?").items] == [46.0]
+    assert [i.typ for i in qa.ask("CCS811 power consumption in mode 2?").items] == [7.0]
