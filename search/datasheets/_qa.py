@@ -2668,6 +2668,7 @@ _ABBREVIATIONS = {
     "por": "power on reset",
     "ldo": "low dropout regulator",
     "nv": "nonvolatile memory eeprom",
+    "temp": "temperature",
 }
 
 
@@ -2688,8 +2689,10 @@ def _stems(text: str) -> set[str]:
 
 
 def _stem(word: str) -> str:
-    """A word with a plural "s" taken off."""
-    return word[:-1] if len(word) > 4 and word.endswith("s") else word
+    """A word with a plural "s" taken off, and "-ation"/"-ated" forms of one verb made one
+    ("compensated" meets "Compensation")."""
+    word = word[:-1] if len(word) > 4 and word.endswith("s") else word
+    return re.sub(r"(?<=\w{4})(?:ation|ated|ating)$", "ate", word)
 
 
 # Wording that puts one part on another's output: "from an SRB-5030", "as the VCC for",

@@ -283,3 +283,11 @@ def test_a_stated_supply_is_no_question_when_a_row_label_names_the_questions_wor
     ]
     a = DatasheetQA(FactStore(rows)).ask("MCP3008: max CLK-fall-to-data-valid delay at VDD = 5 V?")
     assert "125 ns" in a.answer and "5.5" not in a.answer, a.answer
+
+
+def test_verb_forms_and_a_shortened_temperature_meet_the_row_label() -> None:
+    from search.datasheets._qa import _stems
+
+    asked = _stems("range the sensor is temperature compensated over")
+    label = _stems("Compensation Temp.")
+    assert {"compensate", "temperature"} <= asked & label
