@@ -2943,7 +2943,7 @@ _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORE
 # yes-or-no question of a part's limits.
 _YES_NO = re.compile(
     r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b"
-    r"|^(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
+    r"|(?:^|[-–—,;:.]\s+)(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
 )
 _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"

@@ -411,3 +411,10 @@ def test_sensor_output_band_is_its_signal_range() -> None:
     qa = DatasheetQA(FactStore(facts))
     a = qa.ask("MQ-2 output into an ADS1115 input with the ADS1115 at 3.3 V, OK?")
     assert a.verdict == "incompatible"
+
+
+def test_a_yes_or_no_question_after_a_dash_gets_a_verdict(shipped: DatasheetQA) -> None:
+    # Throughput is printed at 5 V and 2.7 V only: 150 ksps at 3.3 V is not settled.
+    answer = shipped.ask("MCP3008 at VDD = VREF = 3.3 V - can I sample at 150 ksps?")
+    assert answer.status == "insufficient_evidence", answer.answer
+    assert answer.verdict == "insufficient_evidence"
