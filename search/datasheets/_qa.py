@@ -1375,6 +1375,29 @@ class DatasheetQA:
         answer = self._lookup_rows(parsed)
         if answer.status == "insufficient_evidence" and answer.route == "simple":
             return self._from_statements(parsed) or answer
+        if answer.status == "answered" and answer.items:
+            # "how long held high puts it into power-down": the rows found ("PD_SCK high
+            # time") leave out words a sentence of the part's documents carries with a figure.
+            said = frozenset().union(*(_stems(f"{i.parameter} {i.spec}") for i in answer.items))
+            extra = self._statement_for(parsed, said)
+            words = re.findall(r"[a-z][a-z0-9]+", parsed.text.lower())
+            # a term of two words the rows do not carry and the sentence does ("power down")
+            unsaid = {
+                a + b
+                for a, b in itertools.pairwise(words)
+                if all(len(w) >= 4 and w not in _FILLER and w not in said for w in (a, b))
+            }
+            if (
+                extra is not None
+                and unsaid & _stems(extra.parameter)
+                and extra.evidence not in {i.evidence for i in answer.items}
+            ):
+                answer.items.append(item_from_fact(extra))
+                answer.citations = list(dict.fromkeys([*answer.citations, extra.citation]))
+                answer.answer += (
+                    f'. {extra.device}: {_figure(extra, None)} — "{extra.evidence}" '
+                    f"[{extra.citation}]"
+                )
         return answer
 
     def _ambient_for_load(self, parsed: ParsedQuestion) -> Answer | None:
@@ -1694,15 +1717,18 @@ class DatasheetQA:
             parsed, ". ".join(lines), items, derived, "computed" if derived else "lookup"
         )
 
-    def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:
-        """No row answers: a sentence of the part's documents that states one figure of the
-        quantity asked and shares at least two of the question's own words ("The load needs
-        at least 1.2 V across its terminals to sink its full current"), quoted and cited."""
+    def _statement_for(
+        self, parsed: ParsedQuestion, answered: frozenset[str] = frozenset()
+    ) -> Fact | None:
+        """A sentence of the part's documents that states one figure of the quantity asked and
+        shares at least two of the question's own words ("The load needs at least 1.2 V across
+        its terminals to sink its full current"), leaving out words the rows found already
+        carry (``answered``)."""
         dimension = next((d for rx, d in _ASKED_DIMENSION if rx.search(parsed.text)), None)
         if dimension is None or len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
-        asked = _stems(parsed.text) - _stems(device) - _KIND_WORDS - _PART_WORDS
+        asked = _stems(parsed.text) - _stems(device) - _KIND_WORDS - _PART_WORDS - answered
         scored = []
         for f in self.index.statements(device):
             if unit_dimension(f.unit, "") != dimension:
@@ -1718,10 +1744,16 @@ class DatasheetQA:
         top = [f for n, f in scored if n == best]
         if len({(f.min, f.typ, f.max, f.value, f.unit) for f in top}) != 1:
             return None  # sentences that agree on the words disagree on the figure
-        f = top[0]
+        return top[0]
+
+    def _from_statements(self, parsed: ParsedQuestion) -> Answer | None:
+        """No row answers: the sentence that does, quoted and cited."""
+        f = self._statement_for(parsed)
+        if f is None:
+            return None
         return _answered(
             parsed,
-            f'{device}: {_figure(f, None)} — "{f.evidence}" [{f.citation}]',
+            f'{f.device}: {_figure(f, None)} — "{f.evidence}" [{f.citation}]',
             [item_from_fact(f)],
         )
 

@@ -3829,8 +3829,14 @@ _SENTENCE_FIGURE = re.compile(
 _NOT_UNITS = frozenset({"h", "at", "S", "F"})
 # What a stated figure may measure: electrical and physical quantities, not a count of points.
 _STATEMENT_DIMENSIONS = frozenset({"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%"})
-_AT_LEAST = re.compile(r"(?i)\b(?:at least|minimum of|no less than|not less than)\s*$")
-_AT_MOST = re.compile(r"(?i)\b(?:at most|up to|maximum of|no more than|not more than)\s*$")
+_AT_LEAST = re.compile(
+    r"(?i)\b(?:at least|minimum of|no less than|not less than|longer than|more than|greater than)"
+    r"\s*$"
+)
+_AT_MOST = re.compile(
+    r"(?i)\b(?:at most|up to|maximum of|no more than|not more than|less than|shorter than|within)"
+    r"\s*$"
+)
 
 
 # "one least significant bit is the vertical scale divided by 32", "Displayed resolution is the
@@ -3933,7 +3939,12 @@ def _statements_in(
     its terminals", "allow 30 ms before taking a reading"): each a ``statement`` fact whose
     label is the sentence, reached only when no row answers."""
     out: list[Fact] = []
-    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", re.sub(r"\s+", " ", prose)):
+    text = re.sub(r"\s+", " ", prose)
+    if page is not None:
+        # "… Fig.3 Power down control When PD_SCK pin changes …": a capitalised "When" inside
+        # a sentence starts one after a caption or heading that has no full stop.
+        text = re.sub(r"(?<=[A-Za-z0-9)])\s+(?=(?:When|If|Once|While) )", ". ", text)
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", text):
         sentence = sentence.strip()
         if not 20 <= len(sentence) <= 240 or "`" in sentence:
             continue  # a command or response quoted is no specification
@@ -3961,6 +3972,9 @@ def _statements_in(
             if hi is not None and m.group("lu") and m.group("lu") != unit
             else {"min": lo, "max": hi}
             if hi is not None
+            else {"value": lo}
+            # "should not go negative by more than 0.3 V": a negated comparison is no bound
+            if re.search(r"(?i)\bnot\b[^,.;]*\b(?:more|less|longer|shorter|greater) than\s*$", head)
             else {"min": lo}
             if _AT_LEAST.search(head)
             else {"max": lo}

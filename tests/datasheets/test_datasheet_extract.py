@@ -995,3 +995,15 @@ def test_a_one_sided_bound_printed_with_its_sign_is_that_bound() -> None:
     assert (life.min, life.max, life.unit, life.condition) == (5.0, None, "Years", "In mode 1")
     cap = next(f for f in _facts("mpu-6050") if "Input Capacitance" in f.parameter)
     assert (cap.min, cap.max, cap.unit) == (None, 5.0, "pF")
+
+
+@needs_pdfs
+def test_a_sentence_after_a_figure_caption_is_read_with_its_bound() -> None:
+    # HX711 p5: "... Fig.3 Power down control When PD_SCK pin ... longer than 60µs, HX711 enters
+    # power down mode": the caption ends where the capitalised "When" starts a sentence.
+    said = [f for f in _facts("hx711") if f.spec == "statement" and "longer than 60" in f.evidence]
+    assert len(said) == 1 and said[0].evidence.startswith("When PD_SCK")
+    assert (said[0].min, said[0].unit) == (60.0, "µs")
+    # "should not be allowed to go negative by more than 0.3 V" is no lower bound
+    lm = [f for f in _facts("lm358") if f.spec == "statement" and "negative by more" in f.evidence]
+    assert lm and lm[0].min is None

@@ -1212,3 +1212,34 @@ def test_a_row_for_several_modes_answers_each_of_them() -> None:
     )
     assert [i.typ for i in qa.ask("CCS811 power consumption in mode 4?").items] == [46.0]
     assert [i.typ for i in qa.ask("CCS811 power consumption in mode 2?").items] == [7.0]
+
+
+def test_a_sentence_carrying_a_term_the_rows_lack_joins_the_answer() -> None:
+    sentence = (
+        "When PD_SCK pin changes from low to high and stays at high for longer than 60µs, "
+        "HX711 enters power down mode."
+    )
+    qa = _rows(
+        {
+            "device": "HX711",
+            "spec": "pd_sck_high_time",
+            "parameter": "PD_SCK high time",
+            "min": 0.2,
+            "typ": 1.0,
+            "max": 50.0,
+            "unit": "µs",
+            "section_kind": "timing",
+        },
+        {
+            "device": "HX711",
+            "spec": "statement",
+            "parameter": sentence,
+            "min": 60.0,
+            "unit": "µs",
+            "section_kind": "general",
+        },
+    )
+    held = qa.ask("How long do I have to hold PD_SCK high to put the HX711 into power-down?")
+    assert [i.min for i in held.items] == [0.2, 60.0], held.answer
+    plain = qa.ask("HX711 PD_SCK high time, min and max?")
+    assert [i.min for i in plain.items] == [0.2], plain.answer  # the rows say it all
