@@ -123,12 +123,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\blogic (?:supply|power)(?! current)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
     (
         r"\binput[- ]high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
-        r"|\blogic[- ]high (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
+        r"|\blogic[- ]high (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
         ("logic_high_threshold",),
     ),
     (
         r"\binput[- ]low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
-        r"|\blogic[- ]low (?:input )?threshold|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b",
+        r"|\blogic[- ]low (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b",
         ("logic_low_threshold",),
     ),
     (

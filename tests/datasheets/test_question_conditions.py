@@ -206,6 +206,13 @@ def test_lower_case_rail_names_are_supply_relative() -> None:
         ("How much current must the power supply deliver to an ESP32-WROOM-32?", "supply_current"),
         ("What gain does channel B of the HX711 have?", "gain"),
         ("SRB-5030 UVLO thresholds?", "undervoltage_lockout"),
+        ("DS18B20 minimum logic-high input voltage on DQ?", "logic_high_threshold"),
+        ("DS18B20 logic low voltage on DQ, max?", "logic_low_threshold"),
+        ("acs712 Icc max?", "supply_current"),
+        (
+            "How much current does the supply feeding an ESP32 need to be able to deliver?",
+            "supply_current",
+        ),
     ],
 )
 def test_engineers_wording_names_a_spec(question: str, spec: str) -> None:
