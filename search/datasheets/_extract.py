@@ -109,6 +109,11 @@ def classify_section(heading: str) -> str | None:
 _SPEC_RULES: tuple[tuple[str, str], ...] = (
     # A row labelled "Gain" alone (an amplifier's set gain, "AvPGA  Gain  5  V/V").
     (r"^\s*(?:voltage\s+|closed[\s-]loop\s+)?gain\s*$", "gain"),
+    # An amplifier's own gain without feedback ("Large Signal Open Loop Voltage Gain  AVOL").
+    (
+        r"open[\s-]loop\s+(?:voltage\s+)?gain|large[\s-]signal\s+(?:\w+\s+){0,2}gain|^avol$|^aol$",
+        "open_loop_gain",
+    ),
     # "Bus voltage, 1 LSB step size": the step is the figure, whichever voltage it steps.
     (r"\blsb\b.{0,20}\bstep|\blsb\s+(?:size|weight)|\bstep\s+size\b", "lsb_size"),
     (r"\bi2c\b.*address|slave\s+address|device\s+address|\baddress\b.*\bi2c\b", "i2c_address"),
@@ -254,7 +259,7 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (
         r"supply\s+voltage|power\s+supply|operating\s+voltage|working\s+voltage|\bvdd\b|\bvcc\b|"
         r"\bvs\b|\bv\s*dd\b|\bv\s*cc\b|\bv\s*s\b|supply\s+range|power[\s-]supply\s+voltage|"
-        r"voltage\s+supply|\bvbat\b|loop\s+voltage|heater\s+voltage|input\s+supply|\bvm\b|"
+        r"voltage\s+supply|\bvbat\b|loop\s+voltage(?!\s+gain)|heater\s+voltage|input\s+supply|\bvm\b|"
         r"motor\s+supply|power's\s+voltage|operating\s+supply|supply\s+operation",
         "supply_voltage",
     ),

@@ -436,6 +436,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bline[- ]reg(?:ulation)?\b", ("line_regulation",)),
     (r"\bload[- ]reg(?:ulation)?\b", ("load_regulation",)),
     (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),
+    (
+        r"\bopen[- ]loop (?:voltage )?gain|\blarge[- ]signal (?:voltage )?gain|\bavol\b|\baol\b",
+        ("open_loop_gain",),
+    ),
     # "after a channel/gain change": a gain switched, not asked
     (r"\bgains?\b(?!\s+(?:change|switch)|\s*[/,]?\s*(?:channel\s+)?change)", ("gain",)),
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
@@ -595,6 +599,11 @@ _NOT_ABSMAX = re.compile(
     # "(active mode, not power-down)": the low-power mode is what is not asked
     r"|\b(?:not|rather than|instead of|other than|excluding)\s+(?:in\s+)?(?:the\s+)?"
     r"(?:sleep|standby|power[- ]?down|shutdown|deep[- ]sleep)(?:\s+mode)?",
+    re.IGNORECASE,
+)
+_NOT_PART = re.compile(
+    r"\b(?:not|rather than|instead of|other than|excluding)\s+(?:the\s+|an?\s+)?"
+    r"(?=[A-Za-z-]*\d)[A-Za-z][\w-]*\d[\w-]*",
     re.IGNORECASE,
 )
 # Variant suffixes: ACS712 -05B/-20A/-30A, AMS1117 -3.3/-5.0, LM78xx 05/12, relay coil voltages.
@@ -1256,6 +1265,8 @@ def parse_question(
     text = normalize_question(text)
     # "(not abs max)", "rather than the absolute maximum": the rating is what is not asked.
     text = _NOT_ABSMAX.sub(lambda m: " " * len(m.group(0)), text)
+    # "LM358 (not LM258)": a part ruled out is not one asked about
+    text = _NOT_PART.sub(lambda m: " " * len(m.group(0)), text)
     devices = _find_devices(text, known_devices, siblings)
     # Blank the device names out before spec matching, so "INA219" never reads as a spec word.
     masked = list(text)

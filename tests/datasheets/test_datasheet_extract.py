@@ -1007,3 +1007,11 @@ def test_a_sentence_after_a_figure_caption_is_read_with_its_bound() -> None:
     # "should not be allowed to go negative by more than 0.3 V" is no lower bound
     lm = [f for f in _facts("lm358") if f.spec == "statement" and "negative by more" in f.evidence]
     assert lm and lm[0].min is None
+
+
+@needs_pdfs
+def test_open_loop_gain_is_its_own_spec_per_part_column() -> None:
+    # LM358 p2: "Large Signal Open Loop Voltage Gain  AVOL ... V/mV", one column group per part;
+    # "loop voltage" (an MQ-2 circuit voltage) must not read it as a supply.
+    gains = {f.variant: f.min for f in _facts("lm358") if f.spec == "open_loop_gain"}
+    assert gains["LM258"] == 50.0 and gains["LM358"] == 25.0

@@ -1243,3 +1243,28 @@ def test_a_sentence_carrying_a_term_the_rows_lack_joins_the_answer() -> None:
     assert [i.min for i in held.items] == [0.2, 60.0], held.answer
     plain = qa.ask("HX711 PD_SCK high time, min and max?")
     assert [i.min for i in plain.items] == [0.2], plain.answer  # the rows say it all
+
+
+def test_a_part_ruled_out_in_the_question_is_not_answered() -> None:
+    qa = _rows(
+        {
+            "device": "LM358",
+            "variant": "LM258",
+            "spec": "input_offset_voltage",
+            "parameter": "Input Offset Voltage",
+            "max": 5.0,
+            "unit": "mV",
+            "condition": "TA = 25°C",
+        },
+        {
+            "device": "LM358",
+            "variant": "LM358",
+            "spec": "input_offset_voltage",
+            "parameter": "Input Offset Voltage",
+            "max": 7.0,
+            "unit": "mV",
+            "condition": "TA = 25°C",
+        },
+    )
+    answer = qa.ask("LM358 (not LM258) maximum input offset voltage at 25 °C?")
+    assert [i.max for i in answer.items] == [7.0], answer.answer
