@@ -87,7 +87,7 @@ from search.datasheets._route import (
     ParsedQuestion,
     parse_question,
 )
-from search.datasheets._units import UnknownUnitError, canonical_unit, convert
+from search.datasheets._units import UnknownUnitError, canonical_unit, convert, to_si
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
@@ -1375,6 +1375,8 @@ class DatasheetQA:
         answer = self._lookup_rows(parsed)
         if answer.status == "insufficient_evidence" and answer.route == "simple":
             return self._from_statements(parsed) or answer
+        if answer.status == "answered":
+            self._variant_rated_lower(parsed, answer)
         if answer.status == "answered" and answer.items:
             # "how long held high puts it into power-down": the rows found ("PD_SCK high
             # time") leave out words a sentence of the part's documents carries with a figure.
@@ -1399,6 +1401,43 @@ class DatasheetQA:
                     f"[{extra.citation}]"
                 )
         return answer
+
+    def _variant_rated_lower(self, parsed: ParsedQuestion, answer: Answer) -> None:
+        """A figure stated for the whole family ("Single Supply Operation: 3.0 V to 32 V")
+        over a part whose own absolute maximum rating is lower (LM2904: 26 V): that rating is
+        added, so the family figure is never read as the part's."""
+        for m in parsed.devices:
+            variant = m.variant or self._name_as_variant(m)
+            if not variant:
+                continue
+            for it in list(answer.items):
+                if (
+                    it.device != m.device
+                    or it.applies_to.get("variant")
+                    or not isinstance(it.max, int | float)
+                ):
+                    continue
+                top = to_si(it.max, it.unit or "")
+                lower = [
+                    (si, f)
+                    for f in self._part_ratings(it, variant)
+                    if f.variant
+                    and isinstance(f.max, int | float)
+                    and (si := to_si(f.max, f.unit or ""))[1] == top[1]
+                    and si[0] < top[0]
+                ]
+                if not lower:
+                    continue
+                f = min(lower, key=lambda x: x[0][0])[1]
+                if item_from_fact(f) in answer.items:
+                    continue
+                answer.items.append(item_from_fact(f))
+                answer.citations = list(dict.fromkeys([*answer.citations, f.citation]))
+                answer.answer += (
+                    f". {variant} is rated to at most {format_number(f.max)} {f.unit} "
+                    f"(absolute maximum) [{f.citation}], below the {format_number(it.max)} "
+                    f"{it.unit} stated for the family"
+                )
 
     def _ambient_for_load(self, parsed: ParsedQuestion) -> Answer | None:
         """ "I need 2.5 A: up to what ambient?": the temperature at which a limit the source
@@ -1942,7 +1981,12 @@ class DatasheetQA:
                 )
             ]
             verdict, check_lines, band = _value_check(parsed.text, checkable)
-            ratings = self._ratings_over(checkable) if verdict else []
+            named = [m.variant or self._name_as_variant(m) for m in parsed.devices]
+            ratings = (
+                self._ratings_over(checkable, named[0] if len(named) == 1 else None)
+                if verdict
+                else []
+            )
             if ratings:
                 # An operating range never reaches past the rating of its own pin ("bus voltage
                 # 0 to 32 V" against "IN+, IN– 26 V max"): the rating is checked too.
@@ -2017,22 +2061,32 @@ class DatasheetQA:
                     out.append(f.citation)
         return out
 
-    def _ratings_over(self, items: Sequence[AnswerItem]) -> list[AnswerItem]:
+    def _part_ratings(self, it: AnswerItem, variant: str | None) -> list[Fact]:
+        """The absolute maximum ratings over an operating item's spec, of the part named
+        (family-wide ratings and the variant's own; every part's when none is named). A ±
+        rating (split supplies) is not a rating of the single rail an operating range states."""
+        rating = _RATING_OF.get(it.spec)
+        if rating is None or it.section_kind == "absolute_maximum":
+            return []
+        return [
+            f
+            for f in self.index.device_facts(it.device)
+            if f.spec == rating
+            and f.section_kind == "absolute_maximum"
+            and isinstance(f.max, int | float)
+            and not (isinstance(f.min, int | float) and f.min < 0 and f.min == -f.max)
+            and dimension_of(f.unit) == dimension_of(it.unit)
+            and (variant is None or f.variant is None or squash(f.variant) == squash(variant))
+        ]
+
+    def _ratings_over(
+        self, items: Sequence[AnswerItem], variant: str | None = None
+    ) -> list[AnswerItem]:
         """The absolute maximum rating over each checked operating row, when the part's ratings
         of that kind agree (with different ones, which pin each rates is not known here)."""
         out: list[AnswerItem] = []
         for it in items:
-            rating = _RATING_OF.get(it.spec)
-            if rating is None or it.section_kind == "absolute_maximum":
-                continue
-            ratings = [
-                f
-                for f in self.index.device_facts(it.device)
-                if f.spec == rating
-                and f.section_kind == "absolute_maximum"
-                and isinstance(f.max, int | float)
-                and dimension_of(f.unit) == dimension_of(it.unit)
-            ]
+            ratings = self._part_ratings(it, variant)
             for f in ratings if len({f.max for f in ratings}) == 1 else []:
                 item = item_from_fact(f)
                 if item not in out:

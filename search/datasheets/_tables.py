@@ -46,7 +46,7 @@ _VARIANT_PATTERNS: dict[str, str] = {
     "LM7805": r"\b(?:LM|MC|KA)?78(?:0[5-9]|1[0258]|2[04])A?\b",
     "ADS1115": r"\bADS111[345]\b",
     "MCP3008": r"\bMCP300[48]\b",
-    "LM358": r"\bLM(?:158|258|358|2904)A?\b",
+    "LM358": r"\bLM(?:158|258|358|2904)[AV]?\b",
     "RFM95W": r"\bRFM9[5-8]W?\b",
     "MPU-6050": r"\bMPU-?60[05]0\b",
     # Fixed-output versions carry their voltage as a suffix ("AMS1117-3.3"); the bare name is
@@ -2207,6 +2207,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     facts.extend(_thermal_metrics(doc, device, stem))
+    facts.extend(_part_column_ratings(doc, device, stem, variants.parts, facts))
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
     facts = [f for f in facts if f.id not in relabelled] + wrapped
@@ -2326,6 +2327,127 @@ def _thermal_metrics(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                         page=page.number,
                     ).with_id()
                 )
+    return out
+
+
+def _part_column_ratings(
+    doc: PdfDocument, device: str, stem: str, parts: Sequence[str], found: Sequence[Fact]
+) -> list[Fact]:
+    """A ratings table with one value column per group of parts, the part names stacked over
+    it as the header ("LM258 / LM358  32", "LM2904 / LM2904V  26"): each figure is a rating of
+    every part named over its column. A row labelled with a part name ("LM2904V  –  –40 to
+    +125" under "Operating Ambient Temperature Range") is that part's figure of the label
+    above. Facts the table reader already holds are not repeated."""
+    if len(parts) < 2:
+        return []
+    known = set(parts)
+    held = {(f.variant, f.spec, f.min, f.max, f.value, f.typ) for f in found}
+    # a figure held for the whole family already (no variant) is not repeated per part
+    family = {(f.spec, f.min, f.max, f.value, f.typ) for f in found if f.variant is None}
+    out: list[Fact] = []
+    for page in doc.pages:
+        columns: list[tuple[float, list[str]]] = []
+        unit_x: float | None = None
+        kind, title = "general", ""
+        group: tuple[str, str | None, float] | None = None  # a label line: name, unit, x
+        lines = page.lines
+        for i, line in enumerate(lines):
+            segs = [sg for sg in line.segments if sg.text.strip()]
+            names = [sg for sg in segs if sg.text.strip().upper() in known]
+            heading = classify_section(line.text.strip())
+            if heading and columns and segs[0].x0 > min(x for x, _ in columns):
+                heading = None  # a heading of the next column of the page ("ORDERING …")
+            if heading and not names:
+                kind, title, columns, group = heading, line.text.strip(), [], None
+                continue
+            if len(names) >= 2 and re.search(r"(?i)\b(?:symbol|rating)\b", line.text):
+                columns = [(sg.xc, [sg.text.strip().upper()]) for sg in names]
+                unit_x = next((sg.xc for sg in segs if sg.text.strip().lower() == "unit"), None)
+                # names stacked over each column on the line above ("LM258" over "LM358")
+                for above in lines[max(0, i - 2) : i]:
+                    for sg in above.segments:
+                        name = sg.text.strip().upper()
+                        for x, col in columns:
+                            if name in known and abs(sg.xc - x) < 25 and name not in col:
+                                col.insert(0, name)
+                continue
+            if not columns or kind != "absolute_maximum":
+                continue
+            if re.match(r"(?i)\s*notes?\b", line.text):
+                columns = []
+                continue
+            left = min(x for x, _ in columns) - 30
+            label_segs = [sg for sg in segs if sg.x1 < left]
+            cells: list[tuple[tuple[float, list[str]], str]] = []
+            for sg in segs:
+                near = sorted(columns, key=lambda c, sg=sg: abs(c[0] - sg.xc))
+                if sg.x1 < left or abs(near[0][0] - sg.xc) >= 30:
+                    continue
+                if len(near) > 1 and abs(near[1][0] - sg.xc) - abs(near[0][0] - sg.xc) < 8:
+                    # "150" printed across both columns: every part's figure
+                    cells.extend((c, sg.text.strip()) for c in columns)
+                else:
+                    cells.append((near[0], sg.text.strip()))
+            # the unit under the header's Unit (pin diagrams and notes may sit further right)
+            unit = own_unit = next(
+                (sg.text.strip() for sg in segs if unit_x is not None and abs(sg.xc - unit_x) < 20),
+                None,
+            )
+            if not label_segs:
+                continue
+            symbol = None
+            if len(label_segs) >= 2 and re.fullmatch(
+                r"[A-Z][\w,\s]{0,12}", label_segs[-1].text.strip()
+            ):
+                symbol = label_segs[-1].text.strip()
+                label_segs = label_segs[:-1]
+            label = " ".join(sg.text.strip() for sg in label_segs)
+            if not cells:
+                if group is not None and unit is None and abs(label_segs[0].x0 - group[2]) < 3:
+                    # "Operating Ambient Temperature  °C" / "Range": one label on two lines
+                    group = (f"{group[0]} {label}", group[1], group[2])
+                else:
+                    # "Power Supply Voltages  Vdc": a label over its indented rows
+                    group = (label, unit, label_segs[0].x0)
+                continue
+            row_parts: list[tuple[list[str], str]]
+            if label.upper() in known and group is not None:
+                # "LM2904V  –  –40 to +125": the part's own figure of the label above
+                row_parts = [
+                    ([label.upper()], text)
+                    for _c, text in cells
+                    if not re.fullmatch(r"[–—-]", text)
+                ]
+                name, unit = group[0], unit or group[1]
+            else:
+                row_parts = [(col, text) for (_x, col), text in cells]
+                indented = group is not None and label_segs[0].x0 > group[2] + 5
+                if group is not None and not indented:
+                    group = None
+                name = f"{label} ({group[0]})" if group is not None else label
+                unit = unit or (group[1] if group is not None else None)
+            for names_, text in row_parts:
+                for part in names_:
+                    row = RowRecord(
+                        parameter=name,
+                        citation=f"{stem}#p{page.number}",
+                        section=title,
+                        section_kind=kind,
+                        # the row's own cells: a pin diagram may share the line
+                        evidence="  ".join(
+                            x for x in (label, symbol, *(t for _c, t in cells), own_unit) if x
+                        ),
+                        page=page.number,
+                        symbol=symbol,
+                        value=text,
+                        unit=unit,
+                        variant=part,
+                    )
+                    for f in facts_from_row(row, device, stem)[0]:
+                        key = (f.variant, f.spec, f.min, f.max, f.value, f.typ)
+                        if key not in held and key[1:] not in family:
+                            held.add(key)
+                            out.append(f)
     return out
 
 

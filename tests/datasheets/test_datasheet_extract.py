@@ -427,6 +427,7 @@ def test_a_label_row_followed_by_one_line_per_variant() -> None:
         "LM258": (-25.0, 85.0, "°C"),
         "LM358": (0.0, 70.0, "°C"),
         "LM2904": (-40.0, 105.0, "°C"),
+        "LM2904V": (-40.0, 125.0, "°C"),  # printed under the second part column
     }
 
 
@@ -1015,3 +1016,17 @@ def test_open_loop_gain_is_its_own_spec_per_part_column() -> None:
     # "loop voltage" (an MQ-2 circuit voltage) must not read it as a supply.
     gains = {f.variant: f.min for f in _facts("lm358") if f.spec == "open_loop_gain"}
     assert gains["LM258"] == 50.0 and gains["LM358"] == 25.0
+
+
+@needs_pdfs
+def test_a_ratings_table_with_a_value_column_per_group_of_parts() -> None:
+    # LM358 p1 MAXIMUM RATINGS: "LM258 / LM358" and "LM2904 / LM2904V" stacked over two value
+    # columns; "Single Supply  VCC  32  26" under "Power Supply Voltages  Vdc".
+    single = {
+        f.variant: f.max
+        for f in _facts("lm358")
+        if f.spec == "absolute_max_supply_voltage" and "Single Supply" in f.parameter
+    }
+    assert single == {"LM258": 32.0, "LM358": 32.0, "LM2904": 26.0, "LM2904V": 26.0}
+    rows = [f for f in _facts("lm358") if f.spec == "absolute_max_supply_voltage"]
+    assert all(f.section_kind == "absolute_maximum" and "Output" not in f.evidence for f in rows)

@@ -418,3 +418,14 @@ def test_a_yes_or_no_question_after_a_dash_gets_a_verdict(shipped: DatasheetQA) 
     answer = shipped.ask("MCP3008 at VDD = VREF = 3.3 V - can I sample at 150 ksps?")
     assert answer.status == "insufficient_evidence", answer.answer
     assert answer.verdict == "insufficient_evidence"
+
+
+def test_a_part_rated_below_its_family_figure_is_checked_against_its_own_rating(
+    shipped: DatasheetQA,
+) -> None:
+    # "Single Supply Operation: 3.0 V to 32 V" is the family's; the LM2904 is rated 26 V.
+    within = shipped.ask("LM2904 op amp on a 28 V single supply - within ratings?")
+    assert within.verdict == "incompatible", within.answer
+    told = shipped.ask("LM2904 maximum supply voltage?")
+    assert "LM2904 is rated to at most 26 Vdc (absolute maximum)" in told.answer
+    assert shipped.ask("LM358 on a 28 V single supply - within ratings?").verdict == "compatible"
