@@ -33,7 +33,7 @@ from search.datasheets._answer import (
     format_number,
     item_from_fact,
 )
-from search.datasheets._facts import PART_NUMBER, Fact
+from search.datasheets._facts import PART_NUMBER, Fact, squash
 from search.datasheets._retrieval import FactIndex, named_variants
 from search.datasheets._units import UnknownUnitError, convert
 from search.datasheets._validate import supply_fractions, validate_fact
@@ -69,6 +69,7 @@ Rule = Literal[
     "pullup_level",
     "bus_clock",
     "headroom",
+    "thermal",
     "coil_supply",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
@@ -102,6 +103,10 @@ class DeviceUse:
     load: tuple[float, str] | None = None
     """The load current the question states for a regulator ("3.3 V at 300 mA"): amperes, and
     as written."""
+    package: str | None = None
+    """The package the question names ("in SOT-223"), for figures printed per package."""
+    ambient: float | None = None
+    """The ambient temperature the question states, °C."""
 
 
 # The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V", the
@@ -1725,6 +1730,112 @@ def rule_headroom(
     return checks
 
 
+def rule_thermal(index: FactIndex, reg: DeviceUse) -> list[CompatCheck]:
+    """A linear regulator turns (input − output) × load current into heat; with the package's
+    junction-to-ambient thermal resistance that is the junction's rise over ambient, which with
+    the ambient must stay under the junction temperature limit. Without a stated ambient only
+    a rise that alone passes the limit settles it."""
+    if reg.supply_v is None or reg.load is None:
+        return [_lacking("thermal", (("input voltage and load current", []),), [])]
+    vout = _best(index, reg, ("output_voltage",), prefer="output voltage full range")
+    vnom = o_hi_nominal(vout) if vout else None
+    theta = [
+        f
+        for f in index.device_facts(reg.device)
+        if f.spec == "thermal_resistance"
+        and isinstance(f.max if f.max is not None else f.typ, int | float)
+        and not re.search(r"(?i)case", f"{f.parameter} {f.condition or ''}")
+        and re.search(
+            r"(?i)\b(?:SOT|TO|SO|SOIC|DIP|DPAK|QFN)[-\s]?\d*", f"{f.parameter} {f.condition}"
+        )
+    ]
+    if reg.package is not None:
+        theta = [
+            f for f in theta if squash(reg.package) in squash(f"{f.parameter} {f.condition or ''}")
+        ]
+    tj = [
+        f
+        for f in index.device_facts(reg.device)
+        if f.spec == "junction_temperature" and isinstance(f.max, int | float)
+    ]
+    if vnom is None or not theta or not tj or len({f.max for f in tj}) != 1:
+        wanted = (
+            (f"{reg.device} output voltage", vout),
+            (
+                f"{reg.device} junction-to-ambient thermal resistance"
+                + (f" for {reg.package}" if reg.package else ""),
+                theta,
+            ),
+            (f"{reg.device} junction temperature limit", tj),
+        )
+        return [_lacking("thermal", wanted, [*vout[:1], *tj[:1]])]
+    amps, written = reg.load
+    power = (reg.supply_v - vnom) * amps
+    limit = float(tj[0].max)  # type: ignore[arg-type]
+    checks = []
+    for f in sorted(theta, key=lambda f: f.max if f.max is not None else f.typ or 0.0):
+        r = float(f.max if f.max is not None else f.typ)  # type: ignore[arg-type]
+        rise = power * r
+        where = f.condition or f.parameter
+        number, unit = written.split()
+        der = [
+            Derived(
+                label="power dissipated",
+                expression=f"({_fmt(reg.supply_v)} - {_fmt(vnom)}) * {number}"
+                + (" / 1000" if unit == "mA" else ""),
+                result=round(power, 6),
+                unit="W",
+            ),
+            Derived(
+                label=f"junction rise ({where})",
+                expression=f"{_fmt(round(power, 6))} * {_fmt(r)}",
+                result=round(rise, 6),
+                unit="°C",
+            ),
+        ]
+        head = (
+            f"({_fmt(reg.supply_v)} V - {_fmt(vnom)} V) × {written} = {_fmt(round(power, 6))} W; "
+            f"{where}: {_fmt(r)} °C/W gives a {_fmt(round(rise, 3))} °C rise"
+        )
+        if reg.ambient is not None:
+            junction = reg.ambient + rise
+            ok = junction <= limit
+            der.append(
+                Derived(
+                    label="junction temperature",
+                    expression=f"{_fmt(reg.ambient)} + {_fmt(round(rise, 6))}",
+                    result=round(reg.ambient + round(rise, 6), 6),
+                    unit="°C",
+                )
+            )
+            outcome = "compatible" if ok else "incompatible"
+            detail = (
+                f"{head}; at {_fmt(reg.ambient)} °C ambient the junction reaches "
+                f"{_fmt(round(junction, 3))} °C, {'within' if ok else 'over'} the "
+                f"{_fmt(limit)} °C limit"
+            )
+        elif rise > limit:
+            outcome = "incompatible"
+            detail = f"{head}, past the {_fmt(limit)} °C junction limit before any ambient is added"
+        else:
+            outcome = "insufficient_evidence"
+            detail = f"{head}; no ambient is stated to add it to (junction limit {_fmt(limit)} °C)"
+        checks.append(_check("thermal", outcome, detail, [*vout[:1], f, tj[0]], der))
+    if len({c.outcome for c in checks}) > 1:
+        # packages that disagree: which one is on the board decides
+        packages = ", ".join(f.condition or f.parameter for f in theta)
+        return [
+            _check(
+                "thermal",
+                "insufficient_evidence",
+                f"{reg.device}: the outcome depends on the package ({packages}); name it",
+                [],
+            ),
+            *checks,
+        ]
+    return checks
+
+
 def o_hi_nominal(vout: list[Fact]) -> float | None:
     """The nominal (typical) output voltage of a regulator."""
     for f in vout:
@@ -2158,6 +2269,25 @@ _CUE_HEADROOM = re.compile(
 )
 
 
+_CUE_THERMAL = re.compile(
+    r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b"
+)
+
+
+def asks_thermal(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
+    """ "AMS1117-3.3 dropping 12 V to 3.3 V at 300 mA - thermally OK?": one regulator at a
+    stated input, and the question is whether the heat it makes stays within its junction
+    limit."""
+    return (
+        len(uses) == 1
+        and uses[0].supply_v is not None
+        and is_regulator(index, uses[0])
+        and bool(_CUE_THERMAL.search(question))
+        # the heat is made by a load: "its thermal resistance at 5 V" asks a figure
+        and stated_load_current(question) is not None
+    )
+
+
 def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
     """ "AMS1117-5.0 off a 6 V pack - will it stay in regulation?": one regulator at a stated
     input, and the question is whether the input covers output plus dropout."""
@@ -2174,6 +2304,8 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     rules: list[str] = []
     if asks_pullup_level(question):
         return ["pullup_level"]
+    if asks_thermal(question, index, uses):
+        return ["thermal"]
     if asks_headroom(question, index, uses):
         return ["headroom"]
     if len(uses) == 1 and is_coil_load(index, uses[0]):
@@ -2247,6 +2379,25 @@ def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
 
 # A bus clock a question states: "SPI at 20 MHz", "a 1 MHz I2C bus", "fast-mode plus (1 MHz)".
 _STATED_CLOCK = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(MHz|kHz)\b", re.IGNORECASE)
+
+
+_STATED_PACKAGE = re.compile(r"(?i)\b(SOT|TO|SOIC|SO|DPAK|QFN|DIP)[-\s]?(\d{1,3})\b")
+_STATED_AMBIENT = re.compile(
+    r"(?i)([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\s+ambient"
+    r"|\bambient\s+(?:of\s+|is\s+|at\s+)?([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b"
+)
+
+
+def stated_package(question: str) -> str | None:
+    """The package a question names ("in SOT-223", "TO-220"), written as datasheets do."""
+    m = _STATED_PACKAGE.search(question)
+    return f"{m.group(1).upper()}-{m.group(2)}" if m else None
+
+
+def stated_ambient(question: str) -> float | None:
+    """The ambient temperature a question states ("at 40 °C ambient", "ambient of 60 C")."""
+    m = _STATED_AMBIENT.search(question)
+    return float(m.group(1) or m.group(2)) if m else None
 
 
 _STATED_CURRENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
@@ -2417,6 +2568,9 @@ def check_compatibility(
             continue
         if rule == "headroom":
             checks.extend(rule_headroom(index, uses[0]) if uses else [])
+            continue
+        if rule == "thermal":
+            checks.extend(rule_thermal(index, uses[0]) if uses else [])
             continue
         if rule == "interface" and len(uses) == 1 and (uses[0].count >= 2 or bus):
             # Several of one part on a bus, or one part on a named bus ("the RFM95W's SPI from

@@ -48,6 +48,7 @@ from search.datasheets._compat import (
     alternative_index,
     asks_headroom,
     asks_pullup_level,
+    asks_thermal,
     bounds,
     check_compatibility,
     combine,
@@ -62,8 +63,10 @@ from search.datasheets._compat import (
     pullup_volts,
     reading_at,
     settings_in,
+    stated_ambient,
     stated_clock,
     stated_load_current,
+    stated_package,
     straps_in,
 )
 from search.datasheets._extract import (
@@ -507,6 +510,11 @@ class DatasheetQA:
             or self._levels_between(parsed)
             # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
             or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
+            or asks_thermal(
+                parsed.text,
+                self.index,
+                [DeviceUse(m.device, m.variant, m.supply_v) for m in parsed.devices],
+            )
             or asks_headroom(
                 parsed.text,
                 self.index,
@@ -2278,8 +2286,13 @@ class DatasheetQA:
             uses = [first]
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
-        if rules == ["headroom"]:
+        if rules in (["headroom"], ["thermal"]):
             uses[0].load = stated_load_current(parsed.text)
+        if rules == ["thermal"]:
+            uses[0].package, uses[0].ambient = (
+                stated_package(parsed.text),
+                stated_ambient(parsed.text),
+            )
         bus = None
         bm = re.search(r"\b(i2c|i²c|spi|uart|(?:1|one)-?wire)\b", parsed.text, re.I)
         if bm:

@@ -537,7 +537,7 @@ _VOLT_AT = re.compile(
     rf"(?:(?:running|powered|fed|supplied|straight) (?:from|off|by) (?:an?\s+|the\s+)?"
     rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*~?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
-    rf"|supplied (?:at|with|from)"
+    rf"|supplied (?:at|with|from)|dropping (?:down )?(?:from )?"
     # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure
     rf"|(?:call it|say,?)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="

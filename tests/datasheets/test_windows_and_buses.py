@@ -815,3 +815,33 @@ def test_a_regulator_after_another_needs_the_first_output_above_its_own_plus_dro
     assert answer.verdict == "incompatible", answer.answer
     assert "4.9 V in is below output 5 V + dropout 2 V" in answer.answer
     assert {"srb5030-datasheet#4", "lm7805#p3"} <= set(answer.citations)
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "said"),
+    [
+        (
+            "AMS1117-3.3 in SOT-223 dropping 12 V to 3.3 V at 300 mA - thermally OK?",
+            "incompatible",
+            "(12 V - 3.3 V) × 300 mA = 2.61 W; SOT-223 package: 90 °C/W gives a 234.9 °C rise",
+        ),
+        (
+            "AMS1117-3.3 from 5 V at 100 mA in SOT-223 at 40 °C ambient - thermally fine?",
+            "compatible",
+            "at 40 °C ambient the junction reaches 55.3 °C, within the 125 °C limit",
+        ),
+        # no ambient and a rise below the limit: not settled
+        (
+            "AMS1117-3.3 from 5 V at 100 mA in SOT-223 - thermally fine?",
+            "insufficient_evidence",
+            "no ambient is stated",
+        ),
+    ],
+)
+def test_a_regulator_heat_is_checked_against_its_junction_limit(
+    question: str, verdict: str, said: str
+) -> None:
+    answer = DatasheetQA().ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert said in answer.answer
+    assert answer.status != "unvalidated"
