@@ -1107,6 +1107,34 @@ def _pullup_over_rating(
     )
 
 
+_WIDE_INEQUALITIES = str.maketrans({"≧": "≥", "≦": "≤", "＜": "<", "＞": ">"})  # "DVI ≧ 1.8V"
+_INEQUALITY = re.compile(
+    r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
+    r"\b(?P<rail>[A-Z]?V[A-Z]{0,4})\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
+)
+
+
+def condition_holds(condition: str | None, volts: Sequence[float], question: str = "") -> bool:
+    """Whether a row's supply condition ("VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V") holds for one
+    of the stated voltages (the one stated for its rail, "VM = 6 V", when the question names
+    it); True when it states no such condition or no voltage is stated."""
+    m = _INEQUALITY.search((condition or "").translate(_WIDE_INEQUALITIES))
+    if m is None or not volts:
+        return True
+    named = re.findall(rf"(?i)\b{m.group('rail')}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)
+    if named:
+        volts = [float(v) for v in named]
+
+    def cmp(a: float, op: str, b: float) -> bool:
+        return {"<": a < b, ">": a > b, "≤": a <= b, "≥": a >= b}[op]
+
+    return any(
+        cmp(v, m.group("op2"), float(m.group("hi")))
+        and (m.group("lo") is None or cmp(float(m.group("lo")), m.group("op1"), v))
+        for v in volts
+    )
+
+
 def rule_pullup_level(
     index: FactIndex, uses: Sequence[DeviceUse], volts: float
 ) -> list[CompatCheck]:
@@ -1122,7 +1150,13 @@ def rule_pullup_level(
             if (f.symbol or "").upper() == "VPU"
             or re.search(r"(?i)pull-?up|parasite", f"{f.parameter} {f.condition or ''}")
         ]
-        vih = _best(index, use, ("logic_high_threshold",))
+        # rows printed for another I/O rail voltage ("1.65V ≦ DVI ＜ 1.8V") do not hold here
+        rail = use.logic_v if use.logic_v is not None else use.supply_v
+        vih = [
+            f
+            for f in _best(index, use, ("logic_high_threshold",))
+            if rail is None or condition_holds(f.condition, [rail])
+        ]
         # A row that also bounds the high level from above ("0.7*VLOGIC to VLOGIC + 0.5V")
         # says more than one that gives the threshold alone.
         vih.sort(key=lambda f: bounds(f, use.supply_v, use.device)[1] is None)
@@ -2269,9 +2303,7 @@ _CUE_HEADROOM = re.compile(
 )
 
 
-_CUE_THERMAL = re.compile(
-    r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b"
-)
+_CUE_THERMAL = re.compile(r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b")
 
 
 def asks_thermal(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:

@@ -52,6 +52,7 @@ from search.datasheets._compat import (
     bounds,
     check_compatibility,
     combine,
+    condition_holds,
     is_coil_load,
     is_motor_supply,
     is_regulator,
@@ -1001,7 +1002,7 @@ class DatasheetQA:
         holding = [
             r
             for r in valid
-            if _condition_holds(r.fact.condition, parsed.stated_voltages, parsed.text)
+            if condition_holds(r.fact.condition, parsed.stated_voltages, parsed.text)
         ]
         if holding and len(holding) < len(valid):
             # "VM ≥ 4.5 V" and "4.5 V > VM ≥ 2.5 V" rows: only the one the stated supply is in.
@@ -2911,13 +2912,6 @@ def _beyond_derating(facts: Sequence[Fact], question: str) -> str:
 
 
 _STATED_CURRENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:mA|A)\b")
-_WIDE_INEQUALITIES = str.maketrans({"≧": "≥", "≦": "≤"})  # "DVI ≧ 1.8V"
-_INEQUALITY = re.compile(
-    r"(?:(?P<lo>\d+(?:\.\d+)?)\s*V?\s*(?P<op1>[<>≤≥])=?\s*)?"
-    r"\b(?P<rail>[A-Z]?V[A-Z]{0,4})\b\s*(?P<op2>[<>≤≥])=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V\b"
-)
-
-
 # "How long does X take": a duration, not a length ("how long a cable").
 _HOW_LONG = r"\bhow long\b(?!\s+(?:an?\s+|of\s+)?(?:cable|wire|lead|run|distance|line)s?\b)"
 
@@ -3245,27 +3239,6 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             out = [base[0] if f is None else f for f in out]
     done = [f for f in out if f is not None]
     return done if len(done) == 2 and done[0] is not done[1] else []
-
-
-def _condition_holds(condition: str | None, volts: Sequence[float], question: str = "") -> bool:
-    """Whether a row's supply condition ("VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V") holds for one
-    of the stated voltages (the one stated for its rail, "VM = 6 V", when the question names
-    it); True when it states no such condition or no voltage is stated."""
-    m = _INEQUALITY.search((condition or "").translate(_WIDE_INEQUALITIES))
-    if m is None or not volts:
-        return True
-    named = re.findall(rf"(?i)\b{m.group('rail')}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)
-    if named:
-        volts = [float(v) for v in named]
-
-    def cmp(a: float, op: str, b: float) -> bool:
-        return {"<": a < b, ">": a > b, "≤": a <= b, "≥": a >= b}[op]
-
-    return any(
-        cmp(v, m.group("op2"), float(m.group("hi")))
-        and (m.group("lo") is None or cmp(float(m.group("lo")), m.group("op1"), v))
-        for v in volts
-    )
 
 
 def _sole(parsed: ParsedQuestion) -> float | None:

@@ -496,6 +496,17 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
         if (
             in_values
             and "condition" in cols.pos
+            and "unit" in cols.pos
+            and seg.x0 > cols.pos["unit"][1] + 5
+            and re.search(r"[A-Za-z×]", text)
+            and " " in text
+        ):
+            # "50 mm × 50 mm" in a Remarks column past the Unit: a condition, not a figure
+            placed.append(("condition", text))
+            continue
+        if (
+            in_values
+            and "condition" in cols.pos
             and re.search(r"[<>≤≥=]", text)
             and not _BOUND_CELL.match(text)
         ):
@@ -847,6 +858,29 @@ def _stacked_header(line: Line, lines: list[Line]) -> _Stacked | None:
         name = re.sub(r"\s+", " ", (" ".join(words) + tail).replace(".Max", "Max")).strip()
         columns.append((sg.x0, sg.x1, name, unit))
     return _Stacked(columns, line.y)
+
+
+def _centred_below(
+    row: RowRecord,
+    y: float,
+    size: float,
+    labels: Sequence[tuple[float, str, str | None, str | None, str, str | None]],
+    anchors: Sequence[float],
+    row_ys: Sequence[float],
+) -> list[tuple[float, str, str | None, str | None, str, str | None]]:
+    """The label (with a symbol or unit) below a row that sits at the middle of a block of
+    rows running from that row down past it: the block's label, printed level with its
+    centre."""
+    for lb in labels:
+        d = y - lb[0]
+        if not (0 < d <= 4 * size) or not (lb[2] or lb[3]) or not _agrees(row, *lb[1:4]):
+            continue
+        if any(lb[0] < a < y for a in anchors):
+            continue
+        below = [r_y for r_y in row_ys if lb[0] - d - size < r_y < lb[0]]
+        if below and abs((y + min(below)) / 2 - lb[0]) <= 0.6 * size:
+            return [lb]
+    return []
 
 
 def _nearer_above(lines: list[Line], index: int, above_y: float | None) -> bool:
@@ -2003,6 +2037,12 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # only rows whose label starts in the first column, not indented sub-rows
                     and r.x0 <= min(a.x0 for a in anchor_rows) + 15
                 ]
+            if not near:
+                # "Output Voltage" over its rows, "Line Regulation" (or "Power dissipation")
+                # centred on a block of rows either side of it: a row of that block belongs
+                # to the label below, however near the label above is.
+                row_ys = [r_y for _r, r_y, _s, _c in unresolved] + [a.y for a in anchor_rows]
+                near = _centred_below(row, y, size, labels, anchors, row_ys)
             if not near and anchor_rows:
                 # A block of condition rows under the row that names them ("Full-Scale Range
                 # FS_SEL=0 ±250", then "FS_SEL=1 ±500", ...).
@@ -2030,21 +2070,6 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     and _agrees(row, lb[1], lb[2], lb[3])
                     and not any(y < a < lb[0] for a in anchors)
                 ]
-                row_ys = [r_y for _r, r_y, _s, _c in unresolved] + [a.y for a in anchor_rows]
-                centred = [
-                    lb
-                    for lb in labels
-                    if 0 < y - lb[0] <= 4 * size
-                    and (lb[2] or lb[3])
-                    and _agrees(row, lb[1], lb[2], lb[3])
-                    and not any(lb[0] < a < y for a in anchors)
-                    and any(abs(r_y - (2 * lb[0] - y)) <= 1.5 for r_y in row_ys)
-                ]
-                if near and centred and y - centred[0][0] < min(lb[0] - y for lb in near):
-                    # "Output Voltage" over its rows, "Line Regulation" centred on a block of
-                    # rows either side of it: a row nearer the label below, mirrored by a row
-                    # under that label, is in the lower label's block.
-                    near = centred[:1]
                 if near and anchor_rows:
                     # ...unless a row that names itself sits closer (TI tables centre labels).
                     left = min(a.x0 for a in anchor_rows) + 15

@@ -394,3 +394,12 @@ def test_a_part_with_an_output_high_level_driving_input_thresholds_is_a_logic_qu
 ) -> None:
     a = DatasheetQA().ask(question)
     assert a.verdict == verdict and {c.rule for c in a.checks} == {"logic_levels"}
+
+
+def test_a_threshold_row_for_another_io_rail_voltage_is_not_used() -> None:
+    # BH1750 VIH2 (1.26 V) holds for 1.65 V ≦ DVI < 1.8 V only: at DVI = 3.3 V it is VIH1.
+    qa = DatasheetQA()  # the shipped facts
+    a = qa.ask("BH1750 at VCC = DVI = 3.3 V on an I2C bus pulled up to 5 V. Is that allowed?")
+    assert "1.26" not in a.answer, a.answer
+    low = qa.ask("BH1750 with DVI at 1.7 V - min SCL/SDA high-level input voltage?")
+    assert [i.min for i in low.items] == [1.26], low.answer

@@ -1030,3 +1030,20 @@ def test_a_ratings_table_with_a_value_column_per_group_of_parts() -> None:
     assert single == {"LM258": 32.0, "LM358": 32.0, "LM2904": 26.0, "LM2904V": 26.0}
     rows = [f for f in _facts("lm358") if f.spec == "absolute_max_supply_voltage"]
     assert all(f.section_kind == "absolute_maximum" and "Output" not in f.evidence for f in rows)
+
+
+@needs_pdfs
+def test_a_label_centred_on_its_block_and_remarks_past_the_unit_column() -> None:
+    # TB6612FNG p3: "Power dissipation  PD  W" is printed level with the middle of its rows
+    # 0.78 / 0.89 / 1.36; the first sits nearer "Output current" above but is a wattage, and
+    # "50 mm × 50 mm" in the Remarks column is a condition, not the row's unit.
+    pd = {
+        f.max: (f.unit, f.condition) for f in _facts("tb6612fng") if f.spec == "power_dissipation"
+    }
+    assert pd[0.78] == ("W", "IC only")
+    assert pd[0.89][0] == "W" and pd[0.89][1].startswith("50 mm × 50 mm")
+    assert 1.36 in pd
+    assert not [f for f in _facts("tb6612fng") if f.spec == "output_current" and f.max == 0.78]
+    # BH1750 p2: "VIH2  1.26  －  －  V  1.65V ≦ DVI ＜1.8V"
+    vih2 = [f for f in _facts("bh1750") if f.spec == "logic_high_threshold" and f.min == 1.26]
+    assert vih2 and "DVI" in (vih2[0].condition or "")
