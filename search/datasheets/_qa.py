@@ -3479,7 +3479,9 @@ _STATED_POINT = re.compile(
     r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(dBm|°C|℃|deg\s?C|MHz|kHz|Hz|SPS|mA|A)\b"
     r"|\b((?:high|low)[- ]power|boost|sleep|standby|burst|continuous|one[- ]shot) mode\b"
     # Numbered modes and gain settings: "mode 3", "PGA = /8", "gain 64".
-    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+|sf\s*=?\s*\d+|ch(?:annel)?\s*[ab])\b",
+    r"|\b(mode\s*\d+|pga\s*=?\s*/\s*\d+|gain\s*(?:=\s*)?\d+|sf\s*=?\s*\d+|ch(?:annel)?\s*[ab]"
+    # "peak output current": a row printed for the peak figure
+    r"|peak)\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(

@@ -1268,3 +1268,27 @@ def test_a_part_ruled_out_in_the_question_is_not_answered() -> None:
     )
     answer = qa.ask("LM358 (not LM258) maximum input offset voltage at 25 °C?")
     assert [i.max for i in answer.items] == [7.0], answer.answer
+
+
+def test_a_peak_figure_asked_is_the_row_printed_for_the_peak() -> None:
+    qa = _rows(
+        {
+            "device": "TB6612FNG",
+            "spec": "output_current",
+            "parameter": "Output current (H-SW)",
+            "max": 1.0,
+            "unit": "A",
+            "condition": "VM ≥ 4.5 V",
+            "section_kind": "recommended_operating",
+        },
+        {
+            "device": "TB6612FNG",
+            "spec": "output_current",
+            "parameter": "Output current",
+            "value": 3.2,
+            "unit": "A",
+            "condition": "peak",
+        },
+    )
+    answer = qa.ask("TB6612FNG peak output current for a single 10 ms pulse?")
+    assert [i.value for i in answer.items] == [3.2], answer.answer
