@@ -227,10 +227,19 @@ _STATEMENT_VERBS = frozenset({"is", "are", "was", "were"})
 _STATEMENT_AFTER = frozenset({"open", "opens", "close", "closest", "near", "nearby", "there"})
 
 
+# "an app for our bakery", "ads for my bakery": a place the user already has, for which
+# something else is wanted.
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+_FOR_OWNED = frozenset({"for", "at", "in", "of", "from", "to"})
+
+
 def _in_passing(words: Sequence[str], start: int) -> bool:
-    """Whether the one-word name at ``start`` is the place or subject of what is said."""
+    """Whether the one-word name at ``start`` is the place or subject of what is said, or the
+    user's own place that something is wanted for."""
     before = words[max(0, start - 2) : start]
     if any(w in _PLACE_PREPOSITIONS for w in before):
+        return True
+    if len(before) == 2 and before[0] in _FOR_OWNED and before[1] in _POSSESSIVES:
         return True
     after = words[start + 1 : start + 3]
     return len(after) == 2 and after[0] in _STATEMENT_VERBS and after[1] not in _STATEMENT_AFTER

@@ -95,6 +95,9 @@ def test_lexicon_longest_name_wins() -> None:
         ("whitewater trip down the water in a raft", []),
         ("water is pouring out under the sink", []),
         ("is the gym open late", ["gym"]),
+        # The user's own place, for which something else is wanted.
+        ("a trainer to run the classes at our gym", []),
+        ("my gym is too crowded, looking for another gym", ["gym"]),
     ],
 )
 def test_lexicon_tails_and_modifiers(request_text: str, matched: list[str]) -> None:
