@@ -222,6 +222,7 @@ _AFTER_HEAD = frozenset(
 # only says where something happens, or what is happening, is not the service asked for.
 _PLACE_PREPOSITIONS = frozenset(
     {"down", "along", "across", "over", "under", "beside", "past", "through", "up", "into"}
+    | {"near", "by", "behind", "opposite", "outside"}  # "parking near the market"
 )
 _STATEMENT_VERBS = frozenset({"is", "are", "was", "were"})
 _STATEMENT_AFTER = frozenset({"open", "opens", "close", "closest", "near", "nearby", "there"})

@@ -98,6 +98,7 @@ def test_lexicon_longest_name_wins() -> None:
         # The user's own place, for which something else is wanted.
         ("a trainer to run the classes at our gym", []),
         ("my gym is too crowded, looking for another gym", ["gym"]),
+        ("cheap parking near the gym", []),
     ],
 )
 def test_lexicon_tails_and_modifiers(request_text: str, matched: list[str]) -> None:
