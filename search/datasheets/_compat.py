@@ -1779,9 +1779,7 @@ def rule_thermal(index: FactIndex, reg: DeviceUse) -> list[CompatCheck]:
         if f.spec == "thermal_resistance"
         and isinstance(f.max if f.max is not None else f.typ, int | float)
         and not re.search(r"(?i)case", f"{f.parameter} {f.condition or ''}")
-        and re.search(
-            r"(?i)\b(?:SOT|TO|SO|SOIC|DIP|DPAK|QFN)[-\s]?\d*", f"{f.parameter} {f.condition}"
-        )
+        and stated_package(f"{f.parameter} {f.condition or ''}") is not None
     ]
     if reg.package is not None:
         theta = [
@@ -1804,6 +1802,7 @@ def rule_thermal(index: FactIndex, reg: DeviceUse) -> list[CompatCheck]:
         )
         return [_lacking("thermal", wanted, [*vout[:1], *tj[:1]])]
     amps, written = reg.load
+    number, unit = written.split()
     power = (reg.supply_v - vnom) * amps
     limit = float(tj[0].max)  # type: ignore[arg-type]
     checks = []
@@ -1811,7 +1810,6 @@ def rule_thermal(index: FactIndex, reg: DeviceUse) -> list[CompatCheck]:
         r = float(f.max if f.max is not None else f.typ)  # type: ignore[arg-type]
         rise = power * r
         where = f.condition or f.parameter
-        number, unit = written.split()
         der = [
             Derived(
                 label="power dissipated",
@@ -2432,7 +2430,8 @@ def stated_ambient(question: str) -> float | None:
     return float(m.group(1) or m.group(2)) if m else None
 
 
-_STATED_CURRENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
+# a current a question states ("at ~300 mA", "a 1.5 A load")
+STATED_CURRENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
 
 
 def stated_load_current(question: str) -> tuple[float, str] | None:
@@ -2440,7 +2439,7 @@ def stated_load_current(question: str) -> tuple[float, str] | None:
     written; None when it states none or several."""
     found = {
         (float(n) * (1e-3 if u == "mA" else 1.0), f"{n} {u}")
-        for n, u in _STATED_CURRENT.findall(question)
+        for n, u in STATED_CURRENT.findall(question)
     }
     return found.pop() if len(found) == 1 else None
 

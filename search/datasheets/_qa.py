@@ -43,6 +43,7 @@ from search.datasheets._answer import (
 )
 from search.datasheets._compat import (
     IO_RAIL_NAME,
+    STATED_CURRENT,
     DeviceUse,
     Limit,
     alternative_index,
@@ -1386,30 +1387,32 @@ class DatasheetQA:
             return self._from_statements(parsed) or answer
         if answer.status == "answered":
             self._variant_rated_lower(parsed, answer)
-        if answer.status == "answered" and answer.items:
-            # "how long held high puts it into power-down": the rows found ("PD_SCK high
-            # time") leave out words a sentence of the part's documents carries with a figure.
-            said = frozenset().union(*(_stems(f"{i.parameter} {i.spec}") for i in answer.items))
-            extra = self._statement_for(parsed, said)
-            words = re.findall(r"[a-z][a-z0-9]+", parsed.text.lower())
-            # a term of two words the rows do not carry and the sentence does ("power down")
-            unsaid = {
-                a + b
-                for a, b in itertools.pairwise(words)
-                if all(len(w) >= 4 and w not in _FILLER and w not in said for w in (a, b))
-            }
-            if (
-                extra is not None
-                and unsaid & _stems(extra.parameter)
-                and extra.evidence not in {i.evidence for i in answer.items}
-            ):
-                answer.items.append(item_from_fact(extra))
-                answer.citations = list(dict.fromkeys([*answer.citations, extra.citation]))
-                answer.answer += (
-                    f'. {extra.device}: {_figure(extra, None)} — "{extra.evidence}" '
-                    f"[{extra.citation}]"
-                )
+            self._statement_beyond(parsed, answer)
         return answer
+
+    def _statement_beyond(self, parsed: ParsedQuestion, answer: Answer) -> None:
+        """ "How long held high puts it into power-down": the rows found ("PD_SCK high time")
+        lack a term of two words the question asks about ("power down"); a sentence of the
+        part's documents that carries it, with a figure, is added."""
+        said = frozenset().union(*(_stems(f"{i.parameter} {i.spec}") for i in answer.items))
+        extra = self._statement_for(parsed, said)
+        words = re.findall(r"[a-z][a-z0-9]+", parsed.text.lower())
+        unsaid = {
+            a + b
+            for a, b in itertools.pairwise(words)
+            if all(len(w) >= 4 and w not in _FILLER and w not in said for w in (a, b))
+        }
+        if (
+            extra is None
+            or not unsaid & _stems(extra.parameter)
+            or extra.evidence in {i.evidence for i in answer.items}
+        ):
+            return
+        answer.items.append(item_from_fact(extra))
+        answer.citations = list(dict.fromkeys([*answer.citations, extra.citation]))
+        answer.answer += (
+            f'. {extra.device}: {_figure(extra, None)} — "{extra.evidence}" [{extra.citation}]'
+        )
 
     def _variant_rated_lower(self, parsed: ParsedQuestion, answer: Answer) -> None:
         """A figure stated for the whole family ("Single Supply Operation: 3.0 V to 32 V")
@@ -1438,9 +1441,10 @@ class DatasheetQA:
                 if not lower:
                     continue
                 f = min(lower, key=lambda x: x[0][0])[1]
-                if item_from_fact(f) in answer.items:
+                item = item_from_fact(f)
+                if item in answer.items:
                     continue
-                answer.items.append(item_from_fact(f))
+                answer.items.append(item)
                 answer.citations = list(dict.fromkeys([*answer.citations, f.citation]))
                 answer.answer += (
                     f". {variant} is rated to at most {format_number(f.max)} {f.unit} "
@@ -1855,7 +1859,7 @@ class DatasheetQA:
         if (
             route == "simple"
             and _CHECK_CUE.search(parsed.text)
-            and _STATED_CURRENT.search(parsed.text)
+            and STATED_CURRENT.search(parsed.text)
             and not any(
                 "current" in cands[0] or cands[0] in _CAPACITY_SPECS for cands in parsed.specs
             )
@@ -2911,7 +2915,6 @@ def _beyond_derating(facts: Sequence[Fact], question: str) -> str:
     return ""
 
 
-_STATED_CURRENT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:mA|A)\b")
 # "How long does X take": a duration, not a length ("how long a cable").
 _HOW_LONG = r"\bhow long\b(?!\s+(?:an?\s+|of\s+)?(?:cable|wire|lead|run|distance|line)s?\b)"
 
