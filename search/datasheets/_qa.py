@@ -1221,7 +1221,8 @@ class DatasheetQA:
         frequency" must meet "commutation". Returns the shared words and the fact.
         """
         # "how many times can I rewrite it" asks a count, not a time
-        q_words = _stems(re.sub(r"(?i)\bhow many times\b", "how many", parsed.text))
+        # ("how long a cable" asks no "Long-term" row)
+        q_words = _stems(re.sub(r"(?i)\bhow (?:many times|long)\b", "how many", parsed.text))
         # "after powering up" meets "power on": a question's "-ing" words also stand bare.
         q_words |= {w[:-3] for w in q_words if len(w) > 6 and w.endswith("ing")}
         wants_time = bool(_ASKS_TIME.search(parsed.text))
@@ -1780,7 +1781,8 @@ class DatasheetQA:
         if dimension is None or len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
-        asked = _stems(parsed.text) - _stems(device) - _KIND_WORDS - _PART_WORDS - answered
+        names = frozenset().union(_stems(device), *(_stems(m.text) for m in parsed.devices))
+        asked = _stems(parsed.text) - names - _KIND_WORDS - _PART_WORDS - answered
         scored = []
         for f in self.index.statements(device):
             if unit_dimension(f.unit, "") != dimension:
@@ -2773,6 +2775,7 @@ _ABBREVIATIONS = {
     "ldo": "low dropout regulator",
     "nv": "nonvolatile memory eeprom",
     "temp": "temperature",
+    "pot": "potentiometer",
 }
 
 
@@ -2927,6 +2930,12 @@ _ASKED_DIMENSION = (
     (re.compile(r"(?i)\bvolt(?:s|age)?\b"), "V"),
     (re.compile(r"(?i)\bamps?\b|\bcurrent\b"), "A"),
     (re.compile(r"(?i)\btemperature\b|\bhow hot\b"), "K"),
+    (
+        re.compile(
+            r"(?i)\bhow far\b|\bdistance\b|\bhow long (?:an? |of )?(?:cable|wire|lead|line)"
+        ),
+        "m",
+    ),
 )
 
 

@@ -3974,8 +3974,23 @@ _SENTENCE_FIGURE = re.compile(
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
 # START), "F" (a floor).
 _NOT_UNITS = frozenset({"h", "at", "S", "F"})
+_NOT_UNITS |= {"th", "st", "nd", "rd", "in", "pin", "pins", "Pin"}  # "9th byte", "1 in Sleep"
+
+
+def _way(before: str) -> str | None:
+    """Which way the words just before a figure move it: "increases (about 7 meters)" up,
+    "the short delay (about 5S)" down."""
+    if re.search(r"(?i)\b(?:increas\w*|longer|higher)\b[^.]*$", before):
+        return "up"
+    if re.search(r"(?i)\b(?:decreas\w*|short\w*|lower)\b[^.]*$", before):
+        return "down"
+    return None
+
+
 # What a stated figure may measure: electrical and physical quantities, not a count of points.
-_STATEMENT_DIMENSIONS = frozenset({"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%"})
+_STATEMENT_DIMENSIONS = frozenset(
+    {"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%", "m"}
+)
 _AT_LEAST = re.compile(
     r"(?i)\b(?:at least|minimum of|no less than|not less than|longer than|more than|greater than)"
     r"\s*$"
@@ -4107,8 +4122,36 @@ def _statements_in(
             unit = m.group("hu") or m.group("lu")
             if unit_dimension(unit, "") in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
                 figures.append((m, unit))
+        distinct = {(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}
+        ways = {_way(sentence[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
+        if (
+            len(distinct) == 2
+            and len({u for _lo, _hi, u in distinct}) == 1
+            and not any(hi for _lo, hi, _u in distinct)
+            and ways == {"up", "down"}
+        ):
+            # "sensing range increases (about 7 meters) … decreases (about 3 meters)": the two
+            # ends a setting moves the figure between
+            ends = sorted(float(lo) for lo, _hi, _u in distinct)
+            out.append(
+                Fact(
+                    device=device,
+                    spec="statement",
+                    parameter=sentence,
+                    min=ends[0],
+                    max=ends[1],
+                    unit=figures[0][1],
+                    section_kind="general",
+                    doc=stem,
+                    citation=citation,
+                    evidence=sentence,
+                    section=section,
+                    page=page,
+                ).with_id()
+            )
+            continue
         # one figure, or one figure said twice ("pull low the bus 80us …, then pulls up 80us")
-        if len({(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}) != 1:
+        if len(distinct) != 1:
             continue
         m, unit = figures[0]
         lo = float(m.group("lo"))

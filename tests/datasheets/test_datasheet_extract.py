@@ -1047,3 +1047,15 @@ def test_a_label_centred_on_its_block_and_remarks_past_the_unit_column() -> None
     # BH1750 p2: "VIH2  1.26  －  －  V  1.65V ≦ DVI ＜1.8V"
     vih2 = [f for f in _facts("bh1750") if f.spec == "logic_high_threshold" and f.min == 1.26]
     assert vih2 and "DVI" in (vih2[0].condition or "")
+
+
+@needs_pdfs
+def test_a_sentence_moving_a_figure_both_ways_states_its_range() -> None:
+    # HC-SR501 p4: "sensing range increases (about 7 meters), on the contrary, sensing range
+    # decreases (about 3 meters)"; ordinals and words after numbers are no units.
+    said = [
+        f for f in _facts("hc-sr501") if f.spec == "statement" and "sensing range" in f.evidence
+    ]
+    assert [(f.min, f.max, f.unit) for f in said] == [(3.0, 7.0, "meters")]
+    units = {f.unit for f in _facts("ds18b20") if f.spec == "statement"}
+    assert not units & {"th", "in"}

@@ -1292,3 +1292,30 @@ def test_a_peak_figure_asked_is_the_row_printed_for_the_peak() -> None:
     )
     answer = qa.ask("TB6612FNG peak output current for a single 10 ms pulse?")
     assert [i.value for i in answer.items] == [3.2], answer.answer
+
+
+def test_how_long_a_cable_is_no_long_term_row_and_distance_asks_metres() -> None:
+    qa = _rows(
+        {
+            "device": "DHT22",
+            "spec": "drift",
+            "parameter": "Long-term Stability",
+            "value": 0.5,
+            "unit": "%RH/year",
+        },
+        {"device": "HC-SR501", "spec": "supply_voltage", "min": 4.5, "max": 20.0, "unit": "V"},
+        {
+            "device": "HC-SR501",
+            "spec": "statement",
+            "min": 3.0,
+            "max": 7.0,
+            "unit": "meters",
+            "parameter": "The potentiometer clockwise to adjust the distance, sensing range "
+            "increases (about 7 meters), on the contrary, sensing range decreases "
+            "(about 3 meters).",
+        },
+    )
+    cable = qa.ask("How long a cable can I run to a DHT22?")
+    assert cable.status == "insufficient_evidence", cable.answer
+    far = qa.ask("how far away can an HC-SR501 pick up a person? (sensing distance, pot setting)")
+    assert (far.items[0].min, far.items[0].max) == (3.0, 7.0), far.answer
