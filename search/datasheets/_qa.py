@@ -117,6 +117,13 @@ _VOLTS_IN_CONDITION = re.compile(
 _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|Hz)\b", re.I)
 
 
+_CONDITION_AMPS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
+
+
+def _amps(number: str, unit: str) -> float:
+    return float(number) * (1e-3 if unit == "mA" else 1.0)
+
+
 def _modes_named(text: str) -> set[str]:
     """The numbered modes a text names: "Mode 1 & 4", "modes 2 and 3", "mode 1"."""
     return {
@@ -148,6 +155,19 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
                 f"{fact.condition!r}, not at the {', '.join(map(format_number, asked[key]))} "
                 f"{u} the question asks about"
             ]
+    # "IOUT = 2.0 A" on a row of a sweep, "at 2.5 A" in the question: a point not printed
+    row_amps = _CONDITION_AMPS.findall(fact.condition)
+    asked_amps = {_amps(n, u) for n, u in _CONDITION_AMPS.findall(question)}
+    if (
+        len(row_amps) == 1
+        and len(asked_amps) == 1
+        and not re.search(r"(?i)\bto\b|[-–~≤≥<>]", fact.condition)
+        and not math.isclose(_amps(*row_amps[0]), next(iter(asked_amps)))
+    ):
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
+            f"{fact.condition!r}, not at the current the question states"
+        ]
     row_modes, asked_modes = _modes_named(fact.condition), _modes_named(question)
     if row_modes and asked_modes and not row_modes & asked_modes:
         # "> 5 years in mode 1" says nothing of mode 3

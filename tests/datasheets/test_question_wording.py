@@ -1319,3 +1319,21 @@ def test_how_long_a_cable_is_no_long_term_row_and_distance_asks_metres() -> None
     assert cable.status == "insufficient_evidence", cable.answer
     far = qa.ask("how far away can an HC-SR501 pick up a person? (sensing distance, pot setting)")
     assert (far.items[0].min, far.items[0].max) == (3.0, 7.0), far.answer
+
+
+def test_a_sweep_printed_at_some_currents_does_not_answer_another_current() -> None:
+    rows = [
+        {
+            "device": "SRB-5030",
+            "spec": "efficiency",
+            "parameter": "Efficiency",
+            "typ": t,
+            "unit": "%",
+            "condition": f"VIN = 12.0 V, IOUT = {a} A",
+        }
+        for a, t in (("2.0", 95.5), ("3.0", 94.6))
+    ]
+    qa = _rows(*rows)
+    between = qa.ask("SRB-5030 efficiency at 12 V in and 2.5 A out?")
+    assert between.status == "insufficient_evidence", between.answer
+    assert [i.typ for i in qa.ask("SRB-5030 efficiency at 12 V in and 3 A out?").items] == [94.6]
