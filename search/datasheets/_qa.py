@@ -255,6 +255,9 @@ _QUANTITY_WORDS = {
     "temperature": re.compile(r"\btemperatures?\b|°C|degC", re.I),
     "humidity": re.compile(r"\bhumidity\b|%\s?RH\b|\bRH\b", re.I),
     "pressure": re.compile(r"\bpressures?\b|\bhPa\b|\bkPa\b|\bPa\b|\bbar\b", re.I),
+    # a gyroscope row (°/s) answers no accelerometer question, and the other way round
+    "acceleration": re.compile(r"\baccel\w*|\bµ?g\b|/g\b", re.I),
+    "rotation": re.compile(r"\bgyro\w*|[°º]/s|\bdps\b", re.I),
 }
 
 

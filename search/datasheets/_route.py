@@ -847,6 +847,8 @@ _QUANTITIES = {
     "humidity": r"\bhumidity\b|\brh\b",
     "pressure": r"\bpressure\b",
     "current": r"\bcurrent\b",
+    "acceleration": r"\baccel(?:erometer|eration)?s?\b",
+    "rotation": r"\bgyro(?:scope)?s?\b",
 }
 
 

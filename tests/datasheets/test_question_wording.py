@@ -1337,3 +1337,19 @@ def test_a_sweep_printed_at_some_currents_does_not_answer_another_current() -> N
     between = qa.ask("SRB-5030 efficiency at 12 V in and 2.5 A out?")
     assert between.status == "insufficient_evidence", between.answer
     assert [i.typ for i in qa.ask("SRB-5030 efficiency at 12 V in and 3 A out?").items] == [94.6]
+
+
+def test_a_gyroscope_row_answers_no_accelerometer_question() -> None:
+    qa = _rows(
+        {
+            "device": "MPU-6050",
+            "spec": "noise",
+            "parameter": "Rate Noise Spectral Density",
+            "typ": 0.005,
+            "unit": "º/s/√Hz",
+            "condition": "At 10Hz",
+        },
+    )
+    accel = qa.ask("MPU-6050 accelerometer noise density?")
+    assert accel.status == "insufficient_evidence", accel.answer
+    assert qa.ask("MPU-6050 gyroscope noise density?").items[0].typ == 0.005
