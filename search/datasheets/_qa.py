@@ -602,6 +602,15 @@ class DatasheetQA:
         unweighed = _unweighed(parsed.text, answer.items)
         if (
             answer.status == "answered"
+            and answer.route != "comparison"
+            and re.search(_PARALLEL, parsed.text, re.IGNORECASE)
+            and not any(re.search(r"(?i)parallel", i.evidence) for i in answer.items)
+        ):
+            # "6 A is outside max 3 A" is no answer to whether two outputs share a load: with no
+            # fact about parallel operation, the question is not settled either way.
+            answer = answer.model_copy(update={"verdict": None})
+        if (
+            answer.status == "answered"
             and answer.verdict is None
             and answer.route != "comparison"
             and (
@@ -3073,13 +3082,18 @@ _YES_NO = re.compile(
     r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b"
     r"|(?:^|[-–—,;:.]\s+)(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
 )
+# "Can two boards be paralleled?", "can I parallel the outputs": outputs sharing one load, which
+# no single part's limits settle.
+_PARALLEL = (
+    r"\bbe (?:paralleled|put in parallel|stacked)\b|\bin parallel\b"
+    r"|\bparallel(?:ing)? (?:the |their |two )?outputs?\b"
+)
 _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"
     r".{0,60}\b(?:for|in|into|to measure|to meter|to monitor|as)\b"
     r"|\bbe used (?:for|in|as|with)\b"
-    # "Can two boards be paralleled?", "will it start up fine?", "can X supply my load?"
-    r"|\bbe (?:paralleled|put in parallel|stacked)\b|\bin parallel\b"
-    r"|\bparallel(?:ing)? (?:the |their |two )?outputs?\b"
+    rf"|{_PARALLEL}"
+    # "will it start up fine?", "can X supply my load?"
     r"|\bwill it (?:start(?: up)?|work|cope|survive)\b"
     r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source) (?:my|the|a|an)\b"
 )

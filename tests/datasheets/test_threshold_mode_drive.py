@@ -429,3 +429,9 @@ def test_a_part_rated_below_its_family_figure_is_checked_against_its_own_rating(
     told = shipped.ask("LM2904 maximum supply voltage?")
     assert "LM2904 is rated to at most 26 Vdc (absolute maximum)" in told.answer
     assert shipped.ask("LM358 on a 28 V single supply - within ratings?").verdict == "compatible"
+
+
+def test_paralleling_outputs_is_not_settled_by_one_part_limits(shipped: DatasheetQA) -> None:
+    answer = shipped.ask("can I parallel the outputs of two SRB-5030 boards to get 6 A at 5 V?")
+    assert answer.status == "insufficient_evidence", answer.answer
+    assert answer.verdict == "insufficient_evidence"
