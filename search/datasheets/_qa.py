@@ -2808,6 +2808,8 @@ _ABBREVIATIONS = {
     "nv": "nonvolatile memory eeprom",
     "temp": "temperature",
     "pot": "potentiometer",
+    "gyro": "gyroscope",
+    "accel": "accelerometer",
 }
 
 
@@ -3239,7 +3241,10 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     sides = _sides(question)
     if len(sides) != 2 or len(rows) < 2:
         return []
-    words = [_side_words(side) for side in sides]
+    # "supply current: gyro only vs accel only": what leads up to the colon is said of both
+    shared = _side_words(sides[0].split(":", 1)[0]) if ":" in sides[0] else set()
+    sides[0] = sides[0].split(":", 1)[-1]
+    words = [_side_words(side) | shared for side in sides]
     numbers = [set(re.findall(r"\d+(?:\.\d+)?", side)) for side in sides]
     said = [_written(side) for side in sides]
     out: list[Fact | None] = []
@@ -3253,10 +3258,10 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             own_numbers: set[str] = own_numbers,
             side: set[str] = words[k],
             text: str = said[k],
-        ) -> tuple[int, float]:
+        ) -> tuple[int, float, int]:
             """(words and numbers of the side the row states, that less half the condition
             words the side does not say: "DMP disabled" is not "gyro + accel + DMP")."""
-            cond = _side_words(f.condition or "")
+            cond = _side_words(f.condition or "") - {"disabled", "enabled"}
             # "(DMP & Gyroscope disabled)": the parts named there are off, not stated
             off = _side_words(" ".join(re.findall(r"\(([^()]*)\bdisabled\)", f.condition or "")))
             named = _side_words(f"{f.parameter} {f.condition or ''}") - off
@@ -3267,13 +3272,17 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             written = _written(f.condition or "")
             if len(written) >= 4 and written in text:
                 hits += 2
-            return hits, hits - 0.5 * len({r for r in cond if r in off or not _meets(r, side)})
+            # a part the row turns off that the side does not name is what "only" means
+            astray = {r for r in cond if (r in off) == _meets(r, side)}
+            # what both sides share ("analog supply current") breaks a tie between rows
+            return hits, hits - 0.5 * len(astray), len({r for r in named if _meets(r, shared)})
 
         # Of the rows that name something of the side, one clear best; ties name nothing.
         scored = sorted(
-            ((h, i) for i, f in enumerate(rows) if (h := fit(f))[0] >= 1), key=lambda t: -t[0][1]
+            ((h, i) for i, f in enumerate(rows) if (h := fit(f))[0] >= 1),
+            key=lambda t: (-t[0][1], -t[0][2]),
         )
-        if scored and (len(scored) < 2 or scored[1][0][1] < scored[0][0][1]):
+        if scored and (len(scored) < 2 or scored[1][0][1:] < scored[0][0][1:]):
             out.append(rows[scored[0][1]])
         else:
             out.append(None)

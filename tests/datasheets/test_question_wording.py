@@ -1353,3 +1353,35 @@ def test_a_gyroscope_row_answers_no_accelerometer_question() -> None:
     accel = qa.ask("MPU-6050 accelerometer noise density?")
     assert accel.status == "insufficient_evidence", accel.answer
     assert qa.ask("MPU-6050 gyroscope noise density?").items[0].typ == 0.005
+
+
+def test_each_side_of_a_comparison_after_a_colon_meets_its_own_mode_row() -> None:
+    rows = [
+        {
+            "device": "MPU-6050",
+            "spec": "supply_current",
+            "parameter": p,
+            "typ": t,
+            "unit": u,
+            "condition": c,
+        }
+        for p, t, u, c in (
+            ("Full-Chip Idle Mode Supply Current", 5.0, "µA", None),
+            ("Normal Operating Current", 3.9, "mA", "Gyroscope + Accelerometer + DMP"),
+            (
+                "Normal Operating Current",
+                3.6,
+                "mA",
+                "Gyroscope only (DMP & Accelerometer disabled)",
+            ),
+            (
+                "Normal Operating Current",
+                500.0,
+                "µA",
+                "Accelerometer only (DMP & Gyroscope disabled)",
+            ),
+        )
+    ]
+    answer = _rows(*rows).ask("mpu-6050 supply current: gyro only vs accel only?")
+    assert {3.6, 500.0} <= {i.typ for i in answer.items}, answer.answer
+    assert 3.9 not in {i.typ for i in answer.items}
