@@ -961,6 +961,13 @@ class DatasheetQA:
             why.extend(_quantity_conflict(r.fact, parsed.quantity))
             why.extend(_mode_conflict(r.fact, parsed.text))
             why.extend(_pin_level_conflict(r.fact, parsed.text))
+            rev = r.fact.applies_to.get("board_revision")
+            if isinstance(rev, str) and parsed.revisions and rev not in parsed.revisions:
+                # a part fitted on revision B is not the revision C part asked about
+                why.append(
+                    f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is of board "
+                    f"revision {rev}, the question asks about {', '.join(parsed.revisions)}"
+                )
             if r.fact.extra.get("composite") and isinstance(r.fact.value, str):
                 # "3.5 + 0.5" (ppm of reading + ppm of range): a figure of two terms, answered
                 # as written.
@@ -1294,6 +1301,9 @@ class DatasheetQA:
         if found is None:
             return
         hit, fact = found
+        # a part number the row names ("OPS-1147") says which part, not which figure
+        numbered = {p.lower() for p in re.findall(r"\b([A-Za-z]{2,})-?\d{2,}", parsed.text)}
+        hit = frozenset(w for w in hit - numbered if not re.search(r"\d{2}", w))
         unheld = not any(
             f.spec in cands
             for cands in parsed.specs

@@ -233,6 +233,15 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bpulses? per (?:lit(?:re|er)|l|gallon|revolution|rev)\b|\bk[- ]factor|\bpulse factor",
         ("pulse_factor",),
     ),
+    # A board's parts by their bill of materials: "voltage rating of the input capacitors",
+    # "what saturation current is L1 rated for".
+    (
+        # (the role word goes with it: "input capacitor" asks no input voltage)
+        r"\b(?:\w+ )?(?:capacitors?|caps?)\b.{0,40}\bvoltage rating|\bvoltage rating\b.{0,40}"
+        r"\b(?:\w+ )?(?:capacitors?|caps?)\b|\b(?:\w+ )?(?:capacitors?|caps?)\b.{0,20}\brated\b",
+        ("voltage_rating",),
+    ),
+    (r"\bsaturation current\b|\bi ?sat\b", ("saturation_current",)),
     # What the supply must provide is the part's own consumption, not what its pins source:
     # "current the power supply must deliver to it", "current the module needs from its supply".
     (

@@ -3778,6 +3778,7 @@ def markdown_facts(
     warnings: list[ExtractWarning] = []
     if device is None:
         return facts, warnings
+    part_names: dict[str, str] = {}  # designators → what the bill of materials calls them
     for sec in md.sections:
         citation = f"{stem}#{sec.number}"
         kind = classify_section(sec.title) or "general"
@@ -3845,17 +3846,148 @@ def markdown_facts(
                 warnings.extend(ws)
             elif len(header) == 2 and header[0] == "range" and _TEMPCO.search(header[1]):
                 facts.extend(_tempco_facts(table, device, stem, citation, kind))
+            elif {"ref", "part", "description"} <= set(header):
+                facts.extend(_bom_facts(table, sec, device, stem, citation, part_names))
             else:
                 facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
         facts.extend(_statement_facts(sec, device, stem, citation))
         facts.extend(_stated_scales(sec, device, stem, citation))
         facts.extend(_revision_markings(sec, device, stem, citation))
+        facts.extend(_part_changes(sec, device, stem, citation, part_names))
         for row in _stated_rows(sec, citation, kind):
             fs, ws = facts_from_row(row, device, stem)
             facts.extend(fs)
             warnings.extend(ws)
     return _dedupe(facts), warnings
+
+
+# What a bill of materials' description states of a part: "Capacitor, 10 uF, 50 V, X7R, 1210,
+# input", "Inductor, 10 uH, 4.5 A saturation, 28 mohm DCR".
+_PART_RATINGS = (
+    (re.compile(r"(?i)^(\d+(?:\.\d+)?)\s*(V)$"), "voltage_rating", "voltage rating"),
+    (
+        re.compile(r"(?i)^(\d+(?:\.\d+)?)\s*(A)\s+saturation$"),
+        "saturation_current",
+        "saturation current",
+    ),
+    (re.compile(r"(?i)^(\d+(?:\.\d+)?)\s*([mk]?ohm)\s+DCR$"), "dcr", "DC resistance"),
+    (re.compile(r"(?i)^(\d+(?:\.\d+)?)\s*([munp]F)$"), "capacitance", "capacitance"),
+    (re.compile(r"(?i)^(\d+(?:\.\d+)?)\s*([mun]H)$"), "inductance", "inductance"),
+    (re.compile(r"(?i)^(\d+(?:\.\d+)?)\s*([kM]?ohm)$"), "resistance", "resistance"),
+)
+
+
+def _described_part(
+    refs: str, part: str, description: str, names: dict[str, str]
+) -> list[tuple[str, str, str, str]]:
+    """(spec, label, figure, unit) for each rating a part description states; the label names
+    the part by its role, kind, designators and number ("input capacitor C1, C2 (OPS-3105)").
+    ``names`` keeps what each designator is called, for a later description that omits it."""
+    terms = [t.strip() for t in description.split(",")]
+    role = terms[-1] if re.fullmatch(r"[a-z][a-z \-]*", terms[-1]) and len(terms) > 1 else ""
+    if role:
+        names[refs] = f"{role} {terms[0].lower()}"
+    name = f"{names.get(refs, terms[0].lower())} {refs} ({part})"
+    out = []
+    for t in terms[1:]:
+        for rx, spec, what in _PART_RATINGS:
+            m = rx.match(t)
+            if m:
+                out.append((spec, f"{name} {what}", m.group(1), m.group(2)))
+                break
+    return out
+
+
+def _bom_facts(
+    table: MdTable,
+    sec: MdSection,
+    device: str,
+    stem: str,
+    citation: str,
+    names: dict[str, str],
+) -> list[Fact]:
+    """A bill of materials ("| C1, C2 | 2 | OPS-3105 | Capacitor, 10 uF, 50 V, … input |"): the
+    ratings each part's description states, as facts of the board it is on, scoped to the
+    revision the list is of ("Bill of Materials, Revision B")."""
+    header = [h.lower() for h in table.header]
+    rev = re.search(r"\bRevision ([A-Z])\b", sec.title)
+    out: list[Fact] = []
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        rec = dict(zip(header, cells, strict=False))
+        for spec, label, figure, unit in _described_part(
+            rec.get("ref", ""), rec.get("part", ""), rec.get("description", ""), names
+        ):
+            out.extend(
+                _part_fact(device, stem, citation, sec.title, spec, label, figure, unit, raw, rev)
+            )
+    return out
+
+
+# "Revision C changes C1 and C2 from OPS-3105 (10 uF, 50 V, X7R, 1210) to OPS-3106 (10 uF, 63 V,
+# X7R, 1210)": a part a revision replaces, with what the new one is rated.
+_PART_CHANGE = re.compile(
+    r"\bRevision (?P<rev>[A-Z]) changes (?P<refs>[A-Z]+\d+(?:(?:,| and) [A-Z]+\d+)*) from "
+    r"(?P<old>[\w-]+) \((?P<old_desc>[^)]*)\) to (?P<new>[\w-]+) \((?P<new_desc>[^)]*)\)"
+)
+
+
+def _part_changes(
+    sec: MdSection, device: str, stem: str, citation: str, names: dict[str, str]
+) -> list[Fact]:
+    """The ratings of a part a board revision changes to, as facts of that revision."""
+    out: list[Fact] = []
+    prose = re.sub(r"\s+", " ", sec.text)
+    for m in _PART_CHANGE.finditer(prose):
+        refs = m.group("refs").replace(" and ", ", ")
+        for spec, label, figure, unit in _described_part(
+            refs, m.group("new"), f"part, {m.group('new_desc')}", names
+        ):
+            out.extend(
+                _part_fact(
+                    device, stem, citation, sec.title, spec, label, figure, unit, m.group(0), m
+                )
+            )
+    return out
+
+
+def _part_fact(
+    device: str,
+    stem: str,
+    citation: str,
+    section: str,
+    spec: str,
+    label: str,
+    figure: str,
+    unit: str,
+    evidence: str,
+    revision: re.Match[str] | None,
+) -> list[Fact]:
+    """One rating of a board's part, for the board revision ``revision`` names (its first
+    group) when it names one."""
+    try:
+        si, si_unit = to_si(float(figure), unit)
+    except UnknownUnitError:
+        return []
+    rev = revision.group(1) if revision else None
+    return [
+        Fact(
+            device=device,
+            spec=spec,
+            parameter=label,
+            value=float(figure),
+            unit=unit,
+            si_value=si,
+            si_unit=si_unit,
+            condition=f"revision {rev}" if rev else None,
+            section_kind="general",
+            applies_to={"board_revision": rev} if rev else {},
+            doc=stem,
+            citation=citation,
+            evidence=evidence,
+            section=section,
+        ).with_id()
+    ]
 
 
 # "Board thermal resistance, junction to ambient, is 42 degC/W in still air …": a figure stated

@@ -1059,3 +1059,22 @@ def test_a_sentence_moving_a_figure_both_ways_states_its_range() -> None:
     assert [(f.min, f.max, f.unit) for f in said] == [(3.0, 7.0, "meters")]
     units = {f.unit for f in _facts("ds18b20") if f.spec == "statement"}
     assert not units & {"th", "in"}
+
+
+def test_a_bill_of_materials_gives_each_part_its_ratings_per_revision() -> None:
+    from search.datasheets._markdown import read_markdown
+    from search.datasheets._tables import markdown_facts
+
+    path = PDFS.parent / "srb5030-bench" / "srb5030-bom.md"
+    if not path.exists():
+        pytest.skip(f"shared document stack absent at {path}")
+    facts, _ = markdown_facts(read_markdown(path), "SRB-5030", "srb5030-bom")
+    rated = {
+        (f.parameter, f.applies_to.get("board_revision")): f.value
+        for f in facts
+        if f.spec in ("voltage_rating", "saturation_current")
+    }
+    assert rated[("input capacitor C1, C2 (OPS-3105) voltage rating", "B")] == 50.0
+    # "Revision C changes C1 and C2 from OPS-3105 (…) to OPS-3106 (10 uF, 63 V, …)"
+    assert rated[("input capacitor C1, C2 (OPS-3106) voltage rating", "C")] == 63.0
+    assert rated[("inductor L1 (OPS-2210) saturation current", "B")] == 4.5

@@ -1385,3 +1385,30 @@ def test_each_side_of_a_comparison_after_a_colon_meets_its_own_mode_row() -> Non
     answer = _rows(*rows).ask("mpu-6050 supply current: gyro only vs accel only?")
     assert {3.6, 500.0} <= {i.typ for i in answer.items}, answer.answer
     assert 3.9 not in {i.typ for i in answer.items}
+
+
+def test_a_part_of_one_board_revision_does_not_answer_another() -> None:
+    qa = _rows(
+        {
+            "device": "SRB-5030",
+            "spec": "voltage_rating",
+            "value": 50.0,
+            "unit": "V",
+            "parameter": "input capacitor C1, C2 (OPS-3105) voltage rating",
+            "condition": "revision B",
+            "applies_to": {"board_revision": "B"},
+        },
+        {
+            "device": "SRB-5030",
+            "spec": "voltage_rating",
+            "value": 63.0,
+            "unit": "V",
+            "parameter": "input capacitor C1, C2 (OPS-3106) voltage rating",
+            "condition": "revision C",
+            "applies_to": {"board_revision": "C"},
+        },
+    )
+    rev_c = qa.ask("What voltage rating are the input caps on a rev C SRB-5030?")
+    assert [i.value for i in rev_c.items] == [63.0], rev_c.answer
+    both = qa.ask("SRB-5030 input capacitor voltage rating, revision B and revision C?")
+    assert sorted(i.value for i in both.items) == [50.0, 63.0], both.answer
