@@ -481,6 +481,26 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     return " ".join(parts)
 
 
+def _at_bound(item: AnswerItem, bound: str | None) -> AnswerItem:
+    """The item as the answer states it: a question asking one bound ("max quiescent current")
+    is given that bound, as :func:`_figure` shows it, not the row's other figures."""
+    if bound is None or isinstance(item.value, str):
+        return item
+    if (item.spec == "logic_high_threshold" and bound == "max") or (
+        item.spec == "logic_low_threshold" and bound == "min"
+    ):
+        return item  # the row guarantees the other side only; shown whole
+    if item.min is not None and item.max is not None and math.isclose(-item.min, item.max):
+        return item  # a ± figure is one figure
+    if bound == "max" and item.max is not None:
+        return item.model_copy(update={"min": None, "typ": None, "value": None})
+    if bound == "min" and item.min is not None:
+        return item.model_copy(update={"max": None, "typ": None, "value": None})
+    if bound == "typ" and item.typ is not None:
+        return item.model_copy(update={"min": None, "max": None})
+    return item
+
+
 def _display_name(f: Fact) -> str:
     """Device and variant, without repeating a variant that is just the device's name."""
     if not f.variant or re.sub(r"\W", "", f.variant.upper()) == re.sub(r"\W", "", f.device.upper()):
@@ -1186,6 +1206,9 @@ class DatasheetQA:
         where = f"[{original.citation}]"
         if notice_fact is None:
             item = _symbolic_item(f) if _symbolic(f) else item_from_fact(f)
+            if parsed.route == "simple" and len(parsed.specs) == 1:
+                # one figure asked at one bound: the item is what the answer states
+                item = _at_bound(item, parsed.bound)
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""
             kind = f", {f.section_kind.replace('_', ' ')}" if f.section_kind else ""
@@ -2107,7 +2130,8 @@ class DatasheetQA:
                 said = {x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)}
                 same = (
                     bool(said)
-                    and said <= figures
+                    # the same figures, or the one figure asked of a row printing more
+                    and (said <= figures or (len(figures) == 1 and figures <= said))
                     and (
                         f.spec == it.spec
                         if f.spec != "statement"
@@ -2819,6 +2843,7 @@ _ABBREVIATIONS = {
     "temp": "temperature",
     "pot": "potentiometer",
     "gyro": "gyroscope",
+    "res": "resolution",
     "accel": "accelerometer",
 }
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from search.datasheets._extract import spec_dimensions
 from search.datasheets._facts import DEVICES, squash
 
 logger = logging.getLogger(__name__)
@@ -583,7 +584,8 @@ _RANGE = re.compile(
     re.IGNORECASE,
 )
 _BOUND_MAX = re.compile(
-    r"\bmax(?:imum)?\b|\bhighest\b|\bupper\b|\bat most\b|\bup to\b|\bhow high\b|\blargest\b|\bpeak\b",
+    r"\bmax(?:imum)?\b|\bhighest\b|\bupper\b|\bat most\b|\bup to\b|\bhow high\b|\blargest\b|\bpeak\b"
+    r"|\bfastest\b",
     re.IGNORECASE,
 )
 _BOUND_MIN = re.compile(
@@ -603,7 +605,8 @@ _ABSMAX = re.compile(
 # ("which survives a wider operating temperature range").
 _ABSMAX_VERB = re.compile(r"\bsurviv|\bwithstand", re.IGNORECASE)
 _NOT_ABSMAX = re.compile(
-    r"\b(?:not|rather than|instead of|other than|excluding|never)\s+(?:the\s+|an?\s+)?"
+    r"\b(?:not|rather than|instead of|other than|excluding|never|(?:do not|don't) mean)\s+"
+    r"(?:the\s+|an?\s+)?"
     r"(?:absolute[- ]max\w*|abs\.? max\w*)(?:\s+ratings?)?"
     # "(active mode, not power-down)": the low-power mode is what is not asked
     r"|\b(?:not|rather than|instead of|other than|excluding)\s+(?:in\s+)?(?:the\s+)?"
@@ -1389,18 +1392,28 @@ def parse_question(
     bound: Bound | None = None
     # "absolute maximum" names a rating, not the bound wanted.
     bound_text = re.sub(r"(?i)\babsolute[- ]max(?:imum)?|\babs\.? max\b", " ", spec_text)
+    # "worst case number, not typ": the bound ruled out is not the one asked
+    bound_text = re.sub(
+        r"(?i)\b(?:not|rather than|instead of)\s+(?:the\s+)?typ(?:ical)?\b", " ", bound_text
+    )
     if re.search(
-        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,)\s*max"
-        r"|\bmax(?:imum)?\s*(?:and|&|/|,)\s*(?:min|typ)",
+        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,)\s*(?:max|typ)"
+        r"|\bmax(?:imum)?\s*(?:and|&|/|,)\s*(?:min|typ)|\bmin(?:imum)?\s*(?:and|&|/|,)\s*typ",
         bound_text,
     ):
-        bound = None  # "min and max", "typ and max": more than one bound
+        bound = None  # "min and max", "minimum and typical": more than one bound
     elif _BOUND_MAX.search(bound_text):
         bound = "max"
     elif _BOUND_MIN.search(bound_text):
         bound = "min"
     elif _BOUND_TYP.search(bound_text):
         bound = "typ"
+    elif (
+        re.search(r"(?i)\bworst[- ]case\b", bound_text)
+        and specs
+        and all(spec_dimensions(c[0]) & {"A", "s", "W"} for c in specs)
+    ):
+        bound = "max"  # the worst case of a current, a time or a power is its maximum
 
     quantity = None
     for name, pat in _QUANTITIES.items():

@@ -473,3 +473,23 @@ def test_derating_sentence_gives_a_rating_per_temperature(tmp_path: Path) -> Non
 
 def test_one_pin_at_two_levels_is_no_strap() -> None:
     assert straps_in(" one with AD0 high and one with AD0 low") == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "bound"),
+    [
+        ("AMS1117-5.0 ripple rejection at 120 Hz - minimum and typical?", None),
+        ("bme280 sleep mode current - worst case number, not typ?", "max"),
+        ("how long can a BH1750 H-res measurement take, worst case", "max"),
+        # the worst case of a regulated voltage is both ends of its band
+        ("AMS1117-3.3 output voltage, worst case over temperature?", None),
+        ("fastest sample rate on the ADS1115?", "max"),
+    ],
+)
+def test_bound_words(question: str, bound: str | None) -> None:
+    assert parse_question(question).bound == bound
+
+
+def test_a_disowned_absolute_maximum_is_not_asked() -> None:
+    p = parse_question("highest VDD the CCS811 is specified to run at? I don't mean the abs max.")
+    assert not p.absolute_max

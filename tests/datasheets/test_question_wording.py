@@ -1412,3 +1412,21 @@ def test_a_part_of_one_board_revision_does_not_answer_another() -> None:
     assert [i.value for i in rev_c.items] == [63.0], rev_c.answer
     both = qa.ask("SRB-5030 input capacitor voltage rating, revision B and revision C?")
     assert sorted(i.value for i in both.items) == [50.0, 63.0], both.answer
+
+
+def test_one_figure_asked_at_one_bound_is_the_item_given() -> None:
+    qa = _rows(
+        {
+            "device": "LM7805",
+            "spec": "supply_current",
+            "parameter": "Quiescent Current",
+            "typ": 5.0,
+            "max": 8.0,
+            "unit": "mA",
+            "condition": "TJ = +25°C",
+        },
+    )
+    item = qa.ask("LM7805 quiescent current, max, at Tj=25C").items[0]
+    assert (item.typ, item.max) == (None, 8.0)
+    both = qa.ask("LM7805 quiescent current, typical and max?").items[0]
+    assert (both.typ, both.max) == (5.0, 8.0)
