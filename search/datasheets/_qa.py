@@ -2891,6 +2891,7 @@ _RAILS_TIED = re.compile(
 _CLOCK_CHECK = re.compile(
     r"(?i)\b(?:spi|i2c|i²c)\b.{0,40}\b(?:at|clock(?:ed)?)\b|\bbus at\b"
     r"|\b(?:ok|okay|fine|keep up|handle|can i run|within spec)\b.{0,40}\b(?:spi|i2c)\b"
+    r"|\bwithin\b.{0,40}\b(?:spi|i2c)\b.{0,20}\blimits?\b"
 )
 _LOGIC_RAIL = re.compile(
     r"(?i)\blogic (?:supply|rail|side|power)\b|\bVSS\b|\bVDD_?IO\b|\bVLOGIC\b|\bVIO\b"

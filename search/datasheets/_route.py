@@ -121,7 +121,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:serial )?clock (?:frequency|rate|speed)|\bmax(?:imum)? clock\b|\bfclk\b",
         ("spi_max_clock", "i2c_max_clock"),
     ),
-    (r"\blogic (?:supply|power)(?! current)|\bvdd ?io\b|\bi/o supply", ("logic_supply_voltage",)),
+    (
+        r"\blogic (?:supply|power)(?! current)|\bvdd ?io\b|\bvlogic\b|\bi/o supply",
+        ("logic_supply_voltage",),
+    ),
     (
         r"\binput[- ]high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
         r"|\blogic[- ]high (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
@@ -551,8 +554,8 @@ _VOLT_AT = re.compile(
     # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure
     rf"|(?:call it|say,?)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="
-    # "an INA219 whose VS is 5 V"
-    rf"|(?:vdd|vcc|vs|vin|vm|avdd) is)"
+    # "an INA219 whose VS is 5 V", "VM about 3.7 V"
+    rf"|(?:vdd|vcc|vs|vin|vm|avdd) (?:is|about|around|roughly|of|at|~))"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
     rf"\s*(?:a\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b",
@@ -574,7 +577,8 @@ _READING = re.compile(
     re.IGNORECASE,
 )
 _QUERY_RETURNS = re.compile(
-    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*\?\s+(?:returns?|gives?|gave|reads?|says?)\s+({_NUM})"
+    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*\?\s+(?:returns?|returned|gives?|gave|reads?|says?"
+    rf"|comes back(?: as| with)?|came back(?: as| with)?|repl(?:ies|ied)(?: with)?)\s+({_NUM})"
     r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?",
     re.IGNORECASE,
 )

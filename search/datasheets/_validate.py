@@ -217,7 +217,8 @@ def _dims_equal(found: str, wanted_unit: str) -> bool:
 
 
 _COEF = re.compile(
-    r"(\d+(?:\.\d+)?)\s*[×x*]?\s*\(?\b(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\d?\b"
+    # "0.7 VDD", "0.7×VDD" (not "1.71  VDD": two cells of a row, a figure and a bound)
+    r"(\d+(?:\.\d+)?)(?:\s*[×x*]\s*|\s?)\(?\b(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\d?\b"
     r"|\b(?:VDD|VCC|VS|AVDD|DVDD|VDDIO|VIO)\d?\b\s*[×x*]\s*(\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )

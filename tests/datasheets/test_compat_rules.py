@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _qa_fixtures import small_store
+from _qa_fixtures import fact, small_store
 
 from search.datasheets._compat import (
     DeviceUse,
@@ -403,3 +403,28 @@ def test_a_threshold_row_for_another_io_rail_voltage_is_not_used() -> None:
     assert "1.26" not in a.answer, a.answer
     low = qa.ask("BH1750 with DVI at 1.7 V - min SCL/SDA high-level input voltage?")
     assert [i.min for i in low.items] == [1.26], low.answer
+
+
+def test_a_figure_and_a_rail_in_two_cells_are_no_fraction_of_the_rail() -> None:
+    from search.datasheets._validate import supply_fractions
+
+    two_cells = fact(
+        device="MPU-6050",
+        spec="logic_supply_voltage",
+        parameter="Voltage Range",
+        min=1.71,
+        unit="V",
+        evidence="Voltage Range  VLOGIC must be ≤VDD at all times  1.71  VDD  V",
+        citation="mpu-6050#p14",
+    )
+    assert supply_fractions(two_cells) == set()
+    scaled = fact(
+        device="X",
+        spec="logic_high_threshold",
+        parameter="VIH",
+        min=0.7,
+        unit="V",
+        evidence="VIH  0.7 VDD  V",
+        citation="x#p1",
+    )
+    assert supply_fractions(scaled) == {0.7}

@@ -493,3 +493,12 @@ def test_bound_words(question: str, bound: str | None) -> None:
 def test_a_disowned_absolute_maximum_is_not_asked() -> None:
     p = parse_question("highest VDD the CCS811 is specified to run at? I don't mean the abs max.")
     assert not p.absolute_max
+
+
+def test_query_reply_rail_about_and_vlogic_wording() -> None:
+    assert parse_question("MDN-4010 MEAS:VOLT? comes back 12.000 - how good?").reading == (
+        "12.000",
+        "V",
+    )
+    assert parse_question("TB6612FNG with VM about 3.7 V: output current?").stated_voltages == [3.7]
+    assert ("logic_supply_voltage",) in parse_question("MPU-6050 lowest VLOGIC allowed?").specs
