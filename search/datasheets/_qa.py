@@ -2399,6 +2399,19 @@ class DatasheetQA:
                 )
                 for said in _unweighed(parsed.text, items_of(checks))
             )
+            if _TRANSIENT.search(parsed.text) and not any(
+                _TRANSIENT.search(f"{i.parameter or ''} {i.condition or ''}")
+                for i in items_of(checks)
+            ):
+                # steady-state limits say nothing of the dip during a load step
+                checks.append(
+                    CompatCheck(
+                        rule="stated_condition",
+                        outcome="insufficient_evidence",
+                        detail="the question asks about a load step; no transient response is "
+                        "among the facts compared",
+                    )
+                )
         verdict = combine(checks)
         items = items_of(checks)
         derived = [d for c in checks for d in c.derived]
@@ -3120,6 +3133,9 @@ _YES_NO = re.compile(
     r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b"
     r"|(?:^|[-–—,;:.]\s+)(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
 )
+_TRANSIENT = re.compile(r"(?i)\bload[- ]?steps?\b|\btransient|\bstep load\b|\bload jumps?\b")
+
+
 # "Can two boards be paralleled?", "can I parallel the outputs": outputs sharing one load, which
 # no single part's limits settle.
 _PARALLEL = (

@@ -845,3 +845,15 @@ def test_a_regulator_heat_is_checked_against_its_junction_limit(
     assert answer.verdict == verdict, answer.answer
     assert said in answer.answer
     assert answer.status != "unvalidated"
+
+
+def test_a_load_step_is_not_settled_by_steady_state_figures() -> None:
+    qa = DatasheetQA()
+    chain = qa.ask(
+        "SRB-5030 feeds an AMS1117-3.3. During a 0 to 3 A load step on the 5 V rail, will the "
+        "SRB output stay above the LDO's headroom?"
+    )
+    assert chain.verdict == "insufficient_evidence", chain.answer
+    assert "load step" in chain.answer
+    asked = qa.ask("SRB-5030 load-transient response: how far does VOUT deviate for a load step?")
+    assert asked.status == "insufficient_evidence", asked.answer
