@@ -1049,6 +1049,9 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
 def _interval(text: str) -> str | None:
     m = _INTERVAL.search(text)
     if not m:
+        # "calibrated yesterday", "cal'd this morning": inside the 24-hour specification
+        if re.search(r"(?i)\bcal\w*\b.{0,20}\b(?:yesterday|today|this morning|last night)\b", text):
+            return "24h"
         return None
     if m.group(1):
         return "24h"

@@ -502,3 +502,8 @@ def test_query_reply_rail_about_and_vlogic_wording() -> None:
     )
     assert parse_question("TB6612FNG with VM about 3.7 V: output current?").stated_voltages == [3.7]
     assert ("logic_supply_voltage",) in parse_question("MPU-6050 lowest VLOGIC allowed?").specs
+
+
+def test_calibrated_yesterday_is_the_24_hour_interval() -> None:
+    p = parse_question("MDN6100 was calibrated yesterday. I read 3.3 V on the 10 V range - +/-?")
+    assert p.interval == "24h"
