@@ -3646,7 +3646,9 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     # Rows naming every stated point ("SF12" and "125 kHz") over rows naming one; with points
     # compared ("SF7 vs SF12 at 125 kHz"), the rows naming the most; else any that names one.
     most = max(names_point(r) for r in same)
-    fewest = len(points) if most == len(points) or _COMPARE_CUES.search(question) else 1
+    # (a point no row names, "at 868 MHz" over a table printed for the band, is no criterion)
+    named_any = set().union(*(named(r) for r in same))
+    fewest = len(named_any) if most == len(named_any) or _COMPARE_CUES.search(question) else 1
     matched = [r for r in same if most and names_point(r) >= min(fewest, most)]
     if not matched:
         return valid

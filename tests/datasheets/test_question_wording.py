@@ -1430,3 +1430,19 @@ def test_one_figure_asked_at_one_bound_is_the_item_given() -> None:
     assert (item.typ, item.max) == (None, 8.0)
     both = qa.ask("LM7805 quiescent current, typical and max?").items[0]
     assert (both.typ, both.max) == (5.0, 8.0)
+
+
+def test_a_stated_point_no_row_names_does_not_widen_the_match() -> None:
+    rows = [
+        {
+            "device": "RFM95W",
+            "spec": "sensitivity",
+            "parameter": "RF sensitivity",
+            "typ": t,
+            "unit": "dBm",
+            "condition": f"SF = {sf}, 125 kHz bandwidth",
+        }
+        for sf, t in ((7, -123.0), (12, -136.0))
+    ]
+    answer = _rows(*rows).ask("RFM95W LoRa sensitivity at 868 MHz, SF12, BW 125 kHz?")
+    assert [i.typ for i in answer.items] == [-136.0], answer.answer
