@@ -524,6 +524,8 @@ _COMPAT_CUES = re.compile(
     # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
     # another part's limit.
     r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
+    # "does the ESP32 side meet what the CCS811 needs from the host"
+    r"|\b(?:meet|satisf|provide)\w*\b.{0,40}\bneeds?\b|\bneeds? (?:of|from) (?:the|its|a) host\b"
     r"|\bguarantee[ds]?\b|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b"

@@ -507,3 +507,10 @@ def test_query_reply_rail_about_and_vlogic_wording() -> None:
 def test_calibrated_yesterday_is_the_24_hour_interval() -> None:
     p = parse_question("MDN6100 was calibrated yesterday. I read 3.3 V on the 10 V range - +/-?")
     assert p.interval == "24h"
+
+
+def test_what_a_part_needs_from_its_host_is_a_compatibility_question() -> None:
+    p = parse_question(
+        "CCS811 on an ESP32-WROOM-32's I2C - does the ESP32 meet what the CCS811 needs from the host?"
+    )
+    assert p.route == "compatibility"
