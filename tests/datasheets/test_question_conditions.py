@@ -511,6 +511,6 @@ def test_calibrated_yesterday_is_the_24_hour_interval() -> None:
 
 def test_what_a_part_needs_from_its_host_is_a_compatibility_question() -> None:
     p = parse_question(
-        "CCS811 on an ESP32-WROOM-32's I2C - does the ESP32 meet what the CCS811 needs from the host?"
+        "CCS811 on an ESP32's I2C - does the ESP32 meet what the CCS811 needs from the host?"
     )
     assert p.route == "compatibility"
