@@ -543,6 +543,15 @@ class DatasheetQA:
         # Every model of the device table is recognised, held or not, so that a question about
         # a part we hold no facts for says so by name.
         parsed = parse_question(q, None, self._siblings)
+        if not parsed.devices:
+            # "did ECN-2608-04 change the switching frequency?": a change notice named is of
+            # the part it changes
+            of = next(
+                (n.device for n in self.store.notices if n.device and squash(n.doc) in squash(q)),
+                None,
+            )
+            if of is not None:
+                parsed = parse_question(f"{of}: {q}", None, self._siblings)
         marked = self._marked_revision(parsed) if not parsed.revisions else None
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own

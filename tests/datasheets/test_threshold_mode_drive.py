@@ -435,3 +435,9 @@ def test_paralleling_outputs_is_not_settled_by_one_part_limits(shipped: Datashee
     answer = shipped.ask("can I parallel the outputs of two SRB-5030 boards to get 6 A at 5 V?")
     assert answer.status == "insufficient_evidence", answer.answer
     assert answer.verdict == "insufficient_evidence"
+
+
+def test_a_change_notice_named_stands_for_the_part_it_changes(shipped: DatasheetQA) -> None:
+    answer = shipped.ask("did ECN-2608-04 change the switching freq on rev B boards? what is it?")
+    assert answer.status == "answered", answer.answer
+    assert answer.items[0].device == "SRB-5030" and answer.items[0].typ == 500.0
