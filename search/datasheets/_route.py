@@ -1374,7 +1374,7 @@ def parse_question(
             reading = _quantity(rm.group(3), rm.group(4))
     if reading is None and (qm := _QUERY_RETURNS.search(text)):
         # "MEAS:CURR? returns 0.2270": an instrument's reply, in the unit its query measures
-        reading = _quantity(qm.group(2), qm.group(3) or _QUERY_UNIT[qm.group(1).upper()[:4]])
+        reading = _quantity(qm.group(2), qm.group(3) or _QUERY_UNIT[qm.group(1).upper()])
     if reading is None:
         # "at 2 A", "a 50 mV signal": the first quantity that is not a range is the reading.
         for fm in re.finditer(
@@ -1409,7 +1409,7 @@ def parse_question(
     )
     if re.search(
         r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,)\s*(?:max|typ)"
-        r"|\bmax(?:imum)?\s*(?:and|&|/|,)\s*(?:min|typ)|\bmin(?:imum)?\s*(?:and|&|/|,)\s*typ",
+        r"|\bmax(?:imum)?\s*(?:and|&|/|,)\s*(?:min|typ)",
         bound_text,
     ):
         bound = None  # "min and max", "minimum and typical": more than one bound

@@ -3911,7 +3911,8 @@ def _bom_facts(
     ratings each part's description states, as facts of the board it is on, scoped to the
     revision the list is of ("Bill of Materials, Revision B")."""
     header = [h.lower() for h in table.header]
-    rev = re.search(r"\bRevision ([A-Z])\b", sec.title)
+    m = re.search(r"\bRevision ([A-Z])\b", sec.title)
+    rev = m.group(1) if m else None
     out: list[Fact] = []
     for cells, raw in zip(table.rows, table.raw_rows, strict=False):
         rec = dict(zip(header, cells, strict=False))
@@ -3945,7 +3946,16 @@ def _part_changes(
         ):
             out.extend(
                 _part_fact(
-                    device, stem, citation, sec.title, spec, label, figure, unit, m.group(0), m
+                    device,
+                    stem,
+                    citation,
+                    sec.title,
+                    spec,
+                    label,
+                    figure,
+                    unit,
+                    m.group(0),
+                    m.group("rev"),
                 )
             )
     return out
@@ -3961,15 +3971,13 @@ def _part_fact(
     figure: str,
     unit: str,
     evidence: str,
-    revision: re.Match[str] | None,
+    rev: str | None,
 ) -> list[Fact]:
-    """One rating of a board's part, for the board revision ``revision`` names (its first
-    group) when it names one."""
+    """One rating of a board's part, for board revision ``rev`` when one is named."""
     try:
         si, si_unit = to_si(float(figure), unit)
     except UnknownUnitError:
         return []
-    rev = revision.group(1) if revision else None
     return [
         Fact(
             device=device,
