@@ -4273,44 +4273,14 @@ def _statements_in(
             # "sensing range increases (about 7 meters) … decreases (about 3 meters)": the two
             # ends a setting moves the figure between
             ends = sorted(float(lo) for lo, _hi, _u in distinct)
-            out.append(
-                Fact(
-                    device=device,
-                    spec="statement",
-                    parameter=sentence,
-                    min=ends[0],
-                    max=ends[1],
-                    unit=figures[0][1],
-                    section_kind="general",
-                    doc=stem,
-                    citation=citation,
-                    evidence=sentence,
-                    section=section,
-                    page=page,
-                ).with_id()
-            )
+            unit = figures[0][1]
+            bounds: dict[str, float | str | None] = {"min": ends[0], "max": ends[1]}
+        elif len(distinct) != 1:
+            # one figure, or one figure said twice ("pull low the bus 80us …, pulls up 80us")
             continue
-        # one figure, or one figure said twice ("pull low the bus 80us …, then pulls up 80us")
-        if len(distinct) != 1:
-            continue
-        m, unit = figures[0]
-        lo = float(m.group("lo"))
-        hi = float(m.group("hi")) if m.group("hi") else None
-        head = sentence[: m.start()]
-        bounds: dict[str, float | str | None] = (
-            {"value": m.group(0)}  # "20 Hz to 300 kHz": two units, kept as the sentence says it
-            if hi is not None and m.group("lu") and m.group("lu") != unit
-            else {"min": lo, "max": hi}
-            if hi is not None
-            else {"value": lo}
-            # "should not go negative by more than 0.3 V": a negated comparison is no bound
-            if re.search(r"(?i)\bnot\b[^,.;]*\b(?:more|less|longer|shorter|greater) than\s*$", head)
-            else {"min": lo}
-            if _AT_LEAST.search(head)
-            else {"max": lo}
-            if _AT_MOST.search(head)
-            else {"value": lo}
-        )
+        else:
+            m, unit = figures[0]
+            bounds = _stated_bounds(m, unit, sentence[: m.start()])
         out.append(
             Fact(
                 device=device,
@@ -4327,6 +4297,24 @@ def _statements_in(
             ).with_id()
         )
     return out
+
+
+def _stated_bounds(m: re.Match[str], unit: str, head: str) -> dict[str, float | str | None]:
+    """The bounds a sentence's one figure states: a range, or a value the words before it
+    make a minimum ("at least") or a maximum ("up to")."""
+    lo = float(m.group("lo"))
+    hi = float(m.group("hi")) if m.group("hi") else None
+    if hi is not None and m.group("lu") and m.group("lu") != unit:
+        return {"value": m.group(0)}  # "20 Hz to 300 kHz": two units, kept as said
+    if hi is not None:
+        return {"min": lo, "max": hi}
+    if re.search(r"(?i)\bnot\b[^,.;]*\b(?:more|less|longer|shorter|greater) than\s*$", head):
+        return {"value": lo}  # "should not go negative by more than 0.3 V": no bound
+    if _AT_LEAST.search(head):
+        return {"min": lo}
+    if _AT_MOST.search(head):
+        return {"max": lo}
+    return {"value": lo}
 
 
 # "derate the output current linearly from 3.0 A at 70 degC to 1.5 A at 85 degC": the figure at
