@@ -151,7 +151,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("coil_max_voltage",),
     ),
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
-    (r"\bcoil current", ("coil_current",)),
+    (r"\bcoil current|\bnominal (?:operating )?current\b(?=[^?]{0,40}\bcoil)", ("coil_current",)),
+    (r"\bcoil (?:power|wattage)\b|\bnominal (?:operating )?power\b", ("coil_power",)),
     (r"\bcoil resistance|\bresistance of (?:the|its) coil|\bcoil ohms?\b", ("coil_resistance",)),
     (
         r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage",

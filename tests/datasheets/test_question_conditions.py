@@ -514,3 +514,8 @@ def test_what_a_part_needs_from_its_host_is_a_compatibility_question() -> None:
         "CCS811 on an ESP32's I2C - does the ESP32 meet what the CCS811 needs from the host?"
     )
     assert p.route == "compatibility"
+
+
+def test_a_relay_coil_nominal_current_and_power_are_specs() -> None:
+    p = parse_question("SRD-05VDC-SL-C coil: nominal current, coil resistance and coil power?")
+    assert [c[0] for c in p.specs] == ["coil_current", "coil_resistance", "coil_power"]
