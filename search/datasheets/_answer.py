@@ -123,9 +123,11 @@ def numbers_in(text: str, *, evidence: bool = False) -> list[tuple[str, float]]:
             if v is not None:
                 out.append((m.group(0), v))
         return out
-    # Drop identifiers that carry digits (ADS1115, AMS1117-3.3, ecn-2608-04#1, I2C, ±0.3) first.
+    # Drop identifiers that carry digits (ADS1115, AMS1117-3.3, SRB-5030, ecn-2608-04#1, I2C)
+    # first.
     cleaned = re.sub(
-        r"\b[A-Za-z][A-Za-z0-9]*\d[A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|\b[\w.\-]+#[\w.\-]+",
+        r"\b[A-Za-z][A-Za-z0-9]*\d[A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*"
+        r"|\b[A-Z]{2,}-\d[A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*|\b[\w.\-]+#[\w.\-]+",
         " ",
         text,
     )

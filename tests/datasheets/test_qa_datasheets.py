@@ -744,3 +744,12 @@ def test_feeding_a_parts_logic_rail_checks_its_logic_supply_range() -> None:
     ok = qa.ask("Can an LM7805 serve as the L298's logic supply (VSS)?")
     low = qa.ask("Could the L298 logic supply (VSS) be fed from an AMS1117-3.3?")
     assert (ok.verdict, low.verdict) == ("compatible", "incompatible")
+
+
+def test_a_part_number_written_with_a_hyphen_is_no_figure() -> None:
+    from search.datasheets._answer import numbers_in
+
+    assert [v for _t, v in numbers_in("SRB-5030 at 450 kHz; OPS-1147 reference 0.8 V")] == [
+        450.0,
+        0.8,
+    ]
