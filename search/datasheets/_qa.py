@@ -491,7 +491,8 @@ def _at_bound(item: AnswerItem, bound: str | None) -> AnswerItem:
     ):
         return item  # the row guarantees the other side only; shown whole
     if item.min is not None and item.max is not None and math.isclose(-item.min, item.max):
-        return item  # a ± figure is one figure
+        # a ± figure is one figure, and its limit is what a max asks
+        return item.model_copy(update={"typ": None}) if bound == "max" else item
     if bound == "max" and item.max is not None:
         return item.model_copy(update={"min": None, "typ": None, "value": None})
     if bound == "min" and item.min is not None:
@@ -1215,8 +1216,9 @@ class DatasheetQA:
         where = f"[{original.citation}]"
         if notice_fact is None:
             item = _symbolic_item(f) if _symbolic(f) else item_from_fact(f)
-            if parsed.route == "simple" and len(parsed.specs) == 1:
-                # one figure asked at one bound: the item is what the answer states
+            if parsed.route in ("simple", "comparison") and len(parsed.specs) == 1:
+                # one figure asked at one bound (of each part compared): the item is what the
+                # answer states
                 item = _at_bound(item, parsed.bound)
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""

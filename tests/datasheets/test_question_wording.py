@@ -1446,3 +1446,23 @@ def test_a_stated_point_no_row_names_does_not_widen_the_match() -> None:
     ]
     answer = _rows(*rows).ask("RFM95W LoRa sensitivity at 868 MHz, SF12, BW 125 kHz?")
     assert [i.typ for i in answer.items] == [-136.0], answer.answer
+
+
+def test_parts_compared_at_one_bound_carry_that_bound() -> None:
+    rows = [
+        {
+            "device": "INA219",
+            "variant": v,
+            "spec": "input_offset_voltage",
+            "parameter": "Offset voltage, RTI",
+            "min": -m,
+            "typ": 40.0,
+            "max": m,
+            "unit": "µV",
+            "condition": "PGA = /8",
+        }
+        for v, m in (("INA219A", 200.0), ("INA219B", 100.0))
+    ]
+    answer = _rows(*rows).ask("INA219A vs INA219B - max offset voltage at PGA /8?")
+    assert sorted(i.max for i in answer.items) == [100.0, 200.0], answer.answer
+    assert all(i.typ is None for i in answer.items)
