@@ -344,6 +344,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # "high-resolution mode" names a mode, not the figure asked.
     (r"\bresolution(?![- ]mode)", ("resolution", "resolution_bits")),
+    # an ADC's gain error is one figure, not a gain and an error
+    (r"\b(?:current sense )?gain error\b", ("gain_error", "current_sense_gain_error")),
     # "How accurate is …", "how precise": the adjective asks the same as the noun.
     (
         r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b",

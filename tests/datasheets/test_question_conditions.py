@@ -519,3 +519,9 @@ def test_what_a_part_needs_from_its_host_is_a_compatibility_question() -> None:
 def test_a_relay_coil_nominal_current_and_power_are_specs() -> None:
     p = parse_question("SRD-05VDC-SL-C coil: nominal current, coil resistance and coil power?")
     assert [c[0] for c in p.specs] == ["coil_current", "coil_resistance", "coil_power"]
+
+
+def test_gain_error_is_one_spec() -> None:
+    assert parse_question("MCP3008 gain error?").specs == [
+        ("gain_error", "current_sense_gain_error")
+    ]
