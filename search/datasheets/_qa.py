@@ -2804,9 +2804,16 @@ def _setting_spans(text: str) -> list[tuple[int, int]]:
         m.span()
         for m in itertools.chain(_CONDITION_CLAUSE.finditer(text), re.finditer(r"\([^()]*\)", text))
         if re.search(r"\d", m.group(0))
-    ] + [m.span() for m in _PACKAGE_NAMED.finditer(text)]
+    ] + [
+        m.span() for m in itertools.chain(_PACKAGE_NAMED.finditer(text), _FSR_NAMED.finditer(text))
+    ]
 
 
+# "FSR ±2.048 V", "±2.048 V FSR", "PGA = ±4.096 V": the range a figure is asked at
+_FSR_NAMED = re.compile(
+    r"(?i)\b(?:fsr|pga)\b\s*=?\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*V\b"
+    r"|(?:±|\+/-)\s*\d+(?:\.\d+)?\s*V\s*(?:fsr|full[- ]scale)\b"
+)
 _PACKAGE_NAMED = re.compile(
     r"(?i)\b(?:in|for) (?:the |a |an )?[\w-]*\d[\w-]*(?: \([\w-]+\))? package\b"
 )

@@ -1466,3 +1466,26 @@ def test_parts_compared_at_one_bound_carry_that_bound() -> None:
     answer = _rows(*rows).ask("INA219A vs INA219B - max offset voltage at PGA /8?")
     assert sorted(i.max for i in answer.items) == [100.0, 200.0], answer.answer
     assert all(i.typ is None for i in answer.items)
+
+
+def test_a_stated_full_scale_range_is_a_setting_not_an_item() -> None:
+    qa = _rows(
+        {
+            "device": "ADS1115",
+            "spec": "gain_error",
+            "parameter": "Gain error",
+            "typ": 0.01,
+            "max": 0.15,
+            "unit": "%",
+            "condition": "FSR = ±2.048 V, TA = 25°C",
+        },
+        {
+            "device": "ADS1115",
+            "spec": "full_scale_range",
+            "parameter": "Full-scale range",
+            "max": 6.144,
+            "unit": "V",
+        },
+    )
+    answer = qa.ask("ADS1115 gain error max, FSR +/-2.048V at 25C?")
+    assert [(i.spec, i.max, i.typ) for i in answer.items] == [("gain_error", 0.15, None)]
