@@ -1094,6 +1094,13 @@ class DatasheetQA:
         if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
+        if parsed.bound in ("max", "min"):
+            # "standby current, max": of rows with one label, one printing the max and one only
+            # the typ, the max answers
+            printed = {f.parameter for f in top if getattr(f, parsed.bound) is not None}
+            top = [
+                f for f in top if getattr(f, parsed.bound) is not None or f.parameter not in printed
+            ]
         for f in _each_side(
             parsed.text, [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
         ):

@@ -1489,3 +1489,24 @@ def test_a_stated_full_scale_range_is_a_setting_not_an_item() -> None:
     )
     answer = qa.ask("ADS1115 gain error max, FSR +/-2.048V at 25C?")
     assert [(i.spec, i.max, i.typ) for i in answer.items] == [("gain_error", 0.15, None)]
+
+
+def test_of_two_rows_of_one_label_the_one_printing_the_bound_asked_answers() -> None:
+    qa = _rows(
+        {
+            "device": "MCP3008",
+            "spec": "sleep_current",
+            "parameter": "standby current",
+            "typ": 5.0,
+            "unit": "nA",
+        },
+        {
+            "device": "MCP3008",
+            "spec": "sleep_current",
+            "parameter": "standby current",
+            "max": 2.0,
+            "unit": "µA",
+        },
+    )
+    answer = qa.ask("MCP3008 standby current, max?")
+    assert [(i.typ, i.max) for i in answer.items] == [(None, 2.0)], answer.answer
