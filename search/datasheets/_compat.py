@@ -2434,13 +2434,15 @@ def stated_ambient(question: str) -> float | None:
 STATED_CURRENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
 
 
+def amps(number: str, unit: str) -> float:
+    """A current matched by :data:`STATED_CURRENT` ("300", "mA"), in amperes."""
+    return float(number) * (1e-3 if unit == "mA" else 1.0)
+
+
 def stated_load_current(question: str) -> tuple[float, str] | None:
     """The one load current a question states ("at ~300 mA", "a 1.5 A load"): amperes, and as
     written; None when it states none or several."""
-    found = {
-        (float(n) * (1e-3 if u == "mA" else 1.0), f"{n} {u}")
-        for n, u in STATED_CURRENT.findall(question)
-    }
+    found = {(amps(n, u), f"{n} {u}") for n, u in STATED_CURRENT.findall(question)}
     return found.pop() if len(found) == 1 else None
 
 

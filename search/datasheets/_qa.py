@@ -47,6 +47,7 @@ from search.datasheets._compat import (
     DeviceUse,
     Limit,
     alternative_index,
+    amps,
     asks_headroom,
     asks_pullup_level,
     asks_thermal,
@@ -117,13 +118,6 @@ _VOLTS_IN_CONDITION = re.compile(
 _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|Hz)\b", re.I)
 
 
-_CONDITION_AMPS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
-
-
-def _amps(number: str, unit: str) -> float:
-    return float(number) * (1e-3 if unit == "mA" else 1.0)
-
-
 def _modes_named(text: str) -> set[str]:
     """The numbered modes a text names: "Mode 1 & 4", "modes 2 and 3", "mode 1"."""
     return {
@@ -156,13 +150,13 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
                 f"{u} the question asks about"
             ]
     # "IOUT = 2.0 A" on a row of a sweep, "at 2.5 A" in the question: a point not printed
-    row_amps = _CONDITION_AMPS.findall(fact.condition)
-    asked_amps = {_amps(n, u) for n, u in _CONDITION_AMPS.findall(question)}
+    row_amps = STATED_CURRENT.findall(fact.condition)
+    asked_amps = {amps(n, u) for n, u in STATED_CURRENT.findall(question)}
     if (
         len(row_amps) == 1
         and len(asked_amps) == 1
         and not re.search(r"(?i)\bto\b|[-–~≤≥<>]", fact.condition)
-        and not math.isclose(_amps(*row_amps[0]), next(iter(asked_amps)))
+        and not math.isclose(amps(*row_amps[0]), next(iter(asked_amps)))
     ):
         return [
             f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
@@ -236,6 +230,17 @@ def _pin_level_conflict(fact: Fact, question: str) -> list[str]:
                 f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
                 f"{pin} = {word}, the question ties {pin} {' or '.join(sorted(asked))}"
             ]
+    return []
+
+
+def _revision_conflict(fact: Fact, revisions: Sequence[str]) -> list[str]:
+    """A part fitted on board revision B is not the revision C part a question asks about."""
+    rev = fact.applies_to.get("board_revision")
+    if isinstance(rev, str) and revisions and rev not in revisions:
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} is of board revision "
+            f"{rev}, the question asks about {', '.join(revisions)}"
+        ]
     return []
 
 
@@ -479,6 +484,13 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
         if parts:
             parts[-1] += _unit(f.unit)
     return " ".join(parts)
+
+
+def _add_item(answer: Answer, item: AnswerItem, line: str) -> None:
+    """Add a figure to an answer: the item, its citation (once) and the line that states it."""
+    answer.items.append(item)
+    answer.citations = list(dict.fromkeys([*answer.citations, item.citation]))
+    answer.answer += f". {line}"
 
 
 def _at_bound(item: AnswerItem, bound: str | None) -> AnswerItem:
@@ -991,13 +1003,7 @@ class DatasheetQA:
             why.extend(_quantity_conflict(r.fact, parsed.quantity))
             why.extend(_mode_conflict(r.fact, parsed.text))
             why.extend(_pin_level_conflict(r.fact, parsed.text))
-            rev = r.fact.applies_to.get("board_revision")
-            if isinstance(rev, str) and parsed.revisions and rev not in parsed.revisions:
-                # a part fitted on revision B is not the revision C part asked about
-                why.append(
-                    f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is of board "
-                    f"revision {rev}, the question asks about {', '.join(parsed.revisions)}"
-                )
+            why.extend(_revision_conflict(r.fact, parsed.revisions))
             if r.fact.extra.get("composite") and isinstance(r.fact.value, str):
                 # "3.5 + 0.5" (ppm of reading + ppm of range): a figure of two terms, answered
                 # as written.
@@ -1492,10 +1498,10 @@ class DatasheetQA:
             or extra.evidence in {i.evidence for i in answer.items}
         ):
             return
-        answer.items.append(item_from_fact(extra))
-        answer.citations = list(dict.fromkeys([*answer.citations, extra.citation]))
-        answer.answer += (
-            f'. {extra.device}: {_figure(extra, None)} — "{extra.evidence}" [{extra.citation}]'
+        _add_item(
+            answer,
+            item_from_fact(extra),
+            f'{extra.device}: {_figure(extra, None)} — "{extra.evidence}" [{extra.citation}]',
         )
 
     def _variant_rated_lower(self, parsed: ParsedQuestion, answer: Answer) -> None:
@@ -1528,12 +1534,12 @@ class DatasheetQA:
                 item = item_from_fact(f)
                 if item in answer.items:
                     continue
-                answer.items.append(item)
-                answer.citations = list(dict.fromkeys([*answer.citations, f.citation]))
-                answer.answer += (
-                    f". {variant} is rated to at most {format_number(f.max)} {f.unit} "
+                _add_item(
+                    answer,
+                    item,
+                    f"{variant} is rated to at most {format_number(f.max)} {f.unit} "
                     f"(absolute maximum) [{f.citation}], below the {format_number(it.max)} "
-                    f"{it.unit} stated for the family"
+                    f"{it.unit} stated for the family",
                 )
 
     def _ambient_for_load(self, parsed: ParsedQuestion) -> Answer | None:
