@@ -1442,7 +1442,10 @@ class DatasheetQA:
                 return
             if rival_facts and not phrase & hit - _KIND_WORDS:
                 # The row answers other words than the recognised phrase ("bandwidth and
-                # output rise time"): both are asked.
+                # output rise time"): both are asked, unless its words are the stated setting
+                # ("set to ±8g full scale").
+                if not (hit & _stems(_without_settings(parsed.text))) - _KIND_WORDS:
+                    return
                 parsed.specs.append((fact.spec,))
                 parsed.spec_phrases.append(fact.parameter.strip().lower())
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
@@ -2822,10 +2825,12 @@ def _setting_spans(text: str) -> list[tuple[int, int]]:
     ]
 
 
-# "FSR ±2.048 V", "±2.048 V FSR", "PGA = ±4.096 V": the range a figure is asked at
+# "FSR ±2.048 V", "±2.048 V FSR", "PGA = ±4.096 V", "±8g full scale": the range a figure is
+# asked at
 _FSR_NAMED = re.compile(
-    r"(?i)\b(?:fsr|pga)\b\s*=?\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*V\b"
-    r"|(?:±|\+/-)\s*\d+(?:\.\d+)?\s*V\s*(?:fsr|full[- ]scale)\b"
+    r"(?i)\b(?:fsr|pga|full[- ]scale(?: range)?)\b\s*(?:=|:|of)?\s*(?:±|\+/-)\s*\d+(?:\.\d+)?\s*"
+    r"(?:V|g|[°º]/s|dps)(?!\w)"
+    r"|(?:±|\+/-)\s*\d+(?:\.\d+)?\s*(?:V|g|[°º]/s|dps)\s*(?:fsr|full[- ]scale(?: range)?)\b"
 )
 _PACKAGE_NAMED = re.compile(
     r"(?i)\b(?:in|for) (?:the |a |an )?[\w-]*\d[\w-]*(?: \([\w-]+\))? package\b"

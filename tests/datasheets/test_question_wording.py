@@ -1510,3 +1510,28 @@ def test_of_two_rows_of_one_label_the_one_printing_the_bound_asked_answers() -> 
     )
     answer = qa.ask("MCP3008 standby current, max?")
     assert [(i.typ, i.max) for i in answer.items] == [(None, 2.0)], answer.answer
+
+
+def test_a_full_scale_stated_in_g_is_a_setting_not_an_item() -> None:
+    qa = _rows(
+        {
+            "device": "MPU-6050",
+            "spec": "sensitivity",
+            "parameter": "Sensitivity Scale Factor",
+            "typ": 4096,
+            "unit": "LSB/g",
+            "condition": "AFS_SEL=2",
+        },
+        {
+            "device": "MPU-6050",
+            "spec": "full_scale_range",
+            "parameter": "Full-Scale Range",
+            "min": -8,
+            "max": 8,
+            "unit": "g",
+            "condition": "AFS_SEL=2",
+        },
+    )
+    answer = qa.ask("MPU6050 accel set to +/-8g full scale - sensitivity in LSB per g?")
+    assert answer.status == "answered", answer.answer
+    assert [(i.spec, i.typ) for i in answer.items] == [("sensitivity", 4096)]
