@@ -2424,6 +2424,21 @@ def stated_package(question: str) -> str | None:
     return f"{m.group(1).upper()}-{m.group(2)}" if m else None
 
 
+_PACKAGE_KIND = r"(SOIC|PDIP|TSSOP|MSOP|SSOP|HSOP|QFN|DFN|LGA|DIP|SOT|TO|SO|DPAK|MULTIWATT|POWERSO)"
+_PACKAGE_PINS_FIRST = re.compile(
+    rf"(?i)\b(\d{{1,3}})\s*-?\s*(?:L|leads?|pins?|ld)\s*-?\s*{_PACKAGE_KIND}\b"
+)
+_PACKAGE_PINS_AFTER = re.compile(rf"(?i)\b{_PACKAGE_KIND}\s*-?\s*(\d{{1,3}})\b")
+
+
+def packages_named(text: str) -> set[str]:
+    """The packages a text names, one way of writing each: "16-lead SOIC", "16L-SOIC" and
+    "SOIC-16" are all "SOIC-16"; "PowerSO20" is "POWERSO-20"."""
+    return {f"{k.upper()}-{int(n)}" for n, k in _PACKAGE_PINS_FIRST.findall(text)} | {
+        f"{k.upper()}-{int(n)}" for k, n in _PACKAGE_PINS_AFTER.findall(text)
+    }
+
+
 def stated_ambient(question: str) -> float | None:
     """The ambient temperature a question states ("at 40 °C ambient", "ambient of 60 C")."""
     m = _STATED_AMBIENT.search(question)

@@ -60,6 +60,7 @@ from search.datasheets._compat import (
     is_regulator,
     items_of,
     output_at,
+    packages_named,
     percent_band,
     percent_of,
     pick_rules,
@@ -184,6 +185,22 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
                 f"{', '.join(map(format_number, sorted(said)))} the question asks about"
             ]
     return []
+
+
+def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
+    """The modes of the rows ("HIGH-SPEED MODE", "Fast mode") the question names."""
+
+    def plain(text: str) -> str:
+        return " ".join(re.sub(r"[-_]", " ", text.lower()).split())
+
+    asked = plain(question)
+    return {
+        mode
+        for r in ranked
+        if isinstance(mode := r.fact.applies_to.get("mode"), str)
+        and (name := re.sub(r"\s*\bmode$", "", plain(mode)))
+        and re.search(rf"\b{re.escape(name)} mode\b", asked)
+    }
 
 
 _RADIO_MODE = re.compile(r"(?i)\b(?:transmit\w*|tx|receiv\w*|rx)\b")
@@ -1045,6 +1062,34 @@ class DatasheetQA:
                         f"{r.fact.symbol}, the question asks about {', '.join(sorted(symbols))}"
                     )
             valid = kept
+        named = _modes_asked(valid, parsed.text)
+        if named:
+            # "in high-speed mode": rows printed for another bus mode answer another question
+            for r in valid:
+                if r.fact.applies_to.get("mode") not in (None, *named):
+                    reasons.append(
+                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} holds in "
+                        f"{r.fact.applies_to['mode']}, not in the mode the question names"
+                    )
+            valid = [r for r in valid if r.fact.applies_to.get("mode") in (None, *named)]
+        asked_packages = packages_named(parsed.text)
+        packaged = [
+            r for r in valid if packages_named(f"{r.fact.parameter} {r.fact.condition or ''}")
+        ]
+        if asked_packages and any(
+            packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") & asked_packages
+            for r in packaged
+        ):
+            # "in the 16-lead SOIC": a row printed for another package answers another part
+            for r in packaged:
+                if not packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") & (
+                    asked_packages
+                ):
+                    reasons.append(
+                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is for "
+                        "another package than the question names"
+                    )
+                    valid.remove(r)
         if "supply_voltage" in specs and re.search(r"\bmotors?\b", parsed.text, re.I):
             # A driver has a logic supply and a motor supply: a row about the logic rail does
             # not answer a question about the motor rail.

@@ -1103,7 +1103,9 @@ _NOT_A_PART = re.compile(
     # Wi-Fi modes: "HT20", "MCS7"
     r"|V?HT|MCS"
     # package names: "Multiwatt15", "PowerSO20", "SSOP24", "TO-220"
-    r"|MULTIWATT|POWERSO|SSOP|PDIP|SO|DFN|HSOP)[-\d]",
+    r"|MULTIWATT|POWERSO|SSOP|PDIP|SO|DFN|HSOP"
+    # and pin counts before them: "16L-SOIC"
+    r"|\d{1,3}L(?=-?[A-Z]))[-\d]",
     re.IGNORECASE,
 )
 

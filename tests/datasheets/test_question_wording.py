@@ -1535,3 +1535,35 @@ def test_a_full_scale_stated_in_g_is_a_setting_not_an_item() -> None:
     answer = qa.ask("MPU6050 accel set to +/-8g full scale - sensitivity in LSB per g?")
     assert answer.status == "answered", answer.answer
     assert [(i.spec, i.typ) for i in answer.items] == [("sensitivity", 4096)]
+
+
+def test_a_bus_mode_named_keeps_the_rows_of_that_mode() -> None:
+    qa = _rows(
+        {"device": "ADS1115", "spec": "i2c_max_clock", "parameter": "SCL clock frequency",
+         "max": 0.4, "unit": "MHz", "applies_to": {"mode": "FAST MODE"}},
+        {"device": "ADS1115", "spec": "i2c_max_clock", "parameter": "SCL clock frequency",
+         "max": 3.4, "unit": "MHz", "applies_to": {"mode": "HIGH-SPEED MODE"}},
+    )  # fmt: skip
+    fast = qa.ask("ADS1115 max SCL in fast mode?")
+    assert [i.max for i in fast.items] == [0.4], fast.answer
+    high = qa.ask("High-speed-mode I2C: ADS1115 max SCL?")
+    assert [i.max for i in high.items] == [3.4], high.answer
+    assert sorted(i.max for i in qa.ask("ADS1115 max SCL clock?").items) == [0.4, 3.4]
+
+
+def test_a_package_named_keeps_the_rows_of_that_package() -> None:
+    qa = _rows(
+        {"device": "MCP3008", "spec": "thermal_resistance",
+         "parameter": "Thermal Resistance, 16L-PDIP", "typ": 70.0, "unit": "°C/W"},
+        {"device": "MCP3008", "spec": "thermal_resistance",
+         "parameter": "Thermal Resistance, 16L-SOIC", "typ": 90.0, "unit": "°C/W"},
+    )  # fmt: skip
+    for question in (
+        "Thermal resistance (theta JA) of the MCP3008 in the 16-lead SOIC?",
+        "MCP3008 16L-SOIC thermal resistance?",
+        "MCP3008 thermal resistance, SOIC-16 package?",
+    ):
+        answer = qa.ask(question)
+        assert [i.typ for i in answer.items] == [90.0], (question, answer.answer)
+    # a package no row is printed for narrows nothing
+    assert len(qa.ask("MCP3008 thermal resistance in TSSOP-16?").items) == 2
