@@ -209,8 +209,10 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"humidity\s+range|working\s+humidity|operating\s+humidity", "humidity_range"),
     (r"power\s+dissipation|\bptot\b|\bpd\b|total\s+power", "power_dissipation"),
     (r"power\s+consumption|heater\s+consumption|current\s+consumption.*mw", "power_consumption"),
+    # a regulator's least load for regulation ("Minimum Load Current"), no current it draws
+    (r"^minimum\s+load(\s+current)?\b", "minimum_load"),
     (
-        r"(supply|operating|quiescent|consumption|working|active|average|bias)\s+current|"
+        r"(supply|operating|quiescent|consumption|working|active|average|bias|mode)\s+current|"
         r"current\s+(consumption|supply|draw)|\bi\s*dd\b|\bicc\b|\bi\s*cc\b|\biq\b|\bidd\b|"
         r"\bi\s*q\b|\bid\b|\bis\b|\biddq\b|max\s+current\s+draw|supply\s+current|current\s+draw",
         "supply_current",
@@ -376,6 +378,7 @@ for _s in (
     "input_bias_current",
     "contact_current",
     "leakage_current",
+    "minimum_load",
 ):
     _SPEC_DIMENSION[_s] = _AMP
 for _s in (

@@ -255,6 +255,9 @@ def _condition_block_head(
     return min(first, key=lambda lb: lb[0] - y)[1], head
 
 
+# A label's last word, wrapped alone onto the line under its row.
+_WRAPPED_QUANTITY = frozenset({"Current", "Voltage", "Resistance", "Capacitance", "Power", "Time"})
+
 # A row keyed by one setting's value ("SF = 9"): the setting's name.
 _STEP_KEY = re.compile(r"^\s*([A-Za-z]\w{0,12})\s*=\s*[-+]?\d")
 # A label line that states a figure of the rows' test ("62.5 kHz bandwidth").
@@ -1512,7 +1515,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     )
                     if (
                         under_row
-                        and re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+)?\d{0,2}", tail)
+                        and (
+                            re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+)?\d{0,2}", tail)
+                            # "Accelerometer Low Power Mode" / "Current": the quantity its label
+                            # names, wrapped onto the next line
+                            or (
+                                tail in _WRAPPED_QUANTITY
+                                and tail.lower() not in rows[-1].parameter.lower()
+                                and len(rows[-1].parameter.split()) >= 2
+                            )
+                        )
                         and re.search(r"[A-Za-z]$", rows[-1].parameter.strip())
                     ):
                         # "Collecting" with its figures, "period" alone on the next line: the

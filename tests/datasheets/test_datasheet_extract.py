@@ -1078,3 +1078,24 @@ def test_a_bill_of_materials_gives_each_part_its_ratings_per_revision() -> None:
     # "Revision C changes C1 and C2 from OPS-3105 (…) to OPS-3106 (10 uF, 63 V, …)"
     assert rated[("input capacitor C1, C2 (OPS-3106) voltage rating", "C")] == 63.0
     assert rated[("inductor L1 (OPS-2210) saturation current", "B")] == 4.5
+
+
+@needs_pdfs
+def test_a_label_quantity_wrapped_alone_onto_the_next_line_ends_the_label() -> None:
+    facts = _facts("mpu-6050")
+    # "Accelerometer Low Power Mode" with its first figure, "Current" alone on the line below
+    low_power = {
+        f.condition: f.typ
+        for f in facts
+        if f.parameter == "Accelerometer Low Power Mode Current" and f.spec == "supply_current"
+    }
+    assert low_power == {
+        "1.25 Hz update rate": 10.0,
+        "5 Hz update rate": 20.0,
+        "20 Hz update rate": 70.0,
+        "40 Hz update rate": 140.0,
+    }
+    # and a regulator's least load is no current the part draws (AMS1117 "Minimum Load Current")
+    ams = _facts("ams1117")
+    (least,) = [f for f in ams if f.parameter == "Minimum Load Current"]
+    assert (least.spec, least.max, least.unit) == ("minimum_load", 10.0, "mA")
