@@ -1435,7 +1435,7 @@ class DatasheetQA:
                 return
             # Only the words the question asks with count, not those of a stated setting ("at
             # ±2g full scale").
-            asked_text = _without_conditions(parsed.text, numeric_only=True)
+            asked_text = _no_joined(_without_conditions(parsed.text, numeric_only=True))
             words = _stems(asked_text)
             phrase = _stems(parsed.spec_phrases[0])
             rival_facts = [
@@ -2942,6 +2942,11 @@ _ABBREVIATIONS = {
 }
 
 
+def _no_joined(text: str) -> str:
+    """ "No-load input current" is about no load: it shares no "load" with "load current"."""
+    return re.sub(r"(?i)\bno-(?=[a-z])|\bno (?=load\b)", "no", text)
+
+
 def _stems(text: str) -> set[str]:
     """Content words with a plural "s" taken off ("pulses" meets "pulse"), and each pair of
     neighbouring words run together ("wave length" meets "wavelength"); an abbreviation also
@@ -2951,6 +2956,7 @@ def _stems(text: str) -> set[str]:
     expanded = [_ABBREVIATIONS[w] for w in re.findall(r"[a-z]+", low) if w in _ABBREVIATIONS]
     if expanded:
         text = f"{text} {' '.join(expanded)}"
+    text = _no_joined(text)
     # One spelling for words English writes two ways ("litre", "liter").
     text = re.sub(r"(?i)\b(lit|met|cent)re(s?)\b", r"\1er\2", text)
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())

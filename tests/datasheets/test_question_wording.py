@@ -1567,3 +1567,20 @@ def test_a_package_named_keeps_the_rows_of_that_package() -> None:
         assert [i.typ for i in answer.items] == [90.0], (question, answer.answer)
     # a package no row is printed for narrows nothing
     assert len(qa.ask("MCP3008 thermal resistance in TSSOP-16?").items) == 2
+
+
+def test_load_current_is_no_no_load_row() -> None:
+    qa = _rows(
+        {"device": "SRB-5030", "spec": "output_current", "parameter": "Output current, derated",
+         "max": 1.5, "unit": "A", "condition": "ambient 85 degC",
+         "applies_to": {"ambient_c": 85.0}},
+        {"device": "SRB-5030", "spec": "no_load_input_current",
+         "parameter": "No-load input current", "typ": 11.2, "max": 25.0, "unit": "mA"},
+        {"device": "SRB-5030", "spec": "input_current", "parameter": "Input current",
+         "typ": 0.2195, "unit": "A", "condition": "VIN = 12.0 V, IOUT = 0.5 A"},
+    )  # fmt: skip
+    load = qa.ask("srb-5030 max load current at 85 degC ambient?")
+    assert [(i.spec, i.max) for i in load.items] == [("output_current", 1.5)], load.answer
+    for question in ("SRB-5030 no-load input current?", "srb5030 input current with no load?"):
+        answer = qa.ask(question)
+        assert [i.spec for i in answer.items] == ["no_load_input_current"], answer.answer
