@@ -187,6 +187,12 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     return []
 
 
+def _names_revisions(text: str, revisions: Sequence[str]) -> bool:
+    """Whether a sentence is about exactly these board revisions ("Revision A or B: 32.0 V")."""
+    m = re.match(r"(?i)\s*revisions?\s+([A-Z](?:\s*(?:,|or|and|/)\s*[A-Z])*)\b", text)
+    return m is not None and set(re.findall(r"\b[A-Z]\b", m.group(1).upper())) == set(revisions)
+
+
 def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
     """The modes of the rows ("HIGH-SPEED MODE", "Fast mode") the question names."""
 
@@ -713,7 +719,9 @@ class DatasheetQA:
         """The question with an assembly number that carries a revision ("OPS-9001-B",
         "assembly ends in -A") written as that revision, and the fact that says the revision
         is the assembly number's last character; None if it names none."""
-        for name in dict.fromkeys(parsed.device_names):
+        # an assembly number names its board when the question names none
+        names = parsed.device_names or sorted(self._devices)
+        for name in dict.fromkeys(names):
             for f in self.index.lookup(name, ("revision_marking",)):
                 prefix = re.escape(str(f.fact.value))
                 m = re.search(rf"(?i)\b{prefix}([A-Z])\b", parsed.text) or re.search(
@@ -724,6 +732,8 @@ class DatasheetQA:
                 if m:
                     text = parsed.text
                     rewritten = f"{text[: m.start()]}revision {m.group(1).upper()}{text[m.end() :]}"
+                    if not parsed.device_names:
+                        rewritten = f"{name}: {rewritten}"
                     return rewritten, f.fact
         return None
 
@@ -2675,8 +2685,18 @@ class DatasheetQA:
         for item in items:
             if item.min is None and item.typ is None and item.max is None:
                 continue
+            revisions = item.applies_to.get("board_revision") or []
+            figure = item.max if item.max is not None else item.typ
             for f in self.index.device_facts(item.device):
                 if f.citation != item.citation and f.superseded_by is None and key(f) == key(item):
+                    out.append(f.citation)
+            for f in self.index.statements(item.device) if revisions else ():
+                if (
+                    f.value == figure
+                    and f.unit == item.unit
+                    and _names_revisions(f.parameter, revisions)
+                ):
+                    # a notice's line per revision ("Revision C: 36.0 V, per the datasheet")
                     out.append(f.citation)
         return list(dict.fromkeys(out))
 

@@ -191,6 +191,24 @@ def test_an_assembly_number_names_its_board_revision() -> None:
     assert [i.max for i in c.items] == [36.0]
     # a part number that merely ends in a letter is no revision ("SRD-05VDC-SL-C")
     assert DatasheetQA().ask("SRD-05VDC-SL-C coil resistance?").status == "answered"
+    # the assembly number alone names the board
+    alone = qa.ask("Board with assembly number OPS-9001-C: max continuous VIN once released?")
+    assert [(i.device, i.max) for i in alone.items] == [("SRB-5030", 36.0)], alone.answer
+
+
+def test_a_notices_line_for_the_revision_is_cited_with_its_figure() -> None:
+    # ECN-2608-04 section 4: "Revision A or B: 32.0 V, per this notice." and "Revision C:
+    # 36.0 V, per the datasheet, once released."
+    qa = DatasheetQA()
+    for question, figure in (
+        ("Max continuous input voltage of a rev B SRB-5030?", 32.0),
+        ("Max continuous input voltage of a rev C SRB-5030?", 36.0),
+    ):
+        answer = qa.ask(question)
+        assert [i.max for i in answer.items] == [figure], answer.answer
+        assert "ecn-2608-04#4" in answer.citations, answer.citations
+    # a line naming other revisions than the answer's is not its place
+    assert "ecn-2608-04#4" not in qa.ask("SRB-5030 output voltage?").citations
 
 
 def test_superseded_fact_without_notice_fact_is_not_answered() -> None:
