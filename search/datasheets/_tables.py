@@ -4120,8 +4120,8 @@ def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:
 
 # A figure in a sentence: a number and its unit, or a range of two ("20 Hz to 300 kHz").
 _SENTENCE_FIGURE = re.compile(
-    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)\s*(?P<lu>[A-Za-zµΩ°%][A-Za-zµΩ°/]{0,5})?"
-    r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµΩ°%][A-Za-zµΩ°/]{0,5}))?(?!\w|\.\d)"
+    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)\s*(?P<lu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5})?"
+    r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5}))?(?!\w|\.\d|\s*\+\s*\d)"
 )
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
 # START), "F" (a floor).

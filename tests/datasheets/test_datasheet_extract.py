@@ -1089,3 +1089,13 @@ def test_a_bill_of_materials_gives_each_part_its_ratings_per_revision() -> None:
 def test_a_regulators_minimum_load_is_no_current_it_draws() -> None:
     (least,) = [f for f in _facts("ams1117") if f.parameter == "Minimum Load Current"]
     assert (least.spec, least.max, least.unit) == ("minimum_load", 10.0, "mA")
+
+
+@needs_pdfs
+def test_a_sentence_figure_in_greek_mu_is_stated_and_a_formula_term_is_not() -> None:
+    # ADS1115 page 21 writes "approximately 25 μs" with the Greek letter, not the micro sign
+    stated = {(f.value, f.unit) for f in _facts("ads1115") if f.spec == "statement"}
+    assert (25.0, "μs") in stated
+    # RFM95W: "TS_TR = 5μs +1.25×PaRamp+ …" is one term of a formula, not a figure stated
+    rfm = [f for f in _facts("rfm95w") if f.spec == "statement" and "TS_TR" in f.parameter]
+    assert rfm == []
