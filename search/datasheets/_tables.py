@@ -2244,6 +2244,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     facts.extend(_thermal_metrics(doc, device, stem))
+    facts.extend(_described_timings(doc, device, stem))
     facts.extend(_part_column_ratings(doc, device, stem, variants.parts, facts))
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
@@ -2303,6 +2304,79 @@ def _pin_counts(doc: PdfDocument, device: str, stem: str, *, family: bool) -> li
     for f in out:
         counts.setdefault(str(f.applies_to.get("package", "")).upper(), set()).add(float(f.value))
     return [f for f in out if len(counts[str(f.applies_to.get("package", "")).upper()]) == 1]
+
+
+_DESCRIBED_BOUND = re.compile(r"(?i)^(min|typ|max)\s*\(([^()]+)\)$")
+
+
+def _described_timings(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """A "Parameter | Description | Min (ms)" table: a symbol per row ("tH"), a sentence
+    wrapped over the lines around it ("Hold time is the time reserved for …") and one figure
+    under a bound that carries the unit. The sentence's subject names the row ("Hold time");
+    a sentence without one is stated as a whole."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        lines = page.lines
+        for at, head in enumerate(lines):
+            segs = [sg.text.strip() for sg in head.segments]
+            if len(segs) != 3 or segs[:2] != ["Parameter", "Description"]:
+                continue
+            bound = _DESCRIBED_BOUND.match(segs[2])
+            if bound is None:
+                continue
+            sym_x, desc_x = head.segments[0].x0, head.segments[1].x0
+            body: list[Line] = []
+            for line in lines[at + 1 :]:
+                if body and body[-1].y - line.y > 2.5 * line.size:
+                    break  # the table has ended
+                if line.segments[0].x0 < sym_x - 10:
+                    break
+                body.append(line)
+            rows = [
+                ln
+                for ln in body
+                if abs(ln.segments[0].x0 - sym_x) < 10
+                and len(ln.segments) >= 2
+                and re.fullmatch(r"\d+(?:\.\d+)?", ln.segments[-1].text.strip())
+            ]
+            for row in rows:
+                # the sentence: the description lines nearer this row than any other
+                words = [
+                    sg.text.strip()
+                    for ln in body
+                    if min(rows, key=lambda r, ln=ln: abs(r.y - ln.y)) is row
+                    for sg in ln.segments
+                    if abs(sg.x0 - desc_x) < 10
+                ]
+                sentence = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(words)).strip()
+                if not sentence:
+                    continue
+                symbol = row.segments[0].text.strip()
+                figure = float(row.segments[-1].text.strip())
+                unit = bound.group(2).strip()
+                try:
+                    si, si_unit = to_si(figure, unit)
+                except UnknownUnitError:
+                    continue
+                subject = re.match(r"([A-Z][a-z]*(?: [a-z]+){0,3}) is the\b", sentence)
+                spec = label_spec(subject.group(1)) if subject else None
+                key = bound.group(1).lower()
+                out.append(
+                    Fact(
+                        device=device,
+                        spec=spec or "statement",
+                        parameter=subject.group(1) if subject and spec else sentence,
+                        symbol=symbol,
+                        unit=unit,
+                        section_kind="timing" if spec else "general",
+                        doc=stem,
+                        citation=f"{stem}#p{page.number}",
+                        evidence=f"{symbol} {sentence} {segs[2]} {row.segments[-1].text.strip()}",
+                        page=page.number,
+                        **{key: figure, f"si_{key}": si, "si_unit": si_unit},
+                    ).with_id()
+                )
+    return out
 
 
 def _thermal_metrics(doc: PdfDocument, device: str, stem: str) -> list[Fact]:

@@ -1099,3 +1099,20 @@ def test_a_sentence_figure_in_greek_mu_is_stated_and_a_formula_term_is_not() -> 
     # RFM95W: "TS_TR = 5μs +1.25×PaRamp+ …" is one term of a formula, not a figure stated
     rfm = [f for f in _facts("rfm95w") if f.spec == "statement" and "TS_TR" in f.parameter]
     assert rfm == []
+
+
+@needs_pdfs
+def test_a_parameter_description_table_names_each_row_by_its_sentence() -> None:
+    # ESP32-WROOM-32 Table 4: "tH  Hold time is the time reserved for … 1" under "Min (ms)",
+    # the sentence wrapped over the lines around the figure; Table 8 rows whose sentence
+    # names no subject are stated whole.
+    found = {
+        (f.spec, f.parameter[:24], f.symbol, f.min, f.unit)
+        for f in _facts("esp32-wroom-32")
+        if f.symbol in ("tSU", "tH", "tRST")
+    }
+    assert found == {
+        ("setup_time", "Setup time", "tSU", 0.0, "ms"),
+        ("hold_time", "Hold time", "tH", 1.0, "ms"),
+        ("statement", "Time reserved for CHIP_P", "tRST", 50.0, "µs"),
+    }
