@@ -1083,23 +1083,17 @@ class DatasheetQA:
                     )
             valid = [r for r in valid if r.fact.applies_to.get("mode") in (None, *named)]
         asked_packages = packages_named(parsed.text)
-        packaged = [
-            r for r in valid if packages_named(f"{r.fact.parameter} {r.fact.condition or ''}")
-        ]
-        if asked_packages and any(
-            packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") & asked_packages
-            for r in packaged
-        ):
+        printed = {
+            id(r): packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") for r in valid
+        }
+        if asked_packages and any(p & asked_packages for p in printed.values()):
             # "in the 16-lead SOIC": a row printed for another package answers another part
-            for r in packaged:
-                if not packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") & (
-                    asked_packages
-                ):
-                    reasons.append(
-                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is for "
-                        "another package than the question names"
-                    )
-                    valid.remove(r)
+            for r in [r for r in valid if printed[id(r)] and not printed[id(r)] & asked_packages]:
+                reasons.append(
+                    f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is for "
+                    "another package than the question names"
+                )
+                valid.remove(r)
         if "supply_voltage" in specs and re.search(r"\bmotors?\b", parsed.text, re.I):
             # A driver has a logic supply and a motor supply: a row about the logic rail does
             # not answer a question about the motor rail.
