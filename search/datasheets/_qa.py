@@ -21,7 +21,7 @@ import logging
 import math
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -1063,48 +1063,48 @@ class DatasheetQA:
             and len(f.symbol) >= 2
             and re.search(rf"\b{re.escape(f.symbol)}\b", asked_text)
         }
+
+        def narrow(keep: Callable[[Ranked], bool], why: Callable[[Ranked], str]) -> None:
+            """Keep the rows ``keep`` accepts; each other one is a reason of its own."""
+            nonlocal valid
+            reasons.extend(
+                f"scope_named: {device} {r.fact.spec} at {r.fact.citation} {why(r)}"
+                for r in valid
+                if not keep(r)
+            )
+            valid = [r for r in valid if keep(r)]
+
         if symbols:
-            kept = [r for r in valid if not r.fact.symbol or r.fact.symbol in symbols]
-            for r in valid:
-                if r not in kept:
-                    reasons.append(
-                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is about "
-                        f"{r.fact.symbol}, the question asks about {', '.join(sorted(symbols))}"
-                    )
-            valid = kept
+            narrow(
+                lambda r: not r.fact.symbol or r.fact.symbol in symbols,
+                lambda r: (
+                    f"is about {r.fact.symbol}, the question asks about "
+                    f"{', '.join(sorted(symbols))}"
+                ),
+            )
         named = _modes_asked(valid, parsed.text)
         if named:
             # "in high-speed mode": rows printed for another bus mode answer another question
-            for r in valid:
-                if r.fact.applies_to.get("mode") not in (None, *named):
-                    reasons.append(
-                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} holds in "
-                        f"{r.fact.applies_to['mode']}, not in the mode the question names"
-                    )
-            valid = [r for r in valid if r.fact.applies_to.get("mode") in (None, *named)]
+            narrow(
+                lambda r: r.fact.applies_to.get("mode") in (None, *named),
+                lambda r: (
+                    f"holds in {r.fact.applies_to['mode']}, not in the mode the question names"
+                ),
+            )
         asked_packages = packages_named(parsed.text)
         printed = {
             id(r): packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") for r in valid
         }
         if asked_packages and any(p & asked_packages for p in printed.values()):
             # "in the 16-lead SOIC": a row printed for another package answers another part
-            for r in [r for r in valid if printed[id(r)] and not printed[id(r)] & asked_packages]:
-                reasons.append(
-                    f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is for "
-                    "another package than the question names"
-                )
-                valid.remove(r)
+            narrow(
+                lambda r: not printed[id(r)] or bool(printed[id(r)] & asked_packages),
+                lambda r: "is for another package than the question names",
+            )
         if "supply_voltage" in specs and re.search(r"\bmotors?\b", parsed.text, re.I):
             # A driver has a logic supply and a motor supply: a row about the logic rail does
             # not answer a question about the motor rail.
-            motor = [r for r in valid if is_motor_supply(r.fact)]
-            for r in valid:
-                if r not in motor:
-                    reasons.append(
-                        f"scope_named: {device} {r.fact.spec} at {r.fact.citation} is not the "
-                        "motor supply"
-                    )
-            valid = motor
+            narrow(lambda r: is_motor_supply(r.fact), lambda r: "is not the motor supply")
         ranged = [r for r in valid if r.fact.applies_to.get("range")]
         if parsed.instrument_range and ranged:
             # "on the 10 V range": rows printed per range answer only for the range named.
