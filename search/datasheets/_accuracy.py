@@ -213,7 +213,15 @@ class Uncertainty:
     unit: str
     shown: str
     derived: list[Derived]
-    text: str
+    head: str  # "4.9930 V on the 10 V range, 90 day specification"
+    spec: str  # "(25 ppm of reading + 4 ppm of range)"
+    terms: list[str]  # each term in the displayed unit, "124.825 µV"
+
+    @property
+    def text(self) -> str:
+        return (
+            f"{self.head}: ±{self.spec} = ±({' + '.join(self.terms)}) = ±{self.shown} {self.unit}"
+        )
 
 
 def compute_uncertainty(
@@ -289,22 +297,17 @@ def compute_uncertainty(
         spec_text += f" + {format_number(row.range_coef)} {per_word} of range"
     if row.fixed_text:
         spec_text += f" + {row.fixed_text}"
-    shown_total = format_number(round(total * factor, 6))
-    pieces = [format_number(round(d.result, 6)) + f" {unit}" for d in derived[:-1]]
-    text = (
-        f"{reading_token} {reading_unit} on the {row.range_text or 'stated'} range, "
-        f"{row.interval_text} specification: ±({spec_text}) = ±("
-        + " + ".join(pieces)
-        + f") = ±{shown_total} {unit}"
-    )
     return Uncertainty(
         row=row,
         reading_si=reading_si,
         limit_si=total,
         unit=unit,
-        shown=shown_total,
+        shown=format_number(round(total * factor, 6)),
         derived=derived,
-        text=text,
+        head=f"{reading_token} {reading_unit} on the {row.range_text or 'stated'} range, "
+        f"{row.interval_text} specification",
+        spec=f"({spec_text})",
+        terms=[format_number(round(d.result, 6)) + f" {unit}" for d in derived[:-1]],
     )
 
 
@@ -336,10 +339,12 @@ def with_temperature_coefficient(
         f"{format_number(reading_scale * k)} + {format_number(row.range_value)} * "
         f"{format_number(tc_g)} * {format_number(range_scale * k)})"
     )
+    # The in-band limit is a step, not the answer: its expression joins the sum and its
+    # figure is not given on its own, so nobody mistakes it for the limit at this ambient.
     base = next(d for d in u.derived if d.label == "limit of error")
     shown = format_number(round(total * factor, 6))
     derived = [
-        *u.derived,
+        *(d for d in u.derived if d is not base),
         Derived(label="degrees outside the band", expression=span, result=degrees, unit="degC"),
         Derived(
             label="temperature coefficient term",
@@ -354,12 +359,20 @@ def with_temperature_coefficient(
             unit=unit,
         ),
     ]
-    text = (
-        f"{u.text}; {format_number(degrees)} degC outside the specified band adds "
-        f"{format_number(degrees)} × ({format_number(tc_r)} ppm of reading + "
-        f"{format_number(tc_g)} ppm of range) = {format_number(round(added * factor, 6))} {unit} "
-        f"[{tc.citation}], so ±{shown} {unit}"
+    n = format_number(degrees)
+    head = f"{u.head}, {n} degC outside the specified band"
+    spec = (
+        f"[{u.spec} + {n} × ({format_number(tc_r)} ppm of reading + "
+        f"{format_number(tc_g)} ppm of range) [{tc.citation}]]"
     )
+    terms = [*u.terms, f"{format_number(round(added * factor, 6))} {unit}"]
     return dataclasses.replace(
-        u, limit_si=total, unit=unit, shown=shown, derived=derived, text=text
+        u,
+        limit_si=total,
+        unit=unit,
+        shown=shown,
+        derived=derived,
+        head=head,
+        spec=spec,
+        terms=terms,
     )
