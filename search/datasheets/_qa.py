@@ -2625,6 +2625,8 @@ class DatasheetQA:
             item.applies_to.setdefault("calibration_interval", row.interval_text)
             item.applies_to["reading"] = f"{token} {unit}"
             item.applies_to["uncertainty"] = f"±{u.shown} {u.unit}"
+            if item.unit is None and row.per == "ppm":
+                item.unit = "ppm"  # "20 + 5": ppm of reading + ppm of range
             items.append(item)
         return Answer(
             status="answered",
@@ -3985,7 +3987,12 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     # "can an ESP32 read the ACS712": the reader is the receiver; "an ACS712 measuring ±5 A
     # into an ADS1115" measures a current and feeds the ADC.
     between = text[first.end : second.start]
-    reads = bool(_READS.search(between)) and not re.search(r"\b(?:into|to)\b", between)
+    # "its DOUT line read directly by an ESP32": the passive names the reader second.
+    reads = (
+        bool(_READS.search(between))
+        and not re.search(r"\b(?:into|to)\b", between)
+        and not re.search(r"\b(?:read|sampled|measured|monitored)\s+(?:\w+\s+)?by\b", between)
+    )
     swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or reads
     # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them; "after the
     # SRB-5030's output": the part whose output it is feeds the other.

@@ -524,6 +524,8 @@ _COMPAT_CUES = re.compile(
     r"|\bpower(?:ed|ing|s)? (?:by|from|off|with)\b|\b(?:single|shared|common) (?:i2c )?bus"
     r"|\btogether\b|\bsharing\b|\bany (?:address )?(?:conflict|clash|problem|issue)"
     r"|\bgo(?:es)? (?:into|to)\b|\bdamage\b|\bfry\b|\bkill\b"
+    # "its DOUT line read directly by an ESP32 GPIO. Is that within spec?"
+    r"|\bread (?:directly |straight )?(?:by|from|with)\b|\bwithin spec\b"
     # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
     # another part's limit.
     r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
@@ -547,7 +549,7 @@ _ACCURACY_CUES = re.compile(
     r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)"
     r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
     r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
-    r"|\bwhat(?:'s| is) the (?:\+/-|±)",
+    r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b",
     re.IGNORECASE,
 )
 
@@ -591,20 +593,24 @@ _QUERY_RETURNS = re.compile(
 )
 _QUERY_UNIT = {"VOLT": "V", "CURR": "A"}
 _RANGE = re.compile(
-    rf"\b({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+range|\brange\s+(?:of\s+)?({_NUM})\s*(mV|V|kV|mA|A)",
+    rf"\b({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+(?:(?:DC|AC)\s+)?range|\brange\s+(?:of\s+)?({_NUM})\s*(mV|V|kV|mA|A)",
     re.IGNORECASE,
 )
 _BOUND_MAX = re.compile(
     r"\bmax(?:imum)?\b|\bhighest\b|\bupper\b|\bat most\b|\bup to\b|\bhow high\b|\blargest\b|\bpeak\b"
-    r"|\bfastest\b",
+    r"|\bfastest\b|\blongest\b",
     re.IGNORECASE,
 )
 _BOUND_MIN = re.compile(
     # "L/min", "rev/min" are units, not a request for the minimum.
-    r"(?<!/)\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b",
+    r"(?<!/)\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b"
+    r"|\bshortest\b",
     re.IGNORECASE,
 )
-_BOUND_TYP = re.compile(r"\btypical(?:ly)?\b|\bnominal\b|\btyp\b", re.IGNORECASE)
+# "roughly how long": the figure to expect, not a guaranteed bound
+_BOUND_TYP = re.compile(
+    r"\btypical(?:ly)?\b|\bnominal\b|\btyp\b|\broughly\b|\bapproximately\b", re.IGNORECASE
+)
 _OPERATING = re.compile(
     r"\boperat|\brecommended|\bnormal use|\bcontinuous(?:ly)?\b|\bwork(?:ing|s)?\b|\brun(?:ning|s)?\b",
     re.IGNORECASE,
@@ -738,6 +744,13 @@ def normalize_question(text: str) -> str:
     t = re.sub(
         r"(?<![\w.,])(\d+),(\d{1,3})(?=\s*(?:[mµukM]?(?:V|A|W|Hz)|°C)\b)",
         r"\1.\2",
+        t,
+    )
+    # "as VIN falls": the direction names the row ("falling"), not a second spec.
+    t = re.sub(
+        r"(?i)\b(?:as|when|while)\s+(?:the\s+)?(?:vin|vcc|vdd|input|supply)(?:\s+voltage)?\s+"
+        r"(?:(falls|drops|decreases|goes down)|rises|increases|goes up)\b",
+        lambda m: "falling" if m.group(1) else "rising",
         t,
     )
     # Unit words after a number: "5 volts", "20 milliamps", "400 kilohertz".
@@ -1103,7 +1116,7 @@ _NOT_A_PART = re.compile(
     # Wi-Fi modes: "HT20", "MCS7"
     r"|V?HT|MCS"
     # package names: "Multiwatt15", "PowerSO20", "SSOP24", "TO-220"
-    r"|MULTIWATT|POWERSO|SSOP|PDIP|SO|DFN|HSOP"
+    r"|MULTIWATT|POWERSO|V?SSOP|PDIP|SO|SOP|DFN|TDFN|HSOP|HTSSOP|[VWU]?QFN|[TL]?QFP|[VW]?SON|WLCSP|D2?PAK"
     # and pin counts before them: "16L-SOIC"
     r"|\d{1,3}L(?=-?[A-Z]))[-\d]",
     re.IGNORECASE,
@@ -1216,6 +1229,17 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not re.fullmatch(r"(?:can i |to )?draws?|drawn|drawing", h[2].strip(), re.I)
         ] or hits
+    # "at what input voltage does the undervoltage lockout trip": the quantity asked first is
+    # what the spec named after it is, not a second item.
+    hits = [
+        h
+        for h in hits
+        if not (
+            re.search(r"(?i)\bat (?:what|which)\s+$", spec_text[: int(h[0])])
+            and re.match(r"(?i)\s*(?:does|do|will|would)\b", spec_text[int(h[0]) + len(h[2]) :])
+            and any(o[0] > h[0] for o in hits)
+        )
+    ] or hits
     if any(h[1][0] == "thermal_shutdown" for h in hits):
         # "at what junction temp does the thermal protection shut it down": the junction
         # temperature is what the shutdown point is, not a second item

@@ -771,3 +771,32 @@ def test_a_part_number_written_with_a_hyphen_is_no_figure() -> None:
         450.0,
         0.8,
     ]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> DatasheetQA:
+    return DatasheetQA()
+
+
+def test_wording_that_names_one_row_or_one_party(shipped: DatasheetQA) -> None:
+    qa = shipped
+    # "at what input voltage does the UVLO trip": the voltage is what the lockout is, and
+    # "as VIN falls" picks the falling row.
+    a = qa.ask("SRB-5030: at what input voltage does the undervoltage lockout act as VIN falls?")
+    assert [(it.typ, it.unit) for it in a.items] == [(7.8, "V")], a.answer
+    # a package with its pin count is no part of its own
+    b = qa.ask("ADS1115 in the VSSOP-10 package: junction-to-ambient thermal resistance?")
+    assert b.status == "answered" and "182.7" in b.answer and "VSSOP-10" not in b.answer
+    # "its DOUT line read by an ESP32": the MCP3008 drives, the ESP32 receives
+    c = qa.ask("MCP3008 at 5 V, its DOUT line read directly by an ESP32-WROOM-32 GPIO. In spec?")
+    assert c.verdict == "incompatible" and "MCP3008 VOH" in c.answer, c.answer
+
+
+def test_accuracy_wording_and_coefficient_unit(shipped: DatasheetQA) -> None:
+    qa = shipped
+    a = qa.ask("MDN-4010 voltage readback shows 24.0000 V. Within what +/- limit is it good?")
+    assert a.task == "accuracy" and a.derived[-1].result == pytest.approx(17.0), a.answer
+    # "1 V DC range" names the range; the row's coefficients are ppm, not volts
+    b = qa.ask("MDN-6100 on the 1 V DC range, 90-day spec: accuracy for a 0.5000 V reading?")
+    assert "no range named" not in b.answer and b.derived[-1].result == pytest.approx(15.0)
+    assert [it.unit for it in b.items] == ["ppm"]

@@ -484,6 +484,9 @@ def test_one_pin_at_two_levels_is_no_strap() -> None:
         # the worst case of a regulated voltage is both ends of its band
         ("AMS1117-3.3 output voltage, worst case over temperature?", None),
         ("fastest sample rate on the ADS1115?", "max"),
+        ("DS18B20: the longest a presence-detect low pulse may last?", "max"),
+        ("shortest reset pulse the DS18B20 accepts?", "min"),
+        ("roughly how long before the INA219 SMBus timeout fires?", "typ"),
     ],
 )
 def test_bound_words(question: str, bound: str | None) -> None:
