@@ -417,7 +417,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bstart[- ]?up time|\bpower[- ]?(?:on|up) time|\binit(?:iali[sz]ation)? time"
         r"|\bhow long after (?:power(?:ing)?[- ]?(?:it )?(?:up|on)|start[- ]?up)"
-        r"|\b(?:wait|time) after power(?:ing)?[- ]?(?:it )?(?:up|on)",
+        r"|\b(?:wait|time) after power(?:ing)?[- ]?(?:it )?(?:up|on)"
+        # "how long after power is applied does its output reach 90 %"
+        r"|\bhow long after (?:the )?(?:power|supply) (?:is )?(?:applied|comes up|turned on)",
         # a converter states the time to valid data after power-up as its settling time
         ("start_up_time", "power_on_time", "output_settling_time"),
     ),
@@ -744,6 +746,12 @@ def normalize_question(text: str) -> str:
     t = re.sub(
         r"(?<![\w.,])(\d+),(\d{1,3})(?=\s*(?:[mµukM]?(?:V|A|W|Hz)|°C)\b)",
         r"\1.\2",
+        t,
+    )
+    # "low-resolution mode": datasheets print a mode's initial ("L-Resolution Mode").
+    t = re.sub(
+        r"(?i)\b(l)ow[- ]res(?:olution)?\b|\b(h)igh[- ]res(?:olution)?\b(?=\s+mode)",
+        lambda m: f"{(m.group(1) or m.group(2)).upper()}-resolution",
         t,
     )
     # "as VIN falls": the direction names the row ("falling"), not a second spec.

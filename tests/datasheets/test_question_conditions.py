@@ -17,7 +17,7 @@ from search.datasheets._extract import is_supply_relative
 from search.datasheets._facts import FactStore
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._retrieval import FactIndex
-from search.datasheets._route import parse_question
+from search.datasheets._route import normalize_question, parse_question
 
 
 def _addr(device: str, value: str, condition: str, citation: str) -> object:
@@ -528,3 +528,10 @@ def test_gain_error_is_one_spec() -> None:
     assert parse_question("MCP3008 gain error?").specs == [
         ("gain_error", "current_sense_gain_error")
     ]
+
+
+def test_mode_initials_and_power_applied_wording() -> None:
+    # "low-resolution mode" is the datasheet's "L-Resolution Mode"
+    assert "L-resolution mode" in normalize_question("BH1750 in low-resolution mode: time?")
+    p = parse_question("How long after power is applied does an ACS712 output reach 90 %?")
+    assert p.specs and "power_on_time" in p.specs[0]
