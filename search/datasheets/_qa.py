@@ -588,6 +588,9 @@ class DatasheetQA:
             )
             if of is not None:
                 parsed = parse_question(f"{of}: {q}", None, self._siblings)
+        scoped = self._scoped_device(parsed) if not parsed.devices else None
+        if scoped is not None:
+            parsed = parse_question(f"{scoped[0]}: {q}", None, self._siblings)
         marked = self._marked_revision(parsed) if not parsed.revisions else None
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
@@ -657,6 +660,8 @@ class DatasheetQA:
                 reasons=[f"internal: {type(exc).__name__}: {exc}"],
             )
         answer = self._finish(answer, parsed)
+        if scoped is not None and answer.status == "answered":
+            answer.answer = f"{answer.answer}. The question names no device: {scoped[1]}"
         if marked is not None and answer.status == "answered":
             how = marked[1]
             answer.answer += (
@@ -715,6 +720,20 @@ class DatasheetQA:
         return answer
 
     # ------------------------------------------------------------------ helpers
+    def _scoped_device(self, parsed: ParsedQuestion) -> tuple[str, str] | None:
+        """The one device a question naming none can only be about, and why: a board
+        revision ("rev A pilot boards") or a production test named, when the documents give
+        revisions or production tests for one device alone."""
+        if parsed.revisions:
+            held = {f.device for f in self.store.facts if f.applies_to.get("board_revision")}
+            why = "only the {} documents give board revisions"
+        elif _PRODUCTION_TEST.search(parsed.text):
+            held = {f.device for f in self.store.facts if f.section_kind == "production_test"}
+            why = "only the {} documents give a production test"
+        else:
+            return None
+        return (next(iter(held)), why.format(next(iter(held)))) if len(held) == 1 else None
+
     def _marked_revision(self, parsed: ParsedQuestion) -> tuple[str, Fact] | None:
         """The question with an assembly number that carries a revision ("OPS-9001-B",
         "assembly ends in -A") written as that revision, and the fact that says the revision
@@ -2992,6 +3011,8 @@ def _stem(word: str) -> str:
 _SUPPLY_CUE = re.compile(
     r"(?i)\b(?:from|off|rail|suppl(?:y|ies|ied)|power(?:ed|s|ing)?|feeds?|vcc|vdd|vin)\b"
 )
+
+_PRODUCTION_TEST = re.compile(r"(?i)\bproduction[- ]test|\btest (?:spec|procedure|line)\b")
 
 _LEVELS_CUE = re.compile(
     r"(?i)\binput highs?\b|\bvalid (?:logic )?(?:high|low|levels?)\b|\blogic levels?\b"

@@ -800,3 +800,20 @@ def test_accuracy_wording_and_coefficient_unit(shipped: DatasheetQA) -> None:
     b = qa.ask("MDN-6100 on the 1 V DC range, 90-day spec: accuracy for a 0.5000 V reading?")
     assert "no range named" not in b.answer and b.derived[-1].result == pytest.approx(15.0)
     assert [it.unit for it in b.items] == ["ppm"]
+
+
+def test_a_question_naming_no_device_is_scoped_only_by_what_one_device_has(
+    shipped: DatasheetQA,
+) -> None:
+    # only the SRB-5030 documents give a production test: its line-regulation sweep
+    a = shipped.ask(
+        "In production test, up to what input voltage does the line-regulation step go?"
+    )
+    assert a.status == "answered" and "srb5030-test-spec#4" in a.citations, a.answer
+    assert "names no device: only the SRB-5030 documents give a production test" in a.answer
+    # ...and only they give board revisions
+    b = shipped.ask("highest continuous input voltage for a rev B board?")
+    assert b.status == "answered" and [it.max for it in b.items][:1] == [32.0], b.answer
+    # nothing in the question singles a device out: no guess
+    c = shipped.ask("what is the maximum supply voltage?")
+    assert c.status == "insufficient_evidence" and "names no device" in c.reasons[0]
