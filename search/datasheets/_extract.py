@@ -211,6 +211,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"power\s+consumption|heater\s+consumption|current\s+consumption.*mw", "power_consumption"),
     # a regulator's least load for regulation ("Minimum Load Current"), no current it draws
     (r"^minimum\s+load(\s+current)?\b", "minimum_load"),
+    # how much the quiescent current moves with load or input, not the current itself
+    (r"current\s+change\b", "supply_current_change"),
     (
         r"(supply|operating|quiescent|consumption|working|active|average|bias|mode)\s+current|"
         r"current\s+(consumption|supply|draw)|\bi\s*dd\b|\bicc\b|\bi\s*cc\b|\biq\b|\bidd\b|"

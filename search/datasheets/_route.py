@@ -371,7 +371,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "bus voltage", "bus current" (INA219) measure a supply rail, not a data bus.
         # A bus named as the setting of another figure ("1-wire reset", "holds the bus low")
         # is no interface question.
-        r"\binterface|\bprotocol|\bbus\b(?! voltage| current| low| high| line)|\bcommunicat"
+        # "the timeout resets its interface": the interface is what is acted on, not asked.
+        r"(?<!resets its )(?<!reset its )(?<!resets the )(?<!reset the )\binterface"
+        r"|\bprotocol|\bbus\b(?! voltage| current| low| high| line)|\bcommunicat"
         r"|\btalks?\b(?! to (?:it|them)\b)"
         r"|\b(?:spi|i2c|i²c|uart|1-wire)\b(?!\s+(?:reset|timing|time slot|pull-?up|line))",
         ("interface",),

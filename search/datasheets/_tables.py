@@ -256,6 +256,8 @@ def _condition_block_head(
 
 
 # A label's last word, wrapped alone onto the line under its row.
+# Last words of a label that wraps below its symbol ("Quiescent Current" / "ΔIQ" / "Change").
+_LABEL_TAILS = frozenset({"Change", "Drift", "Deviation", "Variation"})
 _WRAPPED_QUANTITY = frozenset({"Current", "Voltage", "Resistance", "Capacitance", "Power", "Time"})
 
 # A row keyed by one setting's value ("SF = 9"): the setting's name.
@@ -1788,6 +1790,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         anchor_ys.append(line.y)
                         group_anchors.append(_Anchor(line.y, row, line.segments[0].x0))
                     continue
+                if (
+                    param in _LABEL_TAILS
+                    and len(rows) >= 2
+                    and rows[-1].parameter == rows[-2].parameter
+                    and rows[-1].page == page.number
+                ):
+                    # "Quiescent Current" printed twice, a "ΔIQ" line, then "Change": the second
+                    # label ends below its symbol, and this row is that parameter too.
+                    rows[-1].parameter = f"{rows[-1].parameter} {param}"
+                    row.parameter = rows[-1].parameter
                 if param:
                     anchor_ys.append(line.y)
                     anchor_rows.append(_Anchor(line.y, row, line.segments[0].x0))

@@ -1116,3 +1116,19 @@ def test_a_parameter_description_table_names_each_row_by_its_sentence() -> None:
         ("hold_time", "Hold time", "tH", 1.0, "ms"),
         ("statement", "Time reserved for CHIP_P", "tRST", 50.0, "µs"),
     }
+
+
+@needs_pdfs
+def test_a_label_that_ends_below_its_symbol_names_its_rows() -> None:
+    # LM7805 page 3: "Quiescent Current" twice, "ΔIQ" on the line between, "Change" under it:
+    # the second row and the one under "Change" are the quiescent current change, not IQ.
+    rows = {
+        (f.spec, f.condition, f.max)
+        for f in _facts("lm7805")
+        if f.citation == "lm7805#p3" and "Quiescent" in f.parameter
+    }
+    assert rows == {
+        ("supply_current", "TJ =+25°C", 8.0),
+        ("supply_current_change", "IO = 5 mA to 1 A", 0.5),
+        ("supply_current_change", "VI = 7 V to 25 V", 1.3),
+    }
