@@ -240,14 +240,15 @@ def _pin_level_conflict(fact: Fact, question: str) -> list[str]:
     question that ties it the other way ("RATE tied high", "with RATE low")."""
     for pin, word in _PIN_AT_LEVEL.findall(fact.condition or ""):
         row = _level(word)
-        said = re.search(
+        said = re.finditer(
             rf"\b{pin}\b(?:\s+(?:pin|is|tied|pulled|held|set|connected|strapped|wired|at|to"
             rf"|=|:))*\s*(?:=\s*)?(\w+)(?:\s*(?:/|or|and|,)\s*(\w+))?",
             question,
             re.IGNORECASE,
         )
-        # "AD0 low / high": both levels asked, no row is out of scope
-        asked = {_level(w) for w in said.groups() if w} - {None} if said else set()
+        # "AD0 low / high", "RATE low versus RATE tied to DVDD": both levels asked, no row is
+        # out of scope
+        asked = {_level(w) for m in said for w in m.groups() if w} - {None}
         if row and asked and row not in asked:
             return [
                 f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "

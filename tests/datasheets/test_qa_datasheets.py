@@ -817,3 +817,10 @@ def test_a_question_naming_no_device_is_scoped_only_by_what_one_device_has(
     # nothing in the question singles a device out: no guess
     c = shipped.ask("what is the maximum supply voltage?")
     assert c.status == "insufficient_evidence" and "names no device" in c.reasons[0]
+
+
+def test_a_pin_tied_two_ways_in_one_question_keeps_both_rows(shipped: DatasheetQA) -> None:
+    a = shipped.ask("HX711 output settling time with RATE tied low versus RATE tied to DVDD?")
+    assert sorted(it.typ for it in a.items) == [50.0, 400.0], a.answer
+    b = shipped.ask("HX711 output settling time with RATE tied high?")
+    assert [it.typ for it in b.items] == [50.0], b.answer
