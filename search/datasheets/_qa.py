@@ -510,6 +510,20 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     return " ".join(parts)
 
 
+def _outside_rows(f: Fact, items: Sequence[AnswerItem]) -> bool:
+    """Whether a sentence's figure lies outside the band of every row found (same unit)."""
+    said = next((x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)), None)
+    if said is None or not items:
+        return False
+    for it in items:
+        lo, hi = it.min if it.min is not None else it.typ, it.max if it.max is not None else it.typ
+        if it.unit != f.unit or lo is None or hi is None:
+            return False
+        if lo <= said <= hi:
+            return False
+    return True
+
+
 def _add_item(answer: Answer, item: AnswerItem, line: str) -> None:
     """Add a figure to an answer: the item, its citation (once) and the line that states it."""
     answer.items.append(item)
@@ -1570,11 +1584,15 @@ class DatasheetQA:
             or extra.evidence in {i.evidence for i in answer.items}
         ):
             return
-        _add_item(
-            answer,
-            item_from_fact(extra),
-            f'{extra.device}: {_figure(extra, None)} — "{extra.evidence}" [{extra.citation}]',
-        )
+        item = item_from_fact(extra)
+        line = f'{extra.device}: {_figure(extra, None)} — "{extra.evidence}" [{extra.citation}]'
+        if _TWO_ASKS.search(parsed.text) or not _outside_rows(extra, answer.items):
+            _add_item(answer, item, line)
+        else:
+            # one thing asked, the rows lack its term and their band does not hold the
+            # sentence's figure: they are of another condition ("PD_SCK high time" while
+            # clocking out, max 50 µs, against 60 µs for power-down), and the sentence answers.
+            answer.items, answer.citations, answer.answer = [item], [item.citation], line
 
     def _variant_rated_lower(self, parsed: ParsedQuestion, answer: Answer) -> None:
         """A figure stated for the whole family ("Single Supply Operation: 3.0 V to 32 V")
@@ -3013,6 +3031,8 @@ _SUPPLY_CUE = re.compile(
     r"(?i)\b(?:from|off|rail|suppl(?:y|ies|ied)|power(?:ed|s|ing)?|feeds?|vcc|vdd|vin)\b"
 )
 
+# "…, and how long high puts it into power-down?": a second question after the first
+_TWO_ASKS = re.compile(r"(?i)\band\s+(?:how|what|which|when|where|at what)\b")
 _PRODUCTION_TEST = re.compile(r"(?i)\bproduction[- ]test|\btest (?:spec|procedure|line)\b")
 
 _LEVELS_CUE = re.compile(
