@@ -209,6 +209,7 @@ def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
     }
 
 
+_MODULATION = re.compile(r"lora|fsk|ook")
 _RADIO_MODE = re.compile(r"(?i)\b(?:transmit\w*|tx|receiv\w*|rx)\b")
 
 
@@ -1124,6 +1125,15 @@ class DatasheetQA:
                 lambda r: (
                     f"holds in {r.fact.applies_to['mode']}, not in the mode the question names"
                 ),
+            )
+        mods = set(_MODULATION.findall(parsed.text.lower()))
+        if mods and any(
+            mods & set(_MODULATION.findall((r.fact.section or "").lower())) for r in valid
+        ):
+            # "in LoRa mode": a radio's table for that modulation, not its general one
+            narrow(
+                lambda r: bool(mods & set(_MODULATION.findall((r.fact.section or "").lower()))),
+                lambda r: f"is in '{r.fact.section}', not a table of the modulation named",
             )
         asked_packages = packages_named(parsed.text)
         printed = {

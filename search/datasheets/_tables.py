@@ -1605,13 +1605,28 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 if re.fullmatch(r"(?i)\(?\s*notes?[\s\d,]*\)?", param):
                     param = ""  # "(Note 2)" under a label: a footnote marker, not a name
                 if (
-                    re.fullmatch(r"[a-z][a-z\-]*(?: [a-z\-]+){0,2}", param)
+                    re.fullmatch(r"[a-z][a-z\-]*(?:,? [A-Za-z][\w\-]*){0,4}", param)
+                    # "PSRR  vs Power Supply": a row with its own symbol is its own parameter
+                    and not cells.get("symbol")
                     and prev_row is not None
                     and prev_row.parameter
                 ):
-                    # "range" under "Full-scale current sense (input) voltage": the last words
-                    # of a label wrapped onto the next row.
+                    # "range" under "Full-scale current sense (input) voltage", "mode, LnaBoost
+                    # off" under "Supply current in receiver LoRa": the last words of a label
+                    # wrapped onto the next row.
                     param = f"{prev_row.parameter} {param}"
+                    label_line = labels[-1] if labels else None
+                    if (
+                        all(x is None for x in (prev_row.min, prev_row.typ, prev_row.max))
+                        and label_line is not None
+                        and label_line[4] == prev_row.evidence
+                        and label_line[5]
+                    ):
+                        # "Supply current in transmitter mode  Using PA_BOOST pin" alone on
+                        # the line above: its condition is this row's too.
+                        cells["condition"] = ", ".join(
+                            x for x in (label_line[5], cells.get("condition")) if x
+                        )
                 elif (
                     re.fullmatch(r"[(（]\s*[A-Za-z][\w ]{0,12}[)）]", param)
                     and prev_row is not None

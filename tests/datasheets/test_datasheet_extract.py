@@ -1132,3 +1132,26 @@ def test_a_label_that_ends_below_its_symbol_names_its_rows() -> None:
         ("supply_current_change", "IO = 5 mA to 1 A", 0.5),
         ("supply_current_change", "VI = 7 V to 25 V", 1.3),
     }
+
+
+@needs_pdfs
+def test_a_label_continued_in_lower_case_names_the_rows_below() -> None:
+    # RFM95W Table 9: "mode, LnaBoost off" and "with an external impedance" continue the
+    # label above; the PA_BOOST row keeps the condition printed on its label's first line.
+    rows = {
+        (f.parameter, f.condition, f.typ)
+        for f in _facts("rfm95w")
+        if f.citation == "rfm95w#p17" and f.spec == "supply_current"
+    }
+    assert (
+        "Supply current in receiver LoraTM mode, LnaBoost off",
+        "Higher Bands, BW = 500 kHz",
+        12.6,
+    ) in rows
+    assert (
+        "Supply current in transmitter mode with an external impedance transformation",
+        "Using PA_BOOST pin, RFOP = 17 dBm",
+        90.0,
+    ) in rows
+    # "PSRR  vs Power Supply": a row with a symbol of its own is no continuation
+    assert any(f.parameter == "vs Power Supply" for f in _facts("ina219"))

@@ -824,3 +824,11 @@ def test_a_pin_tied_two_ways_in_one_question_keeps_both_rows(shipped: DatasheetQ
     assert sorted(it.typ for it in a.items) == [50.0, 400.0], a.answer
     b = shipped.ask("HX711 output settling time with RATE tied high?")
     assert [it.typ for it in b.items] == [50.0], b.answer
+
+
+def test_a_modulation_named_picks_its_table(shipped: DatasheetQA) -> None:
+    a = shipped.ask("RFM95W in LoRa mode at +17 dBm on PA_BOOST: typical supply current?")
+    assert [(it.typ, it.citation) for it in a.items] == [(90.0, "rfm95w#p17")], a.answer
+    # no LoRa table row for it: the general one answers
+    b = shipped.ask("RFM95W sleep current in LoRa mode?")
+    assert b.status == "answered" and b.citations == ["rfm95w#p13"], b.answer
