@@ -18,6 +18,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from search.datasheets._units import WORD_TIME, word_time
+
 logger = logging.getLogger(__name__)
 
 __all__ = [
@@ -122,6 +124,8 @@ def numbers_in(text: str, *, evidence: bool = False) -> list[tuple[str, float]]:
             v = _to_float(m.group(0))
             if v is not None:
                 out.append((m.group(0), v))
+        # "within one second", "about a minute": a time said in words
+        out.extend((m.group(1), word_time(m)[0]) for m in WORD_TIME.finditer(text))
         return out
     # Drop identifiers that carry digits (ADS1115, AMS1117-3.3, SRB-5030, ecn-2608-04#1, I2C)
     # first.

@@ -33,7 +33,13 @@ from search.datasheets._extract import (
 from search.datasheets._facts import DEVICES, Fact, canonical_device
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
 from search.datasheets._pdf import Line, Page, PdfDocument, Segment
-from search.datasheets._units import UnknownUnitError, canonical_unit, to_si
+from search.datasheets._units import (
+    WORD_TIME,
+    UnknownUnitError,
+    canonical_unit,
+    to_si,
+    word_time,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -4370,13 +4376,15 @@ def _statements_in(
             or len(re.findall(r"(?<![\w.])[-–]?\d+(?:\.\d+)?k?(?![\w.])", sentence)) > 6
         ):
             continue
+        # "within one second", "about a minute": a time said in words is a figure too
+        sentence_read = WORD_TIME.sub(lambda w: "{:g} {}".format(*word_time(w)), sentence)
         figures = []
-        for m in _SENTENCE_FIGURE.finditer(sentence):
+        for m in _SENTENCE_FIGURE.finditer(sentence_read):
             unit = m.group("hu") or m.group("lu")
             if unit_dimension(unit, "") in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
                 figures.append((m, unit))
         distinct = {(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}
-        ways = {_way(sentence[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
+        ways = {_way(sentence_read[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
         if (
             len(distinct) == 2
             and len({u for _lo, _hi, u in distinct}) == 1
@@ -4393,7 +4401,7 @@ def _statements_in(
             continue
         else:
             m, unit = figures[0]
-            bounds = _stated_bounds(m, unit, sentence[: m.start()])
+            bounds = _stated_bounds(m, unit, sentence_read[: m.start()])
         out.append(
             Fact(
                 device=device,
@@ -4423,6 +4431,8 @@ def _stated_bounds(m: re.Match[str], unit: str, head: str) -> dict[str, float | 
         return {"min": lo, "max": hi}
     if re.search(r"(?i)\bnot\b[^,.;]*\b(?:more|less|longer|shorter|greater) than\s*$", head):
         return {"value": lo}  # "should not go negative by more than 0.3 V": no bound
+    if re.search(r"(?i)\b(?:don't|do not|never|not)\b[^.;]*\bwithin\s*$", head):
+        return {"min": lo}  # "don't send any instruction within one second": wait at least
     if _AT_LEAST.search(head):
         return {"min": lo}
     if _AT_MOST.search(head):

@@ -15,7 +15,32 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["UnknownUnitError", "canonical_unit", "convert", "dimensionality", "to_si"]
+__all__ = [
+    "WORD_TIME",
+    "UnknownUnitError",
+    "canonical_unit",
+    "convert",
+    "dimensionality",
+    "to_si",
+    "word_time",
+]
+
+# "within one second", "about a minute": a time a document says in words.
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+_TIME_WORDS = {"second": "s", "minute": "min", "hour": "h"}
+# "a second" is as often an ordinal ("a second, smaller capacitor") as a time: not read.
+WORD_TIME = re.compile(
+    rf"(?i)\b({'|'.join(_NUMBER_WORDS)})\s+({'|'.join(_TIME_WORDS)})s?\b(?!\s+(?:of|or)\b)"
+    r"(?<!\ba second)(?<!\ban second)"
+)
+
+
+def word_time(m: re.Match[str]) -> tuple[float, str]:
+    """The figure and unit of a :data:`WORD_TIME` match ("one second" → 1, "s")."""
+    return float(_NUMBER_WORDS[m.group(1).lower()]), _TIME_WORDS[m.group(2).lower()]
 
 
 class UnknownUnitError(ValueError):

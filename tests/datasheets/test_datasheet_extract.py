@@ -1155,3 +1155,19 @@ def test_a_label_continued_in_lower_case_names_the_rows_below() -> None:
     ) in rows
     # "PSRR  vs Power Supply": a row with a symbol of its own is no continuation
     assert any(f.parameter == "vs Power Supply" for f in _facts("ina219"))
+
+
+@needs_pdfs
+def test_a_time_said_in_words_is_a_stated_figure() -> None:
+    # DHT22: "don't send any instruction … within one second": wait at least 1 s
+    dht = [(f.min, f.unit) for f in _facts("dht22") if f.spec == "statement"]
+    assert (1.0, "s") in dht
+    # HC-SR501: "for about a minute after power initialization"
+    pir = [(f.value, f.unit) for f in _facts("hc-sr501") if f.spec == "statement"]
+    assert (1.0, "min") in pir
+    # L298: "a second smaller one must be foreseen": an ordinal, no time
+    assert not any("second smaller" in f.parameter for f in _facts("l298"))
+    # and the number in words traces to its evidence
+    from search.datasheets._answer import numbers_in
+
+    assert ("one", 1.0) in numbers_in("within one second to pass", evidence=True)
