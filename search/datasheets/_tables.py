@@ -1658,6 +1658,11 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # a group label that names what the row's own words do not.
                     param = f"{prev_row.parameter} {param}"
                 cond = cells.get("condition")
+                if re.fullmatch(r"[A-Z]{2,}\d{2,}[0-9A-Za-z]*", param):
+                    # "LM78xx  -40 to +125" over "TOPR  Operating Temperature Range  °C": a part
+                    # name in the label column is the row's part; its label is the line nearby.
+                    cond = " ".join(x for x in (param, cond) if x)
+                    param = ""
                 if _CONDITION_LIKE.match(param) or _DASH_ITEM.match(param):
                     # "FSR = ±6.144 V  10": a condition line under a parameter named above.
                     cond = " ".join(x for x in (param, cond) if x)

@@ -740,9 +740,11 @@ def test_a_row_label_answers_only_for_a_spec_the_part_lacks_and_never_another_vo
 ):
     qa = DatasheetQA(FactStore.load(with_chunks=False))
     # the part holds no operating range: a storage-temperature row sharing words is no answer
-    a = qa.ask("LM7805 operating temperature range?")
-    assert a.status == "insufficient_evidence"
-    assert all(i.spec != "storage_temperature" for i in a.items)
+    a = qa.ask("AMS1117 ambient operating temperature range?")
+    assert all(i.spec != "storage_temperature" for i in a.items), a.answer
+    # LM78xx: "LM78xx  -40 to +125" above "TOPR  Operating Temperature Range  °C"
+    c = qa.ask("LM7805 operating temperature range?")
+    assert {(i.min, i.max) for i in c.items} == {(-40.0, 125.0), (0.0, 125.0)}, c.answer
     # the part holds no sampling_rate fact, but a row labelled by the question's other words
     b = qa.ask("ESP32-WROOM-32 ADC max sampling rate with the DIG controller?")
     assert b.status == "answered" and b.citations == ["esp32-wroom-32#p24"]
