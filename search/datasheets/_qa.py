@@ -1405,7 +1405,7 @@ class DatasheetQA:
         # "after powering up" meets "power on": a question's "-ing" words also stand bare.
         q_words |= {w[:-3] for w in q_words if len(w) > 6 and w.endswith("ing")}
         wants_time = bool(_ASKS_TIME.search(parsed.text))
-        best: tuple[tuple[int, float], frozenset[str], Fact] | None = None
+        best: tuple[tuple[int, int, float], frozenset[str], Fact] | None = None
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
@@ -1415,7 +1415,7 @@ class DatasheetQA:
                 hit = label & q_words
                 if not label or not hit - _KIND_WORDS - _PART_WORDS:
                     continue
-                key = (len(hit), len(hit) / len(label))
+                key = (len(hit), _head_hit(f.parameter, q_words), len(hit) / len(label))
                 if best is None or key > best[0]:
                     best = (key, hit, f)
         return None if best is None else (best[1], best[2])
@@ -3009,6 +3009,19 @@ _ABBREVIATIONS = {
 def _no_joined(text: str) -> str:
     """ "No-load input current" is about no load: it shares no "load" with "load current"."""
     return re.sub(r"(?i)\bno-(?=[a-z])|\bno (?=load\b)", "no", text)
+
+
+def _head_hit(label: str, q_words: set[str]) -> int:
+    """Whether the word a label puts before its quantity ("Primary Conductor Resistance":
+    "conductor") is one of the question's: it tells which of two equally matched rows is meant
+    ("the resistance of its internal current conductor", not "Internal Filter Resistance")."""
+    words = re.findall(r"[a-z][a-z0-9]+", label.lower())
+    kinds = [i for i, w in enumerate(words) if i and _stem(w) in _KIND_WORDS]
+    return int(
+        bool(kinds)
+        and _stem(words[kinds[-1]]) in q_words
+        and _stem(words[kinds[-1] - 1]) in q_words
+    )
 
 
 def _stems(text: str) -> set[str]:

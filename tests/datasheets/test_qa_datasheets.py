@@ -834,3 +834,15 @@ def test_a_modulation_named_picks_its_table(shipped: DatasheetQA) -> None:
     # no LoRa table row for it: the general one answers
     b = shipped.ask("RFM95W sleep current in LoRa mode?")
     assert b.status == "answered" and b.citations == ["rfm95w#p13"], b.answer
+
+
+def test_of_two_rows_matched_alike_the_one_whose_label_head_is_asked_answers(
+    shipped: DatasheetQA,
+) -> None:
+    # "Internal Filter Resistance" and "Primary Conductor Resistance" share two words each
+    # with the question; only the second puts a word the question asks before its quantity.
+    a = shipped.ask("What is the resistance of the ACS712's internal current conductor?")
+    assert [(it.typ, it.unit) for it in a.items] == [(1.2, "mΩ")], a.answer
+    # "sample-and-hold capacitor" asks no hold time
+    b = shipped.ask("How big is the MCP3008's sample-and-hold capacitor?")
+    assert [(it.typ, it.unit) for it in b.items] == [(20.0, "pF")], b.answer
