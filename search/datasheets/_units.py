@@ -147,6 +147,7 @@ _UNIT_MAP: dict[str, str] = {
     "Lux": "lx",
     "klx": "klx",
     "ppm": "ppm",
+    "kpcs": "kilopiece",  # pint would also read kilo-parsec and say so
     "ppb": "ppb",
     "ppm/°C": "ppm/delta_degC",
     "%/°C": "percent/delta_degC",

@@ -1171,3 +1171,12 @@ def test_a_time_said_in_words_is_a_stated_figure() -> None:
     from search.datasheets._answer import numbers_in
 
     assert ("one", 1.0) in numbers_in("within one second to pass", evidence=True)
+
+
+def test_a_count_in_thousands_is_read_without_a_guess(caplog: pytest.LogCaptureFixture) -> None:
+    from search.datasheets._units import to_si
+
+    # "Quantity per reel: 10 kpcs": kilo-pieces, never kilo-parsecs, and nothing to warn about
+    with caplog.at_level("WARNING"):
+        assert to_si(10, "kpcs") == (10000.0, "count")
+    assert not caplog.records
