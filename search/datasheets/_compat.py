@@ -11,6 +11,9 @@ Rules, each comparing like with like and citing every fact it compares:
   current at least the load's draw.
 - ``interface``: the two sides share a bus type.
 - ``i2c_address``: devices on one bus can each be given a distinct address.
+- ``bench``: a programmable supply feeding a part, or an electronic load sinking a rail, within
+  the voltage, current and power ranges its manual gives; a converter's input current is worked
+  out from its efficiency at the point in question.
 
 A supply voltage is never compared with a signal voltage: each rule reads only its own specs, and
 supply voltages enter only to evaluate limits written relative to a supply ("VDD + 0.3").
@@ -26,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from search.datasheets._accuracy import accuracy_rows
 from search.datasheets._answer import (
     AnswerItem,
     CompatCheck,
@@ -46,6 +50,8 @@ __all__ = [
     "DeviceUse",
     "Rule",
     "asks_pullup_level",
+    "bench_pairing",
+    "bench_role",
     "check_compatibility",
     "combine",
     "is_coil_load",
@@ -56,6 +62,7 @@ __all__ = [
     "pick_rules",
     "pullup_volts",
     "settings_in",
+    "stated_current_limit",
     "straps_in",
 ]
 
@@ -71,6 +78,7 @@ Rule = Literal[
     "headroom",
     "thermal",
     "coil_supply",
+    "bench",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
 
@@ -101,8 +109,11 @@ class DeviceUse:
     """The I/O rail the question states apart from the main supply ("VLOGIC = 1.8 V"), for
     bounds written relative to it."""
     load: tuple[float, str] | None = None
-    """The load current the question states for a regulator ("3.3 V at 300 mA"): amperes, and
-    as written."""
+    """The load current the question states for a regulator ("3.3 V at 300 mA"), or for an
+    electronic load the current it sinks: amperes, and as written."""
+    current_limit: tuple[float, str] | None = None
+    """The current limit the question sets on a bench supply ("with a 1.8 A current limit"):
+    amperes, and as written."""
     package: str | None = None
     """The package the question names ("in SOT-223"), for figures printed per package."""
     ambient: float | None = None
@@ -1937,6 +1948,400 @@ def _draw_from_power(
     return milliamps / 1000, shown, [p, vsup], [d]
 
 
+# ---------------------------------------------------------------- bench instruments
+
+# What a bench instrument does is read off the names of its range rows: a programmable supply
+# sets a voltage and limits the current it sources; an electronic load takes a voltage at its
+# input and sinks a set current. Per role: the voltage row, the current row, the power row.
+_BENCH_ROWS = {
+    "supply": (r"voltage programming", r"current(?: limit)? programming", r"output power"),
+    "load": (r"input voltage", r"constant current", r"input power"),
+}
+# "The load needs at least 1.2 V across its terminals to sink its full current."
+_FULL_CURRENT_FLOOR = re.compile(r"(?i)\bat least\b.*\bfull (?:set )?current\b")
+# "with a 1.8 A current limit", "current limit set to 500 mA"
+_CURRENT_LIMIT = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\s+(?:current\s+)?limit\b"
+    r"|\bcurrent limit\s+(?:of|at|to|set to)\s+(\d+(?:\.\d+)?)\s*(mA|A)\b"
+)
+_TO_AMPS = {"A": "", "mA": " / 1000", "µA": " / 1000000", "μA": " / 1000000", "uA": " / 1000000"}
+
+
+@dataclass
+class _BenchRows:
+    role: str
+    volts: Fact
+    amps: Fact
+    power: Fact | None
+
+
+def _bench_rows(index: FactIndex, device: str) -> _BenchRows | None:
+    rows = [f for f in index.device_facts(device) if f.spec == "measurement_range"]
+
+    def row(name: str, si_unit: str) -> Fact | None:
+        return next(
+            (f for f in rows if f.si_unit == si_unit and re.fullmatch(name, f.parameter, re.I)),
+            None,
+        )
+
+    for role, (volts, current, power) in _BENCH_ROWS.items():
+        v, a = row(volts, "V"), row(current, "A")
+        if v is not None and a is not None:
+            return _BenchRows(role, v, a, row(power, "W"))
+    return None
+
+
+def bench_role(index: FactIndex, use: DeviceUse) -> str | None:
+    """``"supply"`` for a programmable supply, ``"load"`` for an electronic load, from the range
+    rows its manual gives; None for any other device."""
+    rows = _bench_rows(index, use.device)
+    return rows.role if rows is not None else None
+
+
+def bench_pairing(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
+    """One bench supply or electronic load, alone or with one part that is no instrument."""
+    roles = [bench_role(index, u) for u in uses]
+    return (
+        len(uses) in (1, 2)
+        and sum(r is not None for r in roles) == 1
+        # a meter beside it is measuring, not being fed or loaded
+        and not any(
+            accuracy_rows(index.device_facts(u.device))
+            for u, r in zip(uses, roles, strict=True)
+            if r is None
+        )
+    )
+
+
+def stated_current_limit(question: str) -> tuple[tuple[float, str] | None, str]:
+    """The current limit a question sets on a supply ("with a 1.8 A current limit"), amperes
+    and as written, and the question without it, so that the load current is read apart."""
+    m = _CURRENT_LIMIT.search(question)
+    if m is None:
+        return None, question
+    number, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return (amps(number, unit), f"{number} {unit}"), question[: m.start()] + question[m.end() :]
+
+
+def _amps_term(written: str) -> str:
+    """A current as written ("500 mA") as an expression in amperes ("500 / 1000")."""
+    number, unit = written.split()
+    return number + _TO_AMPS[unit]
+
+
+def _num(x: float) -> str:
+    # a computed figure carried into the next expression at full precision, so that the chain
+    # re-evaluates to the figures it was computed from
+    return format_number(x, 12)
+
+
+def _shown(x: float) -> str:
+    return format_number(x, 4)
+
+
+def _within_row(
+    device: str,
+    said: str,
+    value: float,
+    row: Fact,
+    facts: Sequence[Fact] = (),
+    derived: Sequence[Derived] = (),
+) -> CompatCheck:
+    """One figure of the operating point (in SI) against one range row of the instrument."""
+    hi = row.si_max if row.si_max is not None else row.si_value
+    top = row.max if row.max is not None else row.value
+    if hi is None or not isinstance(top, float | int):
+        return _lacking("bench", ((f"{device} {row.parameter} bound", []),), [row])
+    shown = f"{_fmt(float(top))} {row.unit}"
+    if row.min is not None:
+        shown = f"{_fmt(row.min)} to {shown}"
+    ok = (row.si_min is None or value >= row.si_min - 1e-9) and value <= hi + 1e-9
+    return _check(
+        "bench",
+        "compatible" if ok else "incompatible",
+        f"{said} is {'within' if ok else 'outside'} the {device} {row.parameter.lower()} "
+        f"{shown} ({row.citation})",
+        [*facts, row],
+        derived,
+    )
+
+
+# A current of the operating point: amperes, as shown, as an expression in amperes.
+_Current = tuple[float, str, str]
+
+
+def _power_check(
+    device: str, volts: float, current: _Current, row: Fact | None, facts: Sequence[Fact]
+) -> CompatCheck:
+    """Voltage × current within the instrument's power rating."""
+    if row is None:
+        return _lacking("bench", ((f"{device} power rating", []),), [])
+    amperes, shown, term = current
+    watts = volts * amperes
+    d = Derived(
+        label="power at the terminals", expression=f"{_fmt(volts)} * {term}", result=watts, unit="W"
+    )
+    said = f"{_fmt(volts)} V × {shown} = {_shown(watts)} W"
+    return _within_row(device, said, watts, row, facts, [d])
+
+
+def _load_current(
+    index: FactIndex, part: DeviceUse | None, stated: tuple[float, str] | None
+) -> tuple[_Current | None, list[Fact]]:
+    """The current in question: as stated, else the output current the part is rated to
+    deliver in operation (not derated, not a damage limit), with the fact it comes from."""
+    if stated is not None:
+        return (stated[0], stated[1], _amps_term(stated[1])), []
+    for f in _best(index, part, ("output_current",)) if part is not None else []:
+        unit = (f.unit or "").strip()
+        if (
+            f.section_kind == "recommended_operating"
+            and not f.extra.get("derating")
+            and f.max is not None
+            and unit in _TO_AMPS
+        ):
+            written = f"{_fmt(f.max)} {unit}"
+            return (_si_high(f), written, _amps_term(written)), [f]
+    return None, []
+
+
+def _nominal_output(index: FactIndex, part: DeviceUse) -> list[Fact]:
+    """The output voltage row a part is specified by over its full line, load and temperature
+    range (not a row at one input voltage), as a list of at most one."""
+    vout = _best(index, part, ("output_voltage",), prefer="output voltage full range")
+    return [_widest(vout)] if vout else []
+
+
+def _stated_at(condition: str | None, volts: float, current: float) -> bool:
+    """Whether a row holds at this input voltage and output current: each voltage and current
+    its condition names is the one in question; a row that names none holds at any."""
+    text = condition or ""
+    vs = [float(v) for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", text)]
+    cs = [amps(n, u) for n, u in STATED_CURRENT.findall(text)]
+    return all(abs(v - volts) < 1e-9 for v in vs) and all(abs(c - current) < 1e-9 for c in cs)
+
+
+# The current a part takes from a supply, what it rests on (a note, the facts, the arithmetic);
+# or the check that says why it cannot be worked out.
+_Draw = tuple[_Current, str, list[Fact], list[Derived]]
+
+
+def _converter_draw(index: FactIndex, part: DeviceUse, vin: float) -> _Draw | CompatCheck:
+    """A converter's input current, Pout / (efficiency × Vin), with the efficiency the datasheet
+    states at this input voltage and output current: one stated at another point is not used."""
+    vout = _nominal_output(index, part)
+    vnom = o_hi_nominal(vout)
+    out, out_facts = _load_current(index, part, part.load)
+    effs = [
+        (f, pct)
+        for f in index.device_facts(part.device)
+        if f.spec == "efficiency"
+        and (f.unit or "").strip() == "%"
+        and (pct := f.typ if f.typ is not None else f.min)
+    ]
+    if vnom is None or out is None or not effs:
+        missing = [
+            f"{part.device} {what}"
+            for what, found in (
+                ("output voltage", vnom is not None),
+                ("output current", out is not None),
+                ("efficiency", bool(effs)),
+            )
+            if not found
+        ]
+        return _check("bench", "insufficient_evidence", "no " + " or ".join(missing), vout)
+    iout, iout_text, iout_term = out
+    at_point = [(f, pct) for f, pct in effs if _stated_at(f.condition, vin, iout)]
+    if not at_point:
+        return _check(
+            "bench",
+            "insufficient_evidence",
+            f"no {part.device} efficiency stated at {_fmt(vin)} V in and {iout_text} out, so "
+            "its input current cannot be worked out",
+            out_facts,
+        )
+    e, pct = at_point[0]
+    pout = vnom * iout
+    iin = pout / (pct / 100 * vin)
+    derived = [
+        Derived(
+            label=f"{part.device} output power",
+            expression=f"{_fmt(vnom)} * {iout_term}",
+            result=pout,
+            unit="W",
+        ),
+        Derived(
+            label=f"{part.device} input current",
+            expression=f"{_num(pout)} / ({_fmt(pct)} / 100 * {_fmt(vin)})",
+            result=iin,
+            unit="A",
+        ),
+    ]
+    note = (
+        f"{_fmt(vnom)} V × {iout_text} = {_shown(pout)} W out over {_fmt(pct)} % efficiency "
+        f"at {_fmt(vin)} V in, {e.citation}"
+    )
+    return (iin, f"{_shown(iin)} A", _num(iin)), note, [*vout, *out_facts, e], derived
+
+
+def _part_draw(index: FactIndex, part: DeviceUse, vin: float) -> _Draw | CompatCheck:
+    """The current a part takes from a supply: a converter's worked out from its efficiency;
+    any other part's as the question states it, or its datasheet's largest draw."""
+    if is_regulator(index, part):
+        return _converter_draw(index, part, vin)
+    if part.load is not None:
+        return (part.load[0], part.load[1], _amps_term(part.load[1])), "", [], []
+    draw = [
+        f
+        for f in _best(index, part, ("supply_current",), prefer="peak current delivered external")
+        if (f.unit or "").strip() in _TO_AMPS
+    ]
+    if not draw:
+        return _lacking("bench", ((f"{part.device} current draw", []),), [])
+    worst = max(draw, key=_si_high)
+    shown = _show_high(worst)
+    note = f"{worst.parameter or worst.spec}, {worst.citation}"
+    return (_si_high(worst), shown, _amps_term(shown)), note, [worst], []
+
+
+def _part_input(index: FactIndex, part: DeviceUse, volts: float) -> CompatCheck:
+    """The voltage a supply is set to against the input range of the part it feeds; a range a
+    notice changes per board revision decides only when every revision in question agrees."""
+    vsup = _best(index, part, ("supply_voltage",), prefer="recommended operating supply") or [
+        f
+        for f in _best(index, part, ("input_voltage_range",), prefer="input voltage vin")
+        if not f.superseded_by and not f.supersedes
+    ]
+    bands = _revision_bands(index, part)
+    if vsup:
+        lo, hi, _ = bounds(vsup[0], volts, part.device)
+        bands = [("", frozenset(), lo.value, hi.value, vsup[:1])] if lo and hi else []
+    if not bands:
+        return _lacking("bench", ((f"{part.device} supply voltage range", []),), vsup[:1])
+    parts: list[str] = []
+    outcomes: set[bool] = set()
+    facts: list[Fact] = []
+    for revs, _r, lo_v, hi_v, fs in bands:
+        ok = lo_v - 1e-9 <= volts <= hi_v + 1e-9
+        outcomes.add(ok)
+        facts.extend(f for f in fs if f not in facts)
+        parts.append(
+            (f"revision {revs}: " if revs else "")
+            + f"{'within' if ok else 'outside'} {_fmt(lo_v)} to {_fmt(hi_v)} V "
+            f"({', '.join(f.citation for f in fs)})"
+        )
+    detail = f"{_fmt(volts)} V against the {part.device} input range: " + "; ".join(parts)
+    if len(outcomes) > 1:
+        return _check("bench", "insufficient_evidence", f"{detail}; name the board revision", facts)
+    return _check("bench", "compatible" if True in outcomes else "incompatible", detail, facts)
+
+
+def _nominal_input(index: FactIndex, part: DeviceUse) -> tuple[float | None, list[Fact]]:
+    """The voltage a part is fed at: as the question states it, else its nominal input."""
+    if part.supply_v is not None:
+        return part.supply_v, []
+    for f in _best(index, part, ("supply_voltage", "input_voltage_range")):
+        if f.typ is not None:
+            return f.typ, [f]
+    return None, []
+
+
+def rule_bench_supply(
+    index: FactIndex, psu: DeviceUse, part: DeviceUse | None
+) -> list[CompatCheck]:
+    """A programmable supply feeding a part (or the operating point the question states): the
+    voltage within its programming range and the part's input range, the current the part
+    draws there within the current limit, and voltage × current within the output power."""
+    rows = _bench_rows(index, psu.device)
+    assert rows is not None  # the caller picked this rule for a supply
+    load = part or psu
+    volts, vfacts = _nominal_input(index, load)
+    if volts is None:
+        return [_lacking("bench", ((f"voltage stated for the {psu.device}", []),), [])]
+    checks = [_within_row(psu.device, f"{_fmt(volts)} V", volts, rows.volts, vfacts)]
+    if part is None and psu.load is None:
+        return [*checks, _lacking("bench", (("current stated", []),), [])]
+    if part is not None:
+        checks.append(_part_input(index, part, volts))
+    draw = _part_draw(index, load, volts)
+    if isinstance(draw, CompatCheck):
+        return [*checks, draw]
+    current, note, facts, derived = draw
+    said = f"{current[1]} ({note})" if note else current[1]
+    said = f"the {part.device} draw, {said}," if part is not None else f"a draw of {said}"
+    checks.append(_within_row(psu.device, said, current[0], rows.amps, facts, derived))
+    if psu.current_limit is not None:
+        limit, written = psu.current_limit
+        checks.append(_within_row(psu.device, f"a {written} limit", limit, rows.amps))
+        fits = current[0] <= limit + 1e-12
+        checks.append(
+            _check(
+                "bench",
+                "compatible" if fits else "incompatible",
+                f"the {current[1]} drawn is {'within' if fits else 'over'} the {written} "
+                "current limit set",
+                [],
+            )
+        )
+    checks.append(_power_check(psu.device, volts, current, rows.power, facts))
+    return checks
+
+
+def _full_current_floor(index: FactIndex, eload: DeviceUse, volts: float) -> CompatCheck | None:
+    """The voltage an electronic load says it needs across its terminals to sink its full
+    current: below it, it sinks less than it is set to. None when its manual states none."""
+    for f in index.statements(eload.device):
+        if (
+            (f.unit or "").strip() == "V"
+            and f.min is not None
+            and _FULL_CURRENT_FLOOR.search(f.parameter)
+        ):
+            ok = volts >= f.min - 1e-9
+            return _check(
+                "bench",
+                "compatible" if ok else "incompatible",
+                f"{_fmt(volts)} V is {'at least' if ok else 'below'} the {_fmt(f.min)} V "
+                f"the {eload.device} needs across its terminals to sink its full current "
+                f"({f.citation})" + ("" if ok else "; it would sink less than it is set to"),
+                [f],
+            )
+    return None
+
+
+def rule_bench_load(
+    index: FactIndex, eload: DeviceUse, source: DeviceUse | None
+) -> list[CompatCheck]:
+    """An electronic load sinking a rail: the rail voltage within its input range and at least
+    what it needs across its terminals to sink full current, the current within its constant
+    current range, and voltage × current within its input power. A source named without
+    figures is loaded at its nominal output voltage and rated current."""
+    rows = _bench_rows(index, eload.device)
+    assert rows is not None  # the caller picked this rule for a load
+    volts, vfacts = eload.supply_v, []
+    if volts is None and source is not None:
+        vfacts = _nominal_output(index, source)
+        volts = o_hi_nominal(vfacts)
+    current, cfacts = _load_current(index, source, eload.load)
+    if volts is None or current is None:
+        missing = [what for what, x in (("rail voltage", volts), ("current", current)) if x is None]
+        return [_check("bench", "insufficient_evidence", f"no {' or '.join(missing)} stated", [])]
+    checks = [_within_row(eload.device, f"{_fmt(volts)} V", volts, rows.volts, vfacts)]
+    floor = _full_current_floor(index, eload, volts)
+    checks.extend([floor] if floor is not None else [])
+    checks.append(_within_row(eload.device, current[1], current[0], rows.amps, cfacts))
+    checks.append(_power_check(eload.device, volts, current, rows.power, [*vfacts, *cfacts]))
+    return checks
+
+
+def rule_bench(index: FactIndex, uses: Sequence[DeviceUse]) -> list[CompatCheck]:
+    """The bench instrument among ``uses`` with the part it feeds or loads, if one is named."""
+    inst = next(u for u in uses if bench_role(index, u) is not None)
+    part = next((u for u in uses if u is not inst), None)
+    if bench_role(index, inst) == "supply":
+        return rule_bench_supply(index, inst, part)
+    return rule_bench_load(index, inst, part)
+
+
 # ---------------------------------------------------------------- interface
 
 _BUSES = ("I2C", "SPI", "UART", "1-WIRE", "ANALOG", "PWM", "PULSE")
@@ -2334,6 +2739,8 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     rules: list[str] = []
     if asks_pullup_level(question):
         return ["pullup_level"]
+    if bench_pairing(index, uses) and not _CUE_INTERFACE.search(question):
+        return ["bench"]
     if asks_thermal(question, index, uses):
         return ["thermal"]
     if asks_headroom(question, index, uses):
@@ -2619,6 +3026,9 @@ def check_compatibility(
             continue
         if rule == "thermal":
             checks.extend(rule_thermal(index, uses[0]) if uses else [])
+            continue
+        if rule == "bench":
+            checks.extend(rule_bench(index, uses))
             continue
         if rule == "interface" and len(uses) == 1 and (uses[0].count >= 2 or bus):
             # Several of one part on a bus, or one part on a named bus ("the RFM95W's SPI from

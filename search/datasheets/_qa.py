@@ -51,6 +51,8 @@ from search.datasheets._compat import (
     asks_headroom,
     asks_pullup_level,
     asks_thermal,
+    bench_pairing,
+    bench_role,
     bounds,
     check_compatibility,
     combine,
@@ -69,6 +71,7 @@ from search.datasheets._compat import (
     settings_in,
     stated_ambient,
     stated_clock,
+    stated_current_limit,
     stated_load_current,
     stated_package,
     straps_in,
@@ -617,6 +620,7 @@ class DatasheetQA:
             asks_pullup_level(q)
             or self._powers_another(parsed)
             or self._levels_between(parsed)
+            or self._bench_check(parsed)
             # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
             or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
             or asks_thermal(
@@ -795,6 +799,44 @@ class DatasheetQA:
             and bool(_LEVELS_CUE.search(parsed.text))
             and not _COMPARE_CUES.search(parsed.text)
         )
+
+    def _bench_check(self, parsed: ParsedQuestion) -> bool:
+        """A bench supply or electronic load asked whether it can feed or load a part ("can the
+        MDN-4010 supply an SRB-5030 …?") or take an operating point the question states ("can
+        the TRN-2400 sink 12 A at 48 V?")."""
+        uses = [DeviceUse(n) for n in dict.fromkeys(parsed.device_names)]
+        if (
+            parsed.accuracy
+            or not bench_pairing(self.index, uses)
+            or not (
+                _CHECK_CUE.search(parsed.text)
+                or _YES_NO.search(parsed.text)
+                or _SUPPLY_CUE.search(parsed.text)
+            )
+        ):
+            return False
+        # alone, the instrument is checked only at a voltage and a current the question gives
+        return len(uses) == 2 or bool(
+            _supply_span(parsed) and stated_load_current(stated_current_limit(parsed.text)[1])
+        )
+
+    def _bench_point(self, parsed: ParsedQuestion, uses: list[DeviceUse]) -> None:
+        """Put the operating point a bench question states where the rule reads it: a supply's
+        voltage and the current of the part it feeds on that part, an electronic load's on the
+        load; a current limit on the supply."""
+        inst = next(u for u in uses if bench_role(self.index, u) is not None)
+        others = [u for u in uses if u is not inst]
+        limit, rest = stated_current_limit(parsed.text)
+        spans = set(_supply_span(parsed))
+        volts = next((u.supply_v for u in uses if u.supply_v is not None), None)
+        if volts is None and len(spans) == 1:
+            volts = spans.pop()
+        at = others[0] if others and bench_role(self.index, inst) == "supply" else inst
+        # one voltage across the terminals: kept on the side the rule reads it from only
+        for u in uses:
+            u.supply_v = None
+        at.supply_v, at.load = volts, stated_load_current(rest)
+        inst.current_limit = limit
 
     def _is_instrument(self, device: str) -> bool:
         return bool(accuracy_rows(self.index.device_facts(device)))
@@ -2483,6 +2525,8 @@ class DatasheetQA:
             uses = [first]
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
+        if rules == ["bench"]:
+            self._bench_point(parsed, uses)
         if rules in (["headroom"], ["thermal"]):
             uses[0].load = stated_load_current(parsed.text)
         if rules == ["thermal"]:
