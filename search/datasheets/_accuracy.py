@@ -213,15 +213,16 @@ class Uncertainty:
     unit: str
     shown: str
     derived: list[Derived]
+    reading: str  # "4.9930 V", as the question wrote it
     head: str  # "4.9930 V on the 10 V range, 90 day specification"
     spec: str  # "(25 ppm of reading + 4 ppm of range)"
-    terms: list[str]  # each term in the displayed unit, "124.825 µV"
+    formula: str  # "25 ppm × 4.9930 V + 4 ppm × 10 V"
 
     @property
     def text(self) -> str:
-        return (
-            f"{self.head}: ±{self.spec} = ±({' + '.join(self.terms)}) = ±{self.shown} {self.unit}"
-        )
+        # The arithmetic is shown with its inputs, not its partial results: a term such as
+        # "124.825 µV" stated on its own reads as the answer, and it is not.
+        return f"{self.head} ±{self.spec}: {self.formula} = ±{self.shown} {self.unit}"
 
 
 def compute_uncertainty(
@@ -251,52 +252,31 @@ def compute_uncertainty(
     range_scale = (
         (row.range_si or 0.0) / row.range_value if row.range_value and row.range_si else 1.0
     )
-    parts_expr: list[str] = []
-    derived: list[Derived] = []
+    per_word = "ppm" if row.per == "ppm" else "%"
     coef_r = format_number(row.reading_coef)
-    expr_r = f"{reading_token} * {coef_r} * {format_number(reading_scale * k)}"
-    derived.append(
-        Derived(
-            label="reading term", expression=expr_r, result=round(term_r * factor, 12), unit=unit
-        )
-    )
-    parts_expr.append(expr_r)
+    exprs = [f"{reading_token} * {coef_r} * {format_number(reading_scale * k)}"]
+    spec_text = f"{coef_r} {per_word} of {row.basis}"
+    formula = [f"{coef_r} {per_word} × {reading_token} {reading_unit}"]
     if row.range_coef is not None and row.range_si is not None:
-        expr_g = (
-            f"{range_token} * {format_number(row.range_coef)} * {format_number(range_scale * k)}"
-        )
-        derived.append(
-            Derived(
-                label="range term", expression=expr_g, result=round(term_g * factor, 12), unit=unit
-            )
-        )
-        parts_expr.append(expr_g)
+        coef_g = format_number(row.range_coef)
+        exprs.append(f"{range_token} * {coef_g} * {format_number(range_scale * k)}")
+        spec_text += f" + {coef_g} {per_word} of range"
+        formula.append(f"{coef_g} {per_word} × {row.range_text or range_token}")
     if row.fixed_term is not None and row.fixed_text:
         fixed_amount = parse_amount(row.fixed_text.replace("Ω", "ohm"))
         fixed_token = row.fixed_text.split()[0]
         fscale = (fixed_amount[0] / float(fixed_token)) if fixed_amount else 1.0
-        expr_f = f"{fixed_token} * {format_number(fscale * factor)}"
-        derived.append(
-            Derived(
-                label="fixed term", expression=expr_f, result=round(term_f * factor, 12), unit=unit
-            )
-        )
-        parts_expr.append(expr_f)
-    total_expr = " + ".join(f"({e})" for e in parts_expr)
-    derived.append(
+        exprs.append(f"{fixed_token} * {format_number(fscale * factor)}")
+        spec_text += f" + {row.fixed_text}"
+        formula.append(row.fixed_text)
+    derived = [
         Derived(
             label="limit of error",
-            expression=total_expr,
+            expression=" + ".join(f"({e})" for e in exprs),
             result=round(total * factor, 12),
             unit=unit,
         )
-    )
-    per_word = "ppm" if row.per == "ppm" else "%"
-    spec_text = f"{coef_r} {per_word} of {row.basis}"
-    if row.range_coef is not None:
-        spec_text += f" + {format_number(row.range_coef)} {per_word} of range"
-    if row.fixed_text:
-        spec_text += f" + {row.fixed_text}"
+    ]
     return Uncertainty(
         row=row,
         reading_si=reading_si,
@@ -304,10 +284,11 @@ def compute_uncertainty(
         unit=unit,
         shown=format_number(round(total * factor, 6)),
         derived=derived,
+        reading=f"{reading_token} {reading_unit}",
         head=f"{reading_token} {reading_unit} on the {row.range_text or 'stated'} range, "
         f"{row.interval_text} specification",
         spec=f"({spec_text})",
-        terms=[format_number(round(d.result, 6)) + f" {unit}" for d in derived[:-1]],
+        formula=" + ".join(formula),
     )
 
 
@@ -339,19 +320,10 @@ def with_temperature_coefficient(
         f"{format_number(reading_scale * k)} + {format_number(row.range_value)} * "
         f"{format_number(tc_g)} * {format_number(range_scale * k)})"
     )
-    # The in-band limit is a step, not the answer: its expression joins the sum and its
-    # figure is not given on its own, so nobody mistakes it for the limit at this ambient.
     base = next(d for d in u.derived if d.label == "limit of error")
     shown = format_number(round(total * factor, 6))
     derived = [
-        *(d for d in u.derived if d is not base),
         Derived(label="degrees outside the band", expression=span, result=degrees, unit="degC"),
-        Derived(
-            label="temperature coefficient term",
-            expression=expr,
-            result=round(added * factor, 12),
-            unit=unit,
-        ),
         Derived(
             label="limit of error with temperature coefficient",
             expression=f"{base.expression} + {expr}",
@@ -360,12 +332,11 @@ def with_temperature_coefficient(
         ),
     ]
     n = format_number(degrees)
+    r, g = format_number(tc_r), format_number(tc_g)
     head = f"{u.head}, {n} degC outside the specified band"
-    spec = (
-        f"[{u.spec} + {n} × ({format_number(tc_r)} ppm of reading + "
-        f"{format_number(tc_g)} ppm of range) [{tc.citation}]]"
-    )
-    terms = [*u.terms, f"{format_number(round(added * factor, 6))} {unit}"]
+    spec = f"[{u.spec} + {n} × ({r} ppm of reading + {g} ppm of range) [{tc.citation}]]"
+    over = f"{r} ppm × {u.reading} + {g} ppm × {row.range_text or row.range_value}"
+    formula = f"{u.formula} + {n} × ({over})"
     return dataclasses.replace(
         u,
         limit_si=total,
@@ -374,5 +345,5 @@ def with_temperature_coefficient(
         derived=derived,
         head=head,
         spec=spec,
-        terms=terms,
+        formula=formula,
     )
