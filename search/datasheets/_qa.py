@@ -213,6 +213,7 @@ def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
 
 
 _MODULATION = re.compile(r"lora|fsk|ook")
+_AXIS = re.compile(r"(?i)\b([xyz])[- ]?axis\b")
 _RADIO_MODE = re.compile(r"(?i)\b(?:transmit\w*|tx|receiv\w*|rx)\b")
 
 
@@ -1167,6 +1168,18 @@ class DatasheetQA:
                 lambda r: (
                     f"holds in {r.fact.applies_to['mode']}, not in the mode the question names"
                 ),
+            )
+        axes = {a.lower() for a in _AXIS.findall(parsed.text)}
+
+        def axis_of(r: Ranked) -> str | None:
+            m = _AXIS.search(f"{r.fact.condition or ''} {r.fact.parameter}")
+            return m.group(1).lower() if m else None
+
+        if axes and any(axis_of(r) for r in valid):
+            # "X-axis": the rows of the other axes answer another question
+            narrow(
+                lambda r: axis_of(r) in (None, *axes),
+                lambda r: f"is for the {axis_of(r)} axis, the question names {sorted(axes)}",
             )
         mods = set(_MODULATION.findall(parsed.text.lower()))
         if mods and any(

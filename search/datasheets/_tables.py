@@ -479,6 +479,22 @@ def _valueish(text: str) -> bool:
     return bool(_NUMERICISH.match(text) or _BOUND_CELL.match(text)) or is_supply_relative(text)
 
 
+def _caps_group(
+    labels: list[tuple[float, str, str | None, str | None, str, str | None]], y: float, size: float
+) -> str | None:
+    """A group heading in capitals on the label lines just above a row ("GYROSCOPE
+    MECHANICAL" / "FREQUENCIES"), joined; None when the line above is no such heading."""
+    words: list[str] = []
+    at = y
+    for lb_y, text, *_rest in reversed(labels):
+        text = text.strip()
+        if not (0 < lb_y - at <= 2.2 * size) or not re.fullmatch(r"[A-Z][A-Z ]{2,}", text):
+            break
+        words.insert(0, text)
+        at = lb_y
+    return " ".join(words).capitalize() if words else None
+
+
 def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
     cells: dict[str, list[str]] = {}
     numeric_left = cols.left_edge - 12
@@ -1658,6 +1674,16 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # a group label that names what the row's own words do not.
                     param = f"{prev_row.parameter} {param}"
                 cond = cells.get("condition")
+                if re.fullmatch(r"(?i)[xyz][- ]?axis", param):
+                    # "GYROSCOPE MECHANICAL" / "FREQUENCIES" over "X-Axis  30  33  36  kHz": the
+                    # capitals name the figure, the axis is its condition.
+                    group = _caps_group(labels, line.y, line.size) or (
+                        rows[-1].parameter
+                        if rows and re.fullmatch(r"(?i)[xyz][- ]?axis", rows[-1].condition or "")
+                        else None
+                    )
+                    if group:
+                        param, cond = group, " ".join(x for x in (param, cond) if x)
                 if re.fullmatch(r"[A-Z]{2,}\d{2,}[0-9A-Za-z]*", param):
                     # "LM78xx  -40 to +125" over "TOPR  Operating Temperature Range  °C": a part
                     # name in the label column is the row's part; its label is the line nearby.

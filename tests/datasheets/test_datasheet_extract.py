@@ -1180,3 +1180,18 @@ def test_a_count_in_thousands_is_read_without_a_guess(caplog: pytest.LogCaptureF
     with caplog.at_level("WARNING"):
         assert to_si(10, "kpcs") == (10000.0, "count")
     assert not caplog.records
+
+
+@needs_pdfs
+def test_axis_rows_under_a_heading_in_capitals_are_that_figure_per_axis() -> None:
+    # MPU-6050 page 12: "GYROSCOPE MECHANICAL" / "FREQUENCIES" over "X-Axis  30  33  36  kHz"
+    rows = {
+        (f.condition, f.min, f.typ, f.max)
+        for f in _facts("mpu-6050")
+        if f.spec == "gyroscope_mechanical_frequencies"
+    }
+    assert rows == {
+        ("X-Axis", 30.0, 33.0, 36.0),
+        ("Y-Axis", 27.0, 30.0, 33.0),
+        ("Z-Axis", 24.0, 27.0, 30.0),
+    }

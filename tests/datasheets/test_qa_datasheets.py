@@ -846,3 +846,8 @@ def test_of_two_rows_matched_alike_the_one_whose_label_head_is_asked_answers(
     # "sample-and-hold capacitor" asks no hold time
     b = shipped.ask("How big is the MCP3008's sample-and-hold capacitor?")
     assert [(it.typ, it.unit) for it in b.items] == [(20.0, "pF")], b.answer
+
+
+def test_an_axis_named_keeps_that_axis_row(shipped: DatasheetQA) -> None:
+    a = shipped.ask("MPU-6050 gyro X-axis mechanical frequency: min, typ, max?")
+    assert [(it.min, it.typ, it.max) for it in a.items] == [(30.0, 33.0, 36.0)], a.answer
