@@ -888,15 +888,52 @@ def _common_mode(
 # ---------------------------------------------------------------- logic levels
 
 
+_SUPPLY_AT = re.compile(r"(?i)\bV(?:DD|CC|S)\s*=\s*(\d+(?:\.\d+)?)\s*V\b(?!\s*(?:to|-|~))")
+
+
+def _at_supply(facts: list[Fact], supply_v: float | None) -> list[Fact]:
+    """The rows that hold at the supply a part is stated to run at: a row whose condition fixes
+    a higher supply voltage is left out (a level guaranteed at 4.5 V is none at 3.3 V; at 5 V
+    the part still reaches at least what it does at 4.5 V)."""
+    if supply_v is None:
+        return facts
+    return [
+        f
+        for f in facts
+        if not (m := _SUPPLY_AT.search(f.condition or "")) or float(m.group(1)) <= supply_v + 0.05
+    ]
+
+
 def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[CompatCheck]:
     """VOH ≥ VIH and VOL ≤ VIL."""
     src, src_supply = with_supply(index, src)
     dst, dst_supply = with_supply(index, dst)
     supply_facts = [*src_supply, *dst_supply]
-    voh = _best(index, src, ("output_voltage_high",))
-    vol = _best(index, src, ("output_voltage_low",))
-    vih = _best(index, dst, ("logic_high_threshold",))
-    vil = _best(index, dst, ("logic_low_threshold",))
+    # a level guaranteed at another supply than the one stated ("VOH 4.1 V min, VDD = 4.5 V"
+    # for a part run at 3.3 V) is no guarantee here
+    stated = {
+        sym: _best(index, use, (spec,))
+        for sym, use, spec in (
+            ("VOH", src, "output_voltage_high"),
+            ("VOL", src, "output_voltage_low"),
+            ("VIH", dst, "logic_high_threshold"),
+            ("VIL", dst, "logic_low_threshold"),
+        )
+    }
+    voh = _at_supply(stated["VOH"], src.supply_v)
+    vol = _at_supply(stated["VOL"], src.supply_v)
+    vih = _at_supply(stated["VIH"], dst.supply_v)
+    vil = _at_supply(stated["VIL"], dst.supply_v)
+
+    def wanted_name(use: DeviceUse, sym: str, kept: list[Fact]) -> str:
+        dropped = stated[sym]
+        if kept or not dropped or use.supply_v is None:
+            return f"{use.device} {sym}"
+        return (
+            f"{use.device} {sym} at {_fmt(use.supply_v)} V (stated only at "
+            f"{dropped[0].condition}, {dropped[0].citation})"
+        )
+
     checks = []
     if not voh and vih:
         # No VOH row, but the output is named by its swing ("5V TTL", "3.3 V logic"): its high
@@ -919,8 +956,8 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     for name, out_f, in_f, high in (("high", voh, vih, True), ("low", vol, vil, False)):
         if not out_f or not in_f:
             wanted = (
-                (f"{src.device} V{'OH' if high else 'OL'}", out_f),
-                (f"{dst.device} V{'IH' if high else 'IL'}", in_f),
+                (wanted_name(src, "VOH" if high else "VOL", out_f), out_f),
+                (wanted_name(dst, "VIH" if high else "VIL", in_f), in_f),
             )
             checks.append(_lacking("logic_levels", wanted, (out_f or in_f)[:1]))
             continue

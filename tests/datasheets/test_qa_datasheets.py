@@ -851,3 +851,15 @@ def test_of_two_rows_matched_alike_the_one_whose_label_head_is_asked_answers(
 def test_an_axis_named_keeps_that_axis_row(shipped: DatasheetQA) -> None:
     a = shipped.ask("MPU-6050 gyro X-axis mechanical frequency: min, typ, max?")
     assert [(it.min, it.typ, it.max) for it in a.items] == [(30.0, 33.0, 36.0)], a.answer
+
+
+def test_a_level_guaranteed_at_a_higher_supply_is_none_at_a_lower_one(
+    shipped: DatasheetQA,
+) -> None:
+    # MCP3008 VOH 4.1 V min is stated at VDD = 4.5 V: no guarantee for a part run at 3.3 V...
+    low = shipped.ask("MCP3008 powered at 3.3 V, DOUT straight into an ESP32 GPIO: levels ok?")
+    assert low.verdict == "insufficient_evidence", low.answer
+    assert "MCP3008 VOH at 3.3 V (stated only at" in low.answer
+    # ...while at 5 V it still reaches at least that, above what the ESP32 input takes
+    high = shipped.ask("MCP3008 at 5 V, DOUT into an ESP32 GPIO: logic levels ok?")
+    assert high.verdict == "incompatible" and "4.1 V" in high.answer, high.answer
