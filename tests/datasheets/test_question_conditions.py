@@ -487,6 +487,7 @@ def test_one_pin_at_two_levels_is_no_strap() -> None:
         ("DS18B20: the longest a presence-detect low pulse may last?", "max"),
         ("shortest reset pulse the DS18B20 accepts?", "min"),
         ("roughly how long before the INA219 SMBus timeout fires?", "typ"),
+        ("DS18B20 - what's the worst-case EEPROM (NV) write cycle time?", "max"),
     ],
 )
 def test_bound_words(question: str, bound: str | None) -> None:
