@@ -1458,13 +1458,10 @@ def parse_question(
         bound = "min"
     elif _BOUND_TYP.search(bound_text):
         bound = "typ"
-    elif (
-        re.search(r"(?i)\bworst[- ]case\b", bound_text)
-        and (
-            (specs and all(spec_dimensions(c[0]) & {"A", "s", "W"} for c in specs))
-            # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
-            or (not specs and re.search(r"(?i)\btime\b|\bhow long\b", bound_text))
-        )
+    elif re.search(r"(?i)\bworst[- ]case\b", bound_text) and (
+        (specs and all(spec_dimensions(c[0]) & {"A", "s", "W"} for c in specs))
+        # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
+        or (not specs and re.search(r"(?i)\btime\b|\bhow long\b", bound_text))
     ):
         bound = "max"  # the worst case of a current, a time or a power is its maximum
 
