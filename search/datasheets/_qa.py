@@ -753,7 +753,10 @@ class DatasheetQA:
             why = "only the {} documents give a production test"
         else:
             return None
-        return (next(iter(held)), why.format(next(iter(held)))) if len(held) == 1 else None
+        if len(held) != 1:
+            return None
+        (device,) = held
+        return device, why.format(device)
 
     def _marked_revision(self, parsed: ParsedQuestion) -> tuple[str, Fact] | None:
         """The question with an assembly number that carries a revision ("OPS-9001-B",
@@ -1182,12 +1185,14 @@ class DatasheetQA:
                 lambda r: f"is for the {axis_of(r)} axis, the question names {sorted(axes)}",
             )
         mods = set(_MODULATION.findall(parsed.text.lower()))
-        if mods and any(
-            mods & set(_MODULATION.findall((r.fact.section or "").lower())) for r in valid
-        ):
+
+        def of_mods(r: Ranked) -> bool:
+            return bool(mods & set(_MODULATION.findall((r.fact.section or "").lower())))
+
+        if mods and any(of_mods(r) for r in valid):
             # "in LoRa mode": a radio's table for that modulation, not its general one
             narrow(
-                lambda r: bool(mods & set(_MODULATION.findall((r.fact.section or "").lower()))),
+                of_mods,
                 lambda r: f"is in '{r.fact.section}', not a table of the modulation named",
             )
         asked_packages = packages_named(parsed.text)

@@ -34,7 +34,7 @@ _TIME_WORDS = {"second": "s", "minute": "min", "hour": "h"}
 # "a second" is as often an ordinal ("a second, smaller capacitor") as a time: not read.
 WORD_TIME = re.compile(
     rf"(?i)\b({'|'.join(_NUMBER_WORDS)})\s+({'|'.join(_TIME_WORDS)})s?\b(?!\s+(?:of|or)\b)"
-    r"(?<!\ba second)(?<!\ban second)"
+    r"(?<!\ba second)"
 )
 
 
