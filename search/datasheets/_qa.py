@@ -1634,6 +1634,7 @@ class DatasheetQA:
         if answer.status == "answered":
             self._variant_rated_lower(parsed, answer)
             self._statement_beyond(parsed, answer)
+            _margin_below(parsed, answer)
         return answer
 
     def _statement_beyond(self, parsed: ParsedQuestion, answer: Answer) -> None:
@@ -3071,6 +3072,46 @@ _ABBREVIATIONS = {
 def _no_joined(text: str) -> str:
     """ "No-load input current" is about no load: it shares no "load" with "load current"."""
     return re.sub(r"(?i)\bno-(?=[a-z])|\bno (?=load\b)", "no", text)
+
+
+# "a 24 V rail that can be 10% high", "24 V with ±10 % tolerance": a rail and how far it moves
+_RAIL_TOLERANCE = re.compile(
+    r"(?i)(?:±|\+/-)?\s*(\d+(?:\.\d+)?)\s*%\s*(?:high|over|above|tolerance|up)"
+    r"|(?:±|\+/-)\s*(\d+(?:\.\d+)?)\s*%"
+)
+_ASKS_MARGIN = re.compile(r"(?i)\b(?:margin|headroom)\b")
+
+
+def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "a 24 V rail that can be 10 % high: how much margin below the maximum input?": the
+    rail at its high end, and what is left below the one operating maximum the answer found."""
+    tol = _RAIL_TOLERANCE.search(parsed.text)
+    rails = set(parsed.stated_voltages)
+    tops = {
+        (it.max, it.citation)
+        for it in answer.items
+        if it.section_kind != "absolute_maximum" and it.unit == "V" and it.max is not None
+    }
+    if not (_ASKS_MARGIN.search(parsed.text) and tol and len(rails) == 1 and len(tops) == 1):
+        return
+    (rail,), ((top, cite),) = rails, tops
+    pct = tol.group(1) or tol.group(2)
+    high = rail * (1 + float(pct) / 100)
+    worst = f"{format_number(rail)} * (1 + {pct} / 100)"
+    answer.derived += [
+        Derived(label="rail at its high end", expression=worst, result=round(high, 9), unit="V"),
+        Derived(
+            label="margin below the maximum",
+            expression=f"{format_number(top)} - {worst}",
+            result=round(top - high, 9),
+            unit="V",
+        ),
+    ]
+    answer.answer += (
+        f". {format_number(rail)} V + {pct} % = {format_number(round(high, 6))} V at worst; "
+        f"{format_number(top)} V [{cite}] - {format_number(round(high, 6))} V = "
+        f"{format_number(round(top - high, 6))} V margin"
+    )
 
 
 def _head_hit(label: str, q_words: set[str]) -> int:

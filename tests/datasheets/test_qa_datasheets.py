@@ -863,3 +863,15 @@ def test_a_level_guaranteed_at_a_higher_supply_is_none_at_a_lower_one(
     # ...while at 5 V it still reaches at least that, above what the ESP32 input takes
     high = shipped.ask("MCP3008 at 5 V, DOUT into an ESP32 GPIO: logic levels ok?")
     assert high.verdict == "incompatible" and "4.1 V" in high.answer, high.answer
+
+
+def test_the_margin_below_a_maximum_at_the_rails_high_end(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "rev B SRB-5030 on a 24 V rail that can be 10% high: how much margin below its max input?"
+    )
+    # 24 V + 10 % = 26.4 V against the 32 V the change notice sets for revision B
+    assert [(d.label, d.result) for d in a.derived][-2:] == [
+        ("rail at its high end", 26.4),
+        ("margin below the maximum", 5.6),
+    ], a.answer
+    assert "ecn-2608-04#1" in a.citations
