@@ -2768,6 +2768,8 @@ def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) ->
         and uses[0].supply_v is not None
         and is_regulator(index, uses[0])
         and bool(_CUE_HEADROOM.search(question))
+        # "headroom left below the board's maximum input": a margin under a limit, not dropout
+        and not re.search(r"(?i)\b(?:below|under)\b[^.?]{0,40}\bmax", question)
     )
 
 

@@ -875,3 +875,9 @@ def test_the_margin_below_a_maximum_at_the_rails_high_end(shipped: DatasheetQA) 
         ("margin below the maximum", 5.6),
     ], a.answer
     assert "ecn-2608-04#1" in a.citations
+    # "headroom left below the maximum" is such a margin, not a regulator's dropout headroom
+    b = shipped.ask(
+        "A rev B SRB-5030 on a 24 V rail with ±10 % tolerance: how much headroom is left below "
+        "the board's maximum continuous input?"
+    )
+    assert b.status == "answered" and b.derived[-1].result == 5.6, b.answer
