@@ -4256,9 +4256,10 @@ def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:
     return rows
 
 
-# A figure in a sentence: a number and its unit, or a range of two ("20 Hz to 300 kHz").
+# A figure in a sentence: a number and its unit ("250 kHz", "a 1-MHz oscillator"), or a range
+# of two ("20 Hz to 300 kHz").
 _SENTENCE_FIGURE = re.compile(
-    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)\s*(?P<lu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5})?"
+    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)(?:-(?=[A-Za-zµμΩ])|\s*)(?P<lu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5})?"
     r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5}))?(?!\w|\.\d|\s*\+\s*\d)"
 )
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus

@@ -1195,3 +1195,13 @@ def test_axis_rows_under_a_heading_in_capitals_are_that_figure_per_axis() -> Non
         ("Y-Axis", 27.0, 30.0, 33.0),
         ("Z-Axis", 24.0, 27.0, 30.0),
     }
+
+
+@needs_pdfs
+def test_a_figure_joined_to_its_unit_by_a_hyphen_is_read() -> None:
+    stated = {(f.value, f.unit): f.parameter for f in _facts("ads1115") if f.spec == "statement"}
+    # "an approximately 8-µs conversion ready pulse"
+    assert (8.0, "µs") in stated
+    # "a 1-MHz internal oscillator … divided by 4 to generate fMOD at 250 kHz" states two
+    # figures: no single figure of it stands for the sentence
+    assert not any("1-MHz internal oscillator" in p for p in stated.values())
