@@ -276,6 +276,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     # "Operating pressure (full accuracy)": the span over which the accuracy holds is a range.
     (r"^operating\s+pressure\b", "measurement_range"),
+    # the current a part survives as a short pulse, a rating, not an error band
+    (r"overcurrent\s+transient|transient\s+tolerance|surge\s+current", "overcurrent_rating"),
     (
         r"accuracy|total\s+(output\s+)?error|absolute\s+error|\betot\b|measurement\s+error|tolerance|"
         r"(?:thermometer|temperature|sensor|reading)\s+error|\bterr\b",
@@ -390,6 +392,7 @@ for _s in (
     "thermal_shutdown",
 ):
     _SPEC_DIMENSION[_s] = _TEMP
+_SPEC_DIMENSION["overcurrent_rating"] = _AMP
 _SPEC_DIMENSION["power_consumption"] = frozenset({"W"})
 _SPEC_DIMENSION["power_dissipation"] = frozenset({"W"})
 _SPEC_DIMENSION["coil_power"] = frozenset({"W"})

@@ -467,6 +467,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
     (r"\bdrift\b", ("drift",)),
     (r"\bsoft[- ]start", ("soft_start_time",)),
+    # "how much current can it survive as a single 100 ms pulse"
+    (
+        r"\bovercurrent(?: transient)?(?: tolerance)?\b|\bsurge current|\btransient (?:current|tolerance)"
+        r"|\bsurviv\w*\b.{0,40}\bpulses?\b",
+        ("overcurrent_rating",),
+    ),
     (r"\bthermal shutdown", ("thermal_shutdown",)),
     (r"\bthermal resistance", ("thermal_resistance",)),
     (r"\bjunction temperature", ("junction_temperature",)),

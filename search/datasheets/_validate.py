@@ -92,7 +92,13 @@ SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
 
 # Specs that are ratings by nature: an absolute maximum table is where they belong.
 RATING_SPECS = frozenset(
-    {"storage_temperature", "junction_temperature", "power_dissipation", "thermal_resistance"}
+    {
+        "storage_temperature",
+        "junction_temperature",
+        "power_dissipation",
+        "thermal_resistance",
+        "overcurrent_rating",
+    }
 )
 NON_NEGATIVE_SPECS = frozenset(
     {

@@ -881,3 +881,14 @@ def test_the_margin_below_a_maximum_at_the_rails_high_end(shipped: DatasheetQA) 
         "the board's maximum continuous input?"
     )
     assert b.status == "answered" and b.derived[-1].result == 5.6, b.answer
+
+
+def test_a_current_survived_as_a_pulse_is_a_rating(shipped: DatasheetQA) -> None:
+    # ACS712 "Overcurrent Transient Tolerance  IP  1 pulse, 100 ms  100  A": a rating, not an
+    # accuracy, and answered from the absolute maximum table where it belongs
+    for q in (
+        "ACS712: how much primary current can it survive as a single 100 ms pulse?",
+        "ACS712 overcurrent transient tolerance?",
+    ):
+        a = shipped.ask(q)
+        assert [(it.spec, it.max) for it in a.items] == [("overcurrent_rating", 100.0)], a.answer
