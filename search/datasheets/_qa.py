@@ -212,6 +212,11 @@ def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
     }
 
 
+# "5 A part", "the 30 A version": a part named by the current range it is built for
+# ("5A vs 30A version", "05B version"), a "part" or "version" word following close behind
+_RANGE_PART = re.compile(
+    r"(?i)(?<![\w.])(\d{1,2})\s?[AB]\b(?=[^.?;]{0,25}?\b(?:part|version|variant|model|type)s?\b)"
+)
 _MODULATION = re.compile(r"lora|fsk|ook")
 _AXIS = re.compile(r"(?i)\b([xyz])[- ]?axis\b")
 _RADIO_MODE = re.compile(r"(?i)\b(?:transmit\w*|tx|receiv\w*|rx)\b")
@@ -617,6 +622,7 @@ class DatasheetQA:
             parsed = parse_question(marked[0], None, self._siblings)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
+        self._current_range_variants(parsed)
         if (
             asks_pullup_level(q)
             or self._powers_another(parsed)
@@ -1030,6 +1036,31 @@ class DatasheetQA:
                 ):
                     mention.supply_v = float(want)
                     return
+
+    def _current_range_variants(self, parsed: ParsedQuestion) -> None:
+        """ "ACS712: 5 A part vs 30 A part": a part printed per current range (variants coded
+        "05B", "30A") is the variant whose code carries the range each phrase names; two
+        ranges named make two mentions, compared."""
+        if len(parsed.devices) != 1 or parsed.devices[0].variant:
+            return
+        mention = parsed.devices[0]
+        codes = {
+            m.group(1): str(f.variant)
+            for f in self.index.device_facts(mention.device)
+            if f.variant and (m := re.search(r"(?<!\d)(\d{2})[AB](?![A-Za-z0-9])", f.variant))
+        }
+        asked = [
+            f"{int(n):02d}"
+            for n in _RANGE_PART.findall(parsed.text[mention.end :])
+            if f"{int(n):02d}" in codes
+        ]
+        if not asked:
+            return
+        mention.variant = codes[asked[0]]
+        for code in dict.fromkeys(asked[1:]):
+            parsed.devices.append(dataclasses.replace(mention, variant=codes[code]))
+        if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
+            parsed.route = "comparison"
 
     def _rating_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
         """A part printed per rating (a relay's coil voltages) is the rating its written name

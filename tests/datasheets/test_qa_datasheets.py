@@ -892,3 +892,14 @@ def test_a_current_survived_as_a_pulse_is_a_rating(shipped: DatasheetQA) -> None
     ):
         a = shipped.ask(q)
         assert [(it.spec, it.max) for it in a.items] == [("overcurrent_rating", 100.0)], a.answer
+
+
+def test_parts_named_by_their_current_range_are_those_variants(shipped: DatasheetQA) -> None:
+    for q in (
+        "ACS712: 5 A part vs 30 A part, output noise?",
+        "ACS712 noise p-p: 05B version vs 30A version?",
+        "ACS712 5A vs 30A version: typical output noise?",
+    ):
+        a = shipped.ask(q)
+        assert a.route == "comparison", a.answer
+        assert sorted(it.typ for it in a.items) == [7.0, 21.0], a.answer  # not the 20 A's 11
