@@ -2206,7 +2206,12 @@ class DatasheetQA:
                 lines.extend(pick.lines)
                 if past_rating:
                     lines.append(past_rating)
-                at_supply = _at_stated_supply(pick.facts, m.supply_v or _sole(parsed))
+                vref = _VREF_STATED.search(parsed.text)
+                at_supply = _at_stated_supply(
+                    pick.facts,
+                    m.supply_v or _sole(parsed),
+                    float(vref.group(1)) if vref else None,
+                )
                 lines.extend(line for line, _d in at_supply)
                 derived.extend(d for _line, ds in at_supply for d in ds)
                 derated = _derated(pick.facts, parsed.text)
@@ -3660,23 +3665,36 @@ def _sole(parsed: ParsedQuestion) -> float | None:
 
 
 def _at_stated_supply(
-    facts: Sequence[Fact], supply: float | None
+    facts: Sequence[Fact], supply: float | None, vref: float | None = None
 ) -> list[tuple[str, list[Derived]]]:
-    """A bound written relative to the supply ("0.7 VDD"), evaluated at the supply the
-    question states, shown as the product it is."""
+    """A bound written relative to the supply ("0.7 VDD") or the reference ("VSS to VREF"),
+    evaluated at the supply (and reference) the question states, shown as the product it is."""
     if supply is None:
         return []
     out: list[tuple[str, list[Derived]]] = []
     for f in facts:
         if not _symbolic(f) or dimension_of(f.unit) != dimension_of("V"):
             continue
-        lo, hi, _needs = bounds(f, supply, f.device)
-        ends = [(w, lim) for w, lim in (("min", lo), ("max", hi)) if lim and lim.derived]
-        if not ends:
+        lo, hi, _needs = bounds(f, supply, f.device, vref)
+        ends = [(w, lim) for w, lim in (("min", lo), ("max", hi)) if lim]
+        if not any(lim.derived for _w, lim in ends):
             continue
         shown = ", ".join(f"{w} {lim.text} V" for w, lim in ends)
         line = f"{f.device} {f.spec.replace('_', ' ')} at {format_number(supply)} V: {shown}"
-        out.append((f"{line} [{f.citation}]", [lim.derived for _w, lim in ends if lim.derived]))
+        # a side read from a rail name with no arithmetic ("VSS" of a "VSS to VREF" range is
+        # ground) is still a figure the answer states
+        read = [
+            lim.derived
+            or Derived(
+                label=f"{f.device}: {w} of {f.extra.get(f'{w}_text', w)}",
+                expression=format_number(lim.value),
+                result=lim.value,
+                unit="V",
+            )
+            for w, lim in ends
+            if lim.derived or getattr(f, w) is None
+        ]
+        out.append((f"{line} [{f.citation}]", read))
     return out
 
 

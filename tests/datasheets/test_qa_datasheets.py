@@ -903,3 +903,12 @@ def test_parts_named_by_their_current_range_are_those_variants(shipped: Datashee
         a = shipped.ask(q)
         assert a.route == "comparison", a.answer
         assert sorted(it.typ for it in a.items) == [7.0, 21.0], a.answer  # not the 20 A's 11
+
+
+def test_a_range_written_as_rails_is_evaluated_at_the_stated_reference(
+    shipped: DatasheetQA,
+) -> None:
+    # MCP3008 "VSS … VREF": ground to the reference the question states
+    a = shipped.ask("MCP3008 at VDD = VREF = 5 V: single-ended input voltage range in operation?")
+    assert "at 5 V: min 0 V, max 5 V" in a.answer, a.answer
+    assert {d.result for d in a.derived} >= {0.0, 5.0}
