@@ -520,14 +520,19 @@ async def serve(host: str, port: int, ready: asyncio.Event | None = None) -> Non
 
 
 async def _flush(connections: set[_Connection], timeout: float = 2.0) -> None:
-    """An orderly stop delivers what is already written to each client before closing: what the
-    broker accepted is not lost to a SIGTERM (a crash, SIGKILL, still loses it)."""
+    """An orderly stop delivers what the broker accepted before closing: each client's written
+    bytes go out, and a QoS 1 subscriber still connected acknowledges what it was sent or
+    queued (bytes on the wire are not yet received). A crash, SIGKILL, still loses it."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while loop.time() < deadline and any(
-        c.transport is not None and not c.closed and c.transport.get_write_buffer_size()
-        for c in connections
-    ):
+
+    def pending(c: _Connection) -> bool:
+        if c.transport is None or c.closed:
+            return False
+        owed = c.session is not None and bool(c.session.inflight or c.session.queue)
+        return owed or bool(c.transport.get_write_buffer_size())
+
+    while loop.time() < deadline and any(pending(c) for c in connections):
         await asyncio.sleep(0.01)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 import threading
 from collections.abc import Iterator
 
@@ -182,3 +183,59 @@ def test_wildcards_do_not_match_dollar_topics(port: int) -> None:
     got = inbox.wait_for(1)
     assert all(not m.topic.startswith("$") for m in got)
     stop(sub, pub)
+
+
+def _mqtt_str(s: str) -> bytes:
+    raw = s.encode()
+    return len(raw).to_bytes(2, "big") + raw
+
+
+def _packet(kind: int, body: bytes) -> bytes:
+    return bytes([kind, len(body)]) + body  # bodies here stay under 128 bytes
+
+
+def _read_packet(sock: socket.socket) -> tuple[int, bytes]:
+    head = sock.recv(1)
+    length, shift = 0, 0
+    while True:
+        b = sock.recv(1)[0]
+        length |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            break
+    body = b""
+    while len(body) < length:
+        body += sock.recv(length - len(body))
+    return head[0], body
+
+
+def test_an_orderly_stop_waits_for_subscribers_to_acknowledge() -> None:
+    """SIGTERM: the broker stays until a connected QoS 1 subscriber has acknowledged what it
+    was sent, so nothing it accepted is lost with the connection (bounded by a timeout)."""
+    proc, bound = start_process()
+    try:
+        sub = socket.create_connection(("127.0.0.1", bound), timeout=TIMEOUT)
+        sub.sendall(_packet(0x10, _mqtt_str("MQTT") + b"\x04\x02\x00\x3c" + _mqtt_str("slow")))
+        assert _read_packet(sub)[0] == 0x20  # CONNACK
+        sub.sendall(_packet(0x82, b"\x00\x01" + _mqtt_str("t/#") + b"\x01"))
+        assert _read_packet(sub)[0] == 0x90  # SUBACK
+        pub = client(bound, "pub")
+        for i in range(3):
+            pub.publish("t/x", f"m{i}".encode(), qos=1).wait_for_publish(TIMEOUT)
+        stop(pub)
+        pids = []
+        for _ in range(3):
+            kind, body = _read_packet(sub)
+            assert kind & 0xF0 == 0x30
+            topic_len = int.from_bytes(body[:2], "big")
+            pids.append(body[2 + topic_len : 4 + topic_len])
+        proc.terminate()
+        with pytest.raises(subprocess.TimeoutExpired):
+            proc.wait(timeout=0.5)  # three messages still unacknowledged: it waits
+        for pid in pids:
+            sub.sendall(b"\x40\x02" + pid)
+        proc.wait(timeout=TIMEOUT)  # acknowledged: it goes
+        sub.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
