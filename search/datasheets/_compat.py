@@ -25,7 +25,7 @@ import dataclasses
 import itertools
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -888,20 +888,13 @@ def _common_mode(
 # ---------------------------------------------------------------- logic levels
 
 
-_SUPPLY_AT = re.compile(r"(?i)\bV(?:DD|CC|S)\s*=\s*(\d+(?:\.\d+)?)\s*V\b(?!\s*(?:to|-|~))")
-
-
 def _at_supply(facts: list[Fact], supply_v: float | None) -> list[Fact]:
     """The rows that hold at the supply a part is stated to run at: a row whose condition fixes
     a higher supply voltage is left out (a level guaranteed at 4.5 V is none at 3.3 V; at 5 V
     the part still reaches at least what it does at 4.5 V)."""
     if supply_v is None:
         return facts
-    return [
-        f
-        for f in facts
-        if not (m := _SUPPLY_AT.search(f.condition or "")) or float(m.group(1)) <= supply_v + 0.05
-    ]
+    return [f for f in facts if (at := _row_supply(f)) is None or at <= supply_v + 0.05]
 
 
 def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[CompatCheck]:
@@ -1721,21 +1714,21 @@ def _revision_bands(index: FactIndex, load: DeviceUse) -> list[_Band]:
     return bands
 
 
-def _banded_supply_check(
-    reg: DeviceUse, load: DeviceUse, o: Fact, bands: list[_Band]
-) -> CompatCheck:
-    """The regulator's output band against a load's input range per board revision: a verdict
-    only when every revision in question agrees."""
-    o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
-    if o_lo is None or o_hi is None:
-        return _check("supply", "insufficient_evidence", "an output range lacks a bound", [o])
-    parts, outcomes, facts = [], set(), [o]
+def _per_band(
+    bands: list[_Band], fits: Callable[[float, float], bool], inside: str
+) -> tuple[str, list[str], list[Fact]]:
+    """How a figure fits each revision group's band: one line per band, the facts behind them,
+    and one outcome, insufficient evidence unless every band agrees."""
+    lines: list[str] = []
+    outcomes: set[bool] = set()
+    facts: list[Fact] = []
     for revs, _revisions, lo, hi, fs in bands:
-        ok = o_lo.value >= lo - 1e-9 and o_hi.value <= hi + 1e-9
+        ok = fits(lo, hi)
         outcomes.add(ok)
         facts.extend(f for f in fs if f not in facts)
-        parts.append(
-            f"revision {revs}: {'inside' if ok else 'outside'} {_fmt(lo)} to {_fmt(hi)} V "
+        lines.append(
+            (f"revision {revs}: " if revs else "")
+            + f"{inside if ok else 'outside'} {_fmt(lo)} to {_fmt(hi)} V "
             f"({', '.join(f.citation for f in fs)})"
         )
     outcome = (
@@ -1745,6 +1738,21 @@ def _banded_supply_check(
         if outcomes == {True}
         else "incompatible"
     )
+    return outcome, lines, facts
+
+
+def _banded_supply_check(
+    reg: DeviceUse, load: DeviceUse, o: Fact, bands: list[_Band]
+) -> CompatCheck:
+    """The regulator's output band against a load's input range per board revision: a verdict
+    only when every revision in question agrees."""
+    o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
+    if o_lo is None or o_hi is None:
+        return _check("supply", "insufficient_evidence", "an output range lacks a bound", [o])
+    outcome, parts, band_facts = _per_band(
+        bands, lambda lo, hi: o_lo.value >= lo - 1e-9 and o_hi.value <= hi + 1e-9, "inside"
+    )
+    facts = [o, *(f for f in band_facts if f is not o)]
     detail = (
         f"{_named(reg.device, o.variant)} output {o_lo.text} to {o_hi.text} V ({o.citation}) "
         f"against {load.device} input range per board revision: " + "; ".join(parts)
@@ -2255,22 +2263,13 @@ def _part_input(index: FactIndex, part: DeviceUse, volts: float) -> CompatCheck:
         bands = [("", frozenset(), lo.value, hi.value, vsup[:1])] if lo and hi else []
     if not bands:
         return _lacking("bench", ((f"{part.device} supply voltage range", []),), vsup[:1])
-    parts: list[str] = []
-    outcomes: set[bool] = set()
-    facts: list[Fact] = []
-    for revs, _r, lo_v, hi_v, fs in bands:
-        ok = lo_v - 1e-9 <= volts <= hi_v + 1e-9
-        outcomes.add(ok)
-        facts.extend(f for f in fs if f not in facts)
-        parts.append(
-            (f"revision {revs}: " if revs else "")
-            + f"{'within' if ok else 'outside'} {_fmt(lo_v)} to {_fmt(hi_v)} V "
-            f"({', '.join(f.citation for f in fs)})"
-        )
+    outcome, parts, facts = _per_band(
+        bands, lambda lo, hi: lo - 1e-9 <= volts <= hi + 1e-9, "within"
+    )
     detail = f"{_fmt(volts)} V against the {part.device} input range: " + "; ".join(parts)
-    if len(outcomes) > 1:
-        return _check("bench", "insufficient_evidence", f"{detail}; name the board revision", facts)
-    return _check("bench", "compatible" if True in outcomes else "incompatible", detail, facts)
+    if outcome == "insufficient_evidence":
+        detail += "; name the board revision"
+    return _check("bench", outcome, detail, facts)
 
 
 def _nominal_input(index: FactIndex, part: DeviceUse) -> tuple[float | None, list[Fact]]:
