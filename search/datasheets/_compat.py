@@ -2283,13 +2283,11 @@ def _nominal_input(index: FactIndex, part: DeviceUse) -> tuple[float | None, lis
 
 
 def rule_bench_supply(
-    index: FactIndex, psu: DeviceUse, part: DeviceUse | None
+    index: FactIndex, psu: DeviceUse, rows: _BenchRows, part: DeviceUse | None
 ) -> list[CompatCheck]:
     """A programmable supply feeding a part (or the operating point the question states): the
     voltage within its programming range and the part's input range, the current the part
     draws there within the current limit, and voltage × current within the output power."""
-    rows = _bench_rows(index, psu.device)
-    assert rows is not None  # the caller picked this rule for a supply
     load = part or psu
     volts, vfacts = _nominal_input(index, load)
     if volts is None:
@@ -2345,14 +2343,12 @@ def _full_current_floor(index: FactIndex, eload: DeviceUse, volts: float) -> Com
 
 
 def rule_bench_load(
-    index: FactIndex, eload: DeviceUse, source: DeviceUse | None
+    index: FactIndex, eload: DeviceUse, rows: _BenchRows, source: DeviceUse | None
 ) -> list[CompatCheck]:
     """An electronic load sinking a rail: the rail voltage within its input range and at least
     what it needs across its terminals to sink full current, the current within its constant
     current range, and voltage × current within its input power. A source named without
     figures is loaded at its nominal output voltage and rated current."""
-    rows = _bench_rows(index, eload.device)
-    assert rows is not None  # the caller picked this rule for a load
     volts, vfacts = eload.supply_v, []
     if volts is None and source is not None:
         vfacts = _nominal_output(index, source)
@@ -2371,11 +2367,11 @@ def rule_bench_load(
 
 def rule_bench(index: FactIndex, uses: Sequence[DeviceUse]) -> list[CompatCheck]:
     """The bench instrument among ``uses`` with the part it feeds or loads, if one is named."""
-    inst = next(u for u in uses if bench_role(index, u) is not None)
+    inst, rows = next((u, rows) for u in uses if (rows := _bench_rows(index, u.device)) is not None)
     part = next((u for u in uses if u is not inst), None)
-    if bench_role(index, inst) == "supply":
-        return rule_bench_supply(index, inst, part)
-    return rule_bench_load(index, inst, part)
+    if rows.role == "supply":
+        return rule_bench_supply(index, inst, rows, part)
+    return rule_bench_load(index, inst, rows, part)
 
 
 # ---------------------------------------------------------------- interface

@@ -834,14 +834,14 @@ class DatasheetQA:
         """Put the operating point a bench question states where the rule reads it: a supply's
         voltage and the current of the part it feeds on that part, an electronic load's on the
         load; a current limit on the supply."""
-        inst = next(u for u in uses if bench_role(self.index, u) is not None)
+        inst, role = next((u, r) for u in uses if (r := bench_role(self.index, u)) is not None)
         others = [u for u in uses if u is not inst]
         limit, rest = stated_current_limit(parsed.text)
         spans = set(_supply_span(parsed))
         volts = next((u.supply_v for u in uses if u.supply_v is not None), None)
         if volts is None and len(spans) == 1:
             volts = spans.pop()
-        at = others[0] if others and bench_role(self.index, inst) == "supply" else inst
+        at = others[0] if others and role == "supply" else inst
         # one voltage across the terminals: kept on the side the rule reads it from only
         for u in uses:
             u.supply_v = None
