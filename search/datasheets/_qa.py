@@ -604,18 +604,9 @@ class DatasheetQA:
         # Every model of the device table is recognised, held or not, so that a question about
         # a part we hold no facts for says so by name.
         parsed = parse_question(q, None, self._siblings)
-        if not parsed.devices:
-            # "did ECN-2608-04 change the switching frequency?": a change notice named is of
-            # the part it changes
-            of = next(
-                (n.device for n in self.store.notices if n.device and squash(n.doc) in squash(q)),
-                None,
-            )
-            if of is not None:
-                parsed = parse_question(f"{of}: {q}", None, self._siblings)
-        scoped = self._scoped_device(parsed) if not parsed.devices else None
-        if scoped is not None:
-            parsed = parse_question(f"{scoped[0]}: {q}", None, self._siblings)
+        implied = self._implied_device(parsed) if not parsed.devices else None
+        if implied is not None:
+            parsed = parse_question(f"{implied[0]}: {q}", None, self._siblings)
         marked = self._marked_revision(parsed) if not parsed.revisions else None
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
@@ -687,8 +678,8 @@ class DatasheetQA:
                 reasons=[f"internal: {type(exc).__name__}: {exc}"],
             )
         answer = self._finish(answer, parsed)
-        if scoped is not None and answer.status == "answered":
-            answer.answer = f"{answer.answer}. The question names no device: {scoped[1]}"
+        if implied is not None and implied[1] and answer.status == "answered":
+            answer.answer = f"{answer.answer}. The question names no device: {implied[1]}"
         if marked is not None and answer.status == "answered":
             how = marked[1]
             answer.answer += (
@@ -747,10 +738,21 @@ class DatasheetQA:
         return answer
 
     # ------------------------------------------------------------------ helpers
-    def _scoped_device(self, parsed: ParsedQuestion) -> tuple[str, str] | None:
-        """The one device a question naming none can only be about, and why: a board
-        revision ("rev A pilot boards") or a production test named, when the documents give
-        revisions or production tests for one device alone."""
+    def _implied_device(self, parsed: ParsedQuestion) -> tuple[str, str | None] | None:
+        """The one device a question naming none can only be about, and why when that needs
+        saying: the part a change notice named changes ("did ECN-2608-04 change …?"), or the
+        one device whose documents give board revisions or a production test, when one is
+        named ("rev A pilot boards")."""
+        of = next(
+            (
+                n.device
+                for n in self.store.notices
+                if n.device and squash(n.doc) in squash(parsed.text)
+            ),
+            None,
+        )
+        if of is not None:
+            return of, None
         if parsed.revisions:
             held = {f.device for f in self.store.facts if f.applies_to.get("board_revision")}
             why = "only the {} documents give board revisions"
