@@ -819,12 +819,13 @@ class DatasheetQA:
         uses = [DeviceUse(n) for n in dict.fromkeys(parsed.device_names)]
         if (
             parsed.accuracy
-            or not bench_pairing(self.index, uses)
             or not (
                 _CHECK_CUE.search(parsed.text)
                 or _YES_NO.search(parsed.text)
                 or _SUPPLY_CUE.search(parsed.text)
             )
+            # the devices' range rows are read only for a question worded as a check
+            or not bench_pairing(self.index, uses)
         ):
             return False
         # alone, the instrument is checked only at a voltage and a current the question gives
@@ -1046,16 +1047,15 @@ class DatasheetQA:
         if len(parsed.devices) != 1 or parsed.devices[0].variant:
             return
         mention = parsed.devices[0]
+        named = [f"{int(n):02d}" for n in _RANGE_PART.findall(parsed.text[mention.end :])]
+        if not named:
+            return  # the part's variants are read only when a range is named
         codes = {
             m.group(1): str(f.variant)
             for f in self.index.device_facts(mention.device)
             if f.variant and (m := re.search(r"(?<!\d)(\d{2})[AB](?![A-Za-z0-9])", f.variant))
         }
-        asked = [
-            f"{int(n):02d}"
-            for n in _RANGE_PART.findall(parsed.text[mention.end :])
-            if f"{int(n):02d}" in codes
-        ]
+        asked = [n for n in named if n in codes]
         if not asked:
             return
         mention.variant = codes[asked[0]]
