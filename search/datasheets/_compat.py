@@ -2852,17 +2852,10 @@ def _has_analog_path(index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
 _STATED_CLOCK = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(MHz|kHz)\b", re.IGNORECASE)
 
 
-_STATED_PACKAGE = re.compile(r"(?i)\b(SOT|TO|SOIC|SO|DPAK|QFN|DIP)[-\s]?(\d{1,3})\b")
 _STATED_AMBIENT = re.compile(
     r"(?i)([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\s+ambient"
     r"|\bambient\s+(?:of\s+|is\s+|at\s+)?([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b"
 )
-
-
-def stated_package(question: str) -> str | None:
-    """The package a question names ("in SOT-223", "TO-220"), written as datasheets do."""
-    m = _STATED_PACKAGE.search(question)
-    return f"{m.group(1).upper()}-{m.group(2)}" if m else None
 
 
 _PACKAGE_KIND = r"(SOIC|PDIP|TSSOP|MSOP|SSOP|HSOP|QFN|DFN|LGA|DIP|SOT|TO|SO|DPAK|MULTIWATT|POWERSO)"
@@ -2872,12 +2865,22 @@ _PACKAGE_PINS_FIRST = re.compile(
 _PACKAGE_PINS_AFTER = re.compile(rf"(?i)\b{_PACKAGE_KIND}\s*-?\s*(\d{{1,3}})\b")
 
 
-def packages_named(text: str) -> set[str]:
-    """The packages a text names, one way of writing each: "16-lead SOIC", "16L-SOIC" and
+def _packages_at(text: str) -> list[tuple[int, str]]:
+    """Each package a text names, where, written one way: "16-lead SOIC", "16L-SOIC" and
     "SOIC-16" are all "SOIC-16"; "PowerSO20" is "POWERSO-20"."""
-    return {f"{k.upper()}-{int(n)}" for n, k in _PACKAGE_PINS_FIRST.findall(text)} | {
-        f"{k.upper()}-{int(n)}" for k, n in _PACKAGE_PINS_AFTER.findall(text)
-    }
+    return [
+        (m.start(), f"{m[2].upper()}-{int(m[1])}") for m in _PACKAGE_PINS_FIRST.finditer(text)
+    ] + [(m.start(), f"{m[1].upper()}-{int(m[2])}") for m in _PACKAGE_PINS_AFTER.finditer(text)]
+
+
+def packages_named(text: str) -> set[str]:
+    """The packages a text names (see :func:`_packages_at`)."""
+    return {name for _at, name in _packages_at(text)}
+
+
+def stated_package(question: str) -> str | None:
+    """The first package a question names ("in SOT-223", "TO-220")."""
+    return min(_packages_at(question), default=(0, None))[1]
 
 
 def stated_ambient(question: str) -> float | None:
