@@ -101,7 +101,7 @@ PREFERENCES: dict[str, tuple[str, ...]] = {
     ),
     "open_late": (r"open late", r"late[- ]night", r"open until (?:late|midnight)", r"at midnight"),
     "parking": (
-        r"parking(?: available)?",
+        r"parking(?: lots?| garages?| spaces?| available)?",
         r"(?:free|with) parking",
         r"place to park",
         r"park my car",
@@ -124,7 +124,9 @@ _COMPILED = {
     k: re.compile(r"\b(?:" + "|".join(v) + r")\b", re.IGNORECASE) for k, v in PREFERENCES.items()
 }
 # Connectives left dangling once a preference phrase is cut ("... with a short wait").
-_DANGLING = re.compile(r"\b(?:with|and|that is|that's|which is|a|an|the|me|is|are)\s*$", re.I)
+_DANGLING = re.compile(
+    r"\b(?:with|and|that is|that's|which is|that has|has|have|a|an|the|me|is|are)\s*$", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ _PARKING_SOUGHT = re.compile(
     r"^\W*(?:(?:where(?:'s| is| can i (?:find|get))?|any|some|a|an|the|cheap(?:est)?|free"
     r"|affordable|nearby|close|i need|need|looking for|find|is there|i'm looking for)\s+)*"
     r"(?:parking|a place to park|somewhere to park|park my car)\b"
-    r"|\bparking (?:lot|garage)\b|\bwhere (?:can|could|do|should) (?:i|we) park\b",
+    r"|\bwhere (?:can|could|do|should) (?:i|we) park\b",
     re.IGNORECASE,
 )
 # "… with free parking", "… and parking": parking as something else's amenity.

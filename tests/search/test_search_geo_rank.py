@@ -42,6 +42,11 @@ def test_preferences_and_stripping() -> None:
     assert set(p.criteria) >= {"uncrowded", "near", "cheap", "open_late", "parking"}
     assert strip_preferences("grocery store with short checkout lines") == "grocery store"
     assert "parking" not in extract_preferences("a parking lot downtown").criteria
+    # A parking lot the place has is a wish about that place, cut whole from what is matched.
+    has_lot = "hardware store for lumber and paint, with a parking lot"
+    assert "parking" in extract_preferences(has_lot).criteria
+    assert strip_preferences(has_lot) == "hardware store for lumber and paint"
+    assert strip_preferences("a mall that has a parking garage") == "a mall"
 
 
 @dataclass
