@@ -1260,6 +1260,7 @@ class DatasheetQA:
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
+        valid = _without_derating(valid, parsed.text)
         valid = _within_stated_span(valid, parsed.text)
         holding = [
             r
@@ -4063,6 +4064,19 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
         for i, r in enumerate(valid)
         if r.fact.spec not in decided or i in keep or _temperature_window(r.fact) is None
     ]
+
+
+_HEAT_WORDS = re.compile(r"(?i)\b(?:derat\w*|ambient|hot|heat\w*|temperatures?|warm\w*)\b")
+
+
+def _without_derating(valid: list[Any], question: str) -> list[Any]:
+    """A question stating no temperature asks the rating itself, not the points it is derated
+    to at ambients it does not name ("rated for 3 A", not "1.5 A at 85 °C"): derating rows go
+    where a row of their spec states the rating without them."""
+    if _HEAT_WORDS.search(question) or _STATED_TEMPERATURE.search(question.translate(_MINUS)):
+        return valid
+    plain = {r.fact.spec for r in valid if not r.fact.extra.get("derating")}
+    return [r for r in valid if not (r.fact.extra.get("derating") and r.fact.spec in plain)]
 
 
 _SETTING = re.compile(r"\b([A-Z][A-Z0-9_]*SEL)\s*=\s*(\d+)\b", re.IGNORECASE)

@@ -912,3 +912,13 @@ def test_a_range_written_as_rails_is_evaluated_at_the_stated_reference(
     a = shipped.ask("MCP3008 at VDD = VREF = 5 V: single-ended input voltage range in operation?")
     assert "at 5 V: min 0 V, max 5 V" in a.answer, a.answer
     assert {d.result for d in a.derived} >= {0.0, 5.0}
+
+
+def test_a_rating_asked_at_no_temperature_leaves_its_derated_points_out(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask("What continuous output current is a revision B SRB-5030 rated for?")
+    assert a.status == "answered" and [it.max for it in a.items] == [3.0], a.answer
+    # at a stated ambient the derated limit is the answer
+    hot = shipped.ask("SRB-5030 output current limit at 85 °C ambient?")
+    assert 1.5 in {it.max for it in hot.items}, hot.answer
