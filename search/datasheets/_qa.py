@@ -3184,9 +3184,10 @@ def _stems(text: str) -> set[str]:
 
 
 def _stem(word: str) -> str:
-    """A word with a plural "s" taken off, and "-ation"/"-ated" forms of one verb made one
-    ("compensated" meets "Compensation")."""
+    """A word with a plural "s" taken off, a short verb's "-ing" form made the verb, and
+    "-ation"/"-ated" forms of one verb made one ("compensated" meets "Compensation")."""
     word = word[:-1] if len(word) > 4 and word.endswith("s") else word
+    word = re.sub(r"(?<=^\w{2})([bdgmnprt])\1ing$", r"\1", word)  # "running" meets "run"
     return re.sub(r"(?<=\w{4})(?:ation|ated|ating)$", "ate", word)
 
 

@@ -4264,7 +4264,7 @@ _SENTENCE_FIGURE = re.compile(
 )
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
 # START), "F" (a floor).
-_NOT_UNITS = frozenset({"h", "at", "S", "F"})
+_NOT_UNITS = frozenset({"h", "at", "S", "F", "RF"})  # "6 RF Characteristics": a heading
 _NOT_UNITS |= {"th", "st", "nd", "rd", "in", "pin", "pins", "Pin"}  # "9th byte", "1 in Sleep"
 
 
@@ -4385,6 +4385,13 @@ def _page_statements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     return out
 
 
+# "9.3.5 Oscillator " before a sentence's first word: a numbered heading run into its prose
+_HEADING_BEFORE = re.compile(
+    r"^\d+(?:\.\d+)+ (?:[A-Z][\w-]*(?: (?:and|of|for|the|to) | ))*?"
+    r"(?=(?:The|A|An|This|These|When|If) )"
+)
+
+
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -4397,12 +4404,15 @@ def _statements_in(
         # "… Fig.3 Power down control When PD_SCK pin changes …": a capitalised "When" inside
         # a sentence starts one after a caption or heading that has no full stop.
         text = re.sub(r"(?<=[A-Za-z0-9)])\s+(?=(?:When|If|Once|While) )", ". ", text)
-    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*])", text):
-        sentence = sentence.strip()
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*]|\d+(?:\.\d+)+ [A-Z])", text):
+        # "9.3.5 Oscillator The ADS111x have …": a numbered heading is not the sentence's
+        sentence = _HEADING_BEFORE.sub("", sentence.strip())
         if not 20 <= len(sentence) <= 240 or "`" in sentence:
             continue  # a command or response quoted is no specification
         if page is not None and (
-            len(re.findall(r"[a-z]{2,}", sentence)) < 10
+            # (seven when it opens as prose does: "The ADS111x have an integrated oscillator
+            # running at 1 MHz.")
+            len(re.findall(r"[a-z]{2,}", sentence)) < (7 if sentence.startswith("The ") else 10)
             or not sentence.endswith(".")
             # a graph's axis ticks run into its caption ("0 -10 -20 -30 … 1 10 100 1k")
             or len(re.findall(r"(?<![\w.])[-–]?\d+(?:\.\d+)?k?(?![\w.])", sentence)) > 6

@@ -576,6 +576,17 @@ def test_graph_axis_ticks_run_into_a_caption_are_no_statement() -> None:
 
 
 @needs_pdfs
+def test_a_numbered_heading_run_into_prose_starts_a_sentence_and_is_not_part_of_it() -> None:
+    # ADS1115 p17: "… in the Electrical Characteristics table. 9.3.5 Oscillator The ADS111x
+    # have an integrated oscillator running at 1 MHz." A short sentence opening as prose does.
+    said = {f.parameter: (f.value, f.unit) for f in _facts("ads1115") if f.spec == "statement"}
+    assert said["The ADS111x have an integrated oscillator running at 1 MHz."] == (1.0, "MHz")
+    assert not [p for p in said if "9.3.4" in p or "10.1.4" in p]
+    # ESP32 "6 RF Characteristics": a heading's number is no figure in radio-farads
+    assert not [f for f in _facts("esp32-wroom-32") if f.spec == "statement" and f.unit == "RF"]
+
+
+@needs_pdfs
 def test_output_ranges_stated_in_prose_per_quantity() -> None:
     # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
     ranges = {

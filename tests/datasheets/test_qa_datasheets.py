@@ -922,3 +922,9 @@ def test_a_rating_asked_at_no_temperature_leaves_its_derated_points_out(
     # at a stated ambient the derated limit is the answer
     hot = shipped.ask("SRB-5030 output current limit at 85 °C ambient?")
     assert 1.5 in {it.max for it in hot.items}, hot.answer
+
+
+def test_a_sentence_answers_a_spec_no_row_names(shipped: DatasheetQA) -> None:
+    a = shipped.ask("What frequency does the ADS1115's internal oscillator run at?")
+    assert a.status == "answered" and a.citations == ["ads1115#p17"], a.answer
+    assert "1 MHz" in a.answer
