@@ -337,7 +337,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bcommon[- ]mode input impedance", ("common_mode_input_impedance",)),
     (r"\binput impedance", ("input_impedance", "differential_input_impedance")),
     (r"\b(?:input |output |rms )?noise\b", ("noise",)),
-    (r"\binput\b|\brail\b", ("input_voltage_range", "supply_voltage")),
+    # A bus carrying power, not data: "a 36 V bus", "our plant bus is 36 V", "DC bus".
+    (
+        r"\binput\b|\brail\b|\b(?:power|supply|dc|\d+(?:\.\d+)?\s*V)\s+bus\b"
+        r"|\bbus\s+(?:is|at|of)\s+(?:about\s+|nominally\s+)?\d+(?:\.\d+)?\s*V\b",
+        ("input_voltage_range", "supply_voltage"),
+    ),
     (
         r"\bresolution in bits|\bbits? of resolution|\bhow many bits|\bbit resolution",
         ("resolution_bits", "resolution"),
@@ -373,7 +378,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # is no interface question.
         # "the timeout resets its interface": the interface is what is acted on, not asked.
         r"(?<!resets its )(?<!reset its )(?<!resets the )(?<!reset the )\binterface"
-        r"|\bprotocol|\bbus\b(?! voltage| current| low| high| line)|\bcommunicat"
+        r"|\bprotocol|\bbus\b(?! voltage| current| low| high| line|\s+(?:is|at|of)\s+\d)"
+        r"(?<!power bus)(?<!supply bus)(?<!dc bus)(?<!\dV bus)(?<!\d V bus)|\bcommunicat"
         r"|\btalks?\b(?! to (?:it|them)\b)"
         r"|\b(?:spi|i2c|i²c|uart|1-wire)\b(?!\s+(?:reset|timing|time slot|pull-?up|line))",
         ("interface",),

@@ -1589,3 +1589,18 @@ def test_load_current_is_no_no_load_row() -> None:
     for question in ("SRB-5030 no-load input current?", "srb5030 input current with no load?"):
         answer = qa.ask(question)
         assert [i.spec for i in answer.items] == ["no_load_input_current"], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        ("Rev B SRB-5030 and our plant bus is 36 V nominal. Can we hook it up?", "supply_voltage"),
+        ("Run an SRB-5030 off a 24 V DC bus?", "supply_voltage"),
+        ("Can the BME280 share the I2C bus with the MPU-6050?", "interface"),
+        ("What bus does the DS18B20 talk on?", "interface"),
+    ],
+)
+def test_a_bus_carrying_power_is_a_rail_and_a_data_bus_an_interface(
+    question: str, spec: str
+) -> None:
+    assert spec in parse_question(question).specs[0]
