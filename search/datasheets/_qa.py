@@ -692,19 +692,24 @@ class DatasheetQA:
             answer.status == "answered"
             and answer.route != "comparison"
             and re.search(_PARALLEL, parsed.text, re.IGNORECASE)
-            and not any(re.search(r"(?i)parallel", i.evidence) for i in answer.items)
+            and not any(re.search(r"(?i)parallel|series", i.evidence) for i in answer.items)
         ):
-            # "6 A is outside max 3 A" is no answer to whether two outputs share a load: with no
-            # fact about parallel operation, the question is not settled either way.
+            # "6 A is outside max 3 A" is no answer to whether two outputs share a load (nor
+            # "60 V is outside 0 to 40 V" to whether two supplies add in series): with no fact
+            # about such operation, the question is not settled either way.
             answer = answer.model_copy(update={"verdict": None})
         if (
             answer.status == "answered"
-            and answer.verdict is None
-            and answer.route != "comparison"
+            and answer.verdict in (None, "compatible")
             and (
-                _SUITABILITY.search(parsed.text)
-                # "Will it still talk at the end of 30 m of cable?": figures found, none of them
-                # a limit on the length (capacitance, temperature) the question states.
+                (
+                    answer.verdict is None
+                    and answer.route != "comparison"
+                    and _SUITABILITY.search(parsed.text)
+                )
+                # "Will it still talk at the end of 30 m of cable?", "driving a 100 nF cap - will
+                # it be stable?": figures found, none of them a limit on the length
+                # (capacitance, temperature) the question states, so no "yes" either.
                 or (_YES_NO.search(parsed.text) and unweighed)
             )
         ):
@@ -713,6 +718,7 @@ class DatasheetQA:
             answer = answer.model_copy(
                 update={
                     "status": "insufficient_evidence",
+                    "verdict": None,
                     "answer": "Insufficient evidence: no stated limit settles this use. "
                     + answer.answer,
                     "reasons": [
@@ -3450,8 +3456,8 @@ _TRANSIENT = re.compile(r"(?i)\bload[- ]?steps?\b|\btransient|\bstep load\b|\blo
 # "Can two boards be paralleled?", "can I parallel the outputs": outputs sharing one load, which
 # no single part's limits settle.
 _PARALLEL = (
-    r"\bbe (?:paralleled|put in parallel|stacked)\b|\bin parallel\b"
-    r"|\bparallel(?:ing)? (?:the |their |two )?outputs?\b"
+    r"\bbe (?:paralleled|put in parallel|stacked)\b|\bin (?:parallel|series)\b"
+    r"|\bparallel(?:ing)? (?:the |their |two )?outputs?\b|\bseries[- ]connect"
 )
 _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"

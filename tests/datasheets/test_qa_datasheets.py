@@ -928,3 +928,25 @@ def test_a_sentence_answers_a_spec_no_row_names(shipped: DatasheetQA) -> None:
     a = shipped.ask("What frequency does the ADS1115's internal oscillator run at?")
     assert a.status == "answered" and a.citations == ["ads1115#p17"], a.answer
     assert "1 MHz" in a.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a supply that fits says nothing of the 100 nF, the 25 m or the series hook-up
+        "Is an LM358 on a 5 V supply stable driving 100 nF straight at its output?",
+        "Will a DS18B20 on 25 m of cable still talk to an ESP32 GPIO with a pull-up?",
+        "Can two MDN-4010 supplies be wired in series to give 70 V?",
+    ],
+)
+def test_a_yes_no_use_the_checks_do_not_weigh_is_insufficient(
+    shipped: DatasheetQA, question: str
+) -> None:
+    a = shipped.ask(question)
+    assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence"), a.answer
+
+
+def test_a_use_whose_stated_figure_is_weighed_keeps_its_verdict(shipped: DatasheetQA) -> None:
+    # the 100 °C is a temperature, and a temperature range was compared with it
+    a = shipped.ask("Will a DS18B20 work at 100 °C?")
+    assert (a.status, a.verdict) == ("answered", "compatible"), a.answer
