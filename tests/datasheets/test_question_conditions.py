@@ -488,6 +488,8 @@ def test_one_pin_at_two_levels_is_no_strap() -> None:
         ("shortest reset pulse the DS18B20 accepts?", "min"),
         ("roughly how long before the INA219 SMBus timeout fires?", "typ"),
         ("DS18B20 - what's the worst-case EEPROM (NV) write cycle time?", "max"),
+        ("LM7805 output voltage at 25 °C (min-max)?", None),
+        ("AMS1117 dropout, min to max?", None),
     ],
 )
 def test_bound_words(question: str, bound: str | None) -> None:
