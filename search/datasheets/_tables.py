@@ -2914,8 +2914,9 @@ def _stated_full_scales(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """Full-scale input spans stated in prose, each with the channel, gain and supply that the
     sentence (or the one before it) names."""
     out: list[Fact] = []
-    seen: set[tuple[str, float | None, float]] = set()
     for page in doc.pages:
+        # once a page: a front-page overview and the section that details it both state them
+        seen: set[tuple[str, float | None, float]] = set()
         for m in _FULL_SCALE_SENTENCE.finditer(_column_text(page)):
             out.extend(_full_scale_facts(device, stem, page, m, seen))
     return out

@@ -697,6 +697,9 @@ def test_full_scale_spans_stated_in_two_column_prose() -> None:
         ("Channel A, gain 64, AVDD = 5 V", 40.0, "mV"),
         ("Channel B, gain 32, AVDD = 5 V", 80.0, "mV"),
     } <= spans
+    # each page that states a span keeps it: the overview (p1) and the section on inputs (p4)
+    at_64 = {f.citation for f in _facts("hx711") if f.condition == "Channel A, gain 64, AVDD = 5 V"}
+    assert at_64 == {"hx711#p1", "hx711#p4"}
 
 
 @needs_pdfs
