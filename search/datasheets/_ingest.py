@@ -137,7 +137,10 @@ def _process(path: Path) -> tuple[FileResult, list[Fact], list[Chunk], list[Noti
         elif suffix == ".md":
             md = read_markdown(path)
             first = md.title + "\n" + (md.sections[0].text if md.sections else "")
-            device = detect_device(stem, first)
+            # a preamble naming no part: the part the document's first section is about
+            device = detect_device(stem, first) or detect_device(
+                stem, "\n".join(sec.text for sec in md.sections[:2])
+            )
             res.device = device
             chunks = markdown_chunks(md, stem, device)
             facts, warns = markdown_facts(md, device, stem)

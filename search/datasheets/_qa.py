@@ -3330,6 +3330,7 @@ _ASKED_DIMENSION = (
     (re.compile(r"(?i)\bvolt(?:s|age)?\b"), "V"),
     (re.compile(r"(?i)\bamps?\b|\bcurrent\b"), "A"),
     (re.compile(r"(?i)\btemperature\b|\bhow hot\b"), "K"),
+    (re.compile(r"(?i)\boffset\b"), "V"),  # (a current's offset says "current": amperes above)
     (
         re.compile(
             r"(?i)\bhow far\b|\bdistance\b|\bhow long (?:an? |of )?(?:cable|wire|lead|line)"

@@ -221,6 +221,26 @@ def test_figures_stated_in_sentences_and_rows_under_their_own_labels(tmp_path: P
     assert not [e for e in said if "kohm" in e]
 
 
+def test_a_document_whose_preamble_names_no_part_is_about_the_part_its_first_section_names(
+    tmp_path: Path,
+) -> None:
+    doc = tmp_path / "line-procedure.md"
+    doc.write_text(
+        "# Fixture Procedure\n\nDocument XP-1, revision 2.\n\n## 1. Scope\n\n"
+        "Kept for the SRB-5030 production line.\n\n## 2. Offsets\n\n"
+        "A channel whose offset exceeds 7 mV is out of tolerance and goes for repair.\n",
+        encoding="utf-8",
+    )
+    assert ingest([doc], tmp_path / "out", with_chunks=False).ok
+    (said,) = [f for f in FactStore.load(tmp_path / "out").facts if f.spec == "statement"]
+    assert (said.device, said.value, said.unit, said.citation) == (
+        "SRB-5030",
+        7.0,
+        "mV",
+        "line-procedure#2",
+    )
+
+
 def test_a_measured_sweep_gives_one_figure_per_row_at_its_settings(tmp_path: Path) -> None:
     doc = tmp_path / "srb9998-datasheet.md"
     doc.write_text(

@@ -950,3 +950,9 @@ def test_a_use_whose_stated_figure_is_weighed_keeps_its_verdict(shipped: Datashe
     # the 100 °C is a temperature, and a temperature range was compared with it
     a = shipped.ask("Will a DS18B20 work at 100 °C?")
     assert (a.status, a.verdict) == ("answered", "compatible"), a.answer
+
+
+def test_an_offset_asked_is_a_voltage_a_procedure_sentence_states(shipped: DatasheetQA) -> None:
+    a = shipped.ask("SRB-5030 line: fixture channel offset beyond which it is out of tolerance?")
+    assert a.status == "answered" and a.citations == ["calibration-procedure#5"], a.answer
+    assert [it.value for it in a.items] == [5.0]
