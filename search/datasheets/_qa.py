@@ -1266,6 +1266,7 @@ class DatasheetQA:
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
+        valid = _blocks_running(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
         valid = _within_stated_span(valid, parsed.text)
         holding = [
@@ -4072,6 +4073,46 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
         for i, r in enumerate(valid)
         if r.fact.spec not in decided or i in keep or _temperature_window(r.fact) is None
     ]
+
+
+def _blocks_on(condition: str | None) -> frozenset[str] | None:
+    """The blocks a row states running ("Gyroscope + Accelerometer (DMP disabled)": gyroscope
+    and accelerometer; "Gyroscope only …": the gyroscope), None for a row of another kind."""
+    text = re.sub(r"\([^)]*\)", " ", condition or "")
+    if "+" not in text and not re.search(r"(?i)\bonly\b", text):
+        return None
+    parts = [p.strip().lower() for p in re.split(r"[+&]", re.sub(r"(?i)\bonly\b", " ", text))]
+    if not all(re.fullmatch(r"[a-z][a-z ]{1,30}", p) for p in parts):
+        return None
+    return frozenset(parts)
+
+
+def _blocks_running(valid: list[Any], question: str) -> list[Any]:
+    """Rows printed per set of blocks running (MPU-6050 currents: gyro + accel + DMP, gyro
+    only, …) answer a question naming blocks with the row of exactly those; a block named
+    as off ("DMP disabled") is not running. Short forms name a block ("gyro", "accel")."""
+    on = {id(r): b for r in valid if (b := _blocks_on(r.fact.condition)) is not None}
+    if len(on) < 2:
+        return valid
+    vocab = set().union(*on.values())
+    asked = []
+    # each side of a comparison names its own set ("gyro + accel + DMP, compared with
+    # accelerometer only")
+    for side in re.split(r"(?i)\bcompared (?:with|to)\b|\bvs\.?|\bversus\b|\bthan\b", question):
+        words = re.findall(r"[a-z]+", side.lower())
+        named = {
+            block
+            for block in vocab
+            for i, w in enumerate(words)
+            if (w == block or (len(w) >= 4 and block.startswith(w)))
+            and not set(words[i + 1 : i + 3]) & {"disabled", "off", "not"}
+        }
+        if named:
+            asked.append(named)
+    exact = [r for r in valid if on.get(id(r)) in asked]
+    if not exact:
+        return valid
+    return [r for r in valid if id(r) not in on or r in exact]
 
 
 _HEAT_WORDS = re.compile(r"(?i)\b(?:derat\w*|ambient|hot|heat\w*|temperatures?|warm\w*)\b")

@@ -956,3 +956,19 @@ def test_an_offset_asked_is_a_voltage_a_procedure_sentence_states(shipped: Datas
     a = shipped.ask("SRB-5030 line: fixture channel offset beyond which it is out of tolerance?")
     assert a.status == "answered" and a.citations == ["calibration-procedure#5"], a.answer
     assert [it.value for it in a.items] == [5.0]
+
+
+@pytest.mark.parametrize(
+    ("question", "currents"),
+    [
+        ("MPU-6050 operating current with gyro + accel + DMP all on?", [3.9]),
+        ("MPU-6050 current, gyroscope only?", [3.6]),
+        ("MPU-6050 current with gyro and accel running, DMP disabled?", [3.8]),
+    ],
+)
+def test_rows_per_set_of_blocks_running_answer_the_set_named(
+    shipped: DatasheetQA, question: str, currents: list[float]
+) -> None:
+    a = shipped.ask(question)
+    got = [it.typ for it in a.items if it.spec == "supply_current"]
+    assert got == currents, a.answer
