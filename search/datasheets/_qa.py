@@ -3610,6 +3610,11 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
     label or condition best names each side, by the words and numbers only that side states."""
     sides = _sides(question)
+    # a row stated again on another page (an overview repeating a section) is one row
+    once: dict[tuple[Any, ...], Fact] = {}
+    for f in rows:
+        once.setdefault((f.spec, f.min, f.typ, f.max, f.value, f.unit, f.condition), f)
+    rows = list(once.values())
     if len(sides) != 2 or len(rows) < 2:
         return []
     # "supply current: gyro only vs accel only": what leads up to the colon is said of both
@@ -4107,12 +4112,16 @@ def _blocks_running(valid: list[Any], question: str) -> list[Any]:
             if (w == block or (len(w) >= 4 and block.startswith(w)))
             and not set(words[i + 1 : i + 3]) & {"disabled", "off", "not"}
         }
-        if named:
+        # one block named alone may belong to a mode a row names ("accelerometer low-power
+        # mode", "accelerometer-only low-power mode"): that row's, not the blocks'
+        if "mode" not in words and (len(named) >= 2 or (named and {"only", "alone"} & set(words))):
             asked.append(named)
     exact = [r for r in valid if on.get(id(r)) in asked]
     if not exact:
         return valid
-    return [r for r in valid if id(r) not in on or r in exact]
+    # (an idle or low-power row of that spec is no set of blocks running either)
+    specs = {r.fact.spec for r in exact}
+    return [r for r in valid if r in exact or r.fact.spec not in specs]
 
 
 _HEAT_WORDS = re.compile(r"(?i)\b(?:derat\w*|ambient|hot|heat\w*|temperatures?|warm\w*)\b")

@@ -2946,6 +2946,7 @@ def _full_scale_facts(
         max(m.string.rfind(channels[-1], 0, m.start()), m.start() - 250) if channels else m.start()
     )
     end = m.end() + (supply_after.end() if supply_after else 0)
+    start = max(start, end - 300)  # the evidence kept is 300 characters: those with the figures
     out: list[Fact] = []
     paired = gains if len(gains) == len(values) else [None] * len(values)
     for gain, value in zip(paired, values, strict=True):

@@ -962,7 +962,7 @@ def test_an_offset_asked_is_a_voltage_a_procedure_sentence_states(shipped: Datas
     ("question", "currents"),
     [
         ("MPU-6050 operating current with gyro + accel + DMP all on?", [3.9]),
-        ("MPU-6050 current, gyroscope only?", [3.6]),
+        ("MPU-6050 supply current with only the gyroscope running?", [3.6]),
         ("MPU-6050 current with gyro and accel running, DMP disabled?", [3.8]),
     ],
 )
