@@ -759,14 +759,28 @@ class DatasheetQA:
         )
         if of is not None:
             return of, None
+        said = squash(parsed.text)
         if parsed.revisions:
             held = {f.device for f in self.store.facts if f.applies_to.get("board_revision")}
             why = "only the {} documents give board revisions"
         elif _PRODUCTION_TEST.search(parsed.text):
             held = {f.device for f in self.store.facts if f.section_kind == "production_test"}
             why = "only the {} documents give a production test"
+        elif named_doc := {f.device for f in self.store.facts if squash(f.doc) in said}:
+            held, why = named_doc, "the document named is one of the {} documents"
         else:
-            return None
+            # "fixture channel offset … out of tolerance": the one device a sentence of whose
+            # documents says three of the question's words of substance
+            def words(text: str) -> set[str]:
+                return {_stem(w) for w in content_words(text) if len(w) >= 5} - _FILLER
+
+            asked = words(parsed.text)
+            held = {
+                d
+                for d in self.index.devices()
+                if any(len(asked & words(f.parameter)) >= 3 for f in self.index.statements(d))
+            }
+            why = "only the {} documents state this"
         if len(held) != 1:
             return None
         (device,) = held
@@ -1670,7 +1684,10 @@ class DatasheetQA:
         if computed is not None:
             return computed
         answer = self._lookup_rows(parsed)
-        if answer.status == "insufficient_evidence" and answer.route == "simple":
+        if answer.status == "insufficient_evidence" and (
+            # (one part "instead of" another setting is no comparison of parts)
+            answer.route == "simple" or len(set(parsed.device_names)) == 1
+        ):
             return self._from_statements(parsed) or answer
         if answer.status == "answered":
             self._variant_rated_lower(parsed, answer)

@@ -972,3 +972,15 @@ def test_rows_per_set_of_blocks_running_answer_the_set_named(
     a = shipped.ask(question)
     got = [it.typ for it in a.items if it.spec == "supply_current"]
     assert got == currents, a.answer
+
+
+def test_a_question_naming_no_device_is_about_the_one_whose_documents_say_it(
+    shipped: DatasheetQA,
+) -> None:
+    # three of its words of substance in one sentence of one device's documents
+    a = shipped.ask("Out of tolerance above what offset, for a fixture channel?")
+    assert a.status == "answered" and a.citations[0] == "calibration-procedure#5", a.answer
+    assert "only the SRB-5030 documents state this" in a.answer
+    # a reading, a meter and a range are in several devices' sentences: no device is implied
+    vague = shipped.ask("The meter was left on the 100 V range, 1-yr cal - what's the accuracy?")
+    assert vague.status == "insufficient_evidence" and "SRB-5030" not in vague.answer
