@@ -1262,6 +1262,13 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             and any(o[0] > h[0] for o in hits)
         )
     ] or hits
+    if any(h[1][0] == "logic_supply_voltage" and "logic" in h[2].lower() for h in hits):
+        # "what supply range does its logic supply pin accept": the generic supply words ask
+        # the logic supply named, not the main supply too (a rail named by symbol, "VDD and
+        # VDDIO", is two rails).
+        hits = [
+            h for h in hits if not re.fullmatch(r"(?i)supply(?: voltage)?(?: range)?", h[2].strip())
+        ]
     if any(h[1][0] == "thermal_shutdown" for h in hits):
         # "at what junction temp does the thermal protection shut it down": the junction
         # temperature is what the shutdown point is, not a second item

@@ -1604,3 +1604,16 @@ def test_a_bus_carrying_power_is_a_rail_and_a_data_bus_an_interface(
     question: str, spec: str
 ) -> None:
     assert spec in parse_question(question).specs[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "specs"),
+    [
+        ("What supply range does the L298's logic supply pin accept?", ["logic_supply_voltage"]),
+        ("BME280 supply ranges for VDD and for VDDIO?", ["supply_voltage", "logic_supply_voltage"]),
+    ],
+)
+def test_generic_supply_words_ask_the_logic_supply_they_name(
+    question: str, specs: list[str]
+) -> None:
+    assert [c[0] for c in parse_question(question).specs] == specs
