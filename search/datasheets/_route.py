@@ -409,13 +409,16 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A conversion is what a "measurement" takes: "measurement time", "how long does one
     # measurement take".
     (
-        r"\bconversion time|\bmeasurement time|\bhow long\b.{0,60}\b(?:measurement|conversion|reading)"
+        r"\bconversion time|\bmeasurement time"
+        r"|\bhow long\b.{0,60}\b(?:measurement|conversion|reading)(?!s?\b.{0,12}\bsettled\b)"
         r"|\b(?:measurement|conversion) (?:take|takes|last|lasts)\b",
         ("conversion_time",),
     ),
     # "how long does the output take to settle": the time to valid output data
     (
-        r"\btakes? to settle\b|\bsettling time\b|\boutput\b.{0,20}\bsettl(?:e|es|ing)\b"
+        r"\btakes? to settle\b|\bsettling time\b|\boutput\b.{0,20}\bsettl(?:e|es|ed|ing)\b"
+        # "how long until the output data is settled and valid"
+        r"|\bhow long\b.{0,60}\b(?:data|output|reading)s?\b.{0,12}\bsettled\b"
         # "how long after switching channel or gain before the data is valid"
         r"|\bhow long after (?:switching|changing|a change of)\b.{0,40}?\b(?:channel|gain|input)"
         r"(?:\s+(?:or|and|/)\s+(?:channel|gain|input))?",
@@ -469,7 +472,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("open_loop_gain",),
     ),
     # "after a channel/gain change": a gain switched, not asked
-    (r"\bgains?\b(?!\s+(?:change|switch)|\s*[/,]?\s*(?:channel\s+)?change)", ("gain",)),
+    (r"\bgains?\b(?!\s+(?:change|switch)|\s*[/,]?\s*(?:channel\s+)?(?:change|switch))", ("gain",)),
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
     (r"\bdrift\b", ("drift",)),
     (r"\bsoft[- ]start", ("soft_start_time",)),

@@ -1617,3 +1617,14 @@ def test_generic_supply_words_ask_the_logic_supply_they_name(
     question: str, specs: list[str]
 ) -> None:
     assert [c[0] for c in parse_question(question).specs] == specs
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "After a gain/channel switch, how long until the HX711 output data is settled?",
+        "HX711: how long before the readings are settled after changing channel?",
+    ],
+)
+def test_how_long_until_data_is_settled_asks_the_settling_time(question: str) -> None:
+    assert [c[0] for c in parse_question(question).specs] == ["output_settling_time"]
