@@ -521,11 +521,14 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
 
 
 def _outside_rows(f: Fact, items: Sequence[AnswerItem]) -> bool:
-    """Whether a sentence's figure lies outside the band of every row found (same unit)."""
+    """Whether a sentence's figure lies outside the band of every row found (same unit); a
+    row of another quantity (a supply voltage for a pulse width asked) holds no band of it."""
     said = next((x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)), None)
     if said is None or not items:
         return False
     for it in items:
+        if unit_dimension(it.unit, it.spec) != unit_dimension(f.unit, ""):
+            continue
         lo, hi = it.min if it.min is not None else it.typ, it.max if it.max is not None else it.typ
         if it.unit != f.unit or lo is None or hi is None:
             return False
@@ -3342,6 +3345,11 @@ _HOW_LONG = r"\bhow long\b(?!\s+(?:an?\s+|of\s+)?(?:cable|wire|lead|run|distance
 # The quantity a question asks for, by its wording, first match first ("how long" before
 # "voltage" in "after a voltage step, how long should I wait").
 _ASKED_DIMENSION = (
+    # "how wide is the ready pulse": a pulse's width is a time
+    (
+        re.compile(r"(?i)\bhow (?:wide|long)\b.{0,40}\bpulse\b|\bpulse (?:width|length|duration)"),
+        "s",
+    ),
     (re.compile(rf"{_HOW_LONG}|\bwait\b|\bsettl", re.I), "s"),
     (re.compile(r"(?i)\bbandwidth\b|\bfrequency\b|\bhz\b"), "Hz"),
     (re.compile(r"(?i)\bwatts?\b|\bdissipat"), "W"),

@@ -984,3 +984,9 @@ def test_a_question_naming_no_device_is_about_the_one_whose_documents_say_it(
     # a reading, a meter and a range are in several devices' sentences: no device is implied
     vague = shipped.ask("The meter was left on the 100 V range, 1-yr cal - what's the accuracy?")
     assert vague.status == "insufficient_evidence" and "SRB-5030" not in vague.answer
+
+
+def test_a_pulse_width_asked_is_a_time_a_sentence_states(shipped: DatasheetQA) -> None:
+    a = shipped.ask("How wide is the ADS1115 conversion-ready pulse on ALERT/RDY?")
+    assert a.status == "answered" and a.citations == ["ads1115#p19"], a.answer
+    assert [it.value for it in a.items] == [8.0] and a.items[0].unit == "µs"
