@@ -208,7 +208,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bpower consumption|\bpower dissipation|\bpower\b.{0,30}\bdissipat\w*"
         # "how much power does the CCS811 use in mode 3"
         r"|\bhow much power\b.{0,40}\b(?:use|uses|draw|draws|consume|consumes|need|needs)\b"
-        r"|\bpower (?:draw|usage)\b",
+        r"|\bpower (?:draw|usage)\b|\b(?:average|mean|typical) power\b",
         ("power_consumption", "power_dissipation"),
     ),
     # How long a part lasts: "expected to last", "lifespan", "service life".

@@ -1628,3 +1628,8 @@ def test_generic_supply_words_ask_the_logic_supply_they_name(
 )
 def test_how_long_until_data_is_settled_asks_the_settling_time(question: str) -> None:
     assert [c[0] for c in parse_question(question).specs] == ["output_settling_time"]
+
+
+def test_average_power_asks_the_power_consumption() -> None:
+    specs = parse_question("CCS811 average power in mode 3 at VDD 1.8 V?").specs
+    assert specs[0][0] == "power_consumption"
