@@ -2302,6 +2302,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_stated_gains(doc, device, stem))
     facts.extend(_stated_full_scales(doc, device, stem))
     facts.extend(_page_statements(doc, device, stem))
+    facts.extend(_grid_tables(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_maxima(facts))
@@ -4371,6 +4372,84 @@ def _statement_facts(sec: MdSection, device: str, stem: str, citation: str) -> l
     out: list[Fact] = []
     for block in re.split(r"\n\s*[-*]\s+", prose):
         out.extend(_statements_in(block, device, stem, citation, sec.title, None))
+    return out
+
+
+# "Table 1. Noise in μVRMS (μVPP) at VDD = 3.3 V": a grid of one quantity in two forms, per
+# row setting and column setting.
+_GRID_TITLE = re.compile(
+    r"^Table \d+\.\s+(?P<q>[A-Z][\w -]*?) in (?P<u>[^\s()]+)\s*\((?P<u2>[^()\s]+)\)"
+    r"(?:\s+at\s+(?P<cond>.+))?$"
+)
+_GRID_CELL = re.compile(r"^(?P<a>\d+(?:\.\d+)?)\s*\((?P<b>\d+(?:\.\d+)?)\)$")
+_GRID_FORMS = {"RMS": "RMS", "PP": "peak-to-peak"}
+
+
+def _grid_tables(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """A figure per row setting and column setting ("DATA RATE 860" by "FSR ±2.048 V"), each
+    cell printing the quantity in two forms ("62.5 (118.63)": µV RMS and peak to peak). The
+    column settings head the grid; the words above them name the column setting, the words
+    left of them (and the line above those) the row setting."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        lines = page.lines
+        for i, line in enumerate(lines):
+            m = _GRID_TITLE.match(line.text.strip())
+            forms = [re.match(r"(.+?)(RMS|PP)$", u) for u in (m["u"], m["u2"])] if m else []
+            if m is None or not all(forms):
+                continue
+            k = next(
+                (
+                    j
+                    for j in range(i + 1, min(i + 5, len(lines)))
+                    if len(lines[j].segments) >= 4
+                    and all(re.search(r"\d", sg.text) for sg in lines[j].segments[1:])
+                ),
+                None,
+            )
+            if k is None:
+                continue
+            cols = lines[k].segments[1:]
+            col_name = re.sub(r"\s*\(.*\)$", "", lines[k - 2].text.strip()) if k - 2 > i else ""
+            row_head = (
+                " ".join(ln.text.strip() for ln in lines[k - 1 : k])
+                + " "
+                + (lines[k].segments[0].text.strip())
+            )
+            rm = re.match(r"(?P<name>.*?)\s*\((?P<unit>[^()]+)\)$", row_head.strip())
+            if rm is None or not col_name:
+                continue
+            for row in lines[k + 1 :]:
+                segs = row.segments
+                if len(segs) != len(cols) + 1 or not re.fullmatch(r"\d+", segs[0].text.strip()):
+                    break
+                setting = f"{rm['name']} = {segs[0].text.strip()} {rm['unit']}"
+                for sg in segs[1:]:
+                    cell = _GRID_CELL.match(sg.text.strip())
+                    col = min(cols, key=lambda c: abs(c.xc - sg.xc))
+                    if cell is None:
+                        continue
+                    cond = ", ".join(
+                        x for x in (setting, f"{col_name} = {col.text.strip()}", m["cond"]) if x
+                    )
+                    for figure, form in zip((cell["a"], cell["b"]), forms, strict=True):
+                        assert form is not None
+                        fs, _w = facts_from_row(
+                            RowRecord(
+                                f"{m['q']} ({_GRID_FORMS[form[2]]})",
+                                f"{stem}#p{page.number}",
+                                line.text.strip(),
+                                "typical_performance",
+                                f"{line.text.strip()} / {row.text.strip()}",
+                                page.number,
+                                condition=cond,
+                                typ=figure,
+                                unit=form[1],
+                            ),
+                            device,
+                            stem,
+                        )
+                        out.extend(fs)
     return out
 
 

@@ -587,6 +587,20 @@ def test_a_numbered_heading_run_into_prose_starts_a_sentence_and_is_not_part_of_
 
 
 @needs_pdfs
+def test_a_grid_gives_a_figure_per_row_and_column_setting_in_each_form() -> None:
+    # ADS1115 p13, Table 1: noise in µV RMS (µV peak to peak) by data rate and FSR
+    noise = {
+        (f.parameter, f.condition): (f.typ, f.unit, f.citation)
+        for f in _facts("ads1115")
+        if f.spec == "noise"
+    }
+    at = "DATA RATE = 860 SPS, FSR = ±2.048 V, VDD = 3.3 V"
+    assert noise[("Noise (RMS)", at)] == (62.5, "μV", "ads1115#p13")
+    assert noise[("Noise (peak-to-peak)", at)] == (118.63, "μV", "ads1115#p13")
+    assert len(noise) == 2 * 8 * 6  # eight data rates, six ranges, two forms
+
+
+@needs_pdfs
 def test_output_ranges_stated_in_prose_per_quantity() -> None:
     # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
     ranges = {

@@ -990,3 +990,8 @@ def test_a_pulse_width_asked_is_a_time_a_sentence_states(shipped: DatasheetQA) -
     a = shipped.ask("How wide is the ADS1115 conversion-ready pulse on ALERT/RDY?")
     assert a.status == "answered" and a.citations == ["ads1115#p19"], a.answer
     assert [it.value for it in a.items] == [8.0] and a.items[0].unit == "µs"
+
+
+def test_a_grid_noise_is_answered_at_the_stated_rate_and_range(shipped: DatasheetQA) -> None:
+    a = shipped.ask("ADS1115 peak-to-peak noise at 475 SPS on the ±1.024 V range?")
+    assert [it.typ for it in a.items if it.spec == "noise"] == [56.84], a.answer
