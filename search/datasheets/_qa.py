@@ -2846,9 +2846,10 @@ class DatasheetQA:
         return t, lo if t < lo else hi, f"{bm.group(1)} to {bm.group(2)} degC", tc
 
     # ------------------------------------------------------------------ final checks
-    def _also_stated(self, items: Sequence[AnswerItem]) -> list[str]:
+    def _also_stated(self, items: Sequence[AnswerItem], rows: bool = True) -> list[str]:
         """Other places of the same documents that state an item's figures under the same
-        conditions (a front-page feature list repeating the characteristics table)."""
+        conditions (a front-page feature list repeating the characteristics table; with
+        ``rows`` False, only a notice's line for the item's board revisions)."""
 
         def key(x: Fact | AnswerItem) -> tuple[Any, ...]:
             numbers = tuple(re.findall(r"\d+(?:\.\d+)?", x.condition or ""))
@@ -2860,7 +2861,7 @@ class DatasheetQA:
                 continue
             revisions = item.applies_to.get("board_revision") or []
             figure = item.max if item.max is not None else item.typ
-            for f in self.index.device_facts(item.device):
+            for f in self.index.device_facts(item.device) if rows else ():
                 if f.citation != item.citation and f.superseded_by is None and key(f) == key(item):
                     out.append(f.citation)
             for f in self.index.statements(item.device) if revisions else ():
@@ -2886,8 +2887,10 @@ class DatasheetQA:
                 evidence.extend(
                     str(v) for k, v in i.applies_to.items() if k not in ("reading", "uncertainty")
                 )
-        if answer.status == "answered" and answer.route != "compatibility":
-            for place in self._also_stated(answer.items):
+        if answer.status == "answered":
+            # (a verdict's facts are many: only a notice's line for the revision is added)
+            rows = answer.route != "compatibility"
+            for place in self._also_stated(answer.items, rows=rows):
                 if place not in answer.citations:
                     answer.citations.append(place)
                     answer.reasons.append(f"evidence_present: the same figures are at {place}")

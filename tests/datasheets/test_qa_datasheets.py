@@ -995,3 +995,11 @@ def test_a_pulse_width_asked_is_a_time_a_sentence_states(shipped: DatasheetQA) -
 def test_a_grid_noise_is_answered_at_the_stated_rate_and_range(shipped: DatasheetQA) -> None:
     a = shipped.ask("ADS1115 peak-to-peak noise at 475 SPS on the ±1.024 V range?")
     assert [it.typ for it in a.items if it.spec == "noise"] == [56.84], a.answer
+
+
+def test_a_verdict_on_a_revised_figure_cites_the_notice_line_for_that_revision(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask("Rev A SRB-5030 on a 34 V rail - is that OK?")
+    assert a.verdict == "incompatible", a.answer
+    assert "ecn-2608-04#4" in a.citations  # "Revision A or B: 32.0 V, per this notice."
