@@ -3369,9 +3369,13 @@ _ASKED_DIMENSION = (
 )
 
 
+_ONE_SPELLING = str.maketrans({"μ": "µ", "\u2126": "Ω"})
+
+
 def _same_unit(a: str | None, b: str | None) -> bool:
-    """Two printed units that are one ("μA" with a Greek mu, "µA" with a micro sign)."""
-    return (a or "").replace("μ", "µ") == (b or "").replace("μ", "µ")
+    """Two printed units that are one ("μA" with a Greek mu, "µA" with a micro sign; "Ω" an
+    omega or an ohm sign)."""
+    return (a or "").translate(_ONE_SPELLING) == (b or "").translate(_ONE_SPELLING)
 
 
 def _answered(

@@ -4262,13 +4262,23 @@ def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:
 # A figure in a sentence: a number and its unit ("250 kHz", "a 1-MHz oscillator"), or a range
 # of two ("20 Hz to 300 kHz").
 _SENTENCE_FIGURE = re.compile(
-    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)(?:-(?=[A-Za-zµμΩ])|\s*)(?P<lu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5})?"
-    r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµμΩ°%][A-Za-zµμΩ°/]{0,5}))?(?!\w|\.\d|\s*\+\s*\d)"
+    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)(?:-(?=[A-Za-zµμΩΩ])|\s*)(?P<lu>[A-Za-zµμΩΩ°%][A-Za-zµμΩΩ°/]{0,5})?"
+    r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµμΩΩ°%][A-Za-zµμΩΩ°/]{0,5}))?(?!\w|\.\d|\s*\+\s*\d)"
 )
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
 # START), "F" (a floor).
 _NOT_UNITS = frozenset({"h", "at", "S", "F", "RF"})  # "6 RF Characteristics": a heading
-_NOT_UNITS |= {"th", "st", "nd", "rd", "in", "pin", "pins", "Pin"}  # "9th byte", "1 in Sleep"
+_NOT_UNITS |= {
+    "th",
+    "st",
+    "nd",
+    "rd",
+    "in",
+    "pin",
+    "pins",
+    "Pin",
+    "Pins",
+}  # "9th byte", "1 in Sleep"
 
 
 def _way(before: str) -> str | None:
@@ -4485,18 +4495,32 @@ def _statements_in(
         # "… Fig.3 Power down control When PD_SCK pin changes …": a capitalised "When" inside
         # a sentence starts one after a caption or heading that has no full stop.
         text = re.sub(r"(?<=[A-Za-z0-9)])\s+(?=(?:When|If|Once|While) )", ". ", text)
-    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*]|\d+(?:\.\d+)+ [A-Z])", text):
+    # a feature list's bullets ("▪ 1.2 mΩ internal conductor resistance ▪ …") are items of
+    # their own, stated without a full stop
+    pieces = re.split(r"\s*[•▪●]\s*", text) if page is not None else [text]
+    sentences = [
+        (s, k > 0 and j == 0)  # (the prose after a list's last bullet is prose again)
+        for k, piece in enumerate(pieces)
+        for j, s in enumerate(re.split(r"(?<=[.!?])\s+(?=[A-Z`*]|\d+(?:\.\d+)+ [A-Z])", piece))
+    ]
+    for sentence, bullet in sentences:
         # "9.3.5 Oscillator The ADS111x have …": a numbered heading is not the sentence's
         sentence = _HEADING_BEFORE.sub("", sentence.strip())
-        if not 20 <= len(sentence) <= 240 or "`" in sentence:
+        if not (12 if bullet else 20) <= len(sentence) <= (90 if bullet else 240) or (
+            "`" in sentence
+        ):
             continue  # a command or response quoted is no specification
-        if page is not None and (
-            # (seven when it opens as prose does: "The ADS111x have an integrated oscillator
-            # running at 1 MHz.")
-            len(re.findall(r"[a-z]{2,}", sentence)) < (7 if sentence.startswith("The ") else 10)
-            or not sentence.endswith(".")
-            # a graph's axis ticks run into its caption ("0 -10 -20 -30 … 1 10 100 1k")
-            or len(re.findall(r"(?<![\w.])[-–]?\d+(?:\.\d+)?k?(?![\w.])", sentence)) > 6
+        if (
+            page is not None
+            and not bullet
+            and (
+                # (seven when it opens as prose does: "The ADS111x have an integrated oscillator
+                # running at 1 MHz.")
+                len(re.findall(r"[a-z]{2,}", sentence)) < (7 if sentence.startswith("The ") else 10)
+                or not sentence.endswith(".")
+                # a graph's axis ticks run into its caption ("0 -10 -20 -30 … 1 10 100 1k")
+                or len(re.findall(r"(?<![\w.])[-–]?\d+(?:\.\d+)?k?(?![\w.])", sentence)) > 6
+            )
         ):
             continue
         # "within one second", "about a minute": a time said in words is a figure too
@@ -4507,6 +4531,10 @@ def _statements_in(
             if unit_dimension(unit, "") in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
                 figures.append((m, unit))
         distinct = {(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}
+        if bullet and len(re.findall(r"\d+(?:\.\d+)?", sentence_read)) != sum(
+            1 + bool(fm.group("hi")) for fm, _u in figures[:1]
+        ):
+            continue  # a bullet's other numbers ("2.6 ~ 5.5V", "-40°C to +125°C") are unread
         ways = {_way(sentence_read[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
         if (
             len(distinct) == 2

@@ -601,6 +601,16 @@ def test_a_grid_gives_a_figure_per_row_and_column_setting_in_each_form() -> None
 
 
 @needs_pdfs
+def test_a_feature_list_bullet_with_one_figure_is_a_statement() -> None:
+    said = {f.parameter: (f.value, f.unit) for f in _facts("acs712") if f.spec == "statement"}
+    # (the PDF writes the ohm sign, U+2126)
+    assert said["1.2 m\u2126 internal conductor resistance"] == (1.2, "m\u2126")
+    # a bullet with numbers the figure does not account for is left: "2.6 ~ 5.5V" is no 5.5 V
+    hx = [f.parameter for f in _facts("hx711") if f.spec == "statement"]
+    assert not [p for p in hx if "2.6 ~ 5.5V" in p]
+
+
+@needs_pdfs
 def test_output_ranges_stated_in_prose_per_quantity() -> None:
     # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
     ranges = {
