@@ -4296,7 +4296,8 @@ _STATEMENT_DIMENSIONS = frozenset(
     {"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%", "m"}
 )
 _AT_LEAST = re.compile(
-    r"(?i)\b(?:at least|minimum of|no less than|not less than|longer than|more than|greater than)"
+    r"(?i)\b(?:at least|minimum of|no less than|not less than|longer than|more than|greater than"
+    r"|beyond)"
     r"\s*$"
 )
 _AT_MOST = re.compile(
@@ -4483,6 +4484,12 @@ _HEADING_BEFORE = re.compile(
 )
 
 
+_SPELLED_TIME_UNITS = {"second": "s", "millisecond": "ms", "microsecond": "µs", "minute": "min"}
+_SPELLED_TIME = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(seconds?|milliseconds?|microseconds?|minutes?)\b"
+)
+
+
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -4490,7 +4497,7 @@ def _statements_in(
     its terminals", "allow 30 ms before taking a reading"): each a ``statement`` fact whose
     label is the sentence, reached only when no row answers."""
     out: list[Fact] = []
-    text = re.sub(r"\s+", " ", prose)
+    text = re.sub(r"\s+", " ", re.sub(r"[-_=]{5,}", " ", prose))  # (rules drawn in dashes)
     if page is not None:
         # "… Fig.3 Power down control When PD_SCK pin changes …": a capitalised "When" inside
         # a sentence starts one after a caption or heading that has no full stop.
@@ -4501,7 +4508,9 @@ def _statements_in(
     sentences = [
         (s, k > 0 and j == 0)  # (the prose after a list's last bullet is prose again)
         for k, piece in enumerate(pieces)
-        for j, s in enumerate(re.split(r"(?<=[.!?])\s+(?=[A-Z`*]|\d+(?:\.\d+)+ [A-Z])", piece))
+        for j, s in enumerate(
+            re.split(r"(?<=[.!?])\s+(?=[A-Z`*]|\d+(?:\.\d+)+ [A-Z]|\d+\) )", piece)
+        )
     ]
     for sentence, bullet in sentences:
         # "9.3.5 Oscillator The ADS111x have …": a numbered heading is not the sentence's
@@ -4525,6 +4534,10 @@ def _statements_in(
             continue
         # "within one second", "about a minute": a time said in words is a figure too
         sentence_read = WORD_TIME.sub(lambda w: "{:g} {}".format(*word_time(w)), sentence)
+        # "beyond 2 seconds": a time unit spelled out
+        sentence_read = _SPELLED_TIME.sub(
+            lambda u: f"{u[1]} {_SPELLED_TIME_UNITS[u[2].lower().rstrip('s')]}", sentence_read
+        )
         figures = []
         for m in _SENTENCE_FIGURE.finditer(sentence_read):
             unit = m.group("hu") or m.group("lu")

@@ -611,6 +611,13 @@ def test_a_feature_list_bullet_with_one_figure_is_a_statement() -> None:
 
 
 @needs_pdfs
+def test_a_sentence_before_a_rule_or_a_numbered_step_with_a_spelled_time_unit() -> None:
+    # DHT22 p3: "… must beyond 2 seconds." then a rule of dashes and "1) Step 1: …"
+    (gap,) = [f for f in _facts("dht22") if f.spec == "statement" and "beyond 2" in f.evidence]
+    assert (gap.min, gap.unit, gap.citation) == (2.0, "s", "dht22#p3")
+
+
+@needs_pdfs
 def test_output_ranges_stated_in_prose_per_quantity() -> None:
     # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
     ranges = {
