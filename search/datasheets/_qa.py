@@ -237,7 +237,11 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
 
 _LOW_WORDS = frozenset({"0", "low", "gnd", "dgnd", "agnd", "vss", "ground", "grounded"})
 _HIGH_WORDS = frozenset({"1", "high", "vdd", "dvdd", "avdd", "vcc", "vdda"})
-_PIN_AT_LEVEL = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\s*=\s*(\w+)")
+_PIN_AT_LEVEL = re.compile(
+    r"\b([A-Z][A-Z0-9_]{2,})\s*=\s*(\w+)"
+    # "(SDO pin high)", "SDO is logic low"
+    r"|\b([A-Z][A-Z0-9_]{2,})(?:\s+pin)?\s+(?:is\s+)?(?:logic\s+)?(high|low)\b"
+)
 
 
 def _level(word: str) -> str | None:
@@ -248,7 +252,8 @@ def _level(word: str) -> str | None:
 def _pin_level_conflict(fact: Fact, question: str) -> list[str]:
     """A row printed for a pin tied one way ("RATE = 0", "RATE = DVDD") does not answer a
     question that ties it the other way ("RATE tied high", "with RATE low")."""
-    for pin, word in _PIN_AT_LEVEL.findall(fact.condition or ""):
+    for m in _PIN_AT_LEVEL.finditer(fact.condition or ""):
+        pin, word = (m[1], m[2]) if m[1] else (m[3], m[4])
         row = _level(word)
         said = re.finditer(
             rf"\b{pin}\b(?:\s+(?:pin|is|tied|pulled|held|set|connected|strapped|wired|at|to"

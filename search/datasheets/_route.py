@@ -101,6 +101,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\bi2c (?:slave |bus )?address(?:es)?|\bslave address(?:es)?|\bbus address(?:es)?"
+        r"|\b(?:7|seven)[- ]bit (?:i2c )?address(?:es)?|\baddress(?:es)? in hex\b"
         r"|\bi2c addr\b|\baddress(?:es)? (?:does|can) (?:it|the \S+) use",
         ("i2c_address",),
     ),
@@ -1272,6 +1273,11 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         hits = [
             h for h in hits if not re.fullmatch(r"(?i)supply(?: voltage)?(?: range)?", h[2].strip())
         ]
+    if any(h[1][0] == "i2c_address" for h in hits):
+        # "on I2C with SDO tied to ground - what's the address": the bus is the setting
+        hits = [
+            h for h in hits if not (h[1] == ("interface",) and re.fullmatch(r"(?i)i2c|i²c", h[2]))
+        ]
     if any(h[1][0] == "thermal_shutdown" for h in hits):
         # "at what junction temp does the thermal protection shut it down": the junction
         # temperature is what the shutdown point is, not a second item
@@ -1328,6 +1334,9 @@ _STATED_CONDITIONS = tuple(
 _SETTINGS = re.compile(
     r"\b(?:at|@)\s+(?:an?\s+ambient\s+(?:temperature\s+)?of\s+)?[-+]?\d+(?:\.\d+)?\s*"
     r"(?:deg(?:rees)?\s?C|°C|℃)(?:\s+ambient)?"
+    # "when the ambient is around -10 °C"
+    r"|\bambient(?:\s+temperature)?\s+(?:is|of|at)\s+(?:around\s+|about\s+|~\s*)?[-+−]?\d+"
+    r"(?:\.\d+)?\s*(?:deg(?:rees)?\s?C|°C|℃|C\b)"
     r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:SPS|ksps|Hz)\s+(?:(?:data|output)\s+)?rate\b"
     r"|(?<![\w.])\d+(?:\.\d+)?\s*(?:SPS|ksps)\b"
     r"|\bgain\s*(?:=|of)?\s*\d+\b",

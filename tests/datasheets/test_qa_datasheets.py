@@ -1003,3 +1003,10 @@ def test_a_verdict_on_a_revised_figure_cites_the_notice_line_for_that_revision(
     a = shipped.ask("Rev A SRB-5030 on a 34 V rail - is that OK?")
     assert a.verdict == "incompatible", a.answer
     assert "ecn-2608-04#4" in a.citations  # "Revision A or B: 32.0 V, per this notice."
+
+
+def test_a_row_for_a_pin_at_one_level_does_not_answer_the_other_level(shipped: DatasheetQA) -> None:
+    # "(SDO is logic low)" and "(SDO pin high)" rows: the question ties SDO to ground
+    a = shipped.ask("BME280 with SDO tied to ground: I2C address?")
+    assert a.items and a.items[0].value == "0x76", a.answer
+    assert "SDO pin high" not in a.answer

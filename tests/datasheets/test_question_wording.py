@@ -1633,3 +1633,16 @@ def test_how_long_until_data_is_settled_asks_the_settling_time(question: str) ->
 def test_average_power_asks_the_power_consumption() -> None:
     specs = parse_question("CCS811 average power in mode 3 at VDD 1.8 V?").specs
     assert specs[0][0] == "power_consumption"
+
+
+@pytest.mark.parametrize(
+    ("question", "specs"),
+    [
+        ("BME280 on I2C, SDO to GND: the 7-bit address?", ["i2c_address"]),
+        ("MPU-6050 address in hex with AD0 high?", ["i2c_address"]),
+        # a stated ambient is the condition, not a second thing asked
+        ("BME280 pressure accuracy when the ambient is around -10 °C?", ["accuracy"]),
+    ],
+)
+def test_address_words_and_a_stated_ambient(question: str, specs: list[str]) -> None:
+    assert [c[0] for c in parse_question(question).specs] == specs
