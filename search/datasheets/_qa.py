@@ -2254,6 +2254,16 @@ class DatasheetQA:
                     # The limit at the stated temperature is the answer; the rows it is
                     # interpolated between are its basis, quoted in the computation only.
                     ends = {id(f) for *_x, fa, fb in derated for f in (fa, fb)}
+                    # (and the rating it is derated from, stated for no temperature, does not
+                    # hold there: "0 to 3 A" is no answer at 80 °C)
+                    derated_specs = {fa.spec for *_x, fa, _fb in derated}
+                    ends |= {
+                        id(f)
+                        for f in pick.facts
+                        if f.spec in derated_specs
+                        and f.section_kind != "absolute_maximum"
+                        and not re.search(r"°C|degC|ambient|\bT[AJ]\b", f.condition or "")
+                    }
                     kept = [k for k, f in enumerate(pick.facts) if id(f) not in ends]
                     del items[len(items) - len(pick.items) :]
                     del lines[len(lines) - len(pick.lines) :]
@@ -2927,6 +2937,7 @@ _CHECK_CUE = re.compile(
     r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to)\b"
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
     r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
+    r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,
 )

@@ -1010,3 +1010,15 @@ def test_a_row_for_a_pin_at_one_level_does_not_answer_the_other_level(shipped: D
     a = shipped.ask("BME280 with SDO tied to ground: I2C address?")
     assert a.items and a.items[0].value == "0x76", a.answer
     assert "SDO pin high" not in a.answer
+
+
+def test_a_derated_limit_at_a_stated_ambient_replaces_the_plain_rating(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask("SRB-5030 output current allowed at 75 °C ambient?")
+    assert [round(it.max, 3) for it in a.items] == [2.5], a.answer  # 3 A at 70, 1.5 A at 85
+
+
+def test_any_issue_asks_for_a_check_of_the_stated_value(shipped: DatasheetQA) -> None:
+    a = shipped.ask("TB6612FNG motor supply VM from a 24 V rail - any issue?")
+    assert a.verdict == "incompatible", a.answer
