@@ -1045,6 +1045,10 @@ class DatasheetQA:
         m = re.match(
             r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b(\s*(?:version|variant|model))?",
             parsed.text[mention.end :],
+        ) or re.search(
+            # "3.3V-version XGZP6847A": the version named before the part
+            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))\s+$",
+            parsed.text[: mention.start],
         )
         if not m:
             self._rating_variant(parsed, mention)

@@ -1022,3 +1022,8 @@ def test_a_derated_limit_at_a_stated_ambient_replaces_the_plain_rating(
 def test_any_issue_asks_for_a_check_of_the_stated_value(shipped: DatasheetQA) -> None:
     a = shipped.ask("TB6612FNG motor supply VM from a 24 V rail - any issue?")
     assert a.verdict == "incompatible", a.answer
+
+
+def test_a_version_named_before_the_part_is_its_supply_variant(shipped: DatasheetQA) -> None:
+    a = shipped.ask("3.3V-version XGZP6847A into an ADS1115 channel at VDD = 3.3 V: ok?")
+    assert a.verdict == "compatible", a.answer  # 0.2-2.7 V, not the 5 V version's 4.5 V
