@@ -2790,7 +2790,11 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         and not (other_bus and not re.search(r"\bi2c\b|\baddress", question, re.I))
     ):
         rules.append("i2c_address")
-    elif other_bus and _CUE_ADDRESS.search(question):
+    elif other_bus and (
+        _CUE_ADDRESS.search(question)
+        # "on the same 1-Wire bus as my DS18B20s", "with the 1-Wire master"
+        or re.search(r"(?i)\bsame\s+\S+\s+bus\b|\bmaster\b", question)
+    ):
         rules.append("interface")
     if len(uses) >= 2 and any(is_coil_load(index, u) for u in uses):
         # A coil wired to a pin: the pin must source the coil's current at its voltage. The
