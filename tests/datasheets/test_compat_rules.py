@@ -428,10 +428,3 @@ def test_a_figure_and_a_rail_in_two_cells_are_no_fraction_of_the_rail() -> None:
         citation="x#p1",
     )
     assert supply_fractions(scaled) == {0.7}
-
-
-def test_sharing_a_named_non_i2c_bus_is_an_interface_question(qa: DatasheetQA) -> None:
-    # "read it with the 1-Wire master" names the bus's protocol, not an analog signal path
-    a = qa.ask("DHT22 on the same 1-Wire bus as a DS18B20, read by the 1-Wire master?")
-    assert a.verdict == "incompatible", a.answer
-    assert any(c.rule == "interface" for c in a.checks)

@@ -1027,3 +1027,10 @@ def test_any_issue_asks_for_a_check_of_the_stated_value(shipped: DatasheetQA) ->
 def test_a_version_named_before_the_part_is_its_supply_variant(shipped: DatasheetQA) -> None:
     a = shipped.ask("3.3V-version XGZP6847A into an ADS1115 channel at VDD = 3.3 V: ok?")
     assert a.verdict == "compatible", a.answer  # 0.2-2.7 V, not the 5 V version's 4.5 V
+
+
+def test_sharing_a_named_non_i2c_bus_is_an_interface_question(shipped: DatasheetQA) -> None:
+    # "read it with the 1-Wire master" names the bus's protocol, not an analog signal path
+    a = shipped.ask("DHT22 on the same 1-Wire bus as a DS18B20, read by the 1-Wire master?")
+    assert a.verdict == "incompatible", a.answer
+    assert any(c.rule == "interface" for c in a.checks)
