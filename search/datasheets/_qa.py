@@ -235,6 +235,23 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
     ]
 
 
+def _converter_conflict(fact: Fact, question: str) -> list[str]:
+    """A row of a part's ADC does not answer a question about its DAC, nor the other way."""
+    asked = {w.upper() for w in re.findall(r"(?i)\b(ADC|DAC)s?\b", question)}
+    said = {
+        w.upper()
+        for w in re.findall(
+            r"(?i)\b(ADC|DAC)s?\b", f"{fact.section or ''} {fact.parameter} {fact.condition or ''}"
+        )
+    }
+    if len(asked) == 1 and said and not asked & said:
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} is stated for its "
+            f"{'/'.join(sorted(said))}, the question asks about its {next(iter(asked))}"
+        ]
+    return []
+
+
 _LOW_WORDS = frozenset({"0", "low", "gnd", "dgnd", "agnd", "vss", "ground", "grounded"})
 _HIGH_WORDS = frozenset({"1", "high", "vdd", "dvdd", "avdd", "vcc", "vdda"})
 _PIN_AT_LEVEL = re.compile(
@@ -1175,6 +1192,7 @@ class DatasheetQA:
             why.extend(_condition_conflict(r.fact, parsed.stated_voltages, parsed.text))
             why.extend(_quantity_conflict(r.fact, parsed.quantity))
             why.extend(_mode_conflict(r.fact, parsed.text))
+            why.extend(_converter_conflict(r.fact, parsed.text))
             why.extend(_pin_level_conflict(r.fact, parsed.text))
             why.extend(_revision_conflict(r.fact, parsed.revisions))
             if r.fact.extra.get("composite") and isinstance(r.fact.value, str):

@@ -1034,3 +1034,10 @@ def test_sharing_a_named_non_i2c_bus_is_an_interface_question(shipped: Datasheet
     a = shipped.ask("DHT22 on the same 1-Wire bus as a DS18B20, read by the 1-Wire master?")
     assert a.verdict == "incompatible", a.answer
     assert any(c.rule == "interface" for c in a.checks)
+
+
+def test_an_adc_row_does_not_answer_a_dac_question(shipped: DatasheetQA) -> None:
+    a = shipped.ask("How accurate is the ESP32-WROOM-32 DAC output?")
+    assert a.status == "insufficient_evidence" and "ADC" in " ".join(a.reasons), a.answer
+    adc = shipped.ask("ESP32-WROOM-32 ADC total error at Atten = 3?")
+    assert [it.max for it in adc.items if it.spec == "accuracy"] == [60.0], adc.answer
