@@ -1714,6 +1714,15 @@ class DatasheetQA:
         if computed is not None:
             return computed
         answer = self._lookup_rows(parsed)
+        rail = self._rail_by_derating(parsed)
+        if rail is not None:
+            if answer.status != "answered":
+                return rail
+            answer.items += rail.items
+            answer.citations += [c for c in rail.citations if c not in answer.citations]
+            answer.derived += rail.derived
+            answer.answer += f". {rail.answer}"
+            return answer
         if answer.status == "insufficient_evidence" and (
             # (one part "instead of" another setting is no comparison of parts)
             answer.route == "simple" or len(set(parsed.device_names)) == 1
@@ -1724,6 +1733,51 @@ class DatasheetQA:
             self._statement_beyond(parsed, answer)
             _margin_below(parsed, answer)
         return answer
+
+    def _rail_by_derating(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "What rail do the rev C input caps support under DR-14?": the highest rail a
+        capacitor's voltage rating allows under a design rule that it be rated at least a
+        factor times the rail (rating / factor), with the rule and the rating cited."""
+        if not (_ASKS_DERATED_RAIL.search(parsed.text) and _CAPACITOR.search(parsed.text)):
+            return None
+        named = re.search(r"(?i)\bDR-\d+\b", parsed.text)
+        rules = [
+            f
+            for f in self.store.facts
+            if f.spec == "derating_factor"
+            and "capacitor" in f.parameter.lower()
+            and (named is None or f.parameter.upper().startswith(named.group(0).upper()))
+        ]
+        if len(rules) != 1 or len(parsed.device_names) != 1:
+            return None
+        rule, device = rules[0], parsed.device_names[0]
+        stated = re.search(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)", parsed.text)
+        ratings = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "voltage_rating"
+            and re.search(r"(?i)\binput capacitor", f.parameter)
+            and isinstance(f.value, int | float)
+            and (stated is None or f.value == float(stated.group(1)))
+            and (
+                not parsed.revisions
+                or str(f.applies_to.get("board_revision", "")) in parsed.revisions
+            )
+        ]
+        if len({f.value for f in ratings}) != 1 or not isinstance(rule.value, int | float):
+            return None
+        rating, factor = float(ratings[0].value), float(rule.value)  # type: ignore[arg-type]
+        top = round(rating / factor, 6)
+        expression = f"{format_number(rating)} / {format_number(factor)}"
+        return _answered(
+            parsed,
+            f"{device}: a {format_number(rating)} V input capacitor [{ratings[0].citation}] "
+            f"supports a rail of at most {expression} = {format_number(top)} V under "
+            f"{rule.parameter.split(':')[0]}, rated at least {format_number(factor)} "
+            f"{rule.condition} [{rule.citation}]",
+            [item_from_fact(ratings[0]), item_from_fact(rule)],
+            [Derived(label="highest rail", expression=expression, result=top, unit="V")],
+        )
 
     def _statement_beyond(self, parsed: ParsedQuestion, answer: Answer) -> None:
         """ "How long held high puts it into power-down": the rows found ("PD_SCK high time")
@@ -3187,6 +3241,11 @@ _RAIL_TOLERANCE = re.compile(
     r"|(?:±|\+/-)\s*(\d+(?:\.\d+)?)\s*%"
 )
 _ASKS_MARGIN = re.compile(r"(?i)\b(?:margin|headroom)\b")
+
+
+# "what rail do the caps support under DR-14 / the 1.5x derating rule"
+_ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
+_CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b")
 
 
 def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:

@@ -3923,6 +3923,43 @@ def _spelled_out(mnemonic: str) -> str:
     return " ".join(words)
 
 
+# "A ceramic capacitor on a DC rail shall be rated at least 1.5 times the maximum
+# steady-state rail voltage": a design rule's derating factor.
+_DERATING_RULE = re.compile(
+    r"(?P<what>\b(?:An?|The|Each|Every)\s[^.]{3,120}?)\s+shall be rated at least\s+"
+    r"(?P<factor>\d+(?:\.\d+)?) times the (?P<of>[^.,]{5,80})"
+)
+
+
+def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
+    """A document of design rules that names no part ("Orbeck Power Systems, document
+    DR-0100 … These rules apply to every Orbeck DC-DC board"): each derating factor a rule
+    states, filed under the document's number, for a question that applies it to a part."""
+    number = re.search(
+        r"\bdocument ([A-Z]{2,}-\d{3,})\b", " ".join([md.title, *(s.text for s in md.sections)])
+    )
+    if number is None:
+        return []
+    out: list[Fact] = []
+    for sec in md.sections:
+        for m in _DERATING_RULE.finditer(" ".join(sec.text.split())):
+            out.append(
+                Fact(
+                    device=number.group(1),
+                    spec="derating_factor",
+                    parameter=f"{sec.title}: {m['what']}",
+                    value=float(m["factor"]),
+                    condition=f"times the {m['of'].strip()}",
+                    section_kind="general",
+                    doc=stem,
+                    citation=f"{stem}#{sec.number}",
+                    evidence=m.group(0),
+                    section=sec.title,
+                ).with_id()
+            )
+    return out
+
+
 def markdown_facts(
     md: MarkdownDocument, device: str | None, stem: str
 ) -> tuple[list[Fact], list[ExtractWarning]]:
@@ -3930,7 +3967,7 @@ def markdown_facts(
     facts: list[Fact] = []
     warnings: list[ExtractWarning] = []
     if device is None:
-        return facts, warnings
+        return _design_rules(md, stem), warnings
     part_names: dict[str, str] = {}  # designators → what the bill of materials calls them
     for sec in md.sections:
         citation = f"{stem}#{sec.number}"

@@ -301,3 +301,21 @@ def test_a_two_column_setting_table_gives_a_figure_per_setting(tmp_path: Path) -
     assert lsb["FSR = ±4.096 V"] == (125.0, "μV")
     assert lsb["FSR = ±0.256 V"] == (7.8125, "μV")
     assert len(lsb) == 6
+
+
+def test_design_rules_naming_no_part_are_filed_under_the_document_number(tmp_path: Path) -> None:
+    doc = tmp_path / "rules.md"
+    doc.write_text(
+        "# Design Rules\n\nAcme, document DR-0200.\n\n## 1. DR-5: Capacitors\n\n"
+        "A ceramic capacitor on a DC rail shall be rated at least 2 times the maximum rail "
+        "voltage.\n",
+        encoding="utf-8",
+    )
+    assert ingest([doc], tmp_path / "out", with_chunks=False).ok
+    (rule,) = FactStore.load(tmp_path / "out").facts
+    assert (rule.device, rule.spec, rule.value, rule.citation) == (
+        "DR-0200",
+        "derating_factor",
+        2.0,
+        "rules#1",
+    )

@@ -1041,3 +1041,12 @@ def test_an_adc_row_does_not_answer_a_dac_question(shipped: DatasheetQA) -> None
     assert a.status == "insufficient_evidence" and "ADC" in " ".join(a.reasons), a.answer
     adc = shipped.ask("ESP32-WROOM-32 ADC total error at Atten = 3?")
     assert [it.max for it in adc.items if it.spec == "accuracy"] == [60.0], adc.answer
+
+
+def test_a_design_rule_derating_gives_the_highest_rail_a_capacitor_rating_allows(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask("Under DR-14, what rail can the rev C SRB-5030 input capacitors support?")
+    assert a.status == "answered", a.answer
+    assert [d.result for d in a.derived if d.label == "highest rail"] == [42.0]  # 63 V / 1.5
+    assert {"srb5030-bom#4", "design-review-rules#4"} <= set(a.citations)
