@@ -238,13 +238,15 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
 def _converter_conflict(fact: Fact, question: str) -> list[str]:
     """A row of a part's ADC does not answer a question about its DAC, nor the other way."""
     asked = {w.upper() for w in re.findall(r"(?i)\b(ADC|DAC)s?\b", question)}
+    if len(asked) != 1:
+        return []
     said = {
         w.upper()
         for w in re.findall(
             r"(?i)\b(ADC|DAC)s?\b", f"{fact.section or ''} {fact.parameter} {fact.condition or ''}"
         )
     }
-    if len(asked) == 1 and said and not asked & said:
+    if said and not asked & said:
         return [
             f"scope_named: {fact.device} {fact.spec} at {fact.citation} is stated for its "
             f"{'/'.join(sorted(said))}, the question asks about its {next(iter(asked))}"
@@ -1764,9 +1766,10 @@ class DatasheetQA:
                 or str(f.applies_to.get("board_revision", "")) in parsed.revisions
             )
         ]
-        if len({f.value for f in ratings}) != 1 or not isinstance(rule.value, int | float):
+        values = {float(f.value) for f in ratings if isinstance(f.value, int | float)}
+        if len(values) != 1 or not isinstance(rule.value, int | float) or not rule.value:
             return None
-        rating, factor = float(ratings[0].value), float(rule.value)  # type: ignore[arg-type]
+        rating, factor = values.pop(), float(rule.value)
         top = round(rating / factor, 6)
         expression = f"{format_number(rating)} / {format_number(factor)}"
         return _answered(
