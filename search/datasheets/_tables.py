@@ -4305,17 +4305,8 @@ _SENTENCE_FIGURE = re.compile(
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
 # START), "F" (a floor).
 _NOT_UNITS = frozenset({"h", "at", "S", "F", "RF"})  # "6 RF Characteristics": a heading
-_NOT_UNITS |= {
-    "th",
-    "st",
-    "nd",
-    "rd",
-    "in",
-    "pin",
-    "pins",
-    "Pin",
-    "Pins",
-}  # "9th byte", "1 in Sleep"
+# "9th byte", "1 in Sleep", "2 Pins"
+_NOT_UNITS |= {"th", "st", "nd", "rd", "in", "pin", "pins", "Pin", "Pins"}
 
 
 def _way(before: str) -> str | None:
@@ -4459,11 +4450,7 @@ def _grid_tables(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 continue
             cols = lines[k].segments[1:]
             col_name = re.sub(r"\s*\(.*\)$", "", lines[k - 2].text.strip()) if k - 2 > i else ""
-            row_head = (
-                " ".join(ln.text.strip() for ln in lines[k - 1 : k])
-                + " "
-                + (lines[k].segments[0].text.strip())
-            )
+            row_head = f"{lines[k - 1].text.strip()} {lines[k].segments[0].text.strip()}"
             rm = re.match(r"(?P<name>.*?)\s*\((?P<unit>[^()]+)\)$", row_head.strip())
             if rm is None or not col_name:
                 continue
@@ -4581,9 +4568,8 @@ def _statements_in(
             if unit_dimension(unit, "") in _STATEMENT_DIMENSIONS and unit not in _NOT_UNITS:
                 figures.append((m, unit))
         distinct = {(fm.group("lo"), fm.group("hi"), u) for fm, u in figures}
-        if bullet and len(re.findall(r"\d+(?:\.\d+)?", sentence_read)) != sum(
-            1 + bool(fm.group("hi")) for fm, _u in figures[:1]
-        ):
+        numbers = len(re.findall(r"\d+(?:\.\d+)?", sentence_read))
+        if bullet and figures and numbers != 1 + bool(figures[0][0]["hi"]):
             continue  # a bullet's other numbers ("2.6 ~ 5.5V", "-40°C to +125°C") are unread
         ways = {_way(sentence_read[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
         if (
