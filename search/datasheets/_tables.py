@@ -639,7 +639,8 @@ def _table_row(line: Line, cols: _Columns) -> dict[str, str]:
 _RANGE_CELL = re.compile(r"^[+\-–]?\d[\d.,]*\s*[^\d\s]{0,4}\s*(…|\.\.|~|～|to)\s*[+\-–]?\d")
 
 
-_NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+){0,3})\.?\s+([A-Z][^.]{2,80})$")
+# "9.3.5 Oscillator"; sections number in one or two digits ("225 DOUT unloaded" is a table row)
+_NUMBERED_HEADING = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^.]{2,80})$")
 
 
 def _heading(line: Line, body: float) -> tuple[str, bool] | None:

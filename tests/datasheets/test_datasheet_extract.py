@@ -618,6 +618,22 @@ def test_a_sentence_before_a_rule_or_a_numbered_step_with_a_spelled_time_unit() 
 
 
 @needs_pdfs
+def test_a_table_row_starting_with_a_number_is_no_numbered_heading() -> None:
+    # MCP3008 p5: "225 … DOUT unloaded" under "Operating Current" (set larger than the body
+    # text) once ended the table, and the "Standby Current" row below it lost its cells.
+    (standby,) = [
+        f for f in _facts("mcp3008") if f.citation == "mcp3008#p5" and f.spec == "sleep_current"
+    ]
+    assert (standby.typ, standby.max, standby.unit) == (0.005, 2.0, "µA")
+    at_2v7 = [
+        f.typ
+        for f in _facts("mcp3008")
+        if f.spec == "supply_current" and "2.7V" in (f.condition or "")
+    ]
+    assert at_2v7 == [225.0]
+
+
+@needs_pdfs
 def test_output_ranges_stated_in_prose_per_quantity() -> None:
     # CCS811 page 9 states each reported quantity's range in a sentence over two lines.
     ranges = {
