@@ -386,6 +386,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("interface",),
     ),
     (r"\bbaud", ("baud_rate",)),
+    # "how often do the fixture offsets have to be re-verified", "… need calibrating"
+    (
+        r"\bhow often\b.{0,80}?\b(?:re-?)?(?:calibrat\w*|verif\w*|check\w*)",
+        ("calibration_interval",),
+    ),
     # How often a part may be read: "how often can I poll it", "time between readings".
     (
         r"\bhow often\b.{0,30}\b(?:poll|read|query|sample)\w*|\btime between (?:readings|reads|"

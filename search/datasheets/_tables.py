@@ -4039,6 +4039,8 @@ def markdown_facts(
                 facts.extend(_tempco_facts(table, device, stem, citation, kind))
             elif {"ref", "part", "description"} <= set(header):
                 facts.extend(_bom_facts(table, sec, device, stem, citation, part_names))
+            elif "interval" in header:
+                facts.extend(_interval_facts(table, sec, device, stem, citation))
             else:
                 facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
@@ -4211,6 +4213,45 @@ _TERMINAL_SYMBOLS = {
     "POUT": "Output power",
     "VOUT": "Output voltage",
 }
+
+
+_EVERY = re.compile(
+    r"(?i)^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>days?|weeks?|months?|years?)\b(?P<rest>.*)$"
+)
+
+
+def _interval_facts(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> list[Fact]:
+    """A schedule ("Item | Interval | …": "Fixture channel offsets | 3 months, and after any
+    repair"): how often each item is calibrated or verified, the rest of the cell its
+    condition."""
+    col = [h.lower() for h in table.header].index("interval")
+    out: list[Fact] = []
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        m = _EVERY.match(cells[col].strip()) if col < len(cells) else None
+        if m is None:
+            continue
+        si, si_unit = to_si(float(m["n"]), m["unit"], "calibration_interval")
+        out.append(
+            Fact(
+                device=device,
+                spec="calibration_interval",
+                parameter="Calibration interval",
+                value=float(m["n"]),
+                unit=m["unit"],
+                si_value=si,
+                si_unit=si_unit,
+                # the item scheduled is where the figure holds ("Fixture channel offsets")
+                condition=", ".join(x for x in (cells[0].strip(), m["rest"].strip(" ,")) if x),
+                section_kind="general",
+                doc=stem,
+                citation=citation,
+                evidence=raw,
+                section=sec.title,
+            ).with_id()
+        )
+    return out
 
 
 def _sweep_facts(

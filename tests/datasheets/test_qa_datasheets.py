@@ -1050,3 +1050,9 @@ def test_a_design_rule_derating_gives_the_highest_rail_a_capacitor_rating_allows
     assert a.status == "answered", a.answer
     assert [d.result for d in a.derived if d.label == "highest rail"] == [42.0]  # 63 V / 1.5
     assert {"srb5030-bom#4", "design-review-rules#4"} <= set(a.citations)
+
+
+def test_a_schedule_table_gives_how_often_each_item_is_calibrated(shipped: DatasheetQA) -> None:
+    a = shipped.ask("SRB-5030 line: how often must the fixture channel offsets be verified?")
+    assert [(it.value, it.unit) for it in a.items] == [(3.0, "months")], a.answer
+    assert a.citations == ["calibration-procedure#1"]
