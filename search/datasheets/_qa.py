@@ -776,17 +776,12 @@ class DatasheetQA:
         saying: the part a change notice named changes ("did ECN-2608-04 change …?"), or the
         one device whose documents give board revisions or a production test, when one is
         named ("rev A pilot boards")."""
+        said = squash(parsed.text)
         of = next(
-            (
-                n.device
-                for n in self.store.notices
-                if n.device and squash(n.doc) in squash(parsed.text)
-            ),
-            None,
+            (n.device for n in self.store.notices if n.device and squash(n.doc) in said), None
         )
         if of is not None:
             return of, None
-        said = squash(parsed.text)
         if parsed.revisions:
             held = {f.device for f in self.store.facts if f.applies_to.get("board_revision")}
             why = "only the {} documents give board revisions"

@@ -34,11 +34,10 @@ from search.datasheets._facts import DEVICES, Fact, canonical_device
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
 from search.datasheets._pdf import Line, Page, PdfDocument, Segment
 from search.datasheets._units import (
-    WORD_TIME,
     UnknownUnitError,
     canonical_unit,
+    times_as_units,
     to_si,
-    word_time,
 )
 
 logger = logging.getLogger(__name__)
@@ -4550,12 +4549,6 @@ _HEADING_BEFORE = re.compile(
 )
 
 
-_SPELLED_TIME_UNITS = {"second": "s", "millisecond": "ms", "microsecond": "µs", "minute": "min"}
-_SPELLED_TIME = re.compile(
-    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(seconds?|milliseconds?|microseconds?|minutes?)\b"
-)
-
-
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -4599,11 +4592,7 @@ def _statements_in(
         ):
             continue
         # "within one second", "about a minute": a time said in words is a figure too
-        sentence_read = WORD_TIME.sub(lambda w: "{:g} {}".format(*word_time(w)), sentence)
-        # "beyond 2 seconds": a time unit spelled out
-        sentence_read = _SPELLED_TIME.sub(
-            lambda u: f"{u[1]} {_SPELLED_TIME_UNITS[u[2].lower().rstrip('s')]}", sentence_read
-        )
+        sentence_read = times_as_units(sentence)
         figures = []
         for m in _SENTENCE_FIGURE.finditer(sentence_read):
             unit = m.group("hu") or m.group("lu")

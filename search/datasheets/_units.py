@@ -21,6 +21,7 @@ __all__ = [
     "canonical_unit",
     "convert",
     "dimensionality",
+    "times_as_units",
     "to_si",
     "word_time",
 ]
@@ -41,6 +42,20 @@ WORD_TIME = re.compile(
 def word_time(m: re.Match[str]) -> tuple[float, str]:
     """The figure and unit of a :data:`WORD_TIME` match ("one second" → 1, "s")."""
     return float(_NUMBER_WORDS[m.group(1).lower()]), _TIME_WORDS[m.group(2).lower()]
+
+
+# "beyond 2 seconds": a figure whose time unit is spelled out (hours are left as written)
+_SPELLED_TIME_UNITS = {"second": "s", "millisecond": "ms", "microsecond": "µs", "minute": "min"}
+_SPELLED_TIME = re.compile(
+    rf"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*({'|'.join(_SPELLED_TIME_UNITS)})s?\b"
+)
+
+
+def times_as_units(text: str) -> str:
+    """A text with its times said in words written as figures and units: "within one
+    second" → "within 1 s", "beyond 2 seconds" → "beyond 2 s"."""
+    text = WORD_TIME.sub(lambda w: "{:g} {}".format(*word_time(w)), text)
+    return _SPELLED_TIME.sub(lambda u: f"{u[1]} {_SPELLED_TIME_UNITS[u[2].lower()]}", text)
 
 
 class UnknownUnitError(ValueError):
