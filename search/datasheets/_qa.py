@@ -2085,7 +2085,15 @@ class DatasheetQA:
             value = round(value, 9)
             setting = stated[0].group(0).strip()
             expression = f"{format_number(x)} / {format_number(divisor)} * {format_number(factor)}"
-            return _worked_out(
+            # the source's own figure for this setting, as it rounds it, is given beside ours
+            same = [
+                e
+                for e in f.extra.get("examples", [])
+                if math.isclose(to_si(e[0], e[1])[0], to_si(x, unit)[0])
+            ]
+            if same:
+                f = f.model_copy(update={"evidence": f"{f.evidence}; {same[0][4]}"})
+            answer = _worked_out(
                 parsed,
                 f,
                 output,
@@ -2094,6 +2102,10 @@ class DatasheetQA:
                 expression,
                 f"{format_number(x)} {unit} / {f.extra['divisor_as_written']}",
             )
+            if same:
+                stated = {"value": float(same[0][2]), "unit": same[0][3]}
+                answer.items.append(answer.items[0].model_copy(update=stated))
+            return answer
         return None
 
     def _per_rated_pressure(self, parsed: ParsedQuestion) -> Answer | None:

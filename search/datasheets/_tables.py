@@ -4382,6 +4382,11 @@ _SCALE = re.compile(
     r"(?P<x>[a-z][a-z ]{2,30}?)\s+divided\s+by\s+(?P<n>\d{1,3}(?:[ ,]\d{3})+|\d+)\b"
 )
 
+_SCALE_EXAMPLE = re.compile(
+    r"(?i)\b(?:on|at)\s+(?:the|a)\s+(?P<x>\d+(?:\.\d+)?)\s*(?P<xu>[a-zµ]+)\b[^.,;]{0,30}?"
+    r"\bsetting,?\s+(?:that|this|it)\s+is\s+(?P<y>\d+(?:\.\d+)?)\s*(?P<yu>[a-zµ]+)\b"
+)
+
 
 def _stated_scales(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
     """``transfer`` facts without units: the output is the input divided by a stated number,
@@ -4393,6 +4398,13 @@ def _stated_scales(sec: MdSection, device: str, stem: str, citation: str) -> lis
         y = re.sub(r"(?i)^(?:.*?\b)?(?:one|the|a|an)\s+", "", m.group("y").strip())
         x = m.group("x").strip()
         divisor = float(re.sub(r"[ ,]", "", m.group("n")))
+        # the source's own worked example, as it rounds it ("on the 10 mV per division
+        # setting that is 312 uV")
+        examples = [
+            [float(e.group("x")), e.group("xu"), e.group("y"), e.group("yu"), e.group(0)]
+            for e in _SCALE_EXAMPLE.finditer(prose, m.end(), m.end() + 300)
+            if unit_dimension(e.group("xu"), "") and unit_dimension(e.group("yu"), "")
+        ]
         out.append(
             Fact(
                 device=device,
@@ -4408,7 +4420,8 @@ def _stated_scales(sec: MdSection, device: str, stem: str, citation: str) -> lis
                     "input": x,
                     "divisor": divisor,
                     "divisor_as_written": m.group("n"),
-                },
+                }
+                | ({"examples": examples} if examples else {}),
             ).with_id()
         )
     return out

@@ -15,7 +15,8 @@ from search.datasheets._tables import markdown_facts
 MANUAL = (
     "# Scope manual\n\n## 1. Vertical settings\n\n"
     "The converter has 8 bits across the screen height, so one least significant bit is the "
-    "vertical scale divided by 32 on every setting.\n\n"
+    "vertical scale divided by 32 on every setting. On the 10 mV per division setting that is "
+    "312 uV, enough for ripple.\n\n"
     "## 2. Meter\n\nThe shown resolution is the range divided by 1 000 000 on each range.\n"
 )
 
@@ -73,3 +74,12 @@ def test_shipped_manual_answers() -> None:
     a = DatasheetQA().ask("TRN-1102 scope at 200 mV/div, size of one ADC LSB?")
     assert a.status == "answered" and a.items[0].value == pytest.approx(6.25)
     assert a.items[0].unit == "mV" and a.citations == ["trn1102-programming-manual#1"]
+
+
+def test_worked_example_of_the_source_is_given_beside_the_exact_figure(qa: DatasheetQA) -> None:
+    a = qa.ask("TRN-1102 at 10 mV/div: how big is one LSB?")
+    assert [(it.value, it.unit) for it in a.items] == [(312.5, "µV"), (312.0, "uV")]
+    assert "that is 312 uV" in a.answer and not a.violations
+    # another setting has no example of its own: only the figure worked out
+    b = qa.ask("TRN-1102 at 20 mV/div: how big is one LSB?")
+    assert [(it.value, it.unit) for it in b.items] == [(625.0, "µV")]
