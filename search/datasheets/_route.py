@@ -618,7 +618,9 @@ _QUERY_RETURNS = re.compile(
 )
 _QUERY_UNIT = {"VOLT": "V", "CURR": "A"}
 _RANGE = re.compile(
-    rf"\b({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+(?:(?:DC|AC)\s+)?range|\brange\s+(?:of\s+)?({_NUM})\s*(mV|V|kV|mA|A)",
+    # "its 0-40 V range" is the 40 V range, not a "-40 V" one
+    rf"\b(?:0\s*(?:-|–|to)\s*)?({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+(?:(?:DC|AC)\s+)?range"
+    rf"|\brange\s+(?:of\s+)?({_NUM})\s*(mV|V|kV|mA|A)",
     re.IGNORECASE,
 )
 _BOUND_MAX = re.compile(

@@ -62,6 +62,13 @@ def test_ask_names_range_and_interval(qa: DatasheetQA) -> None:
     assert not a.violations
 
 
+def test_range_written_from_zero_is_that_range(qa: DatasheetQA) -> None:
+    # "its 0-40 V range" names the 40 V range; no "-40 V" range is asked for
+    a = qa.ask("MDN-6100 reads 5 V on its 0-10 V range, 90 day spec: accuracy?")
+    assert a.status == "answered", a.reasons
+    assert a.items[0].applies_to["range"] == "10 V"
+
+
 def test_no_interval_gives_one_figure_per_interval(qa: DatasheetQA) -> None:
     a = qa.ask("What is the uncertainty of a 5 V reading on the MDN-6100 10 V range?")
     assert a.status == "answered"
