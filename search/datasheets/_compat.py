@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import logging
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -1643,6 +1644,8 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         return checks
     # A load that states only its power draws that power over its lowest supply, computed.
     from_power = _draw_from_power(index, load, vsup[0]) if iout and not draw and vsup else None
+    if iout and not draw and not from_power and fed is not None:
+        from_power = _draw_from_table(index, load, fed, reg)
     if not iout or not (draw or from_power):
         wanted = ((f"{reg.device} output current", iout), (f"{load.device} current draw", draw))
         checks.append(_lacking("supply", wanted, (iout or draw)[:1]))
@@ -1965,6 +1968,38 @@ def _show_high(f: Fact) -> str:
         if x is not None:
             return f"{_fmt(float(x))} {f.unit or ''}".strip()
     return "?"
+
+
+_AT_VIN_IOUT = re.compile(
+    r"(?i)\bVIN\s*=\s*(?P<vin>\d+(?:\.\d+)?)\s*V\b.*?\bIOUT\s*=\s*(?P<iout>\d+(?:\.\d+)?)\s*A\b"
+)
+
+
+def _draw_from_table(
+    index: FactIndex, load: DeviceUse, fed: Fact, reg: DeviceUse
+) -> tuple[float, str, list[Fact], list[Derived]] | None:
+    """A converter's draw from the input currents it tables per input voltage and output
+    current ("VIN = 24.0 V, IOUT = 3.0 A: IIN 0.673 A"): the row at the output current the
+    question states, at an input the feeding part's output range holds (the highest such
+    current when several do)."""
+    lo, hi, _ = bounds(fed, reg.supply_v, reg.device)
+    if load.load is None or lo is None or hi is None:
+        return None
+    rows = []
+    for f in index.device_facts(load.device):
+        m = _AT_VIN_IOUT.search(f.condition or "") if f.spec == "input_current" else None
+        if (
+            m is not None
+            and math.isclose(float(m.group("iout")), load.load[0])
+            and lo.value <= float(m.group("vin")) <= hi.value
+            and _si_high(f) is not None
+        ):
+            rows.append(f)
+    if not rows:
+        return None
+    worst = max(rows, key=_si_high)
+    shown = f"{_show_high(worst)} ({worst.parameter}, {worst.condition}, {worst.citation})"
+    return _si_high(worst), shown, [worst], []
 
 
 def _draw_from_power(

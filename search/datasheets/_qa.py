@@ -2715,6 +2715,9 @@ class DatasheetQA:
             self._bench_point(parsed, uses)
         if rules in (["headroom"], ["thermal"]):
             uses[0].load = stated_load_current(parsed.text)
+        elif "supply" in rules and len(uses) == 2:
+            # "an SRB-5030 running 3 A out": the output current a converter being fed delivers
+            uses[1].load = stated_load_current(parsed.text)
         if rules == ["thermal"]:
             uses[0].package, uses[0].ambient = (
                 stated_package(parsed.text),

@@ -539,7 +539,7 @@ _COMPAT_CUES = re.compile(
     r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
     r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"
     r"|\benough (?:current|headroom)|\bbuffer(?:ing|s)? (?:for|of)\b"
-    r"|\bcan .{0,40}\bbe powered (?:by|from)|\bcan .{0,40}\bsupply\b|\bfit on\b"
+    r"|\bcan .{0,40}\bbe powered (?:by|from)|\b(?:can|could) .{0,40}\bsupply\b|\bfit on\b"
     # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
     # "will X work with Y", "as the supply for", "on a single bus", "any clash".
     r"|\bsuitable\b|\bpossible\b|\bfeasible\b|\bwork(?:s|ing)? (?:with|from|off|as)\b"

@@ -1056,3 +1056,19 @@ def test_a_schedule_table_gives_how_often_each_item_is_calibrated(shipped: Datas
     a = shipped.ask("SRB-5030 line: how often must the fixture channel offsets be verified?")
     assert [(it.value, it.unit) for it in a.items] == [(3.0, "months")], a.answer
     assert a.citations == ["calibration-procedure#1"]
+
+
+def test_a_converter_fed_by_a_regulator_draws_its_tabled_input_current(
+    shipped: DatasheetQA,
+) -> None:
+    # The efficiency table gives IIN per VIN and IOUT: at 3 A out the board draws 0.673 A from
+    # 24 V (within an LM7824's 1 A) but 1.3154 A from 12 V (more than an LM7812 delivers).
+    ok = shipped.ask(
+        "Could an LM7824 regulator be the input supply for an SRB-5030 (rev B) running 3 A out?"
+    )
+    assert ok.verdict == "compatible" and "0.673 A" in ok.answer, ok.answer
+    assert "srb5030-datasheet#5" in ok.citations
+    low = shipped.ask("Can an LM7812 power an SRB-5030 running 5 V / 3 A out?")
+    assert low.verdict == "incompatible" and "1.3154 A" in low.answer, low.answer
+    # no output current stated: no row of the table is the draw
+    assert shipped.ask("Can an LM7824 power an SRB-5030?").verdict != "compatible"
