@@ -235,6 +235,15 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
     ]
 
 
+# Rows printed for the part unpowered ("VS = 0 V", LMP91200 input bias current), and how a
+# question says it wants the part unpowered, or powered.
+_UNPOWERED_ROW = re.compile(r"\bV(?:S|DD|CC)\s*=\s*0\s*V\b")
+_ASKS_UNPOWERED = re.compile(
+    r"(?i)\bunpowered\b|\bpowered\s+(?:off|down)\b|\bV(?:S|DD|CC)\s*=\s*0\s*V\b"
+)
+_ASKS_POWERED = re.compile(r"(?i)\bpowered\b(?!\s+(?:off|down))")
+
+
 def _converter_conflict(fact: Fact, question: str) -> list[str]:
     """A row of a part's ADC does not answer a question about its DAC, nor the other way."""
     asked = {w.upper() for w in re.findall(r"(?i)\b(ADC|DAC)s?\b", question)}
@@ -1243,6 +1252,12 @@ class DatasheetQA:
                     f"{', '.join(sorted(symbols))}"
                 ),
             )
+        unpowered = [r for r in valid if _UNPOWERED_ROW.search(r.fact.condition or "")]
+        off, on = _ASKS_UNPOWERED.search(parsed.text), _ASKS_POWERED.search(parsed.text)
+        if unpowered and off and not on:
+            narrow(lambda r: r in unpowered, lambda r: "is for the part powered")
+        elif unpowered and on and not off:
+            narrow(lambda r: r not in unpowered, lambda r: "is for the part unpowered")
         named = _modes_asked(valid, parsed.text)
         if named:
             # "in high-speed mode": rows printed for another bus mode answer another question

@@ -751,6 +751,8 @@ def _fix_spelling(word: str) -> str:
     if len(low) < 6 or _DEVICE_LIKE.search(low) or not low.isalpha() or low in _VOCAB:
         return word
     close = difflib.get_close_matches(low, _VOCAB, n=1, cutoff=0.86)
+    if close and low.endswith(close[0]):
+        return word  # a prefix is no slip: "unpowered" is not "powered"
     return close[0] if close else word
 
 

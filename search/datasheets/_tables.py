@@ -1370,6 +1370,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         prose_lines: list[tuple[Line, str, str, str | None]] = []
         caption: tuple[str, float] | None = None  # the last "Table N: title" line and its y
         unit_lines: list[tuple[float, float, str]] = []  # (y, size, unit) of unit-only lines
+        # A condition cell left open with a comma on a line of no figures ("-500 mV < (INP -
+        # VCM) < 500 mV,"): the first line of the condition of the row just under it.
+        open_condition: tuple[float, str] | None = None
         for line_no, line in enumerate(page.lines):
             shown = [sg for sg in line.segments if sg.text.strip()]
             if len(shown) <= 2 and all(
@@ -1576,6 +1579,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         rows[-1].condition = f"{rows[-1].condition.rstrip(', ')}, {more}"
                         rows[-1].evidence = f"{rows[-1].evidence} / {text}"
                         continue
+                    opened = more if not tail else tail if set(cells) == {"parameter"} else ""
+                    if opened.endswith(",") and _CONDITION_LIKE.match(opened) and len(text) <= 90:
+                        open_condition = (line.y, opened)
+                        continue
                     if len(text) > 90 and len(line.segments) == 1:
                         cols = None  # prose: the table has ended
                     elif (
@@ -1674,6 +1681,14 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     # a group label that names what the row's own words do not.
                     param = f"{prev_row.parameter} {param}"
                 cond = cells.get("condition")
+                if (
+                    open_condition is not None
+                    and not cond
+                    and 0 < open_condition[0] - line.y <= 1.8 * line.size
+                ):
+                    cond = open_condition[1]
+                    text = f"{cond} / {text}"
+                open_condition = None
                 if re.fullmatch(r"(?i)[xyz][- ]?axis", param):
                     # "GYROSCOPE MECHANICAL" / "FREQUENCIES" over "X-Axis  30  33  36  kHz": the
                     # capitals name the figure, the axis is its condition.

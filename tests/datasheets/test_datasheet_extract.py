@@ -1266,3 +1266,11 @@ def test_a_figure_joined_to_its_unit_by_a_hyphen_is_read() -> None:
     # "a 1-MHz internal oscillator … divided by 4 to generate fMOD at 250 kHz" states two
     # figures: no single figure of it stands for the sentence
     assert not any("1-MHz internal oscillator" in p for p in stated.values())
+
+
+@needs_pdfs
+def test_a_condition_cell_wrapped_round_its_figures_is_the_rows_condition() -> None:
+    # "-500 mV < (INP - VCM) < 500 mV," / "-6.5  6.5  pA" / "85°C, VS = 0 V.": one condition
+    # printed on the lines either side of the row's figures
+    rows = [f for f in _facts("lmp91200") if f.max == 6.5 and f.unit == "pA"]
+    assert [f.condition for f in rows] == ["–500 mV < (INP – VCM) < 500 mV, 85°C, VS = 0 V."]

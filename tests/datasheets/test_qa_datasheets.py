@@ -514,6 +514,8 @@ def test_a_row_about_another_rail_does_not_answer() -> None:
         ("I²C adress", "I2C address"),
         ("PGA on +/-0.512 V", "PGA on ±0.512 V"),
         ("a +- 5 % rail", "a ±5 % rail"),
+        # a prefix is no slip: the word keeps its meaning
+        ("when the chip is unpowered", "when the chip is unpowered"),
     ],
 )
 def test_normalisation_reads_units_numbers_and_spelling(written: str, read: str) -> None:
@@ -1072,3 +1074,13 @@ def test_a_converter_fed_by_a_regulator_draws_its_tabled_input_current(
     assert low.verdict == "incompatible" and "1.3154 A" in low.answer, low.answer
     # no output current stated: no row of the table is the draw
     assert shipped.ask("Can an LM7824 power an SRB-5030?").verdict != "compatible"
+
+
+def test_rows_for_the_part_unpowered_answer_only_a_question_about_it_unpowered(
+    shipped: DatasheetQA,
+) -> None:
+    # LMP91200 input bias current: 445 fA at 85 °C powered, 6.5 pA at 85 °C with VS = 0 V
+    off = shipped.ask("LMP91200 pH buffer input bias current at 85 C when the chip is unpowered?")
+    assert [(it.max, it.unit) for it in off.items] == [(6.5, "pA")], off.answer
+    on = shipped.ask("LMP91200 pH buffer input bias current at 85°C with the chip powered?")
+    assert [(it.max, it.unit) for it in on.items] == [(445.0, "fA")], on.answer
