@@ -2848,8 +2848,9 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         rules.append("supply")
     if _CUE_INTERFACE.search(question) and not {"i2c_address", "interface"} & set(rules):
         rules.append("interface")
-    # "an ADC pin", "analog input": a pin named as analog carries a signal, not a logic level.
-    analog = re.search(r"\badc\d?\b|\banalog\b|\banalogue\b", question, re.I)
+    # "an ADC pin", "analog input", "MCP3008 CH0": a pin named as analog carries a signal, not
+    # a logic level.
+    analog = re.search(r"\badc\d?\b|\banalog\b|\banalogue\b|\bch\s?\d\b", question, re.I)
     if (
         _CUE_LOGIC.search(question)
         and (not rules or _CUE_LEVELS.search(question))

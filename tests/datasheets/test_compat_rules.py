@@ -287,6 +287,10 @@ def test_rules_from_wording_regulator_chain_and_bus_lines() -> None:
     assert "logic_levels" not in pick_rules(
         "Can I drop a DHT22 onto the same one-wire data line as my DS18B20s?", index, wire
     )
+    # an ADC channel by name ("CH0") takes a signal, whatever pin drives it
+    adc = [DeviceUse("XGZP6847A", None, 5.0), DeviceUse("MCP3008", None, 5.0)]
+    q = "Hook the OUT pin of a 5V XGZP6847A straight to MCP3008 CH0 at VDD = VREF = 5 V - ok?"
+    assert pick_rules(q, index, adc) == ["signal_range"]
 
 
 @pytest.mark.parametrize(
