@@ -1171,6 +1171,13 @@ _OTHER_PARTY = re.compile(
 )
 
 
+_GENERIC_LOAD = re.compile(
+    r"(?i)\b(?:drive|power|run|switch|feed)\s+(?:a|an|the|my|our)\s+"
+    r"((?:[\w.-]+\s+){0,3}?(?:solenoid(?:\s+valve)?|valve|pump|(?:gear\s+|dc\s+)?motor|fan|lamp"
+    r"|led\s+strip|actuator))\b"
+)
+
+
 def _unknown_parts(masked: str) -> list[str]:
     out: list[str] = []
     for m in _PART_LIKE.finditer(masked):
@@ -1543,6 +1550,12 @@ def parse_question(
         om = _OTHER_PARTY.search("".join(masked))
         if om:
             unknown = [om.group(1).strip()]
+    if not unknown and len(devices) == 1 and not re.search(r"\d\s*m?A\b", text):
+        # "drive the 24V solenoid valve", "run a small pump": a load named by its kind, with no
+        # current said, is a party whose ratings no document here gives
+        lm = _GENERIC_LOAD.search(text)
+        if lm and not any(d.start < lm.end() and lm.start() < d.end for d in devices):
+            unknown = [lm.group(1)]
     several = several or bool(devices and unknown)
     route: RouteName
     if _COMPAT_CUES.search(text) and several and not accuracy:

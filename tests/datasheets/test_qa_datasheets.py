@@ -639,6 +639,17 @@ def test_unknown_party_gives_insufficient_evidence(qa: DatasheetQA) -> None:
     assert "XYZ-1" in a.answer
 
 
+def test_a_load_named_only_by_its_kind_is_an_unknown_party() -> None:
+    from search.datasheets._route import parse_question
+
+    p = parse_question("can an L298 drive the 24V solenoid valve on our irrigation line?")
+    assert p.route == "compatibility" and p.unknown_parts == ["24 V solenoid valve"]
+    # with the load's current said, the load is checked from the question's own figures
+    assert parse_question("Can an L298 drive a 12 V pump that draws 1.5 A?").unknown_parts == []
+    # a part of ours named before the load is that part, not an unknown one
+    assert parse_question("Can the SRB-5030 run an MQ-2 heater?").unknown_parts == []
+
+
 def test_feature_list_repeat_of_a_rating_is_not_an_operating_limit() -> None:
     store = FactStore(
         [
