@@ -441,7 +441,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("start_up_time", "power_on_time", "output_settling_time"),
     ),
     (r"\blong[- ]term stability|\blong[- ]term drift|\bdrift per year", ("drift",)),
-    (r"\bresponse time|\bdelay time", ("response_time",)),
+    (
+        r"\bresponse time|\bdelay time|\btime constant"
+        # "how quickly does the humidity reading respond to a step change"
+        r"|\bhow (?:long|fast|quickly)\b.{0,60}\brespond|\brespon(?:d|se) to a step",
+        ("response_time",),
+    ),
     # A relay's switching times.
     (
         r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time"

@@ -1646,3 +1646,15 @@ def test_average_power_asks_the_power_consumption() -> None:
 )
 def test_address_words_and_a_stated_ambient(question: str, specs: list[str]) -> None:
     assert [c[0] for c in parse_question(question).specs] == specs
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How quickly does the BME280 humidity reading respond to a step change at 25 °C?",
+        "BME280 humidity 63 % time constant?",
+    ],
+)
+def test_how_quickly_it_responds_asks_the_response_time(question: str) -> None:
+    # the stated 25 °C is a condition, not a question about the operating temperature
+    assert [c[0] for c in parse_question(question).specs] == ["response_time"]
