@@ -2204,11 +2204,18 @@ class DatasheetQA:
         for f in self.index.statements(device):
             if unit_dimension(f.unit, "") != dimension:
                 continue
-            shared = asked & _stems(f.parameter)
+            said = _stems(f.parameter)
+            # a verb's "-ing" form meets the verb ("powering" meets "power", "sending" "send")
+            shared = {
+                w
+                for w in asked
+                if w in said or (len(w) >= 7 and w.endswith("ing") and w[:-3] in said)
+            }
             # two words in common, one of them a word of substance ("reading", "terminals"),
             # not "up" and "wait"
-            if len(shared) >= 2 and any(len(w) >= 5 and w not in _FILLER for w in shared):
-                scored.append((len(shared), f))
+            substance = sum(len(w) >= 5 and w not in _FILLER for w in shared)
+            if len(shared) >= 2 and substance:
+                scored.append(((substance, len(shared)), f))
         if not scored:
             return None
         best = max(n for n, _ in scored)

@@ -1095,3 +1095,13 @@ def test_rows_for_the_part_unpowered_answer_only_a_question_about_it_unpowered(
     assert [(it.max, it.unit) for it in off.items] == [(6.5, "pA")], off.answer
     on = shipped.ask("LMP91200 pH buffer input bias current at 85°C with the chip powered?")
     assert [(it.max, it.unit) for it in on.items] == [(445.0, "fA")], on.answer
+
+
+def test_a_sentence_answers_in_the_words_of_its_verbs(shipped: DatasheetQA) -> None:
+    # "powering up … sending" meets "When power is supplied …, don't send any instruction …"
+    a = shipped.ask("how long do i wait after powering up a DHT22 before sending it anything?")
+    assert [(it.min, it.unit) for it in a.items] == [(1.0, "s")], a.answer
+    assert a.citations == ["dht22#p2"]
+    # a symbol is no stem: "VOL" does not meet "voltage"
+    b = shipped.ask("HX711 DOUT output high / low voltage levels (VOH, VOL)?")
+    assert b.status == "insufficient_evidence", b.answer
