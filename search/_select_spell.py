@@ -408,13 +408,18 @@ class Speller:
                 # substitution: both lose the same position
                 out |= {c for c in self._del.get(d, ()) if len(c) == len(w)}
         # Everyday words outside the catalogue ("wallet", "type") must stay as they are, so a
-        # repair is only made towards a word of a service name, or for long words where one
-        # edit rarely turns one real word into another.
+        # repair is only made towards a word of a service name, or a plain slip of a longer
+        # catalogue word ("cemetary", "expresso").
         return {
-            c
-            for c in out
-            if self._one_edit(w, c) and (c in self.names or (len(w) >= 8 and self.freq[c] >= 3))
+            c for c in out if self._one_edit(w, c) and (c in self.names or self._plain_slip(w, c))
         }
+
+    @staticmethod
+    def _plain_slip(w: str, c: str) -> bool:
+        """A word of six letters or more that is a slip of a catalogue word, not another form
+        of it: the first letter kept ("plowing" is not "glowing") and neither word the other
+        with an ending ("tuner" is not "tune", "manicure" not "manicured")."""
+        return len(w) >= 6 and w[0] == c[0] and not (c.startswith(w) or w.startswith(c))
 
     def _far_candidates(self, word: str) -> set[str]:
         """Service-name words two edits away (or equal once "ph" is read as "f"), for words of

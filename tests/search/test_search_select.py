@@ -69,6 +69,17 @@ def test_speller_leaves_everyday_words_alone() -> None:
     assert sp.correct("my wallet") == "my wallet"  # "ballet" is one edit away but not a name
 
 
+def test_speller_repairs_plain_slips_of_catalogue_words_only() -> None:
+    texts = ["a cemetery or memorial garden", "espresso and pastries", "glowing lamps", "tune up"]
+    sp = Speller(texts, names=["memorial park"])
+    # a slip of a longer catalogue word, first letter kept
+    assert sp.correct("cemetary") == "cemetery"
+    assert sp.correct("expresso") == "espresso"
+    # another word, not a slip: a changed first letter, or the word with an ending
+    assert sp.correct("plowing") == "plowing"
+    assert sp.correct("tuner") == "tuner"
+
+
 def test_lexicon_longest_name_wins() -> None:
     svcs = [
         Service("park", "park", ""),
