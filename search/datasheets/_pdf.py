@@ -259,9 +259,38 @@ def _join_split_cells(lines: list[Line]) -> list[Line]:
                     out.append(Line(row.y, segs, row.size))
                     i += 3
                     continue
+        if i + 1 < len(lines) and (raised := _raised_into(lines[i], lines[i + 1])) is not None:
+            out.append(raised)
+            i += 2
+            continue
         out.append(lines[i])
         i += 1
     return out
+
+
+# A signed or percent figure ("±0.3%"), not a bare number (an item's number, a pin's).
+_FIGURE_CELL = re.compile(r"^(?:±\s*\d+(?:\.\d+)?\s*%?|[-+]?\d+(?:\.\d+)?\s*%)$")
+_NOTE_MARK = re.compile(r"^\(?\d\)$")
+
+
+def _raised_into(cell: Line, row: Line) -> Line | None:
+    """A figure set a little above its row, lifted by the footnote mark it carries ("±0.3%"
+    over "Current measurement error  ±0.2%  ±0.5%  ±0.2%  4)"): the row's cell, put back."""
+    if (
+        len(cell.segments) != 1
+        or len(row.segments) < 3
+        or not _FIGURE_CELL.match(cell.segments[0].text.strip())
+        or not 0 < cell.y - row.y < 0.8 * row.size
+        or not any(_NOTE_MARK.match(s.text.strip()) for s in row.segments)
+    ):
+        return None
+    a = cell.segments[0]
+    if any(
+        s.x0 < a.x1 and a.x0 < s.x1 and not _NOTE_MARK.match(s.text.strip()) for s in row.segments
+    ):
+        return None  # only into an empty place of the row (its note mark aside)
+    kept = [s for s in row.segments if not _NOTE_MARK.match(s.text.strip())]
+    return Line(row.y, sorted([*kept, a], key=lambda s: s.x0), row.size)
 
 
 def read_pdf(path: Path) -> PdfDocument:

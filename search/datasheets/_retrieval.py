@@ -295,7 +295,11 @@ class FactIndex:
             if f.condition and stated:
                 # Each stated number the row's condition carries counts: "3 A from 12 V" is
                 # the row at VIN = 12 V and IOUT = 3 A more than the one at 12 V and 0.5 A.
-                cond_nums = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", f.condition)]
+                # signed: "TA = –25°C to 85°C" does not state 25 °C
+                cond_nums = [
+                    float(x.replace("–", "-").replace("−", "-"))
+                    for x in re.findall(r"(?<![\w.])[-–−]?\d+(?:\.\d+)?", f.condition)
+                ]
                 hits = sum(any(abs(c - s) < 1e-9 for c in cond_nums) for s in set(stated))
                 score += 2 + 0.5 * (hits - 1) if hits else 0
             if f.superseded_by is not None:

@@ -1274,3 +1274,16 @@ def test_a_condition_cell_wrapped_round_its_figures_is_the_rows_condition() -> N
     # printed on the lines either side of the row's figures
     rows = [f for f in _facts("lmp91200") if f.max == 6.5 and f.unit == "pA"]
     assert [f.condition for f in rows] == ["–500 mV < (INP – VCM) < 500 mV, 85°C, VS = 0 V."]
+
+
+@needs_pdfs
+def test_a_figure_lifted_by_its_footnote_mark_stays_in_its_row() -> None:
+    # INA219 "±0.3% (4)" is set a little above its row: the INA219B maximum, not a line
+    rows = {
+        (f.variant, f.parameter): f
+        for f in _facts("ina219")
+        if f.parameter.startswith("Current measurement error")
+    }
+    b = rows[("INA219B", "Current measurement error")]
+    assert (b.typ, b.max) == (0.2, 0.3)
+    assert rows[("INA219B", "Current measurement error over Temperature")].max == 0.5

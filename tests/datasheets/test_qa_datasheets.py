@@ -1105,3 +1105,9 @@ def test_a_sentence_answers_in_the_words_of_its_verbs(shipped: DatasheetQA) -> N
     # a symbol is no stem: "VOL" does not meet "voltage"
     b = shipped.ask("HX711 DOUT output high / low voltage levels (VOH, VOL)?")
     assert b.status == "insufficient_evidence", b.answer
+
+
+def test_a_window_from_minus_25_degrees_does_not_state_25_degrees(shipped: DatasheetQA) -> None:
+    # "TA = –25°C to 85°C" is the over-temperature row; at 25 °C the plain row answers
+    a = shipped.ask("INA219A vs INA219B: max current measurement error at 25 C?")
+    assert sorted(it.max for it in a.items if it.spec == "accuracy")[:2] == [0.3, 0.5], a.answer
