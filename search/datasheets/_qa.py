@@ -2200,6 +2200,8 @@ class DatasheetQA:
         device = parsed.device_names[0]
         names = frozenset().union(_stems(device), *(_stems(m.text) for m in parsed.devices))
         asked = _stems(parsed.text) - names - _KIND_WORDS - _PART_WORDS - answered
+        if dimension == "m" and re.search(r"(?i)\bhow far\b", parsed.text):
+            asked.add("distance")  # "how far" asks a distance
         scored = []
         for f in self.index.statements(device):
             if unit_dimension(f.unit, "") != dimension:

@@ -1111,3 +1111,9 @@ def test_a_window_from_minus_25_degrees_does_not_state_25_degrees(shipped: Datas
     # "TA = –25°C to 85°C" is the over-temperature row; at 25 °C the plain row answers
     a = shipped.ask("INA219A vs INA219B: max current measurement error at 25 C?")
     assert sorted(it.max for it in a.items if it.spec == "accuracy")[:2] == [0.3, 0.5], a.answer
+
+
+def test_how_far_asks_the_distance_a_sentence_gives(shipped: DatasheetQA) -> None:
+    a = shipped.ask("How far can the HC-SR501 PIR detect with the range pot turned all the way up?")
+    assert [(it.min, it.max, it.unit) for it in a.items] == [(3.0, 7.0, "meters")], a.answer
+    assert a.citations == ["hc-sr501#p4"]
