@@ -122,6 +122,17 @@ _VOLTS_IN_CONDITION = re.compile(
 _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|Hz)\b", re.I)
 
 
+# "Over what input range is the output voltage spec'd": the condition asked, not a figure
+_OVER_WHAT_SPAN = re.compile(
+    r"(?i)\b(?:over|for|across)\s+what\s+(?:input\s+|supply\s+|v(?:in|cc|dd)\s+)?(?:voltage\s+)?range\b"
+    r".{0,60}\b(?:spec'?d|specified|guaranteed|tested|valid|hold)"
+)
+# "6.5V ≤ VIN ≤ 12V": the input span a row is printed for
+_VIN_SPAN = re.compile(
+    r"(?P<lo>\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V(?:IN|I|CC|DD|S)\s*[≤<]=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V"
+)
+
+
 def _modes_named(text: str) -> set[str]:
     """The numbered modes a text names: "Mode 1 & 4", "modes 2 and 3", "mode 1"."""
     return {
@@ -1716,7 +1727,8 @@ class DatasheetQA:
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         computed = (
-            self._bridge_into_adc(parsed)
+            self._condition_span(parsed)
+            or self._bridge_into_adc(parsed)
             or self._loss_at(parsed)
             or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
@@ -1745,6 +1757,51 @@ class DatasheetQA:
             self._statement_beyond(parsed, answer)
             _margin_below(parsed, answer)
         return answer
+
+    def _condition_span(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Over what input range is the AMS1117-5.0 output voltage spec'd?": the span of the
+        input voltage the rows of the other spec asked are printed for ("6.5V ≤ VIN ≤ 12V")."""
+        if not _OVER_WHAT_SPAN.search(parsed.text) or len(parsed.specs) < 2:
+            return None
+        rest = [
+            (c, phrase)
+            for c, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True)
+            if not {"input_voltage_range", "supply_voltage"} & set(c)
+        ]
+        if len(rest) != 1:
+            return None
+        rows = self._lookup_rows(
+            dataclasses.replace(parsed, specs=[rest[0][0]], spec_phrases=[rest[0][1]])
+        )
+        items, lines = [], []
+        for it in rows.items if rows.status == "answered" else []:
+            m = _VIN_SPAN.search(it.condition or "")
+            if m is None:
+                continue
+            lo, hi = float(m.group("lo")), float(m.group("hi"))
+            if any((i.min, i.max, i.citation) == (lo, hi, it.citation) for i in items):
+                continue
+            items.append(
+                it.model_copy(
+                    update={
+                        "spec": "input_voltage_range",
+                        "value": None,
+                        "typ": None,
+                        "min": lo,
+                        "max": hi,
+                        "unit": "V",
+                        "tolerance": None,
+                        "evidence": f"{it.evidence} ({it.condition})",
+                    }
+                )
+            )
+            name = it.applies_to.get("variant") or it.device
+            lines.append(
+                f"{name} {it.spec.replace('_', ' ')} is specified for {m.group(0)} [{it.citation}]"
+            )
+        if not items:
+            return None
+        return _answered(parsed, "; ".join(lines), items)
 
     def _rail_by_derating(self, parsed: ParsedQuestion) -> Answer | None:
         """ "What rail do the rev C input caps support under DR-14?": the highest rail a

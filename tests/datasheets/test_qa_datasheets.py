@@ -1117,3 +1117,11 @@ def test_how_far_asks_the_distance_a_sentence_gives(shipped: DatasheetQA) -> Non
     a = shipped.ask("How far can the HC-SR501 PIR detect with the range pot turned all the way up?")
     assert [(it.min, it.max, it.unit) for it in a.items] == [(3.0, 7.0, "meters")], a.answer
     assert a.citations == ["hc-sr501#p4"]
+
+
+def test_over_what_input_range_a_figure_is_specified(shipped: DatasheetQA) -> None:
+    a = shipped.ask("Over what input range is the AMS1117-5.0 output voltage spec'd?")
+    assert [(it.min, it.max, it.unit) for it in a.items] == [(6.5, 12.0, "V")], a.answer
+    assert a.citations == ["ams1117#p2"] and not a.violations
+    b = shipped.ask("AMS1117-3.3 output voltage: over what VIN range is it guaranteed?")
+    assert [(it.min, it.max) for it in b.items] == [(4.75, 12.0)], b.answer
