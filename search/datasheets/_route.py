@@ -1076,9 +1076,18 @@ def _rail_owners(text: str, devices: list[DeviceMention]) -> list[tuple[DeviceMe
     return out
 
 
+# "9 V in, 100 mA load": a voltage named as the input, as engineers shorten it
+_VOLT_IN = re.compile(
+    rf"(?<![\w.])({_NUM})\s*(m?v)\s+in\b(?!\s+(?:the|a|an|my|our|this|that|its|range|series))",
+    re.IGNORECASE,
+)
+
+
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     """Give each device the supply voltage stated right after (or just before) its name."""
     volts = [(m.start(), _volts(m)) for m in _VOLT_AT.finditer(text)]
+    volts += [(m.start(), _volts(m)) for m in _VOLT_IN.finditer(text)]
+    volts.sort()
     if volts:
         # "at VDD = 5 V versus 3.3 V": the compared supply is stated too.
         volts.extend((m.start(), _volts(m)) for m in _VOLT_ALT.finditer(text))

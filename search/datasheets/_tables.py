@@ -2324,6 +2324,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_pressure_bands(doc, device, stem))
     facts.extend(_stated_output_ranges(doc, device, stem))
     facts.extend(_thermal_metrics(doc, device, stem))
+    if not any(f.spec == "junction_temperature" for f in facts):
+        facts.extend(_specified_junction(doc, device, stem))
     facts.extend(_described_timings(doc, device, stem))
     facts.extend(_part_column_ratings(doc, device, stem, variants.parts, facts))
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
@@ -2844,6 +2846,33 @@ def _page_fact(device: str, stem: str, page: Page, said: str, **fields: Any) -> 
         page=page.number,
         **fields,
     ).with_id()
+
+
+# "Refer to the test circuit, -40°C < TJ < 125°C, IO = 500 mA": the junction temperatures a
+# table of characteristics is specified over.
+_TJ_WINDOW = re.compile(r"(?P<lo>[-–−]?\d+)\s*°C\s*[<≤]\s*T\s?J\s*[<≤]\s*\+?(?P<hi>\d+)\s*°C")
+
+
+def _specified_junction(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """The junction temperatures a datasheet that states no junction rating specifies its
+    characteristics over: within them the part is in specification, the limit a thermal
+    check holds it to (LM78xx: "-40°C < TJ < 125°C")."""
+    return [
+        _page_fact(
+            device,
+            stem,
+            page,
+            _sentence_up_to(m),
+            spec="junction_temperature",
+            parameter="Junction temperature the characteristics are specified over",
+            symbol="TJ",
+            min=float(m.group("lo").replace("–", "-").replace("−", "-")),
+            max=float(m.group("hi")),
+            unit="°C",
+            section_kind="electrical_characteristics",
+        )
+        for page, m in _prose_matches(doc, _TJ_WINDOW)
+    ]
 
 
 def _prose_addresses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:

@@ -1287,3 +1287,11 @@ def test_a_figure_lifted_by_its_footnote_mark_stays_in_its_row() -> None:
     b = rows[("INA219B", "Current measurement error")]
     assert (b.typ, b.max) == (0.2, 0.3)
     assert rows[("INA219B", "Current measurement error over Temperature")].max == 0.5
+
+
+@needs_pdfs
+def test_the_junction_range_characteristics_are_specified_over_is_a_junction_limit() -> None:
+    # LM78xx states no junction rating; each table is "-40°C < TJ < 125°C" (A parts: 0 °C)
+    tj = [f for f in _facts("lm7805") if f.spec == "junction_temperature"]
+    assert {f.max for f in tj} == {125.0} and {f.min for f in tj} == {-40.0, 0.0}
+    assert "lm7805#p3" in {f.citation for f in tj}

@@ -1125,3 +1125,12 @@ def test_over_what_input_range_a_figure_is_specified(shipped: DatasheetQA) -> No
     assert a.citations == ["ams1117#p2"] and not a.violations
     b = shipped.ask("AMS1117-3.3 output voltage: over what VIN range is it guaranteed?")
     assert [(it.min, it.max) for it in b.items] == [(4.75, 12.0)], b.answer
+
+
+def test_a_thermal_check_with_the_input_said_as_volts_in(shipped: DatasheetQA) -> None:
+    # "9 V in" is the regulator's input: (9 - 5) V x 100 mA = 0.4 W, 65 °C/W, 40 °C ambient
+    a = shipped.ask(
+        "Thermal check: LM7805 in TO-220, no heatsink, 9 V in, 100 mA load, 40 C ambient. OK?"
+    )
+    assert a.verdict == "compatible" and "66 °C" in a.answer, a.answer
+    assert parse_question("an AMS1117 rated 5 V in the spec sheet").devices[0].supply_v is None
