@@ -708,6 +708,10 @@ def settings_in(text: str) -> tuple[tuple[str, float], ...]:
         if re.fullmatch(r"(?i)v\w*|a[0-2]|ad[0-2]|addr\w*", name):
             continue
         out.append((name.lower(), float(value)))
+    extreme = _EXTREME_SETTING.search(text)
+    if extreme and not any(name == "atten" for name, _ in out):
+        # "at max attenuation": the highest setting printed, "no attenuation" the lowest
+        out.append(("atten", math.inf if extreme.group(1) else 0.0))
     fm = _STATED_FSR.search(text)
     if fm:
         # "PGA at ±4.096 V", "±2.048 V FSR"
@@ -715,6 +719,9 @@ def settings_in(text: str) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
+_EXTREME_SETTING = re.compile(
+    r"(?i)\b(?:(max(?:imum)?|highest|full|11\s?db)|no|zero|0\s?db)\s+atten(?:uation)?\b"
+)
 _STATED_FSR = re.compile(
     r"(?i)\b(?:pga|fsr|full[- ]scale(?: range)?|range)\b[^.;?±]{0,20}?(?:±|\+/-|\+-)\s*"
     r"(\d+(?:\.\d+)?)\s*V\b"
@@ -732,7 +739,12 @@ def _for_settings(inputs: list[Fact], dst: DeviceUse) -> tuple[list[Fact], str]:
     named = {k for f in inputs for k, _ in settings_in(f.condition or "")}
     if not named:
         return inputs, ""
-    stated = {k: v for k, v in dst.settings if k in named}
+    printed: dict[str, set[float]] = {}
+    for f in inputs:
+        for k, v in settings_in(f.condition or ""):
+            printed.setdefault(k, set()).add(v)
+    # "max attenuation": the highest value printed for that setting
+    stated = {k: (max(printed[k]) if v == math.inf else v) for k, v in dst.settings if k in named}
     if not stated:
         values = sorted({f.condition for f in inputs if f.condition})
         if len(values) <= 1:

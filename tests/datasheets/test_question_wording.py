@@ -291,6 +291,19 @@ def test_a_stated_pga_range_is_read_however_plus_minus_is_typed(pm: str) -> None
     assert ("fsr", 4.096) in settings_in(f" single-ended input with the PGA at {pm}4.096 V")
 
 
+def test_an_extreme_attenuation_said_in_words_is_that_setting() -> None:
+    import math
+
+    from search.datasheets._compat import settings_in
+
+    assert settings_in("ESP32 ADC pin (max attenuation)") == (("atten", math.inf),)
+    assert settings_in("into the ADC with no attenuation") == (("atten", 0.0),)
+    assert settings_in("ADC at atten = 2, max attenuation") == (("atten", 2.0),)
+    # the highest setting the datasheet prints is the one checked (Atten = 3: 150-2450 mV)
+    a = DatasheetQA().ask("XGZP6847A 5V version output into an ESP32 ADC pin (max attenuation)?")
+    assert a.verdict == "incompatible" and "2.45 V" in a.answer, a.answer
+
+
 def test_a_bus_clock_question_that_asks_about_addresses_checks_both() -> None:
     a = DatasheetQA().ask(
         "BH1750 with ADDR pulled high and a CCS811 with ADDR low on one I2C bus at 400 kHz: "
