@@ -536,10 +536,10 @@ _PAIR_PHRASES: tuple[tuple[re.Pattern[str], tuple[tuple[str, ...], ...]], ...] =
 )
 
 _COMPAT_CUES = re.compile(
-    r"\bcompatib|\b(?:can|could) (?:i|we|you|it|the|an?)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
+    r"\bcompatib|\b(?:can|could) (?:i|we|you|it|its|the|an?|my)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
     r"|read|go|share|use|run|sit|put|talk|hook|attach)|\bsafe(?:ly)? to\b|\bsafe for\b"
     r"|\bsame (?:i2c )?bus\b|\bshare (?:a|one|the) (?:i2c )?bus|\bdirectly (?:into|to|drive)"
-    r"|\bstraight into\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
+    r"|\bstraight (?:in)?to\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
     # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.
     r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
     r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"

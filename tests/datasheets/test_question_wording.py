@@ -1671,3 +1671,15 @@ def test_address_words_and_a_stated_ambient(question: str, specs: list[str]) -> 
 def test_how_quickly_it_responds_asks_the_response_time(question: str) -> None:
     # the stated 25 °C is a condition, not a question about the operating temperature
     assert [c[0] for c in parse_question(question).specs] == ["response_time"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "mcp3008 powered at 5V, can its DOUT go straight to an ESP32 GPIO?",
+        "Could my ESP32 drive the TB6612FNG inputs?",
+        "BME280 SDO straight to an ESP32 pin?",
+    ],
+)
+def test_wiring_one_part_to_another_is_a_compatibility_question(question: str) -> None:
+    assert parse_question(question).route == "compatibility"
