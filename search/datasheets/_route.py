@@ -1186,7 +1186,7 @@ _OTHER_PARTY = re.compile(
 
 
 _GENERIC_LOAD = re.compile(
-    r"(?i)\b(?:drive|power|run|switch|feed)\s+(?:a|an|the|my|our)\s+"
+    r"(?i)\b(?:drive|power|run|switch|feed|measur(?:e|ing)|monitor(?:ing)?)\s+(?:a|an|the|my|our)\s+"
     r"((?:[\w.-]+\s+){0,3}?(?:solenoid(?:\s+valve)?|valve|pump|(?:gear\s+|dc\s+)?motor|fan|lamp"
     r"|led\s+strip|actuator))\b"
 )
@@ -1564,7 +1564,8 @@ def parse_question(
         om = _OTHER_PARTY.search("".join(masked))
         if om:
             unknown = [om.group(1).strip()]
-    if not unknown and len(devices) == 1 and not re.search(r"\d\s*m?A\b", text):
+    said_current = re.search(r"\d\s*m?A\b(?!\s*(?:version|part|variant|model))", text)
+    if not unknown and len(devices) == 1 and not said_current:
         # "drive the 24V solenoid valve", "run a small pump": a load named by its kind, with no
         # current said, is a party whose ratings no document here gives
         lm = _GENERIC_LOAD.search(text)

@@ -646,6 +646,10 @@ def test_a_load_named_only_by_its_kind_is_an_unknown_party() -> None:
     assert p.route == "compatibility" and p.unknown_parts == ["24 V solenoid valve"]
     # with the load's current said, the load is checked from the question's own figures
     assert parse_question("Can an L298 drive a 12 V pump that draws 1.5 A?").unknown_parts == []
+    # "measuring my 12 V garden pump's current" with a "5A version" of the sensor: no current
+    # is said of the pump
+    p = parse_question("is the ACS712 5A version enough for measuring my 12 V garden pump?")
+    assert p.unknown_parts == ["12 V garden pump"]
     # a part of ours named before the load is that part, not an unknown one
     assert parse_question("Can the SRB-5030 run an MQ-2 heater?").unknown_parts == []
 
