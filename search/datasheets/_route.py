@@ -458,6 +458,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # "the package" is asked; "the VSSOP package" only says which one
     (r"(?-i:(?<![A-Z0-9)] ))\bpackage", ("package",)),
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
+    # "how much flash is on the module", "SRAM size"
+    (
+        r"\bhow much (?:\w+\s+)?(?:flash|s?ram|psram|rom|eeprom|memory)\b"
+        r"|\b(?:flash|s?ram|psram|rom|eeprom|memory) (?:size|capacity)\b",
+        ("memory_size",),
+    ),
     (r"\bchannels|\bhow many inputs", ("channels",)),
     (
         r"\bswitching frequency|\bfrequency\b.{0,40}\bswitch(?:es|ing)?\b|\b(?:pwm|chopping) frequency"

@@ -2336,6 +2336,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(f for f in _stated_bus_clocks(doc, device, stem) if f.spec not in tabled)
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
+    facts.extend(_memory_sizes(doc, device, stem))
     return _dedupe(facts), warnings
 
 
@@ -2846,6 +2847,34 @@ def _page_fact(device: str, stem: str, page: Page, said: str, **fields: Any) -> 
         page=page.number,
         **fields,
     ).with_id()
+
+
+# "a 4 MB external SPI flash", "520 KB SRAM", "8 KB SRAM in RTC", "a 256 byte RAM data buffer":
+# the size of a memory the part carries, and what the memory is.
+_MEMORY_SIZE = re.compile(
+    r"(?<![\w.])(?P<n>\d+)\s?(?P<u>[KMG]B|[KMG]bit|bytes?)\s+"
+    r"(?P<what>(?:(?:external|embedded|on-chip|internal|integrated|SPI|QSPI)\s+)*"
+    r"(?:flash|SRAM|PSRAM|RAM|ROM|EEPROM)\b(?:\s+(?:in\s+RTC|data\s+buffer))?)"
+)
+
+
+def _memory_sizes(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """How much of each memory a part carries, as its pages state it."""
+    return [
+        _page_fact(
+            device,
+            stem,
+            page,
+            # (a feature list's item, from its bullet)
+            _sentence_up_to(m).rsplit("•", 1)[-1].strip(),
+            spec="memory_size",
+            parameter=f"{m.group('what')} size",
+            value=float(m.group("n")),
+            unit=m.group("u").rstrip("s") if m.group("u").startswith("byte") else m.group("u"),
+            section_kind="general",
+        )
+        for page, m in _prose_matches(doc, _MEMORY_SIZE)
+    ]
 
 
 # "Refer to the test circuit, -40°C < TJ < 125°C, IO = 500 mA": the junction temperatures a

@@ -1295,3 +1295,12 @@ def test_the_junction_range_characteristics_are_specified_over_is_a_junction_lim
     tj = [f for f in _facts("lm7805") if f.spec == "junction_temperature"]
     assert {f.max for f in tj} == {125.0} and {f.min for f in tj} == {-40.0, 0.0}
     assert "lm7805#p3" in {f.citation for f in tj}
+
+
+@needs_pdfs
+def test_memory_sizes_are_read_with_what_the_memory_is() -> None:
+    sizes = {
+        (f.parameter, f.value, f.unit) for f in _facts("esp32-wroom-32") if f.spec == "memory_size"
+    }
+    assert {("SRAM size", 520.0, "KB"), ("ROM size", 448.0, "KB")} <= sizes
+    assert ("external SPI flash size", 4.0, "MB") in sizes

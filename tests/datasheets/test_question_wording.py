@@ -1683,3 +1683,10 @@ def test_how_quickly_it_responds_asks_the_response_time(question: str) -> None:
 )
 def test_wiring_one_part_to_another_is_a_compatibility_question(question: str) -> None:
     assert parse_question(question).route == "compatibility"
+
+
+@pytest.mark.parametrize(
+    "question", ["how much flash is on the ESP32-WROOM-32 module", "ESP32-WROOM-32 SRAM size?"]
+)
+def test_how_much_memory_asks_the_memory_size(question: str) -> None:
+    assert [c[0] for c in parse_question(question).specs] == ["memory_size"]
