@@ -1571,9 +1571,14 @@ def parse_question(
         if om:
             unknown = [om.group(1).strip()]
     said_current = re.search(r"\d\s*m?A\b(?!\s*(?:version|part|variant|model))", text)
-    if not unknown and len(devices) == 1 and not said_current:
-        # "drive the 24V solenoid valve", "run a small pump": a load named by its kind, with no
-        # current said, is a party whose ratings no document here gives
+    asks_figure = re.search(
+        r"(?i)\b(?:what|which|how (?:much|many|high|low|far|long|fast)|max(?:imum)?|min(?:imum)?)\b",
+        text,
+    )
+    if not unknown and len(devices) == 1 and not said_current and not asks_figure:
+        # "can it drive the 24V solenoid valve", "run a small pump?": a load named by its kind,
+        # with no current said, is a party whose ratings no document here gives (a figure
+        # asked "to drive a motor" is the part's own)
         lm = _GENERIC_LOAD.search(text)
         if lm and not any(d.start < lm.end() and lm.start() < d.end for d in devices):
             unknown = [lm.group(1)]

@@ -650,6 +650,11 @@ def test_a_load_named_only_by_its_kind_is_an_unknown_party() -> None:
     # is said of the pump
     p = parse_question("is the ACS712 5A version enough for measuring my 12 V garden pump?")
     assert p.unknown_parts == ["12 V garden pump"]
+    # a figure asked of the part "to drive a motor" is the part's own, not a check of a load
+    assert (
+        parse_question("How much current can a TB6612FNG supply to drive a DC motor?").unknown_parts
+        == []
+    )
     # a part of ours named before the load is that part, not an unknown one
     assert parse_question("Can the SRB-5030 run an MQ-2 heater?").unknown_parts == []
 
