@@ -1472,10 +1472,17 @@ def is_motor_supply(f: Fact) -> bool:
     return (f.symbol or "").upper() in _MOTOR_SYMBOLS or "motor" in words
 
 
-_INPUT_BAND = re.compile(
+# "4.75V ≤ VIN ≤ 12V", "VIN = 7 V to 20 V": the input span a row is printed for
+INPUT_BAND = re.compile(
     r"(?i)(\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V_?I(?:N)?\s*[≤<]=?\s*(\d+(?:\.\d+)?)\s*V"
     r"|\bV_?I(?:N)?\s*=\s*(\d+(?:\.\d+)?)\s*V?\s*to\s*(\d+(?:\.\d+)?)\s*V"
 )
+
+
+def input_band(m: re.Match[str]) -> tuple[float, float]:
+    """The low and high input of an ``INPUT_BAND`` match, in volts."""
+    lo, hi = m.group(1, 2) if m.group(1) else m.group(3, 4)
+    return float(lo), float(hi)
 
 
 def _specified_input(index: FactIndex, reg: DeviceUse) -> list[Fact]:
@@ -1483,10 +1490,10 @@ def _specified_input(index: FactIndex, reg: DeviceUse) -> list[Fact]:
     as an input-range fact citing that row: the input it may be given."""
     out: list[Fact] = []
     for f in _best(index, reg, ("output_voltage",)):
-        m = _INPUT_BAND.search(f.condition or "")
+        m = INPUT_BAND.search(f.condition or "")
         if m is None:
             continue
-        lo, hi = (float(x) for x in (m.group(1, 2) if m.group(1) else m.group(3, 4)))
+        lo, hi = input_band(m)
         out.append(
             f.model_copy(
                 update={

@@ -42,6 +42,7 @@ from search.datasheets._answer import (
     trace_numbers,
 )
 from search.datasheets._compat import (
+    INPUT_BAND,
     IO_RAIL_NAME,
     STATED_CURRENT,
     DeviceUse,
@@ -57,6 +58,7 @@ from search.datasheets._compat import (
     check_compatibility,
     combine,
     condition_holds,
+    input_band,
     is_coil_load,
     is_motor_supply,
     is_regulator,
@@ -126,10 +128,6 @@ _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|
 _OVER_WHAT_SPAN = re.compile(
     r"(?i)\b(?:over|for|across)\s+what\s+(?:input\s+|supply\s+|v(?:in|cc|dd)\s+)?(?:voltage\s+)?range\b"
     r".{0,60}\b(?:spec'?d|specified|guaranteed|tested|valid|hold)"
-)
-# "6.5V ≤ VIN ≤ 12V": the input span a row is printed for
-_VIN_SPAN = re.compile(
-    r"(?P<lo>\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V(?:IN|I|CC|DD|S)\s*[≤<]=?\s*(?P<hi>\d+(?:\.\d+)?)\s*V"
 )
 
 
@@ -1775,10 +1773,10 @@ class DatasheetQA:
         )
         items, lines = [], []
         for it in rows.items if rows.status == "answered" else []:
-            m = _VIN_SPAN.search(it.condition or "")
+            m = INPUT_BAND.search(it.condition or "")
             if m is None:
                 continue
-            lo, hi = float(m.group("lo")), float(m.group("hi"))
+            lo, hi = input_band(m)
             if any((i.min, i.max, i.citation) == (lo, hi, it.citation) for i in items):
                 continue
             items.append(
