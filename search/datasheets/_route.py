@@ -1191,6 +1191,9 @@ _OTHER_PARTY = re.compile(
 )
 
 
+_QUOTED_PART = re.compile(
+    r"['\"‘“]([A-Za-z][\w -]{2,40}\b(?:module|board|driver|shield|breakout|adapter))['\"’”]"
+)
 _GENERIC_LOAD = re.compile(
     r"(?i)\b(?:drive|power|run|switch|feed|measur(?:e|ing)|monitor(?:ing)?)\s+(?:a|an|the|my|our)\s+"
     r"((?:[\w.-]+\s+){0,3}?(?:solenoid(?:\s+valve)?|valve|pump|(?:gear\s+|dc\s+)?motor|fan|lamp"
@@ -1570,6 +1573,12 @@ def parse_question(
         om = _OTHER_PARTY.search("".join(masked))
         if om:
             unknown = [om.group(1).strip()]
+    if not unknown and devices:
+        # "some generic 'relay driver transistor module'": a part named only by a description,
+        # in quotes, between the parts of ours
+        qm = _QUOTED_PART.search(text)
+        if qm:
+            unknown = [qm.group(1).strip()]
     said_current = re.search(r"\d\s*m?A\b(?!\s*(?:version|part|variant|model))", text)
     asks_figure = re.search(
         r"(?i)\b(?:what|which|how (?:much|many|high|low|far|long|fast)|max(?:imum)?|min(?:imum)?)\b",

@@ -650,6 +650,9 @@ def test_a_load_named_only_by_its_kind_is_an_unknown_party() -> None:
     # is said of the pump
     p = parse_question("is the ACS712 5A version enough for measuring my 12 V garden pump?")
     assert p.unknown_parts == ["12 V garden pump"]
+    # a part named only by a description in quotes is one no document here gives
+    q = "ESP32 GPIO -> some generic 'relay driver transistor module' -> SRD-05VDC coil. OK?"
+    assert parse_question(q).unknown_parts == ["relay driver transistor module"]
     # a figure asked of the part "to drive a motor" is the part's own, not a check of a load
     assert (
         parse_question("How much current can a TB6612FNG supply to drive a DC motor?").unknown_parts
