@@ -1568,8 +1568,7 @@ class DatasheetQA:
         # "how many times can I rewrite it" asks a count, not a time
         # ("how long a cable" asks no "Long-term" row)
         q_words = _stems(re.sub(r"(?i)\bhow (?:many times|long)\b", "how many", parsed.text))
-        # "after powering up" meets "power on": a question's "-ing" words also stand bare.
-        q_words |= {w[:-3] for w in q_words if len(w) > 6 and w.endswith("ing")}
+        q_words = _with_bare_ing(q_words)
         wants_time = bool(_ASKS_TIME.search(parsed.text))
         best: tuple[tuple[int, int, float], frozenset[str], Fact] | None = None
         for name in parsed.device_names:
@@ -2262,12 +2261,8 @@ class DatasheetQA:
             if unit_dimension(f.unit, "") != dimension:
                 continue
             said = _stems(f.parameter)
-            # a verb's "-ing" form meets the verb ("powering" meets "power", "sending" "send")
-            shared = {
-                w
-                for w in asked
-                if w in said or (len(w) >= 7 and w.endswith("ing") and w[:-3] in said)
-            }
+            # ("powering" meets "power", counted as the question's word of substance)
+            shared = {w for w in asked if w in said or _bare_ing(w) in said}
             # two words in common, one of them a word of substance ("reading", "terminals"),
             # not "up" and "wait"
             substance = sum(len(w) >= 5 and w not in _FILLER for w in shared)
@@ -3400,6 +3395,16 @@ def _stems(text: str) -> set[str]:
     words = re.findall(r"[a-z][a-z0-9]+", text.lower())
     joined = {a + b for a, b in itertools.pairwise(words)}
     return {_stem(w) for w in content_words(text) | joined}
+
+
+def _bare_ing(word: str) -> str | None:
+    """A verb's "-ing" form bare ("powering": "power", "sending": "send"), else None."""
+    return word[:-3] if len(word) > 6 and word.endswith("ing") else None
+
+
+def _with_bare_ing(words: set[str]) -> set[str]:
+    """The words and their "-ing" forms bare: "after powering up" meets "power on"."""
+    return words | {b for w in words if (b := _bare_ing(w))}
 
 
 def _stem(word: str) -> str:
