@@ -764,8 +764,32 @@ def _for_settings(inputs: list[Fact], dst: DeviceUse) -> tuple[list[Fact], str]:
     return kept, ""
 
 
+def _at_every_setting(
+    index: FactIndex, src: DeviceUse, dst: DeviceUse, inputs: list[Fact]
+) -> list[CompatCheck]:
+    """A receiver whose input range is printed per setting, none stated ("ESP32 ADC pin"):
+    when the signal fits at every setting printed, or at none, that is the verdict, shown at
+    the widest setting; when it depends on the setting, nothing (the caller says so)."""
+    names = {k for f in inputs for k, _ in settings_in(f.condition or "")}
+    if len(names) != 1 or dst.settings:
+        return []
+    (name,) = names
+    values = sorted({v for f in inputs for k, v in settings_in(f.condition or "") if k == name})
+    runs = [
+        rule_signal_range(index, src, dataclasses.replace(dst, settings=((name, v),)))
+        for v in values
+    ]
+    verdicts = {combine(checks) for checks in runs}
+    if len(verdicts) != 1 or verdicts == {"insufficient_evidence"}:
+        return []
+    checks = runs[-1] if verdicts == {"incompatible"} else runs[0]
+    every = f"; so at every {name} setting the datasheet prints"
+    return [c.model_copy(update={"detail": c.detail + every}) for c in checks]
+
+
 def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[CompatCheck]:
     """A source's output range against the receiver's allowed input range."""
+    asked = (src, dst)
     src, src_supply = with_supply(index, src)
     dst, dst_supply = with_supply(index, dst)
     ranges, why = _source_range(index, src)
@@ -799,9 +823,11 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
                 absmax[:1],
             )
         ]
+    all_inputs = inputs
     inputs, why_setting = _for_settings(inputs, dst)
     if not inputs:
-        return [_check("signal_range", "insufficient_evidence", why_setting, [])]
+        every = _at_every_setting(index, *asked, all_inputs)
+        return every or [_check("signal_range", "insufficient_evidence", why_setting, [])]
     inp = inputs[0]
     lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
     common = _common_mode(index, dst)

@@ -432,3 +432,11 @@ def test_a_figure_and_a_rail_in_two_cells_are_no_fraction_of_the_rail() -> None:
         citation="x#p1",
     )
     assert supply_fractions(scaled) == {0.7}
+
+
+def test_a_signal_outside_the_input_range_at_every_setting_needs_no_setting_named() -> None:
+    qa = DatasheetQA()
+    # 0.5-4.5 V against the ESP32 ADC's effective range at each attenuation (widest 0.15-2.45 V)
+    a = qa.ask("XGZP6847A 5V version (0.5-4.5V out) wired straight to an ESP32 ADC pin?")
+    assert a.status == "answered" and a.verdict == "incompatible", a.answer
+    assert "at every atten setting" in a.answer and not a.violations
