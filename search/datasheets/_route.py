@@ -570,7 +570,7 @@ _COMPAT_CUES = re.compile(
     r"|\bguarantee[ds]?\b|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b"
-    r"|\b(?:does|do|will|would|can)\b[^?]{0,40}\bsupport\b|\bdriven (?:from|by)\b|\bhandle\b"
+    r"|\b(?:does|do|will|would|can)\b[^?]{0,40}\bsupport\b|\bdriven (?:directly |straight )?(?:from|by|off)\b|\bhandle\b"
     r"|\bcontrol\b.{0,40}\bover\b",
     re.IGNORECASE,
 )

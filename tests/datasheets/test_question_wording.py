@@ -1679,6 +1679,7 @@ def test_how_quickly_it_responds_asks_the_response_time(question: str) -> None:
         "mcp3008 powered at 5V, can its DOUT go straight to an ESP32 GPIO?",
         "Could my ESP32 drive the TB6612FNG inputs?",
         "BME280 SDO straight to an ESP32 pin?",
+        "TB6612FNG at Vcc = 5 V, its inputs driven directly from ESP32 GPIO - reliable?",
     ],
 )
 def test_wiring_one_part_to_another_is_a_compatibility_question(question: str) -> None:
