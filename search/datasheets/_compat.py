@@ -2601,7 +2601,7 @@ _STRAP = re.compile(
     # "ADDR" may arrive spelled out as "address" by the question's spelling normaliser.
     r"\b(?P<pin>A[0-2]|AD[0-2]|ADDR(?:ESS)?(?: pin)?|ADR\d?|SA0|SDO|ADD\d)\b"
     r"\s*(?:(?:is|goes|sits)\s+(?=on\b|at\b|to\b|tied\b|connected\b|wired\b|strapped\b))?"
-    r"(?:=|:|\bto\b|\btied(?: to)?\b|\bpulled(?: (?:up |down )?to)?\b|\bstrapped(?: to)?\b"
+    r"(?:=|:|->|→|\bto\b|\btied(?: to)?\b|\bpulled(?: (?:up |down )?to)?\b|\bstrapped(?: to)?\b"
     r"|\bconnected to\b|\bwired to\b|\bat\b|\bis\b|\bon\b)?\s*"
     r"(?P<level>GND|ground|VSS|VDDIO|VDD|VCC|VS\+|V\+|SDA|SCL|low|high|logic low|logic high"
     r"|[01]\b)",

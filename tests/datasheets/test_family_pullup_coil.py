@@ -808,6 +808,8 @@ def test_address_straps_said_in_words() -> None:
 
     assert straps_in("an ADS1115 whose ADDR is on GND") == (("ADDR", "GND"),)
     assert straps_in("ADDR is tied to VDD") == (("ADDR", "VDD"),)
+    # an arrow drawn in the question ("A1->SDA") ties the pin too
+    assert straps_in("INA219 with A1->SDA, A0->GND") == (("A1", "SDA"), ("A0", "GND"))
 
 
 def test_a_stated_value_is_converted_with_its_prefix() -> None:
