@@ -1078,14 +1078,16 @@ class DatasheetQA:
             r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b(\s*(?:version|variant|model))?",
             parsed.text[mention.end :],
         ) or re.search(
-            # "3.3V-version XGZP6847A": the version named before the part
-            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))\s+$",
+            # "3.3V-version XGZP6847A": the version named before the part; "the 3.3 V AMS1117
+            # rail": a regulator's output named before it
+            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))\s+$"
+            + (r"|(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V\s+$" if self._regulates(mention) else ""),
             parsed.text[: mention.start],
         )
         if not m:
             self._rating_variant(parsed, mention)
             return
-        want = m.group(1)
+        want = m.group(1) or m.group(3)
         for f in self.index.device_facts(mention.device):
             named = [f.variant or "", *named_variants(f.parameter)]
             if any(re.search(rf"(?<![\d.]){re.escape(want)}(?:V)?$", n) for n in named if n):
@@ -1103,6 +1105,9 @@ class DatasheetQA:
                 ):
                     mention.supply_v = float(want)
                     return
+
+    def _regulates(self, mention: DeviceMention) -> bool:
+        return is_regulator(self.index, DeviceUse(mention.device))
 
     def _current_range_variants(self, parsed: ParsedQuestion) -> None:
         """ "ACS712: 5 A part vs 30 A part": a part printed per current range (variants coded

@@ -1146,3 +1146,12 @@ def test_a_thermal_check_with_the_input_said_as_volts_in(shipped: DatasheetQA) -
     )
     assert a.verdict == "compatible" and "66 °C" in a.answer, a.answer
     assert parse_question("an AMS1117 rated 5 V in the spec sheet").devices[0].supply_v is None
+
+
+def test_a_regulator_output_named_before_it_is_its_variant(shipped: DatasheetQA) -> None:
+    # "the 3.3 V AMS1117 rail" is the AMS1117-3.3's output, not a 3.3 V input to it
+    a = shipped.ask("YF-S201 flow sensor powered from the 3.3 V AMS1117 rail - will it work?")
+    assert a.verdict == "incompatible" and "AMS1117-3.3" in a.answer, a.answer
+    # a voltage no variant carries stays the supply ("12 V" is no AMS1117 variant)
+    p = parse_question("a 12 V AMS1117 feeding a BME280")
+    assert shipped._regulates(p.devices[0]) and p.devices[0].variant is None
