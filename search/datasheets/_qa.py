@@ -1090,8 +1090,11 @@ class DatasheetQA:
         want = m.group(1) or m.group(3)
         for f in self.index.device_facts(mention.device):
             named = [f.variant or "", *named_variants(f.parameter)]
-            if any(re.search(rf"(?<![\d.]){re.escape(want)}(?:V)?$", n) for n in named if n):
-                mention.variant = want
+            ends = (re.search(r"(?<![\d.])(\d+(?:\.\d+)?)V?$", n) for n in named if n)
+            # "5 V" is the "5.0" variant, named as the datasheet writes it
+            hit = next((e.group(1) for e in ends if e and float(e.group(1)) == float(want)), None)
+            if hit is not None:
+                mention.variant = hit
                 mention.supply_v = None
                 return
         if m.group(2) and mention.supply_v is None:
