@@ -414,7 +414,6 @@ UNHELD: tuple[str, ...] = (
     "roadside assistance battery boost",
     "house sitting service",
     "horse and livestock hauling",
-    "party supply store",
     "mobile phone carrier store",
     "hydroponics grow supply store",
     "sex shop adult store",
