@@ -769,7 +769,9 @@ def _at_every_setting(
 ) -> list[CompatCheck]:
     """A receiver whose input range is printed per setting, none stated ("ESP32 ADC pin"):
     when the signal fits at every setting printed, or at none, that is the verdict, shown at
-    the widest setting; when it depends on the setting, nothing (the caller says so)."""
+    the lowest setting value when it fits everywhere and the highest when it fits nowhere
+    (for the ESP32's attenuation, the narrowest and the widest range); when it depends on
+    the setting, nothing (the caller says so)."""
     names = {k for f in inputs for k, _ in settings_in(f.condition or "")}
     if len(names) != 1 or dst.settings:
         return []

@@ -1081,7 +1081,11 @@ class DatasheetQA:
             # "3.3V-version XGZP6847A": the version named before the part; "the 3.3 V AMS1117
             # rail": a regulator's output named before it
             r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))\s+$"
-            + (r"|(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V\s+$" if self._regulates(mention) else ""),
+            + (
+                r"|(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V\s+$"
+                if is_regulator(self.index, DeviceUse(mention.device))
+                else ""
+            ),
             parsed.text[: mention.start],
         )
         if not m:
@@ -1108,9 +1112,6 @@ class DatasheetQA:
                 ):
                     mention.supply_v = float(want)
                     return
-
-    def _regulates(self, mention: DeviceMention) -> bool:
-        return is_regulator(self.index, DeviceUse(mention.device))
 
     def _current_range_variants(self, parsed: ParsedQuestion) -> None:
         """ "ACS712: 5 A part vs 30 A part": a part printed per current range (variants coded
