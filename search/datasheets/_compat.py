@@ -119,6 +119,9 @@ class DeviceUse:
     """The package the question names ("in SOT-223"), for figures printed per package."""
     ambient: float | None = None
     """The ambient temperature the question states, °C."""
+    strap_unknown: bool = False
+    """The question says it does not know how the part's address pins are tied ("I don't know
+    how the breakout straps ADDR"): its address is fixed, but not known."""
 
 
 # The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V", the
@@ -2732,6 +2735,28 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
                 cited,
             )
         ]
+    for i, (u, addrs, _) in enumerate(sets):
+        if not u.strap_unknown or len(addrs) < 2:
+            continue
+        # The part's address is whichever its unknown strap gives: it fits only if every one
+        # of them leaves the others an address of their own.
+        others = [a for v, a_s, _ in sets[:i] + sets[i + 1 :] for a in [a_s] * v.count]
+        clash = [a for a in addrs if _assign([[a]] * u.count + others) is None]
+        if clash:
+            free = [a for a in addrs if a not in clash]
+            outcome = "insufficient_evidence" if free else "incompatible"
+            return [
+                _check(
+                    "i2c_address",
+                    outcome,
+                    f"{u.device}'s address strap is not known: "
+                    + ", ".join(f"0x{a:02X}" for a in clash)
+                    + " would clash"
+                    + (", " + ", ".join(f"0x{a:02X}" for a in free) + " would not" if free else "")
+                    + f" ({listing})",
+                    cited,
+                )
+            ]
     chosen = ", ".join(
         f"{name} 0x{addr:02X}" for (name, _), addr in zip(slots, assignment, strict=True)
     )

@@ -2526,7 +2526,8 @@ class DatasheetQA:
                 # A stated value checked against a part's allowed range is a compatibility
                 # question with one party: the verdict travels on that route.
                 route = "compatibility"
-        status = "answered" if missing == 0 else "insufficient_evidence"
+        settled = missing == 0 and verdict != "insufficient_evidence"
+        status = "answered" if settled else "insufficient_evidence"
         task = (
             "revisions"
             if any(i.superseded_by or "supersedes" in i.applies_to for i in items)
@@ -2744,6 +2745,7 @@ class DatasheetQA:
             # A1=SDA, A0=GND and an ADS1115 with ADDR to GND").
             nxt = min((d.start for d in parsed.devices if d.start > m.start), default=None)
             straps = straps_in(parsed.text[m.end : nxt])
+            strap_unknown = not straps and bool(_STRAP_UNKNOWN.search(parsed.text[m.end : nxt]))
             # So is a reference voltage ("an MCP3008 channel with VDD = VREF = 5 V").
             vm = _VREF_STATED.search(parsed.text[m.end : nxt])
             vref = float(vm.group(1)) if vm else None
@@ -2779,6 +2781,7 @@ class DatasheetQA:
                     float(lm.group(1))
                     if (lm := _LOGIC_RAIL_STATED.search(parsed.text[m.end : nxt]))
                     else None,
+                    strap_unknown=strap_unknown,
                 )
             )
         if (
@@ -3714,6 +3717,15 @@ _ASKS_LOSS = re.compile(
 )
 
 
+# "I don't know how the breakout straps ADDR", "ADDR strapping unknown": the part's address is
+# fixed by a strap the question cannot name.
+_STRAP_UNKNOWN = re.compile(
+    r"(?i)\b(?:don'?t|do not|doesn'?t|not)\s+(?:know|sure)\b[^.?]*?\b(?:strap|tie|tied|wire"
+    r"|wired|set|connect|jumper)|\b(?:strap(?:ping)?|addr(?:ess)?(?: pin)?)\b[^.?]{0,20}?"
+    r"\b(?:unknown|not known|unclear)\b"
+)
+
+
 # A resistive bridge whose output a converter reads: a load cell, a strain gauge.
 _BRIDGE = re.compile(r"(?i)\bload[- ]?cells?\b|\bstrain[- ]gauges?\b|\bbridge sensor\b")
 
@@ -4150,6 +4162,11 @@ def _value_check(
     if "" in outcomes and len(outcomes) > 1 and not holds(outcomes.pop("")):
         return "incompatible", lines, derived
     merged = {"compatible" if holds(results) else "incompatible" for results in outcomes.values()}
+    if len(merged) > 1 and all("revision" in scope for scope in outcomes):
+        # allowed on one board revision and not on another, and no revision named: the answer
+        # turns on the revision, which the question leaves open
+        lines.append("the outcome depends on the board revision, which the question does not name")
+        return "insufficient_evidence", lines, derived
     verdict = merged.pop() if len(merged) == 1 else None
     return verdict, lines, derived if verdict or lines else []
 

@@ -600,7 +600,9 @@ _VOLT_AT = re.compile(
     rf"|(?:call it|say,?)"
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="
     # "an INA219 whose VS is 5 V", "VM about 3.7 V"
-    rf"|(?:vdd|vcc|vs|vin|vm|avdd) (?:is|about|around|roughly|of|at|~))"
+    rf"|(?:vdd|vcc|vs|vin|vm|avdd) (?:is|about|around|roughly|of|at|~)"
+    # "with its Vcc tied to the same 3.3 V rail"
+    rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:tied|connected|wired|strapped) to (?:the same |the |a )?)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
     rf"\s*(?:a\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b",
@@ -810,6 +812,15 @@ def normalize_question(text: str) -> str:
         t,
         flags=re.IGNORECASE,
     )
+    # "for each FS_SEL setting 0..3": the span enumerates the settings asked, it states none.
+    t = re.sub(
+        r"(?i)(\b(?:each|every|all)\b[^?.,;:]*?)\s+\(?\d+\s*(?:\.\.\.?|-|to|through)\s*\d+\)?"
+        r"(?![\d.])(?!\s*(?:[pnuµmkM]?(?:V|A|W|Hz|s|Ω)|°C|%|ppm)(?![A-Za-z]))",
+        r"\1",
+        t,
+    )
+    # "max bus V", "supply V?": a lone V after a word, not after a number, is the word voltage.
+    t = re.sub(r"(?<=[A-Za-z]) V(?=\s*(?:[?.,;:)]|$))", " voltage", t)
     # Spelling: word by word, keeping punctuation and anything that looks like a part number.
     t = re.sub(r"[A-Za-z²][A-Za-z²./]*[A-Za-z]|[A-Za-z]", lambda m: _fix_spelling(m.group(0)), t)
     t = re.sub(r"\bwhat'?s\b", "what is", t, flags=re.IGNORECASE)
@@ -1013,8 +1024,33 @@ def _find_devices(
                 )
             )
             break
+    # "the 1117's thermal shutdown", "my 7805": a part called by the digits of its number alone,
+    # after a word that makes it a thing, where those digits belong to one part only.
+    for m in _NICKNAME.finditer(text):
+        model = _BY_DIGITS.get(m.group(1))
+        if not model or (known_set is not None and model not in known_set):
+            continue
+        if any(a < m.end(1) and m.start(1) < b for a, b in taken):
+            continue
+        found.append(DeviceMention(device=model, text=m.group(1), start=m.start(1), end=m.end(1)))
     found.sort(key=lambda d: d.start)
     return found
+
+
+def _digit_names() -> dict[str, str]:
+    owners: dict[str, set[str]] = {}
+    for model in DEVICES:
+        m = re.search(r"(\d{3,})\D*$", squash(model))
+        if m:
+            owners.setdefault(m.group(1), set()).add(model)
+    return {digits: next(iter(models)) for digits, models in owners.items() if len(models) == 1}
+
+
+_BY_DIGITS = _digit_names()
+_NICKNAME = re.compile(
+    r"\b(?i:the|my|our|a|an|this|that|these|those|your)\s+(\d{3,5})(?:'?s)?\b"
+    r"(?!\.\d|\s*(?:[pnuµmkM]?(?:[AVWΩ]|Hz|s)|°C|%|ppm|ohms?|rpm|SPS|lux|lx|LSB|dB|bits?)(?![A-Za-z]))"
+)
 
 
 _SIBLING = re.compile(
@@ -1199,6 +1235,35 @@ _GENERIC_LOAD = re.compile(
     r"((?:[\w.-]+\s+){0,3}?(?:solenoid(?:\s+valve)?|valve|pump|(?:gear\s+|dc\s+)?motor|fan|lamp"
     r"|led\s+strip|actuator))\b"
 )
+
+# "a 5 V microcontroller board (we don't have its datasheet)", "a surplus stepper motor - no
+# datasheet for the motor": a party the question itself says no document describes, named by
+# the last thing of its kind before the words that say so.
+_NO_DATASHEET = re.compile(
+    r"(?i)(?:(?:we|i)\s+(?:don'?t|do not)\s+have\s+(?:its|the|a|any)\s+data\s?sheet"
+    r"|\bno\s+data\s?sheet|\bwithout\s+(?:an?|its|any)\s+data\s?sheet"
+    r"|\bdata\s?sheet\s+(?:is\s+)?(?:unknown|missing|unavailable))"
+)
+_PARTY = re.compile(
+    r"(?i)\b(?:an?|the|my|our|some)\s+((?:[\w.-]+\s+){0,4}?(?:(?:microcontroller|mcu)(?:\s+board)?"
+    r"|board|module|motor|gearmotor|sensor|controller|chip|part|device|pump|valve|load|supply"
+    r"|adapter|breakout|shield|display|relay|regulator|converter))\b"
+)
+
+
+def _undocumented_party(text: str, devices: list[DeviceMention]) -> str | None:
+    """The party the question says it has no datasheet for, if it says so."""
+    cue = _NO_DATASHEET.search(text)
+    if cue is None:
+        return None
+    parties = [
+        m
+        for m in _PARTY.finditer(text[: cue.start()])
+        if cue.start() - m.end() <= 40
+        and not any(d.start < m.end(1) and m.start(1) < d.end for d in devices)
+        and not re.search(r"(?i)\bsupply\s*$", m.group(1))
+    ]
+    return parties[-1].group(1).strip() if parties else None
 
 
 def _unknown_parts(masked: str) -> list[str]:
@@ -1573,6 +1638,10 @@ def parse_question(
         om = _OTHER_PARTY.search("".join(masked))
         if om:
             unknown = [om.group(1).strip()]
+    if not unknown and devices:
+        party = _undocumented_party(text, devices)
+        if party:
+            unknown = [party]
     if not unknown and devices:
         # "some generic 'relay driver transistor module'": a part named only by a description,
         # in quotes, between the parts of ours

@@ -413,7 +413,8 @@ def test_stated_value_is_checked_against_each_limit(qa: DatasheetQA) -> None:
     assert a.status == "answered" and a.verdict == "incompatible"
     assert "ecn-2608-04#1" in a.citations and a.task == "limit_check"
     b = qa.ask("Is 34 V input OK for the SRB-5030?")
-    assert b.verdict is None  # outside for revisions A/B, inside for C: no single verdict
+    # outside for revisions A/B, inside for C: the answer turns on the revision not named
+    assert b.verdict == "insufficient_evidence" and b.status == "insufficient_evidence"
     assert "revision A/B" in b.answer and "revision C" in b.answer
     c = qa.ask("Can the BME280 run at 5 V supply?")
     assert c.verdict == "incompatible"
@@ -1156,3 +1157,54 @@ def test_a_regulator_output_named_before_it_is_its_variant(shipped: DatasheetQA)
     # a voltage no variant carries stays the supply into it ("12 V" is no AMS1117 variant)
     b = shipped.ask("Can a 12 V AMS1117-3.3 power a BME280?")
     assert "12 V in covers" in b.answer, b.answer
+
+
+def test_a_part_called_by_the_digits_of_its_number(shipped: DatasheetQA) -> None:
+    a = shipped.ask("at what junction temp does the 1117's thermal protection shut it down?")
+    assert a.status == "answered" and a.citations == ["ams1117#p4"], a.answer
+    assert "165" in a.answer
+    # a figure with its unit after "a" is a figure, not a part
+    assert parse_question("a 1117 mA load on the LM7805").device_names == ["LM7805"]
+
+
+def test_each_setting_of_a_span_asks_every_row(shipped: DatasheetQA) -> None:
+    a = shipped.ask("MPU-6050 gyro: sensitivity scale factor for each FS_SEL setting 0..3?")
+    assert sorted(it.typ for it in a.items) == [16.4, 32.8, 65.5, 131.0], a.answer
+
+
+def test_a_supply_tied_to_a_stated_rail_scales_the_thresholds(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "ESP32 GPIOs driving TB6612FNG AIN1/PWMA/STBY, with the TB6612FNG Vcc tied to the same "
+        "3.3 V rail. Logic thresholds met?"
+    )
+    assert a.verdict == "compatible" and "VIH min 2.31 V" in a.answer, a.answer
+
+
+def test_a_party_the_question_has_no_datasheet_for(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "L298 on a 24 V supply driving a surplus stepper motor - no datasheet for the motor. "
+        "Will the L298 handle it?"
+    )
+    assert a.verdict == "insufficient_evidence" and "stepper motor" in a.answer, a.answer
+    b = shipped.ask(
+        "A 5 V microcontroller board (we don't have its datasheet) driving TB6612FNG inputs "
+        "with TB6612 Vcc = 5 V - do the logic levels work?"
+    )
+    assert b.verdict == "insufficient_evidence" and "microcontroller board" in b.answer
+
+
+def test_an_address_strap_the_question_does_not_know(shipped: DatasheetQA) -> None:
+    q = "INA219 strapped A1 = SDA, A0 = GND on the same bus as an ADS1115 breakout{}. Collide?"
+    a = shipped.ask(q.format(" - I don't know how the breakout straps ADDR"))
+    assert a.verdict == "insufficient_evidence", a.answer
+    assert "0x48 would clash" in a.answer and "0x49" in a.answer
+    # a strap the designer may still choose: some choice gives every part its own address
+    assert shipped.ask(q.format("")).verdict == "compatible"
+
+
+def test_a_fit_that_turns_on_an_unnamed_revision(shipped: DatasheetQA) -> None:
+    a = shipped.ask("Customer wants an SRB-5030 on a 34 V rail; no board revision given. OK?")
+    assert (a.status, a.verdict) == ("insufficient_evidence", "insufficient_evidence"), a.answer
+    assert "depends on the board revision" in a.answer
+    assert shipped.ask("Can we use a rev B SRB-5030 on a 34 V rail?").verdict == "incompatible"
+    assert shipped.ask("Can we use an SRB-5030 on a 30 V rail?").verdict == "compatible"
