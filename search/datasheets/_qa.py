@@ -693,7 +693,13 @@ class DatasheetQA:
         if self.llm is not None and (not parsed.devices or not parsed.specs):
             parsed = self._llm_fill(parsed)
         try:
-            if parsed.accuracy and parsed.devices and self._is_instrument(parsed.devices[0].device):
+            meter = next(
+                (d for d in parsed.devices if parsed.accuracy and self._is_instrument(d.device)),
+                None,
+            )
+            if meter is not None:
+                # "measures the SRB-5030 input rail with the MDN-6100": the meter's accuracy
+                parsed.devices = [meter, *(d for d in parsed.devices if d is not meter)]
                 answer = self._accuracy(parsed)
             elif parsed.devices and all(d not in self._devices for d in parsed.device_names):
                 answer = self._insufficient(
@@ -3722,7 +3728,7 @@ _ASKS_LOSS = re.compile(
 _STRAP_UNKNOWN = re.compile(
     r"(?i)\b(?:don'?t|do not|doesn'?t|not)\s+(?:know|sure)\b[^.?]*?\b(?:strap|tie|tied|wire"
     r"|wired|set|connect|jumper)|\b(?:strap(?:ping)?|addr(?:ess)?(?: pin)?)\b[^.?]{0,20}?"
-    r"\b(?:unknown|not known|unclear)\b"
+    r"\b(?:unknown|not known|unclear|(?:i|we) (?:don'?t|do not) know)\b"
 )
 
 

@@ -560,6 +560,8 @@ _COMPAT_CUES = re.compile(
     r"|\bpower(?:ed|ing|s)? (?:by|from|off|with)\b|\b(?:single|shared|common) (?:i2c )?bus"
     r"|\btogether\b|\bsharing\b|\bany (?:address )?(?:conflict|clash|problem|issue)"
     r"|\bgo(?:es)? (?:into|to)\b|\bdamage\b|\bfry\b|\bkill\b"
+    # "will the whole pressure range fit?", "what happens if I read it with an MCP3008"
+    r"|\b(?:will|would|does|do)\b[^.?]{0,40}\bfit\b|\bwhat happens if\b"
     # "its DOUT line read directly by an ESP32 GPIO. Is that within spec?"
     r"|\bread (?:directly |straight )?(?:by|from|with)\b|\bwithin spec\b"
     # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
@@ -601,6 +603,8 @@ _VOLT_AT = re.compile(
     rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="
     # "an INA219 whose VS is 5 V", "VM about 3.7 V"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd) (?:is|about|around|roughly|of|at|~)"
+    # "a 1S LiPo that sags to about 3.7 V": where the source settles is what the part gets
+    rf"|(?:sags?|droops?|drops?|falls?) (?:down )?to (?:about |around |roughly |~\s*)?"
     # "with its Vcc tied to the same 3.3 V rail"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:tied|connected|wired|strapped) to (?:the same |the |a )?)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
@@ -817,6 +821,14 @@ def normalize_question(text: str) -> str:
         r"(?i)(\b(?:each|every|all)\b[^?.,;:]*?)\s+\(?\d+\s*(?:\.\.\.?|-|to|through)\s*\d+\)?"
         r"(?![\d.])(?!\s*(?:[pnuµmkM]?(?:V|A|W|Hz|s|Ω)|°C|%|ppm)(?![A-Za-z]))",
         r"\1",
+        t,
+    )
+    # "dropping my DS18B20s from 12-bit to 10-bit": a setting changed states only where it goes.
+    t = re.sub(
+        r"(?i)\b((?:drop|switch|chang|go|mov|reduc|lower|rais|increas|bump|cut|turn)\w*\s+"
+        r"(?:[\w'-]+\s+){0,3}?)from\s+[-+]?\d+(?:\.\d+)?(\s*-?\s*[A-Za-z°µ%/]+)\s+to\s+"
+        r"(?=[-+]?\d+(?:\.\d+)?\2\b)",
+        r"\1to ",
         t,
     )
     # "max bus V", "supply V?": a lone V after a word, not after a number, is the word voltage.
@@ -1473,6 +1485,16 @@ def parse_question(
         for i in range(d.start, d.end):
             masked[i] = "§"
     spec_text = "".join(masked)
+    # "the ACS712 (ACS712ELCTR-05B)": the part, then in brackets which of it; one part.
+    devices = [
+        d
+        for d in devices
+        if d.variant
+        or not any(
+            o.device == d.device and o.variant and re.fullmatch(r"\s*\(\s*", text[d.end : o.start])
+            for o in devices
+        )
+    ]
     rails = _rail_owners(text, devices)
     if not re.search(r"(?i)\b(?:i2c|i²c|spi|uart|serial|1-wire|one-wire|gpio|sda|scl)\b", text):
         # ...unless the two also talk: then the owner is a party as well, at that voltage.
@@ -1621,7 +1643,8 @@ def parse_question(
         or len(names) >= 2
         or any(
             re.search(
-                r"\b(?:two|three|four|five|six|seven|eight|[2-9]\s*[x×]?|multiple|several|a pair of)"
+                r"\b(?:two|three|four|five|six|seven|eight|[2-9]\s*[x×]?|multiple|several|a pair of"
+                r"|a second|another|a third)"
                 r"\s*(?:\w+\s+)?$",
                 text[max(0, d.start - 20) : d.start],
                 re.IGNORECASE,

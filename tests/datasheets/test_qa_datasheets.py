@@ -1208,3 +1208,47 @@ def test_a_fit_that_turns_on_an_unnamed_revision(shipped: DatasheetQA) -> None:
     assert "depends on the board revision" in a.answer
     assert shipped.ask("Can we use a rev B SRB-5030 on a 34 V rail?").verdict == "incompatible"
     assert shipped.ask("Can we use an SRB-5030 on a 30 V rail?").verdict == "compatible"
+
+
+def test_a_part_then_which_of_it_in_brackets_is_one_part(shipped: DatasheetQA) -> None:
+    a = shipped.ask("the 5 A ACS712 (ACS712ELCTR-05B): what output noise does the datasheet list?")
+    assert [it.typ for it in a.items] == [21.0] and a.route == "simple", a.answer
+
+
+def test_where_a_sagging_source_settles_is_the_supply(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "TB6612FNG motor supply from a 1S LiPo that sags to about 3.7 V: what maximum output "
+        "current per channel does the operating range allow at that VM?"
+    )
+    assert [it.max for it in a.items if it.spec == "output_current"] == [0.4], a.answer
+
+
+def test_a_setting_changed_states_only_where_it_goes(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "I'm dropping my DS18B20s from 12-bit to 10-bit resolution. Max conversion time then?"
+    )
+    assert [it.max for it in a.items if it.spec == "conversion_time"] == [187.5], a.answer
+
+
+def test_a_meter_named_after_what_it_measures(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "A technician measures the SRB-5030 input rail with the MDN-6100 on the 100 V DC range "
+        "and reads 24.000 V; last calibration 11 months ago, 23 degC. Meter accuracy in mV?"
+    )
+    assert a.task == "accuracy" and "±1.68 mV" in a.answer, a.answer
+
+
+def test_a_second_of_the_same_part_with_an_unknown_strap(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "I have one CCS811 with ADDR tied to GND and want to add a second CCS811 breakout whose "
+        "ADDR strapping I don't know. Will both work on the same I2C bus?"
+    )
+    assert a.verdict == "insufficient_evidence" and "0x5A would clash" in a.answer, a.answer
+
+
+def test_will_the_whole_range_fit_is_a_compatibility_question(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "What happens if I read a 5 V XGZP6847A with an MCP3008 at VDD = VREF = 3.3 V, "
+        "single-ended? Will the whole pressure range fit?"
+    )
+    assert a.verdict == "incompatible" and "0.5 to 4.5 V" in a.answer, a.answer
