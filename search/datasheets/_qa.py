@@ -643,7 +643,39 @@ class DatasheetQA:
 
     # ------------------------------------------------------------------ entry point
     def ask(self, question: str) -> Answer:
-        """Answer one question (never raises on a question; errors become reasons)."""
+        """Answer one question (never raises on a question; errors become reasons).
+
+        A question that lists what it wants after a colon ("CCS811 timing: max wait after
+        power-on, max wait after nRESET, the tWAKE max, and max time after APP_START?") is
+        also asked item by item; the items' answers replace the whole's when each item is
+        answered and together they hold everything the whole answer held.
+        """
+        whole = self._ask_one(question)
+        parts = _listed_items(question.strip())
+        if not parts or whole.route == "compatibility" or whole.task == "accuracy":
+            return whole
+        singles = [self._ask_one(p) for p in parts]
+        if any(a.status != "answered" or a.route == "compatibility" for a in singles):
+            return whole
+        items = list({_item_key(i): i for a in singles for i in a.items}.values())
+        if whole.status == "answered" and not (
+            {_item_key(i) for i in whole.items} < {_item_key(i) for i in items}
+        ):
+            return whole
+        return whole.model_copy(
+            update={
+                "status": "answered",
+                "route": "structured",
+                "answer": ". ".join(a.answer for a in singles),
+                "items": items,
+                "citations": list(dict.fromkeys(c for a in singles for c in a.citations)),
+                "derived": [d for a in singles for d in a.derived],
+                "reasons": [r for a in singles for r in a.reasons],
+                "violations": [v for a in singles for v in a.violations],
+            }
+        )
+
+    def _ask_one(self, question: str) -> Answer:
         started = time.perf_counter()
         q = question.strip()
         # Every model of the device table is recognised, held or not, so that a question about
@@ -1640,7 +1672,9 @@ class DatasheetQA:
         # (the interface) cannot answer how long; the duration row the question names does.
         timeless = bool(
             _ASKS_TIME.search(parsed.text)
-            or re.search(r"(?i)\btime (?:from|after|between|until|before)\b", parsed.text)
+            or re.search(
+                r"(?i)\b(?:time|wait|delay) (?:from|after|between|until|before)\b", parsed.text
+            )
         ) and not any(
             unit_dimension(f.unit, f.spec) == "s"
             for cands in parsed.specs
@@ -1653,6 +1687,9 @@ class DatasheetQA:
             # "how long does the output take to ramp from 0 to 5 V at start-up": the voltages
             # are the ramp's ends, and the one duration row the question names is asked
             or (defaulted and _ASKS_TIME.search(parsed.text) and substance)
+            # "max wait after power-on before I2C": no recognised spec has a duration, and
+            # the row named is one
+            or (timeless and substance and unit_dimension(fact.unit, fact.spec) == "s")
         ):
             # No row of the part is filed under any recognised spec (or none was asked), and a
             # row's own label names two of the question's words: that row is the one asked
@@ -3730,6 +3767,30 @@ _STRAP_UNKNOWN = re.compile(
     r"|wired|set|connect|jumper)|\b(?:strap(?:ping)?|addr(?:ess)?(?: pin)?)\b[^.?]{0,20}?"
     r"\b(?:unknown|not known|unclear|(?:i|we) (?:don'?t|do not) know)\b"
 )
+
+
+def _item_key(i: AnswerItem) -> tuple[Any, ...]:
+    """Which row an item gives (whichever of its bounds are shown)."""
+    return (i.device, i.spec, i.parameter, i.condition, i.citation)
+
+
+def _listed_items(question: str) -> list[str]:
+    """The items a question lists after a colon, each asked with what precedes the colon
+    ("CCS811 timing: a, b, c and d?" -> "CCS811 timing: a?", ...); none when it lists fewer
+    than three, or an item is a bare word or figure."""
+    head, colon, tail = question.partition(":")
+    if not colon or not head.strip() or ":" in tail:
+        return []
+    tail = tail.strip().rstrip("?.").strip()
+    # commas outside brackets separate the items; ", and" and a last " and " too
+    items = [
+        x.strip()
+        for x in re.split(r",(?![^()]*\))\s*(?:and\s+)?|\s+and\s+(?=[^,()]*$)", tail)
+        if x.strip()
+    ]
+    if len(items) < 3 or any(len(x.split()) < 2 for x in items):
+        return []
+    return [f"{head.strip()}: {x}?" for x in items]
 
 
 # A resistive bridge whose output a converter reads: a load cell, a strain gauge.

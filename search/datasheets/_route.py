@@ -144,7 +144,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boutput low(?: level)?(?: voltage)?|\blow[- ]level output(?: voltage)?|\bvol\b",
         ("output_voltage_low",),
     ),
-    (r"\bdropout", ("dropout_voltage",)),
+    # a relay's drop-out voltage where the part is a relay ("the SRD's minimum drop-out voltage")
+    (
+        r"(?:\bdropout|\bdrop[- ]out(?= voltage))(?! voltage\b(?=[^?]{0,30}\b(?:coil|relay)))",
+        ("dropout_voltage", "dropout_voltage_relay"),
+    ),
     (r"\bvoltage drop|\bsaturat(?:ion|ing) voltage", ("voltage_drop",)),
     (
         r"\bmax(?:imum|\.)? allowable (?:coil )?voltage|\bcoil max(?:imum)? voltage"

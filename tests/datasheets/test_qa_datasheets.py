@@ -1252,3 +1252,25 @@ def test_will_the_whole_range_fit_is_a_compatibility_question(shipped: Datasheet
         "single-ended? Will the whole pressure range fit?"
     )
     assert a.verdict == "incompatible" and "0.5 to 4.5 V" in a.answer, a.answer
+
+
+def test_a_list_after_a_colon_is_asked_item_by_item(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "CCS811 timing for my driver: max wait after power-on before I2C, max wait after "
+        "nRESET / SW_RESET, the tWAKE max (nWAKE to ready for I2C), and max time after APP_START?"
+    )
+    assert a.status == "answered", a.answer
+    assert sorted((it.max, it.unit) for it in a.items) == [
+        (1.0, "ms"),
+        (2.0, "ms"),
+        (20.0, "ms"),
+        (50.0, "μs"),
+    ], a.answer
+
+
+def test_a_relay_drop_out_voltage_in_volts(shipped: DatasheetQA) -> None:
+    a = shipped.ask("SRD-05VDC-SL-C minimum drop-out voltage, in volts?")
+    assert "= 0.25 V" in a.answer, a.answer
+    # "drop out of regulation" is a current limit, not a dropout voltage
+    b = shipped.ask("At what current does the SRB-5030 drop out of regulation (current limit)?")
+    assert {it.spec for it in b.items} == {"current_limit"}, b.answer
