@@ -399,7 +399,8 @@ class Speller:
         return found
 
     def _candidates(self, w: str) -> set[str]:
-        out = {s for s in _swaps(w) if s in self.freq}
+        swapped = {s for s in _swaps(w) if s in self.freq}
+        out = set(swapped)
         if len(w) >= 4:
             out |= self._del.get(w, set())  # the request dropped a letter
             for d in _deletes(w):
@@ -410,8 +411,17 @@ class Speller:
         # Everyday words outside the catalogue ("wallet", "type") must stay as they are, so a
         # repair is only made towards a word of a service name, or a plain slip of a longer
         # catalogue word ("cemetary", "expresso").
+        # Two letters swapped keep every letter, so a five-letter word's swap is still a slip
+        # ("tyers" is "tyres").
         return {
-            c for c in out if self._one_edit(w, c) and (c in self.names or self._plain_slip(w, c))
+            c
+            for c in out
+            if self._one_edit(w, c)
+            and (
+                c in self.names
+                or self._plain_slip(w, c)
+                or (c in swapped and len(w) >= 5 and w[0] == c[0])
+            )
         }
 
     @staticmethod

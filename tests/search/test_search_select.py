@@ -80,6 +80,13 @@ def test_speller_repairs_plain_slips_of_catalogue_words_only() -> None:
     assert sp.correct("tuner") == "tuner"
 
 
+def test_speller_repairs_two_swapped_letters_of_a_five_letter_word() -> None:
+    sp = Speller(["new tyres fitted", "a quiet trail"], names=["tire shop"], known=["trial"])
+    assert sp.correct("tyers") == "tyres"
+    assert sp.correct("trial") == "trial"  # an everyday word is no slip, swapped or not
+    assert sp.correct("ytres") == "ytres"  # the first letter is kept by a slip
+
+
 def test_lexicon_longest_name_wins() -> None:
     svcs = [
         Service("park", "park", ""),
