@@ -250,7 +250,10 @@ _UNPOWERED_ROW = re.compile(r"\bV(?:S|DD|CC)\s*=\s*0\s*V\b")
 _ASKS_UNPOWERED = re.compile(
     r"(?i)\bunpowered\b|\bpowered\s+(?:off|down)\b|\bV(?:S|DD|CC)\s*=\s*0\s*V\b"
 )
-_ASKS_POWERED = re.compile(r"(?i)\bpowered\b(?!\s+(?:off|down))")
+_ASKS_POWERED = re.compile(
+    r"(?i)\bpowered\b(?!\s+(?:off|down))|\bsupply (?:is |switched |turned )?on\b"
+    r"|\bV(?:S|DD|CC)\s*=\s*(?!0(?:\.0+)?\s*V\b)\d"
+)
 
 
 def _converter_conflict(fact: Fact, question: str) -> list[str]:
@@ -4138,6 +4141,8 @@ def _value_check(
     signals: set[float] = set()
     for m in _STATED.finditer(question):
         value, unit = float(m.group(1).replace("−", "-")), m.group(2)
+        if re.search(r"\d\s*m?A\s+at\s+$", question[: m.start()]):
+            continue  # "a load of 2.5 A at 5 V": the voltage the load runs at, not one applied
         if _is_signal(question, m.start(), m.end(), m.group(2)):
             signals.add(value)
         tm = _TOLERANCE.search(question[m.end() :])
@@ -4343,7 +4348,11 @@ _STATED_TEMPERATURE = re.compile(
 _ROW_WINDOW = re.compile(
     rf"{_NUMBER_T}\s*(?:°C|℃)?\s*(?:to|…+\.*|\.{{2,}}|~)\s*{_NUMBER_T}\s*(?:°C|℃|degC)"
 )
-_ROW_POINT = re.compile(rf"\bT[AJC]?\s*=\s*{_NUMBER_T}\s*(?:°C|℃|degC)")
+_ROW_POINT = re.compile(
+    rf"\bT[AJC]?\s*=\s*{_NUMBER_T}\s*(?:°C|℃|degC)"
+    # "0 V < INP < 3.3 V, 85°C": a temperature as an item of its own in the condition
+    rf"|(?:^|[,;(])\s*{_NUMBER_T}\s*(?:°C|℃|degC)\s*(?=[,;)]|$)"
+)
 
 
 def _temperature_window(fact: Fact) -> tuple[float, float] | None:
@@ -4354,7 +4363,7 @@ def _temperature_window(fact: Fact) -> tuple[float, float] | None:
         return lo, hi
     m = _ROW_POINT.search(text)
     if m:
-        t = float(m.group(1).replace(" ", ""))
+        t = float((m.group(1) or m.group(2)).replace(" ", ""))
         return t, t
     return None
 
@@ -4392,10 +4401,17 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
                 decided.add(spec)
     if not decided:
         return valid
+    # A row with no temperature beside rows of the same label printed at others is the
+    # datasheet's default (room) temperature: not the one asked when the stated one is held.
+    # ("...at 25 °C vs over IO = 5 mA to 1 A": a question that also asks over a span wants it)
+    spans = re.search(r"(?i)\b(?:over|across)\b", question)
+    labelled = set() if spans else {valid[i].fact.parameter for i in keep}
     return [
         r
         for i, r in enumerate(valid)
-        if r.fact.spec not in decided or i in keep or _temperature_window(r.fact) is None
+        if r.fact.spec not in decided
+        or i in keep
+        or (_temperature_window(r.fact) is None and r.fact.parameter not in labelled)
     ]
 
 

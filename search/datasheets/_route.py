@@ -193,13 +193,14 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boperating (?:ambient )?temperature|\btemperature range|\bambient temperature"
         r"|\btemperatures?\b(?:(?!\b(?:voltage|current|supply|and)\b)[^,;+&]){0,30}\boperat"
         r"|\boperat\w*\b(?:(?!\b(?:voltage|current|supply|and)\b)[^,;+&]){0,20}\btemperatures?\b"
-        r"|\bhow (?:hot|cold)\b|\bambient\b"
+        # ("at 85 °C ambient" states the ambient, it does not ask the operating temperature)
+        r"|\bhow (?:hot|cold)\b|(?<!°C )(?<!℃ )(?<!degC )(?<!\dC )(?<!° C )\bambient\b"
         r"|\btemp(?:erature)? rating|\boperating temp\b",
         ("operating_temperature",),
     ),
     (r"\bhumidity range|\boperating humidity", ("humidity_range",)),
     (
-        r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?current"
+        r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?(?:supply )?current"
         r"|\b(?:(?:(?:supply|operating|quiescent) )?current|i ?(?:dd|cc)|iq|draws?|drawn|consum\w*"
         r"|uses?|needs?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
@@ -835,6 +836,8 @@ def normalize_question(text: str) -> str:
         r"\1to ",
         t,
     )
+    # "stand-by current" is the standby current
+    t = re.sub(r"(?i)\bstand[- ]by\b", "standby", t)
     # "max bus V", "supply V?": a lone V after a word, not after a number, is the word voltage.
     t = re.sub(r"(?<=[A-Za-z]) V(?=\s*(?:[?.,;:)]|$))", " voltage", t)
     # Spelling: word by word, keeping punctuation and anything that looks like a part number.

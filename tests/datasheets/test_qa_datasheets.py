@@ -1274,3 +1274,28 @@ def test_a_relay_drop_out_voltage_in_volts(shipped: DatasheetQA) -> None:
     # "drop out of regulation" is a current limit, not a dropout voltage
     b = shipped.ask("At what current does the SRB-5030 drop out of regulation (current limit)?")
     assert {it.spec for it in b.items} == {"current_limit"}, b.answer
+
+
+def test_a_stated_temperature_leaves_the_rows_printed_at_others(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "LMP91200 at VS = 3.3 V, 85 °C ambient: max input bias current at INP (0 V < INP < 3.3 V)?"
+    )
+    # not the 25 °C row (no temperature printed), the 125 °C row, nor the unpowered VS = 0 V row
+    assert [(it.max, it.unit) for it in a.items] == [(445.0, "fA")], a.answer
+    # a question that also asks over a span keeps the row printed over it
+    b = shipped.ask("LM7805 output voltage limits: at TJ = 25 °C versus over the full conditions?")
+    assert sorted(it.min for it in b.items) == [4.75, 4.8], b.answer
+
+
+def test_stand_by_current_is_the_standby_row(shipped: DatasheetQA) -> None:
+    a = shipped.ask("What is the maximum stand-by supply current of the DHT22?")
+    assert [(it.max, it.unit) for it in a.items] == [(50.0, "uA")], a.answer
+
+
+def test_a_load_voltage_is_not_checked_as_the_input(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "SRB-5030 rev B, 24 V in, enclosure at 80 °C ambient; load is a steady 2.5 A at 5 V. "
+        "Within rating?"
+    )
+    assert a.verdict == "incompatible" and "2.5 A is outside max 2 A" in a.answer, a.answer
+    assert "5 V is outside" not in a.answer
