@@ -445,7 +445,7 @@ def alternative_index(f: Fact) -> int | None:
     return None
 
 
-def _paired_alternatives(index: FactIndex, src: DeviceUse, facts: list[Fact]) -> list[Fact]:
+def paired_alternatives(index: FactIndex, src: DeviceUse, facts: list[Fact]) -> list[Fact]:
     """Rows printed as parallel alternatives ("Power Supply 5.0/3.3", "Output Range
     0.5～4.5/0.2～2.7") pair by position: at a stated supply keep the matching output."""
     if src.supply_v is None or not any(alternative_index(f) is not None for f in facts):
@@ -468,7 +468,7 @@ def _source_range(
 ) -> tuple[list[tuple[str | None, Limit, Limit, list[Fact], list[Derived]]], str]:
     """Output voltage ranges of the source per variant, from stated ranges or derived."""
     results = []
-    stated = _paired_alternatives(
+    stated = paired_alternatives(
         index, src, _best(index, src, ("output_voltage_range",), prefer="output voltage range")
     )
     for f in stated[:3]:

@@ -65,6 +65,7 @@ from search.datasheets._compat import (
     items_of,
     output_at,
     packages_named,
+    paired_alternatives,
     percent_band,
     percent_of,
     pick_rules,
@@ -1116,12 +1117,13 @@ class DatasheetQA:
         if mention.variant or mention.end < 0:
             return
         m = re.match(
-            r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b(\s*(?:version|variant|model))?",
+            r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b([\s-]*(?:version|variant|model))?",
             parsed.text[mention.end :],
         ) or re.search(
             # "3.3V-version XGZP6847A": the version named before the part; "the 3.3 V AMS1117
             # rail": a regulator's output named before it
-            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))\s+$"
+            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))(?:\s+of)?"
+            r"(?:\s+the)?\s+$"
             + (
                 r"|(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V\s+$"
                 if is_regulator(self.index, DeviceUse(mention.device))
@@ -1276,6 +1278,13 @@ class DatasheetQA:
         if not absmax:
             valid, dropped = _drop_repeated_ratings(valid, self.index.device_facts(device), specs)
             reasons.extend(dropped)
+        if mention.supply_v is not None and valid:
+            # "the 3.3 V version": of rows printed as alternatives ("Output Range
+            # 0.5～4.5/0.2～2.7"), the one paired with the stated supply
+            paired = paired_alternatives(
+                self.index, DeviceUse(device, supply_v=mention.supply_v), [r.fact for r in valid]
+            )
+            valid = [r for r in valid if r.fact in paired]
         # The spec's own name reads better than the question's wording ("how hot", "talk").
         label = specs[0].replace("_", " ") if specs[0] in _SPEC_NAMES or not phrase else phrase
         # The question names a pin or rail symbol the datasheet uses ("VM", "VDDIO"): a row
@@ -4143,6 +4152,11 @@ def _value_check(
         value, unit = float(m.group(1).replace("−", "-")), m.group(2)
         if re.search(r"\d\s*m?A\s+at\s+$", question[: m.start()]):
             continue  # "a load of 2.5 A at 5 V": the voltage the load runs at, not one applied
+        if re.match(
+            r"[\s-]*(?:\(\W*\w+\W*suffix\)\s*)?(?:part|version|variant|model)\b",
+            question[m.end() :],
+        ):
+            continue  # "the 3.3 V part": which part, not a value applied to it
         if _is_signal(question, m.start(), m.end(), m.group(2)):
             signals.add(value)
         tm = _TOLERANCE.search(question[m.end() :])

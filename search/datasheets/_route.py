@@ -305,7 +305,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bhow high\b.{0,40}\boutputs? (?:swings?|go(?:es)?|rises?)\b", ("output_voltage_high",)),
     (r"\bhow low\b.{0,40}\boutputs? (?:swings?|go(?:es)?|falls?)\b", ("output_voltage_low",)),
     (
-        r"\boutput voltage range|\boutput (?:swing|span)|\banalog output range",
+        r"\boutput voltage (?:range|span|swing)|\boutput (?:swing|span)|\banalog output range",
         ("output_voltage_range", "output_voltage"),
     ),
     (

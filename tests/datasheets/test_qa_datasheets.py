@@ -1299,3 +1299,17 @@ def test_a_load_voltage_is_not_checked_as_the_input(shipped: DatasheetQA) -> Non
     )
     assert a.verdict == "incompatible" and "2.5 A is outside max 2 A" in a.answer, a.answer
     assert "5 V is outside" not in a.answer
+
+
+def test_a_version_named_by_its_supply_takes_the_paired_alternative(shipped: DatasheetQA) -> None:
+    # "Power Supply 5.0/3.3" and "Output Range 0.5～4.5/0.2～2.7" pair by position
+    a = shipped.ask("I ordered the 3.3V version of the XGZP6847A. What output voltage span?")
+    assert [(it.min, it.max) for it in a.items] == [(0.2, 2.7)], a.answer
+    b = shipped.ask(
+        "Can I read an XGZP6847A 3.3 V-version output on ADS1115 AIN0 single-ended, ADS1115 on "
+        "VDD = 3.3 V with FSR ±4.096 V?"
+    )
+    assert b.verdict == "compatible" and "0.5 to 4.5" not in b.answer, b.answer
+    # "the 5 V part" says which part; it is no value checked against the output range
+    c = shipped.ask("XGZP6847A output span for the 5 V part and the 3.3 V part, allowed?")
+    assert "is outside" not in c.answer and c.verdict is None, c.answer
