@@ -2786,6 +2786,20 @@ class DatasheetQA:
                 "against a part without its datasheet",
             )
             answer.verdict = "insufficient_evidence"
+            # What the documents do give on the side we hold: the inputs' thresholds for a
+            # question of logic levels, else the supply range the part takes.
+            for m in {m.device: m for m in parsed.devices}.values():
+                at = f" at Vcc = {format_number(m.supply_v)} V" if m.supply_v else ""
+                own = self._ask_one(
+                    f"{m.device} input high voltage{at}?"
+                    if _LOGIC_WORDS.search(parsed.text)
+                    else f"{m.device} supply voltage range?"
+                )
+                if own.status == "answered":
+                    answer.answer += f". What the documents do give: {own.answer}"
+                    answer.items += own.items
+                    answer.citations += [c for c in own.citations if c not in answer.citations]
+                    answer.derived += own.derived
             return answer
         uses: list[DeviceUse] = []
         for m in parsed.devices:
@@ -3779,6 +3793,9 @@ _STRAP_UNKNOWN = re.compile(
     r"|wired|set|connect|jumper)|\b(?:strap(?:ping)?|addr(?:ess)?(?: pin)?)\b[^.?]{0,20}?"
     r"\b(?:unknown|not known|unclear|(?:i|we) (?:don'?t|do not) know)\b"
 )
+
+
+_LOGIC_WORDS = re.compile(r"(?i)\b(?:logic|levels?|inputs?|gpios?|vih|thresholds?)\b")
 
 
 def _item_key(i: AnswerItem) -> tuple[Any, ...]:

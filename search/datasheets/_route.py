@@ -1270,8 +1270,22 @@ _PARTY = re.compile(
 )
 
 
+# "a GY-521 style MPU-6050 breakout ... the board has its own regulator", "my ESP32 DevKit
+# board via its 5V/VIN pin": power fed to a board goes through a regulator on that board,
+# which no document here describes.
+_BOARD_REGULATOR = re.compile(
+    r"(?i)\b(?:board|breakout|module|devkit|dev kit)\b[^.?]{0,80}?\b(?:own|on-?board)\s+"
+    r"(?:\w+\s+)?regulator|\b(?:board|breakout|devkit|dev kit)\b[^.?]{0,30}?\b(?:its|the)\s+"
+    r"(?:5\s?V\s*/\s*VIN|VIN\s*/\s*5\s?V|VIN|5\s?V|USB)\s+(?:pin|header|input)"
+)
+
+
 def _undocumented_party(text: str, devices: list[DeviceMention]) -> str | None:
     """The party the question says it has no datasheet for, if it says so."""
+    board = _BOARD_REGULATOR.search(text)
+    if devices and board:
+        owner = [d for d in devices if d.start < board.start()] or devices
+        return f"the regulator on the {owner[-1].device} board"
     cue = _NO_DATASHEET.search(text)
     if cue is None:
         return None

@@ -1313,3 +1313,23 @@ def test_a_version_named_by_its_supply_takes_the_paired_alternative(shipped: Dat
     # "the 5 V part" says which part; it is no value checked against the output range
     c = shipped.ask("XGZP6847A output span for the 5 V part and the 3.3 V part, allowed?")
     assert "is outside" not in c.answer and c.verdict is None, c.answer
+
+
+def test_a_board_with_its_own_regulator_is_an_unknown_party(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "I bought a GY-521 style MPU-6050 breakout and want to feed 5 V into its VCC pin; I was "
+        "told the board has its own regulator. Is that OK?"
+    )
+    assert a.verdict == "insufficient_evidence" and "regulator on the MPU-6050" in a.answer
+    # what the documents do give on the part we hold: the chip's own supply range
+    assert [(it.min, it.max) for it in a.items] == [(2.375, 3.46)], a.answer
+    b = shipped.ask("Can I power my ESP32 DevKit board via its 5V/VIN pin from an LM7805?")
+    assert b.verdict == "insufficient_evidence", b.answer
+
+
+def test_an_unknown_driver_still_gets_the_thresholds_it_must_meet(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "A 5 V microcontroller board (we don't have its datasheet) driving TB6612FNG inputs "
+        "with TB6612 Vcc = 5 V - do the logic levels work?"
+    )
+    assert a.verdict == "insufficient_evidence" and "min 3.5 V" in a.answer, a.answer
