@@ -119,6 +119,9 @@ class DeviceUse:
     """The package the question names ("in SOT-223"), for figures printed per package."""
     ambient: float | None = None
     """The ambient temperature the question states, °C."""
+    setting_open: bool = False
+    """The question says the part's gain or range setting is not decided ("I haven't decided
+    the PGA setting yet")."""
     strap_unknown: bool = False
     """The question says it does not know how the part's address pins are tied ("I don't know
     how the breakout straps ADDR"): its address is fixed, but not known."""
@@ -900,6 +903,13 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
             elif hi.value > top:
                 outcome = "incompatible"
                 detail += f"; the widest full-scale range is ±{_fmt(top)} V ({f.citation})"
+            elif dst.setting_open and f.min is not None and hi.value > abs(f.min):
+                # "I haven't decided the PGA setting": it fits the wide ranges, not the narrow
+                outcome = "insufficient_evidence"
+                detail += (
+                    f"; it fits the ±{_fmt(top)} V full-scale range but not ±{_fmt(abs(f.min))} "
+                    f"V ({f.citation}): the gain setting the question leaves open decides"
+                )
             else:
                 detail += f"; within the ±{_fmt(top)} V full-scale range ({f.citation})"
         checks.append(_check("signal_range", outcome, detail, used, parts_derived))

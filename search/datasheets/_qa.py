@@ -2851,6 +2851,7 @@ class DatasheetQA:
                     if (lm := _LOGIC_RAIL_STATED.search(parsed.text[m.end : nxt]))
                     else None,
                     strap_unknown=strap_unknown,
+                    setting_open=bool(_SETTING_OPEN.search(parsed.text[m.end : nxt])),
                 )
             )
         if (
@@ -3794,6 +3795,14 @@ _STRAP_UNKNOWN = re.compile(
     r"\b(?:unknown|not known|unclear|(?:i|we) (?:don'?t|do not) know)\b"
 )
 
+
+# "I haven't decided the PGA setting yet", "gain not chosen": a setting the question leaves open
+_SETTING_OPEN = re.compile(
+    r"(?i)\b(?:haven'?t|have not|not yet|didn'?t|don'?t|do not)\s+(?:yet\s+)?(?:decided|chosen|"
+    r"picked|set|know)\b[^.?]{0,30}?\b(?:pga|gain|fsr|full[- ]scale|range|setting|attenuation)"
+    r"|\b(?:pga|gain|fsr|attenuation)(?: setting)?\b[^.?]{0,20}?\b(?:undecided|not (?:yet )?"
+    r"(?:decided|chosen|set))"
+)
 
 _LOGIC_WORDS = re.compile(r"(?i)\b(?:logic|levels?|inputs?|gpios?|vih|thresholds?)\b")
 

@@ -1333,3 +1333,11 @@ def test_an_unknown_driver_still_gets_the_thresholds_it_must_meet(shipped: Datas
         "with TB6612 Vcc = 5 V - do the logic levels work?"
     )
     assert a.verdict == "insufficient_evidence" and "min 3.5 V" in a.answer, a.answer
+
+
+def test_a_gain_the_question_leaves_open_decides_nothing(shipped: DatasheetQA) -> None:
+    q = "ACS712ELCTR-20A at VCC = 5 V, ±20 A, into an ADS1115 at VDD = 5 V{}. Does it fit?"
+    a = shipped.ask(q.format(", but I haven't decided the PGA setting yet"))
+    assert a.verdict == "insufficient_evidence" and "±6.144 V" in a.answer, a.answer
+    # with no word on the gain, the widest range is the one a designer would pick
+    assert shipped.ask(q.format("")).verdict == "compatible"
