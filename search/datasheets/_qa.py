@@ -4336,7 +4336,10 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
     said: dict[int, set[str]] = {}
     for r in same:
         text = _squash_condition(f"{r.fact.parameter or ''} {r.fact.condition or ''}")
-        said[id(r)] = {p for p in points if re.search(rf"(?<![\d.]){re.escape(p)}(?![\d.])", text)}
+        # ("25°C" is not named by "–25°C to 85°C": a sign belongs to its figure)
+        said[id(r)] = {
+            p for p in points if re.search(rf"(?<![\d.\-–−]){re.escape(p)}(?![\d.])", text)
+        }
 
     def named(r: Any) -> set[str]:
         return said[id(r)]
@@ -4423,6 +4426,8 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
         stated.append((min(lo, t), max(lo, t)))
     if not stated or not valid:
         return valid
+    # ("...at 25 °C vs over IO = 5 mA to 1 A": a question that also asks over a span wants it)
+    spans = re.search(r"(?i)\b(?:over|across)\b", question)
     keep: set[int] = set()
     decided: set[str] = set()
     for spec in {r.fact.spec for r in valid}:
@@ -4431,6 +4436,20 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
             for i, r in enumerate(valid)
             if r.fact.spec == spec and (w := _temperature_window(r.fact)) is not None
         ]
+        if (25.0, 25.0) in stated and not spans and all(w != (25.0, 25.0) for _, w in windows):
+            # Asked at room temperature, a row with none printed beside the same label printed
+            # over a window ("Current measurement error" and "... over Temperature") is the
+            # room-temperature row, unless a row is printed at 25 °C itself.
+            windows += [
+                (i, (25.0, 25.0))
+                for i, r in enumerate(valid)
+                if r.fact.spec == spec
+                and _temperature_window(r.fact) is None
+                and any(
+                    (valid[j].fact.parameter or "").startswith(r.fact.parameter or "\0")
+                    for j, _ in windows
+                )
+            ]
         if len(windows) < 2:
             continue
         for lo, hi in stated:
@@ -4443,8 +4462,6 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
         return valid
     # A row with no temperature beside rows of the same label printed at others is the
     # datasheet's default (room) temperature: not the one asked when the stated one is held.
-    # ("...at 25 °C vs over IO = 5 mA to 1 A": a question that also asks over a span wants it)
-    spans = re.search(r"(?i)\b(?:over|across)\b", question)
     labelled = set() if spans else {valid[i].fact.parameter for i in keep}
     return [
         r

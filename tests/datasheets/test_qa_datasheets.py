@@ -1341,3 +1341,12 @@ def test_a_gain_the_question_leaves_open_decides_nothing(shipped: DatasheetQA) -
     assert a.verdict == "insufficient_evidence" and "±6.144 V" in a.answer, a.answer
     # with no word on the gain, the widest range is the one a designer would pick
     assert shipped.ask(q.format("")).verdict == "compatible"
+
+
+def test_at_room_temperature_the_row_printed_without_a_window(shipped: DatasheetQA) -> None:
+    a = shipped.ask("INA219A and INA219B: maximum current measurement error of each at 25 degC?")
+    # not the "over Temperature" rows (–25 °C to 85 °C), whose "–25" is no 25 °C either
+    assert sorted(it.max for it in a.items) == [0.3, 0.5], a.answer
+    # a row printed at 25 °C itself stays the one asked; the full-range row is not
+    b = shipped.ask("LM7805 vs LM7805A: output voltage min/max at TJ = 25 °C?")
+    assert sorted(it.min for it in b.items) == [4.8, 4.9], b.answer
