@@ -4673,7 +4673,7 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
     # "its DOUT line read directly by an ESP32": the passive names the reader second.
     reads = (
         bool(_READS.search(between))
-        and not re.search(r"\b(?:into|to)\b", between)
+        and not re.search(r"\b(?:into|to|feed(?:s|ing)?|driv(?:es|ing))\b", between)
         and not re.search(r"\b(?:read|sampled|measured|monitored)\s+(?:\w+\s+)?by\b", between)
     )
     swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or reads

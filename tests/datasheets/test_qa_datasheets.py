@@ -1350,3 +1350,11 @@ def test_at_room_temperature_the_row_printed_without_a_window(shipped: Datasheet
     # a row printed at 25 °C itself stays the one asked; the full-range row is not
     b = shipped.ask("LM7805 vs LM7805A: output voltage min/max at TJ = 25 °C?")
     assert sorted({it.min for it in b.items}) == [4.8, 4.9], b.answer
+
+
+def test_a_sensor_measuring_and_feeding_an_adc_is_the_source(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "ACS712ELCTR-20A-T at VCC = 5 V, measuring currents within ±20 A, feeding CH0 of an "
+        "MCP3008 at VDD = VREF = 5 V single-ended. Does the output stay inside the ADC range?"
+    )
+    assert a.verdict == "compatible" and "output spans 0.5 to 4.5 V" in a.answer, a.answer
