@@ -92,6 +92,21 @@ _NOT_A_REQUEST = re.compile(
 )
 
 
+# "somewhere quiet to study that isn't a cafe", "not a rowdy bar or a club", "rather than a
+# hotel": a service the request names only to rule it out.
+_CLAUSE_END = (
+    r"(?:and|but|please|with|for|near|that|which|where|so|i|we|you|my|our|just|want|need)\b"
+)
+_RULED_OUT = re.compile(
+    r"(?i)(?:\b(?:not|isn'?t|aren'?t|never)\s+(?:an?|the|any)\s+|\b(?:other than|rather than"
+    r"|instead of|except|(?:don'?t|do not) want)\s+(?:an?\s+|the\s+|any\s+)?)"
+    # the thing ruled out, up to four words, and one alternative to it ("a bar or a club")
+    rf"((?:(?!{_CLAUSE_END})[\w'-]+\s*){{1,4}}?"
+    rf"(?:(?:or|nor)\s+(?:an?\s+|the\s+)?(?:(?!{_CLAUSE_END})[\w'-]+\s*){{1,4}}?)?)"
+    rf"(?=[,.;:!?)]|$|\s*{_CLAUSE_END})"
+)
+
+
 def asks_no_place(request: str) -> bool:
     """True for a request that asks for no place or service (a reminder, music, a fact)."""
     return bool(_NOT_A_REQUEST.search(request))
@@ -401,11 +416,23 @@ class ServiceSelector:
         return out / count[:, None]
 
     def prepare(self, request: str) -> str:
-        """The text that is embedded: spelling repaired, the place it is near and preference
-        phrases cut out."""
+        """The text that is embedded: spelling repaired, the place it is near, preference
+        phrases and services ruled out ("that isn't a cafe") cut out."""
         fixed = self.speller.correct(request)
-        core = strip_preferences(strip_places(fixed))
+        core = strip_preferences(strip_places(self._without_ruled_out(fixed)))
         return core if len(core) >= 3 else fixed
+
+    def ruled_out(self, request: str) -> set[int]:
+        """The services a request names only to rule them out ("not a rowdy bar or a club")."""
+        out: set[int] = set()
+        for m in _RULED_OUT.finditer(self.speller.correct(request)):
+            out.update(self.lexicon.matches(m.group(1)))
+        return out
+
+    def _without_ruled_out(self, text: str) -> str:
+        return _RULED_OUT.sub(
+            lambda m: " " if self.lexicon.matches(m.group(1)) else m.group(0), text
+        ).strip()
 
     @classmethod
     def from_catalogue(
@@ -529,6 +556,8 @@ class ServiceSelector:
 
     def _finish(self, request: str, core: str, vec: np.ndarray) -> Selection:
         scores, unheld, j = self.score(core, vec)
+        for i in self.ruled_out(request):
+            scores[i] = -1.0  # named to be ruled out: never the answer
         sel = self.select(request, scores, unheld=(unheld, j))
         sel.lexical = [self.services[i].name for i in self.lexicon.matches(core)]
         sel.core = core

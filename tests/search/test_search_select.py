@@ -304,3 +304,11 @@ def test_a_real_word_is_no_typo_of_a_name_but_may_be_its_other_spelling() -> Non
     assert lex.matches("a new fridge and a washing machine") == []
     assert lex.matches("wheelchair accessible movie theatre") == [1]
     assert Lexicon(svcs).matches("a new fridge") == [0]  # without the word list: one edit
+
+
+def test_a_service_named_to_rule_it_out_is_not_the_answer(selector: ServiceSelector) -> None:
+    sel = selector.match("free quiet place to study with wifi that isn't a cafe")
+    assert "cafe" not in sel.selected and sel.selected[0] == "library", sel.selected
+    assert selector.match("a gym, not a yoga studio").selected[0] == "gym"
+    # "not crowded" is a preference; the cafe after it is the service asked for
+    assert selector.match("not crowded cafe please").selected[0] == "cafe"
