@@ -688,10 +688,11 @@ class DatasheetQA:
         implied = self._implied_device(parsed) if not parsed.devices else None
         if implied is not None:
             parsed = parse_question(f"{implied[0]}: {q}", None, self._siblings)
-        marked = self._marked_revision(parsed) if not parsed.revisions else None
+        marked = self._marked_revision(parsed)
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
             parsed = parse_question(marked[0], None, self._siblings)
+        self._own_components(parsed)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
         self._current_range_variants(parsed)
@@ -867,6 +868,23 @@ class DatasheetQA:
             return None
         (device,) = held
         return device, why.format(device)
+
+    def _own_components(self, parsed: ParsedQuestion) -> None:
+        """A part number the named device's own documents list ("inductor L1 (OPS-2210)" in
+        the SRB-5030 bill of materials) is a component of it, not another party."""
+        if not parsed.unknown_parts or len(set(parsed.device_names)) != 1:
+            return
+        facts = self.index.device_facts(parsed.device_names[0])
+        listed = [
+            p
+            for p in parsed.unknown_parts
+            if any(squash(p) in squash(f"{f.evidence} {f.parameter or ''}") for f in facts)
+        ]
+        if not listed:
+            return
+        parsed.unknown_parts = [p for p in parsed.unknown_parts if p not in listed]
+        if not parsed.unknown_parts and parsed.route == "comparison":
+            parsed.route = "structured" if len(parsed.specs) >= 2 else "simple"
 
     def _marked_revision(self, parsed: ParsedQuestion) -> tuple[str, Fact] | None:
         """The question with an assembly number that carries a revision ("OPS-9001-B",

@@ -1358,3 +1358,16 @@ def test_a_sensor_measuring_and_feeding_an_adc_is_the_source(shipped: DatasheetQ
         "MCP3008 at VDD = VREF = 5 V single-ended. Does the output stay inside the ADC range?"
     )
     assert a.verdict == "compatible" and "output spans 0.5 to 4.5 V" in a.answer, a.answer
+
+
+def test_an_assembly_number_beside_the_revision_it_names(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Qualification unit labelled OPS-9001-C (SRB-5030 revision C): what maximum input "
+        "voltage applies to it?"
+    )
+    assert [it.max for it in a.items if it.spec == "input_voltage_range"] == [36.0], a.answer
+
+
+def test_a_part_number_the_boards_own_documents_list_is_a_component(shipped: DatasheetQA) -> None:
+    a = shipped.ask("SRB-5030 BOM: what saturation current is inductor L1 (OPS-2210) rated for?")
+    assert [(it.value, it.citation) for it in a.items] == [(4.5, "srb5030-bom#1")], a.answer
