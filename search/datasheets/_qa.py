@@ -744,6 +744,8 @@ class DatasheetQA:
                     parsed.route,
                     "evidence_present: no facts are held for " + ", ".join(parsed.device_names),
                 )
+            elif not parsed.devices and (rule := self._named_rule(parsed)) is not None:
+                answer = rule
             elif not parsed.devices:
                 answer = self._insufficient(
                     parsed, "simple", "device: the question names no device we hold facts for"
@@ -1899,7 +1901,7 @@ class DatasheetQA:
         if len(rules) != 1 or len(parsed.device_names) != 1:
             return None
         rule, device = rules[0], parsed.device_names[0]
-        stated = re.search(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)", parsed.text)
+        stated = _STATED_CAP_RATING.search(parsed.text)
         ratings = [
             f
             for f in self.index.device_facts(device)
@@ -1927,6 +1929,44 @@ class DatasheetQA:
             [item_from_fact(ratings[0]), item_from_fact(rule)],
             [Derived(label="highest rail", expression=expression, result=top, unit="V")],
         )
+
+    def _named_rule(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Design rule DR-10: minimum ratio of saturation to peak inductor current?": a rule
+        of a design-rules document, named by its number with no product, answered as the
+        document states it."""
+        named = {m.upper() for m in re.findall(r"(?i)\bDR-\d+\b", parsed.text)}
+        rules = [
+            f
+            for f in self.store.facts
+            if f.spec == "derating_factor" and f.parameter.split(":")[0].upper() in named
+        ]
+        if not rules:
+            return None
+        lines = [
+            f"{f.parameter.split(':')[0]}: {f.parameter.split(': ', 1)[-1]} at least "
+            f"{format_number(float(f.value))} {f.condition} [{f.citation}]"
+            for f in rules
+            if isinstance(f.value, int | float)
+        ]
+        derived = []
+        rated = _STATED_CAP_RATING.search(parsed.text)
+        factors = [
+            float(f.value)
+            for f in rules
+            if "capacitor" in f.parameter.lower() and isinstance(f.value, int | float) and f.value
+        ]
+        if rated and len(factors) == 1:
+            # "the highest rail a 50 V cap can sit on": the rating over the factor
+            expression = f"{rated.group(1)} / {format_number(factors[0])}"
+            top = round(float(rated.group(1)) / factors[0], 6)
+            lines.append(
+                f"a {rated.group(1)} V capacitor: a rail of at most {expression} = "
+                f"{format_number(top)} V"
+            )
+            derived.append(
+                Derived(label="highest rail", expression=expression, result=top, unit="V")
+            )
+        return _answered(parsed, ". ".join(lines), [item_from_fact(f) for f in rules], derived)
 
     def _statement_beyond(self, parsed: ParsedQuestion, answer: Answer) -> None:
         """ "How long held high puts it into power-down": the rows found ("PD_SCK high time")
@@ -3821,6 +3861,9 @@ _SETTING_OPEN = re.compile(
     r"|\b(?:pga|gain|fsr|attenuation)(?: setting)?\b[^.?]{0,20}?\b(?:undecided|not (?:yet )?"
     r"(?:decided|chosen|set))"
 )
+
+# "a 50 V cap", "the 35 V input capacitors": a capacitor's voltage rating
+_STATED_CAP_RATING = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)")
 
 _LOGIC_WORDS = re.compile(r"(?i)\b(?:logic|levels?|inputs?|gpios?|vih|thresholds?)\b")
 

@@ -3997,9 +3997,10 @@ def _spelled_out(mnemonic: str) -> str:
 
 
 # "A ceramic capacitor on a DC rail shall be rated at least 1.5 times the maximum
-# steady-state rail voltage": a design rule's derating factor.
+# steady-state rail voltage", "The inductor's saturation current shall be at least 1.3 times
+# the peak inductor current": a design rule's derating factor.
 _DERATING_RULE = re.compile(
-    r"(?P<what>\b(?:An?|The|Each|Every)\s[^.]{3,120}?)\s+shall be rated at least\s+"
+    r"(?P<what>\b(?:An?|The|Each|Every)\s[^.]{3,120}?)\s+shall be (?:rated )?at least\s+"
     r"(?P<factor>\d+(?:\.\d+)?) times the (?P<of>[^.,]{5,80})"
 )
 

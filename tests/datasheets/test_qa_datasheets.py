@@ -1371,3 +1371,11 @@ def test_an_assembly_number_beside_the_revision_it_names(shipped: DatasheetQA) -
 def test_a_part_number_the_boards_own_documents_list_is_a_component(shipped: DatasheetQA) -> None:
     a = shipped.ask("SRB-5030 BOM: what saturation current is inductor L1 (OPS-2210) rated for?")
     assert [(it.value, it.citation) for it in a.items] == [(4.5, "srb5030-bom#1")], a.answer
+
+
+def test_a_design_rule_named_by_its_number_alone(shipped: DatasheetQA) -> None:
+    a = shipped.ask("Design rule DR-10: minimum ratio of inductor saturation current to peak?")
+    assert a.status == "answered" and a.citations == ["design-review-rules#2"], a.answer
+    assert [it.value for it in a.items] == [1.3]
+    b = shipped.ask("Per DR-14, what is the highest rail a 50 V ceramic cap can sit on?")
+    assert [d.result for d in b.derived] == [pytest.approx(33.3333, abs=1e-3)], b.answer
