@@ -264,7 +264,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # A regulator's minimum load: the least output current that keeps it regulating.
     (
-        r"\bmin(?:imum)? load(?: current)?\b|\bload current\b.{0,40}\bat (?:a )?minimum\b"
+        r"\bmin(?:imum)? load(?: current)?\b|\b(?:load|output) current\b.{0,40}\bat (?:a )?minimum\b"
         r"|\b(?:least|minimum) (?:load|output) current\b",
         ("minimum_load",),
     ),

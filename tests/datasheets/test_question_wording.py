@@ -1691,3 +1691,8 @@ def test_wiring_one_part_to_another_is_a_compatibility_question(question: str) -
 )
 def test_how_much_memory_asks_the_memory_size(question: str) -> None:
     assert [c[0] for c in parse_question(question).specs] == ["memory_size"]
+
+
+def test_the_output_current_a_regulator_must_deliver_at_minimum_is_its_minimum_load() -> None:
+    q = parse_question("What output current must an AMS1117-3.3 deliver at minimum to regulate?")
+    assert q.specs[0] == ("minimum_load",)
