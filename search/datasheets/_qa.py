@@ -1980,10 +1980,18 @@ class DatasheetQA:
             for a, b in itertools.pairwise(words)
             if all(len(w) >= 4 and w not in _FILLER and w not in said for w in (a, b))
         }
+        hot = [
+            t
+            for m in _STATED_TEMPERATURE.finditer(parsed.text.translate(_MINUS))
+            if (t := float(m.group(2).replace(" ", ""))) != 25.0
+        ]
         if (
             extra is None
             or not unsaid & _stems(extra.parameter)
             or extra.evidence in {i.evidence for i in answer.items}
+            # "in an enclosure that reaches 125 °C": a sentence that names no temperature
+            # gives the typical figure, not one at the temperature asked
+            or (hot and not _STATED_TEMPERATURE.search(extra.evidence))
         ):
             return
         item = item_from_fact(extra)

@@ -1379,3 +1379,12 @@ def test_a_design_rule_named_by_its_number_alone(shipped: DatasheetQA) -> None:
     assert [it.value for it in a.items] == [1.3]
     b = shipped.ask("Per DR-14, what is the highest rail a 50 V ceramic cap can sit on?")
     assert [d.result for d in b.derived] == [pytest.approx(33.3333, abs=1e-3)], b.answer
+
+
+def test_a_feature_sentence_is_no_figure_at_a_stated_hot_ambient(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "ADS1115 running continuous conversions in an enclosure that reaches 125 °C: worst-case "
+        "operating supply current?"
+    )
+    # the table's max over temperature, not the front page's "150 μA (Continuous-Conversion)"
+    assert [(it.max, it.unit) for it in a.items] == [(300.0, "µA")], a.answer
