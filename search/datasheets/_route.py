@@ -592,6 +592,8 @@ _ACCURACY_CUES = re.compile(
     r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)"
     r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
     r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
+    # "how far can the actual sink current be from the setting"
+    r"|\bhow far\b.{0,60}\bfrom the (?:setting|reading|programmed|set ?point|displayed)\b"
     r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b",
     re.IGNORECASE,
 )

@@ -1696,3 +1696,13 @@ def test_how_much_memory_asks_the_memory_size(question: str) -> None:
 def test_the_output_current_a_regulator_must_deliver_at_minimum_is_its_minimum_load() -> None:
     q = parse_question("What output current must an AMS1117-3.3 deliver at minimum to regulate?")
     assert q.specs[0] == ("minimum_load",)
+
+
+def test_how_far_from_the_setting_asks_an_accuracy() -> None:
+    q = parse_question(
+        "TRN-2400 programmed to 3.000 A constant current: how far can the actual sink current "
+        "be from the setting (1-year spec)?"
+    )
+    assert q.accuracy and q.reading == ("3.000", "A")
+    # "how far" alone asks a distance, not an accuracy
+    assert not parse_question("How far can the HC-SR501 detect at 3 V?").accuracy
