@@ -1150,7 +1150,8 @@ PULLUP_STATED = re.compile(
     r"|(\d+(?:\.\d+)?)\s*V\s+pull[- ]?ups?\b"
     # "a 1.8 V microcontroller GPIO": a line another part drives high at that level
     # (not "my 3.3 V MCU supply", which powers a part)
-    r"|(\d+(?:\.\d+)?)\s*V\s+(?:micro(?:controller)?s?|mcus?|gpios?|hosts?|processors?|socs?)\b"
+    # ("ESP32-WROOM-32 (3.3 V GPIO)": a named part's own pins, whose levels its datasheet gives)
+    r"|(?<![\d.(])(\d+(?:\.\d+)?)\s*V\s+(?:micro(?:controller)?s?|mcus?|gpios?|hosts?|processors?|socs?)\b"
     r"(?!'?s?\s*(?:supply|rail|power|regulator|output pin|3v3 pin)\b)"
 )
 

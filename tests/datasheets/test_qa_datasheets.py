@@ -1388,3 +1388,11 @@ def test_a_feature_sentence_is_no_figure_at_a_stated_hot_ambient(shipped: Datash
     )
     # the table's max over temperature, not the front page's "150 μA (Continuous-Conversion)"
     assert [(it.max, it.unit) for it in a.items] == [(300.0, "µA")], a.answer
+
+
+def test_a_named_parts_own_gpio_level_is_its_voh_not_a_pull_up(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "ESP32-WROOM-32 (3.3 V GPIO) driving CS/CLK/DIN of an MCP3008 powered at VDD = 5 V. "
+        "Logic-level compatible?"
+    )
+    assert a.verdict == "incompatible" and "VOH min 2.64 V < MCP3008 VIH min 3.5 V" in a.answer
