@@ -2751,7 +2751,7 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
             continue
         # The part's address is whichever its unknown strap gives: it fits only if every one
         # of them leaves the others an address of their own.
-        others = [a for v, a_s, _ in sets[:i] + sets[i + 1 :] for a in [a_s] * v.count]
+        others = [choices for v, choices, _ in sets[:i] + sets[i + 1 :] for _ in range(v.count)]
         clash = [a for a in addrs if _assign([[a]] * u.count + others) is None]
         if clash:
             free = [a for a in addrs if a not in clash]

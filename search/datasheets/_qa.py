@@ -1918,16 +1918,15 @@ class DatasheetQA:
         if len(values) != 1 or not isinstance(rule.value, int | float) or not rule.value:
             return None
         rating, factor = values.pop(), float(rule.value)
-        top = round(rating / factor, 6)
-        expression = f"{format_number(rating)} / {format_number(factor)}"
+        rail = _derated_rail(rating, factor)
         return _answered(
             parsed,
             f"{device}: a {format_number(rating)} V input capacitor [{ratings[0].citation}] "
-            f"supports a rail of at most {expression} = {format_number(top)} V under "
-            f"{rule.parameter.split(':')[0]}, rated at least {format_number(factor)} "
+            f"supports a rail of at most {rail.expression} = {format_number(rail.result)} V "
+            f"under {rule.parameter.split(':')[0]}, rated at least {format_number(factor)} "
             f"{rule.condition} [{rule.citation}]",
             [item_from_fact(ratings[0]), item_from_fact(rule)],
-            [Derived(label="highest rail", expression=expression, result=top, unit="V")],
+            [rail],
         )
 
     def _named_rule(self, parsed: ParsedQuestion) -> Answer | None:
@@ -1942,12 +1941,7 @@ class DatasheetQA:
         ]
         if not rules:
             return None
-        lines = [
-            f"{f.parameter.split(':')[0]}: {f.parameter.split(': ', 1)[-1]} at least "
-            f"{format_number(float(f.value))} {f.condition} [{f.citation}]"
-            for f in rules
-            if isinstance(f.value, int | float)
-        ]
+        lines = [f'{f.section or f.parameter}: "{f.evidence}" [{f.citation}]' for f in rules]
         derived = []
         rated = _STATED_CAP_RATING.search(parsed.text)
         factors = [
@@ -1957,15 +1951,12 @@ class DatasheetQA:
         ]
         if rated and len(factors) == 1:
             # "the highest rail a 50 V cap can sit on": the rating over the factor
-            expression = f"{rated.group(1)} / {format_number(factors[0])}"
-            top = round(float(rated.group(1)) / factors[0], 6)
+            rail = _derated_rail(float(rated.group(1)), factors[0])
             lines.append(
-                f"a {rated.group(1)} V capacitor: a rail of at most {expression} = "
-                f"{format_number(top)} V"
+                f"a {rated.group(1)} V capacitor: a rail of at most {rail.expression} = "
+                f"{format_number(rail.result)} V"
             )
-            derived.append(
-                Derived(label="highest rail", expression=expression, result=top, unit="V")
-            )
+            derived.append(rail)
         return _answered(parsed, ". ".join(lines), [item_from_fact(f) for f in rules], derived)
 
     def _statement_beyond(self, parsed: ParsedQuestion, answer: Answer) -> None:
@@ -3874,6 +3865,17 @@ _SETTING_OPEN = re.compile(
 _STATED_CAP_RATING = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)")
 
 _LOGIC_WORDS = re.compile(r"(?i)\b(?:logic|levels?|inputs?|gpios?|vih|thresholds?)\b")
+
+
+def _derated_rail(rating: float, factor: float) -> Derived:
+    """The highest rail a part rated ``rating`` volts sits on under a rule that it be rated at
+    least ``factor`` times the rail."""
+    return Derived(
+        label="highest rail",
+        expression=f"{format_number(rating)} / {format_number(factor)}",
+        result=round(rating / factor, 6),
+        unit="V",
+    )
 
 
 def _item_key(i: AnswerItem) -> tuple[Any, ...]:

@@ -1283,7 +1283,8 @@ _BOARD_REGULATOR = re.compile(
 
 
 def _undocumented_party(text: str, devices: list[DeviceMention]) -> str | None:
-    """The party the question says it has no datasheet for, if it says so."""
+    """The party the question says it has no datasheet for, if it says so; or the regulator
+    on a board the question feeds through it ("the breakout has its own regulator")."""
     board = _BOARD_REGULATOR.search(text)
     if devices and board:
         owner = [d for d in devices if d.start < board.start()] or devices
