@@ -3886,7 +3886,8 @@ def _item_key(i: AnswerItem) -> tuple[Any, ...]:
 def _listed_items(question: str) -> list[str]:
     """The items a question lists after a colon, each asked with what precedes the colon
     ("CCS811 timing: a, b, c and d?" -> "CCS811 timing: a?", ...); none when it lists fewer
-    than three, or an item is a bare word or figure."""
+    than three or more than eight (no one asks for more at once, and each is a lookup), or an
+    item is a bare word or figure."""
     head, colon, tail = question.partition(":")
     if not colon or not head.strip() or ":" in tail:
         return []
@@ -3897,7 +3898,7 @@ def _listed_items(question: str) -> list[str]:
         for x in re.split(r",(?![^()]*\))\s*(?:and\s+)?|\s+and\s+(?=[^,()]*$)", tail)
         if x.strip()
     ]
-    if len(items) < 3 or any(len(x.split()) < 2 for x in items):
+    if not 3 <= len(items) <= 8 or any(len(x.split()) < 2 for x in items):
         return []
     return [f"{head.strip()}: {x}?" for x in items]
 

@@ -1396,3 +1396,11 @@ def test_a_named_parts_own_gpio_level_is_its_voh_not_a_pull_up(shipped: Datashee
         "Logic-level compatible?"
     )
     assert a.verdict == "incompatible" and "VOH min 2.64 V < MCP3008 VIH min 3.5 V" in a.answer
+
+
+def test_a_list_of_many_items_is_not_asked_item_by_item() -> None:
+    from search.datasheets._qa import _listed_items
+
+    assert len(_listed_items("CCS811: max wait a, max wait b, max wait c?")) == 3
+    # a hostile list of hundreds of items costs one lookup, not hundreds
+    assert _listed_items("INA219: " + ", ".join(["max bus voltage"] * 200) + "?") == []
