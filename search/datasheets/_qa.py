@@ -1649,7 +1649,16 @@ class DatasheetQA:
         q_words = _stems(re.sub(r"(?i)\bhow (?:many times|long)\b", "how many", parsed.text))
         q_words = _with_bare_ing(q_words)
         wants_time = bool(_ASKS_TIME.search(parsed.text))
-        best: tuple[tuple[int, int, float], frozenset[str], Fact] | None = None
+        # a recognised phrase the part files under no spec of that name but in a label of its
+        # own ("duty cycle" in "Duty Cycle of transmission at +20 dBm output"): a label
+        # holding all of the phrase's words comes first
+        held = {f.spec for name in parsed.device_names for f in self.index.device_facts(name)}
+        phrases = [
+            _stems(p)
+            for p, cands in zip(parsed.spec_phrases, parsed.specs, strict=True)
+            if len(p.split()) >= 2 and not held & set(cands)
+        ]
+        best: tuple[tuple[bool, int, int, float], frozenset[str], Fact] | None = None
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
@@ -1659,7 +1668,8 @@ class DatasheetQA:
                 hit = label & q_words
                 if not label or not hit - _KIND_WORDS - _PART_WORDS:
                     continue
-                key = (len(hit), _head_hit(f.parameter, q_words), len(hit) / len(label))
+                whole = any(ph <= label for ph in phrases)
+                key = (whole, len(hit), _head_hit(f.parameter, q_words), len(hit) / len(label))
                 if best is None or key > best[0]:
                     best = (key, hit, f)
         return None if best is None else (best[1], best[2])

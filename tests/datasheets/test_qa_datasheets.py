@@ -1404,3 +1404,11 @@ def test_a_list_of_many_items_is_not_asked_item_by_item() -> None:
     assert len(_listed_items("CCS811: max wait a, max wait b, max wait c?")) == 3
     # a hostile list of hundreds of items costs one lookup, not hundreds
     assert _listed_items("INA219: " + ", ".join(["max bus voltage"] * 200) + "?") == []
+
+
+def test_a_spec_phrase_filed_under_a_label_of_its_own(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Is it OK to transmit continuously at +20 dBm on the RFM95W's PA_BOOST pin? What "
+        "maximum transmit duty cycle does the datasheet allow at +20 dBm?"
+    )
+    assert [(it.max, it.unit, it.citation) for it in a.items] == [(1.0, "%", "rfm95w#p80")]
