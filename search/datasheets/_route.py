@@ -122,8 +122,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:serial )?clock (?:frequency|rate|speed)|\bmax(?:imum)? clock\b|\bfclk\b",
         ("spi_max_clock", "i2c_max_clock"),
     ),
+    # a resistor pulling a pin up: "the BME280's internal pull-up resistor on CSB"
+    (r"\bpull[- ]?up resist(?:or|ance)s?\b", ("pull_up_resistor",)),
     (
-        r"\blogic (?:supply|power)(?! current)|\bvdd ?io\b|\bvlogic\b|\bi/o supply",
+        # ("pulled up to VDDIO", "(to VDDIO)": where a pin connects, not the rail's voltage)
+        r"\blogic (?:supply|power)(?! current)|(?<!to )(?<!\(to )\bvdd ?io\b|\bvlogic\b|\bi/o supply",
         ("logic_supply_voltage",),
     ),
     (

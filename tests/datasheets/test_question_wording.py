@@ -1706,3 +1706,10 @@ def test_how_far_from_the_setting_asks_an_accuracy() -> None:
     assert q.accuracy and q.reading == ("3.000", "A")
     # "how far" alone asks a distance, not an accuracy
     assert not parse_question("How far can the HC-SR501 detect at 3 V?").accuracy
+
+
+def test_a_pull_up_resistor_to_a_rail_asks_the_resistor() -> None:
+    q = parse_question("What is the BME280's internal pull-up resistor on CSB (to VDDIO)?")
+    assert q.specs == [("pull_up_resistor",)]
+    # the rail named on its own is still asked
+    assert parse_question("BME280 VDDIO range?").specs[0] == ("logic_supply_voltage",)
