@@ -401,8 +401,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # How often a part may be read: "how often can I poll it", "time between readings".
     (
-        r"\bhow often\b.{0,30}\b(?:poll|read|query|sample)\w*|\btime between (?:readings|reads|"
-        r"measurements|samples)|\bpoll(?:ing)? (?:rate|interval|period)|\bsampling (?:period|interval)"
+        r"\bhow often\b.{0,30}\b(?:poll|read|query|sample)\w*|\btime (?:\w+ ){0,4}?between (?:(?:two|consecutive"
+        r"|successive) )?(?:readings|reads|measurements|samples)|\bpoll(?:ing)? (?:rate|interval"
+        r"|period)|\bsampling (?:period|interval)"
         r"|\bcollecting period",
         ("collecting_period", "sampling_rate"),
     ),

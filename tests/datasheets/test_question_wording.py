@@ -1713,3 +1713,8 @@ def test_a_pull_up_resistor_to_a_rail_asks_the_resistor() -> None:
     assert q.specs == [("pull_up_resistor",)]
     # the rail named on its own is still asked
     assert parse_question("BME280 VDDIO range?").specs[0] == ("logic_supply_voltage",)
+
+
+def test_the_time_to_leave_between_two_reads_is_the_polling_period() -> None:
+    q = parse_question("what's the minimum time I have to leave between two reads of the DHT22?")
+    assert q.specs == [("collecting_period", "sampling_rate")]
