@@ -58,6 +58,9 @@ CALIBRATION_PATH = Path(__file__).resolve().parent / "data" / "devset" / "calibr
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+# The score of a service the request names only to rule it out: never the answer.
+RULED_OUT_SCORE = -1.0
+
 # How much a word only unheld types use moves a request towards "we hold no such service".
 UNHELD_WORD_BONUS = 0.10
 
@@ -350,6 +353,7 @@ class Parts:
     unheld_index: int
     named_specific: bool = False  # the request spells out a held name of 2+ words
     unheld_word: bool = False  # it uses a word of an unheld type that no held text uses
+    ruled_out: tuple[int, ...] = ()  # services the request names only to rule them out
 
     @property
     def unheld_gap(self) -> float:
@@ -367,13 +371,15 @@ class Parts:
     def combine(self, cal: Calibration) -> np.ndarray:
         """The score of every service under a calibration."""
         pooled = (1.0 - cal.phrase_mix) * self.best + cal.phrase_mix * self.mean
-        return np.asarray(
+        scores = np.asarray(
             cal.alpha * pooled
             + (1.0 - cal.alpha) * self.desc
             + cal.lexical_bonus * self.lex
             + cal.bm25_weight * (self.bm25 / (self.bm25 + cal.bm25_k)),
             dtype=np.float32,
         )
+        scores[list(self.ruled_out)] = RULED_OUT_SCORE
+        return scores
 
 
 class ServiceSelector:
@@ -448,8 +454,9 @@ class ServiceSelector:
         index = CatalogueIndex.build(services, embedder)
         return cls(index, embedder, calibration)
 
-    def components(self, core: str, vec: np.ndarray) -> Parts:
-        """The score components of every service for a prepared request."""
+    def components(self, core: str, vec: np.ndarray, ruled_out: Iterable[int] = ()) -> Parts:
+        """The score components of every service for a prepared request (``ruled_out``: the
+        services its full text names only to rule them out, see ``ruled_out``)."""
         best, _name, desc = self.index.pooled(vec)
         lex = np.zeros(len(self.services), dtype=np.float32)
         matched = self.lexicon.matches(core)
@@ -480,14 +487,19 @@ class ServiceSelector:
             unheld_index=j,
             named_specific=spelled or any(len(self.lexicon.names[i]) >= 2 for i in matched),
             unheld_word=j in own,
+            ruled_out=tuple(sorted(ruled_out)),
         )
 
     def score(
-        self, core: str, vec: np.ndarray, cal: Calibration | None = None
+        self,
+        core: str,
+        vec: np.ndarray,
+        cal: Calibration | None = None,
+        ruled_out: Iterable[int] = (),
     ) -> tuple[np.ndarray, float, int]:
         """The score of every service for a prepared request, the unheld gap
         (``Parts.unheld_gap``) and the nearest unheld type."""
-        parts = self.components(core, vec)
+        parts = self.components(core, vec, ruled_out)
         return parts.combine(cal or self.calibration), parts.unheld_gap, parts.unheld_index
 
     def select(
@@ -555,9 +567,7 @@ class ServiceSelector:
         return Selection(request, chosen, ranking, False)
 
     def _finish(self, request: str, core: str, vec: np.ndarray) -> Selection:
-        scores, unheld, j = self.score(core, vec)
-        for i in self.ruled_out(request):
-            scores[i] = -1.0  # named to be ruled out: never the answer
+        scores, unheld, j = self.score(core, vec, ruled_out=self.ruled_out(request))
         sel = self.select(request, scores, unheld=(unheld, j))
         sel.lexical = [self.services[i].name for i in self.lexicon.matches(core)]
         sel.core = core

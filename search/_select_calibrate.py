@@ -23,7 +23,14 @@ from typing import Any
 import numpy as np
 
 from search import SearchError
-from search._select import CALIBRATION_PATH, Calibration, Parts, ServiceSelector, asks_no_place
+from search._select import (
+    CALIBRATION_PATH,
+    RULED_OUT_SCORE,
+    Calibration,
+    Parts,
+    ServiceSelector,
+    asks_no_place,
+)
 
 __all__ = [
     "DEVSET_DIR",
@@ -100,6 +107,7 @@ class _Prepared:
     good: np.ndarray  # (n_req, n_svc) bool
     present: np.ndarray  # (n_req,) bool
     unheld: np.ndarray  # (n_req,) Parts.unheld_gap
+    ruled_out: np.ndarray  # (n_req, n_svc) bool: named only to be ruled out (Parts.ruled_out)
 
 
 def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
@@ -107,7 +115,13 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
     pos = {n: i for i, n in enumerate(names)}
     cores = [selector.prepare(r.query) for r in reqs]
     vecs = np.stack([selector.embedder.embed_query(c) for c in cores])
-    parts = [selector.components(c, v) for c, v in zip(cores, vecs, strict=True)]
+    parts = [
+        selector.components(c, v, selector.ruled_out(r.query))
+        for r, c, v in zip(reqs, cores, vecs, strict=True)
+    ]
+    ruled_out = np.zeros((len(reqs), len(names)), dtype=bool)
+    for k, p in enumerate(parts):
+        ruled_out[k, list(p.ruled_out)] = True
     good = np.zeros((len(reqs), len(names)), dtype=bool)
     for k, r in enumerate(reqs):
         for g in r.good:
@@ -131,18 +145,21 @@ def _prepare(selector: ServiceSelector, reqs: list[DevRequest]) -> _Prepared:
             ],
             dtype=np.float32,
         ),
+        ruled_out,
     )
 
 
 def _all_scores(prep: _Prepared, cal: Calibration) -> np.ndarray:
     """Every request's score of every service: ``Parts.combine`` over the whole matrix."""
     pooled = (1.0 - cal.phrase_mix) * prep.best + cal.phrase_mix * prep.mean
-    return np.asarray(
+    scores = np.asarray(
         cal.alpha * pooled
         + (1.0 - cal.alpha) * prep.desc
         + cal.lexical_bonus * prep.lex
         + cal.bm25_weight * (prep.bm25 / (prep.bm25 + cal.bm25_k))
     )
+    scores[prep.ruled_out] = RULED_OUT_SCORE
+    return scores
 
 
 def _sorted(
