@@ -1981,11 +1981,7 @@ class DatasheetQA:
             for a, b in itertools.pairwise(words)
             if all(len(w) >= 4 and w not in _FILLER and w not in said for w in (a, b))
         }
-        hot = [
-            t
-            for m in _STATED_TEMPERATURE.finditer(parsed.text.translate(_MINUS))
-            if (t := float(m.group(2).replace(" ", ""))) != 25.0
-        ]
+        hot = [t for _, t in _stated_temperatures(parsed.text) if t != 25.0]
         if (
             extra is None
             or not unsaid & _stems(extra.parameter)
@@ -4493,6 +4489,16 @@ def _temperature_window(fact: Fact) -> tuple[float, float] | None:
     return None
 
 
+def _stated_temperatures(question: str) -> list[tuple[float, float]]:
+    """The temperatures a question states, each as (from, to): a window's two ends as written
+    ("from -40 to 0 °C"), a single temperature twice."""
+    out = []
+    for m in _STATED_TEMPERATURE.finditer(question.translate(_MINUS)):
+        t = float(m.group(2).replace(" ", ""))
+        out.append((float(m.group(1).replace(" ", "")) if m.group(1) else t, t))
+    return out
+
+
 def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
     """Rows printed for temperature windows ("±0.5 °C from -10 to +85 °C, ±2 °C from -55 to
     +125 °C") answer a question at a stated temperature with the narrowest window that holds it.
@@ -4501,11 +4507,7 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
     holds it, describe conditions the question is not asking about; rows that state no window
     stay. When no window holds a stated temperature, the rows are left for the other rules.
     """
-    stated: list[tuple[float, float]] = []
-    for m in _STATED_TEMPERATURE.finditer(question.translate(_MINUS)):
-        t = float(m.group(2).replace(" ", ""))
-        lo = float(m.group(1).replace(" ", "")) if m.group(1) else t
-        stated.append((min(lo, t), max(lo, t)))
+    stated = [(min(lo, t), max(lo, t)) for lo, t in _stated_temperatures(question)]
     if not stated or not valid:
         return valid
     # ("...at 25 °C vs over IO = 5 mA to 1 A": a question that also asks over a span wants it)
