@@ -640,6 +640,9 @@ class DatasheetQA:
         self.llm = llm
         self._devices = self.index.devices()
         self._siblings = _sibling_parts(self.store.facts)
+        self._document_numbers = {
+            squash(str(f.value)) for f in self.store.facts if f.spec == "document_number"
+        }
         dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
         for n in self.store.notices:
@@ -851,7 +854,12 @@ class DatasheetQA:
         elif _PRODUCTION_TEST.search(parsed.text):
             held = {f.device for f in self.store.facts if f.section_kind == "production_test"}
             why = "only the {} documents give a production test"
-        elif named_doc := {f.device for f in self.store.facts if squash(f.doc) in said}:
+        elif named_doc := {
+            f.device
+            for f in self.store.facts
+            if squash(f.doc) in said
+            or (f.spec == "document_number" and squash(str(f.value)) in said)
+        }:
             held, why = named_doc, "the document named is one of the {} documents"
         else:
             # "fixture channel offset … out of tolerance": the one device a sentence of whose
@@ -873,14 +881,20 @@ class DatasheetQA:
 
     def _own_components(self, parsed: ParsedQuestion) -> None:
         """A part number the named device's own documents list ("inductor L1 (OPS-2210)" in
-        the SRB-5030 bill of materials) is a component of it, not another party."""
-        if not parsed.unknown_parts or len(set(parsed.device_names)) != 1:
+        the SRB-5030 bill of materials) is a component of it, not another party; nor is the
+        number a held document goes by ("Per CP-0210, …")."""
+        if not parsed.unknown_parts:
             return
-        facts = self.index.device_facts(parsed.device_names[0])
+        facts = (
+            self.index.device_facts(parsed.device_names[0])
+            if len(set(parsed.device_names)) == 1
+            else []
+        )
         listed = [
             p
             for p in parsed.unknown_parts
-            if any(squash(p) in squash(f"{f.evidence} {f.parameter or ''}") for f in facts)
+            if squash(p) in self._document_numbers
+            or any(squash(p) in squash(f"{f.evidence} {f.parameter or ''}") for f in facts)
         ]
         if not listed:
             return
@@ -2324,6 +2338,12 @@ class DatasheetQA:
             * (1000.0 if m.group(3) == "MPa" else 1.0): f"{m.group(2)} {m.group(3)}"
             for m in _RATED_PRESSURE.finditer(parsed.text)
         }
+        # the low end of a stated range ("-100 to 100 kPa"), for a span that does not start at 0
+        lows = {
+            float(m.group(2)) * (1000.0 if m.group(3) == "MPa" else 1.0): float(m.group(1) or 0)
+            * (1000.0 if m.group(3) == "MPa" else 1.0)
+            for m in _RATED_PRESSURE.finditer(parsed.text)
+        }
         if not asked or not ratings:
             return None
         items: list[AnswerItem] = []
@@ -2356,6 +2376,19 @@ class DatasheetQA:
                     )
                     derived.append(d)
                     shown = f"{format_number(f.value)} × rated = {format_number(d.result)} kPa"
+                elif (f.unit or "").lower() in ("%span", "%fs", "%fss"):
+                    # "±2 %Span" of a 0-100 kPa part: a pressure error of ±2 kPa
+                    low = lows[rated]
+                    span, of = (rated, stated) if not low else (rated - low, f"{low:g} to {stated}")
+                    d = Derived(
+                        label=f"{device} {label.lower()} of a {stated} part, in kPa",
+                        expression=f"{format_number(f.value)} / 100 * "
+                        + (in_kpa if not low else f"({in_kpa} - {low:g})"),
+                        result=round(f.value / 100 * span, 9),
+                        unit="kPa",
+                    )
+                    derived.append(d)
+                    shown = f"{_figure(f, None)} of the {of} span = ±{format_number(d.result)} kPa"
                 else:
                     shown = _figure(f, None)
                 lines.append(

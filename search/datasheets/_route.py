@@ -598,7 +598,9 @@ _ACCURACY_CUES = re.compile(
     r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
     # "how far can the actual sink current be from the setting"
     r"|\bhow far\b.{0,60}\bfrom the (?:setting|reading|programmed|set ?point|displayed)\b"
-    r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b",
+    r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b"
+    # a calibration procedure's limit at one of its points
+    r"|\b(?:verification|calibration) tolerance\b|\btolerance\b.{0,60}\bpoint\b",
     re.IGNORECASE,
 )
 
@@ -639,7 +641,7 @@ _READING = re.compile(
     re.IGNORECASE,
 )
 _QUERY_RETURNS = re.compile(
-    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*\?\s+(?:returns?|returned|gives?|gave|reads?|says?"
+    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*\?\s*(?:=|returns?|returned|gives?|gave|reads?|says?"
     rf"|comes back(?: as| with)?|came back(?: as| with)?|repl(?:ies|ied)(?: with)?)\s+({_NUM})"
     r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?",
     re.IGNORECASE,
@@ -1607,7 +1609,7 @@ def parse_question(
         ):
             if not re.search(
                 r"\b(?:on|the|its)\s+(?:the\s+)?$", text[max(0, fm.start() - 8) : fm.start()]
-            ):
+            ) or re.match(r"\s*(?:point|set ?point)\b", text[fm.end() :]):  # "the 3.000 A point"
                 reading = _quantity(fm.group(1), fm.group(2))
                 break
     inst_range = None

@@ -4120,6 +4120,7 @@ def markdown_facts(
         facts.extend(_statement_facts(sec, device, stem, citation))
         facts.extend(_stated_scales(sec, device, stem, citation))
         facts.extend(_revision_markings(sec, device, stem, citation))
+        facts.extend(_document_numbers(sec, device, stem, citation))
         facts.extend(_part_changes(sec, device, stem, citation, part_names))
         for row in _stated_rows(sec, citation, kind):
             fs, ws = facts_from_row(row, device, stem)
@@ -4525,6 +4526,32 @@ def _revision_markings(sec: MdSection, device: str, stem: str, citation: str) ->
             section=sec.title,
         ).with_id()
         for m in _REVISION_MARKING.finditer(prose)
+    ]
+
+
+# "Orbeck Power Systems, document TS-5030. Revision 3, …": the number the document goes by
+_DOCUMENT_NUMBER = re.compile(r"\bdocument\s+(?P<number>[A-Z]{2,5}-\d{2,6})\b")
+
+
+def _document_numbers(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
+    """``document_number`` facts: the number a document's preamble gives itself, by which a
+    question may name it ("Under TS-5030 …")."""
+    if sec.number != "0":
+        return []
+    prose = re.sub(r"\s+", " ", sec.text)
+    return [
+        Fact(
+            device=device,
+            spec="document_number",
+            parameter="Document number",
+            value=m.group("number"),
+            section_kind="general",
+            doc=stem,
+            citation=citation,
+            evidence=prose[max(0, prose.rfind(".", 0, m.start()) + 1) : m.end()].strip(),
+            section=sec.title,
+        ).with_id()
+        for m in _DOCUMENT_NUMBER.finditer(prose)
     ]
 
 

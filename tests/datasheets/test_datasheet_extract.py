@@ -1304,3 +1304,17 @@ def test_memory_sizes_are_read_with_what_the_memory_is() -> None:
     }
     assert {("SRAM size", 520.0, "KB"), ("ROM size", 448.0, "KB")} <= sizes
     assert ("external SPI flash size", 4.0, "MB") in sizes
+
+
+def test_a_markdown_documents_own_number(tmp_path: Path) -> None:
+    from search.datasheets._markdown import read_markdown
+    from search.datasheets._tables import markdown_facts
+
+    doc = tmp_path / "spec.md"
+    doc.write_text(
+        "# Test spec\n\nAcme, document TS-0042. Revision 2.\n\n## 1. Scope\n\nAll boards.\n",
+        encoding="utf-8",
+    )
+    facts, _ = markdown_facts(read_markdown(doc), "SRB-5030", "spec")
+    numbers = [(f.value, f.citation) for f in facts if f.spec == "document_number"]
+    assert numbers == [("TS-0042", "spec#0")]

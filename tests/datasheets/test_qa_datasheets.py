@@ -1412,3 +1412,32 @@ def test_a_spec_phrase_filed_under_a_label_of_its_own(shipped: DatasheetQA) -> N
         "maximum transmit duty cycle does the datasheet allow at +20 dBm?"
     )
     assert [(it.max, it.unit, it.citation) for it in a.items] == [(1.0, "%", "rfm95w#p80")]
+
+
+def test_a_document_named_by_its_own_number(shipped: DatasheetQA) -> None:
+    # "document TS-5030" in the test specification's preamble: the question names no part
+    a = shipped.ask("Under TS-5030 revision 3, what upper limit applies to the RIPPLE measurement?")
+    assert a.status == "answered" and "srb5030-test-spec#4" in a.citations, a.answer
+    assert [(it.max, it.unit) for it in a.items] == [(50.0, "mV")]
+    # a document's number beside a named instrument is no second party to compare
+    b = shipped.ask(
+        "Per CP-0210, what verification tolerance applies to the TRN-2400 constant-current "
+        "setting at the 3.000 A point?"
+    )
+    assert b.route != "comparison" and "±13 mA" in b.answer, b.answer
+
+
+def test_an_instrument_reply_given_as_a_bare_number_is_the_reading(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "MDN-4010 reports MEAS:VOLT? = 24.0000 on the bench supply - how far off can that "
+        "readback be (1 year, 18-28 °C)?"
+    )
+    assert a.status == "answered" and "= ±17 mV" in a.answer, a.answer
+
+
+def test_a_percent_of_span_accuracy_in_pressure(shipped: DatasheetQA) -> None:
+    a = shipped.ask("XGZP6847A500KPG (0-500 kPa gauge): typical total accuracy expressed in kPa?")
+    assert [d.result for d in a.derived] == [12.5] and "±12.5 kPa" in a.answer, a.answer
+    # a span that does not start at zero
+    b = shipped.ask("XGZP6847A total accuracy for a -100 to 100 kPa part, in kPa?")
+    assert [d.result for d in b.derived] == [4.0], b.answer
