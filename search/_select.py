@@ -269,10 +269,19 @@ class Lexicon:
 
     def __init__(self, services: Sequence[Service], known: Iterable[str] = ()) -> None:
         self.names = [tuple(_tokens(s.name)) for s in services]
-        vocab = {w for name in self.names for w in name}
-        self._vocab = vocab
+        # every name a service goes by, with the service it names: its own, then its aliases
+        # (of three letters or more: "er" is a filler, not an emergency room)
         # Real words are not read as typos of a name ("fridge" is not "bridge").
         self._known = frozenset(known)
+        self._entries = [(name, i) for i, name in enumerate(self.names)] + [
+            (words, i)
+            for i, s in enumerate(services)
+            for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
+            if len(words) >= 2 or words[0] not in self._known
+        ]
+        vocab = {w for name, _ in self._entries for w in name}
+        self._vocab = vocab
+        self._name_words = {w for name in self.names for w in name}
         self._del: dict[str, set[str]] = {}
         for w in vocab:
             if len(w) >= 5:
@@ -280,9 +289,10 @@ class Lexicon:
                     self._del.setdefault(d, set()).add(w)
         self._by_first: dict[str, list[int]] = {}
         self._tails: dict[tuple[str, str], list[int]] = {}
-        for i, name in enumerate(self.names):
+        for entry, (name, _) in enumerate(self._entries):
             if name:
-                self._by_first.setdefault(name[0], []).append(i)
+                self._by_first.setdefault(name[0], []).append(entry)
+        for i, name in enumerate(self.names):
             if len(name) >= 3:
                 self._tails.setdefault((name[-2], name[-1]), []).append(i)
 
@@ -315,8 +325,8 @@ class Lexicon:
         spans: list[tuple[int, int, int]] = []  # (start, end, service)
         for start, cands in enumerate(canon):
             for first in cands:
-                for i in self._by_first.get(first, ()):
-                    name = self.names[i]
+                for entry in self._by_first.get(first, ()):
+                    name, i = self._entries[entry]
                     end = start + len(name)
                     if end <= len(words) and all(
                         name[k] in canon[start + k] for k in range(len(name))
@@ -328,7 +338,7 @@ class Lexicon:
                             continue
                         spans.append((start, end, i))
         for start in range(len(words) - 1):
-            if start and words[start - 1] in self._vocab:
+            if start and words[start - 1] in self._name_words:
                 continue  # "horse racing track" is not "car racing track"
             for i in self._tails.get((words[start], words[start + 1]), ()):
                 spans.append((start, start + 2, i))
@@ -399,7 +409,10 @@ class ServiceSelector:
         self.lexicon = Lexicon(self.services, known=known)
         self.bm25 = Bm25Index(self.services)
         self._phrase_mean = self._mean_phrase_vectors(index)
-        self.speller = Speller(index.texts, names=[s.name for s in self.services], known=known)
+        aliases = [a for s in self.services for a in s.aliases]
+        self.speller = Speller(
+            [*index.texts, *aliases], names=[s.name for s in self.services], known=known
+        )
         self.unheld = embedder.encode(list(UNHELD))
         held = {w for text in index.texts for w in _words(text)}
         self._unheld_words = [_words(t) - held for t in UNHELD]

@@ -74,6 +74,8 @@ class Bm25Index:
         docs: list[Counter[str]] = []
         for s in services:
             toks = words(s.name) * name_weight
+            for a in s.aliases:  # another name of the service is a name too
+                toks += words(a)
             if s.description and s.description != s.name:
                 toks += words(s.description)
             for p in s.phrases:

@@ -2,7 +2,11 @@
 
 Records live in ``search/data/catalogue/*.jsonl``, one JSON object a line::
 
-    {"name": "dog park", "description": "...", "phrases": ["..."], "live_fields": ["occupancy_pct"]}
+    {"name": "dog park", "description": "...", "phrases": ["..."], "aliases": ["off-leash area"],
+     "live_fields": ["occupancy_pct"]}
+
+``aliases`` are other names of the same service in other Englishes and short forms ("chemist"
+for a pharmacy, "lido" for an outdoor swimming pool): matched as words, never embedded.
 
 While the descriptions are being written a name may have no record yet; when the study's name
 list is at hand (``../shared/data/sensorsconnect/service_names.txt``) such names are still
@@ -68,6 +72,7 @@ class Service:
     slug: str
     description: str
     phrases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
     live_fields: tuple[str, ...] = ()
     curated: bool = True
     source: str = ""
@@ -99,6 +104,9 @@ def _parse_record(raw: str, place: str) -> Service:
     phrases = data.get("phrases", [])
     if not isinstance(phrases, list) or not all(isinstance(p, str) for p in phrases):
         raise CatalogueError(f"{place}: 'phrases' of {name!r} must be a list of strings")
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        raise CatalogueError(f"{place}: 'aliases' of {name!r} must be a list of strings")
     fields_ = data.get("live_fields", [])
     if not isinstance(fields_, list) or not all(isinstance(f, str) for f in fields_):
         raise CatalogueError(f"{place}: 'live_fields' of {name!r} must be a list of strings")
@@ -108,6 +116,7 @@ def _parse_record(raw: str, place: str) -> Service:
         slug=service_slug(name),
         description=desc.strip(),
         phrases=tuple(p.strip() for p in phrases if p.strip()),
+        aliases=tuple(a.strip() for a in aliases if a.strip()),
         live_fields=tuple(fields_),
         curated=bool(desc.strip()),
         source=place,

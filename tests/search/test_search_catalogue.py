@@ -29,6 +29,15 @@ def test_record_rules_name_the_place(tmp_path: Path) -> None:
         load_catalogue(tmp_path, names_file=False)
 
 
+def test_aliases_are_names_not_embedded_texts(tmp_path: Path) -> None:
+    _write(tmp_path, "a.jsonl", [{"name": "pharmacy", "description": "x", "aliases": ["chemist"]}])
+    (svc,) = load_catalogue(tmp_path, names_file=False)
+    assert svc.aliases == ("chemist",) and "chemist" not in svc.texts()
+    _write(tmp_path, "a.jsonl", [{"name": "pharmacy", "description": "x", "aliases": "chemist"}])
+    with pytest.raises(CatalogueError, match=r"a\.jsonl:1: 'aliases' of 'pharmacy'"):
+        load_catalogue(tmp_path, names_file=False)
+
+
 def test_duplicate_service_is_refused(tmp_path: Path) -> None:
     _write(tmp_path, "a.jsonl", [{"name": "Bar", "description": "drinks"}])
     _write(tmp_path, "b.jsonl", [{"name": "bar", "description": "again"}])

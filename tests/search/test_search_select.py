@@ -98,6 +98,20 @@ def test_lexicon_longest_name_wins() -> None:
     assert lex.matches("womens clothing stores") == [2]
 
 
+def test_lexicon_matches_a_services_other_names() -> None:
+    svcs = [
+        Service("outdoor swimming pool", "o", "", aliases=("lido",)),
+        Service("parking lot", "p", "", aliases=("parking",)),
+        Service("takeout restaurant", "t", "", aliases=("carry-out", "er")),
+    ]
+    lex = Lexicon(svcs, known={"parking", "lot", "er"})
+    assert lex.matches("lido near me") == [0]
+    assert lex.matches("carry out open late") == [2]
+    # an everyday word is too often said in passing to name a service by itself
+    assert lex.matches("covered parking downtown") == []
+    assert lex.matches("er, a parking lot") == [1]
+
+
 @pytest.mark.parametrize(
     ("request_text", "matched"),
     [
