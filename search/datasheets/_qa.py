@@ -1426,6 +1426,7 @@ class DatasheetQA:
         valid = _within_stated_temperature(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
+        valid = _derated_from_ambient(valid, parsed.text)
         valid = _within_stated_span(valid, parsed.text)
         holding = [
             r
@@ -3989,11 +3990,21 @@ def _unweighed(text: str, items: Sequence[AnswerItem]) -> list[str]:
     """Each such figure the question states, as written, whose dimension none of ``items``
     has: a figure no fact found limits."""
     weighed = {unit_dimension(i.unit, i.spec) for i in items}
+    # a limit derated from an ambient ("max 3 A, ambient 70 degC") weighs an ambient up to it
+    hottest = max(
+        (float(a) for i in items if isinstance(a := i.applies_to.get("ambient_c"), int | float)),
+        default=None,
+    )
     out = []
     for m in _STATED_CONDITION.finditer(text):
-        dim = unit_dimension(re.sub(r"(?i)^deg\s*C$", "°C", m.group("unit")), "")
-        if dim is not None and dim not in weighed:
-            out.append(m.group(0))
+        unit = re.sub(r"(?i)^deg\s*C$", "°C", m.group("unit"))
+        dim = unit_dimension(unit, "")
+        if dim is None or dim in weighed:
+            continue
+        t = _AMBIENT.fullmatch(m.group(0).strip())
+        if hottest is not None and t is not None and float(t.group(1)) <= hottest:
+            continue
+        out.append(m.group(0))
     return out
 
 
@@ -4188,6 +4199,13 @@ _DRIVES_LOGIC_INPUT = re.compile(
 )
 
 
+# "38 V surges lasting about 2 ms", "a 60 V spike", "40 V for 5 ms"
+_SURGE_AFTER = re.compile(
+    r"(?i)\s*(?:surges?|spikes?|transients?|pulses?|dips?)\b"
+    r"|\s*(?:for|lasting)\s+(?:about\s+|up to\s+)?\d+(?:\.\d+)?\s*(?:µs|us|ms)\b"
+)
+
+
 def _is_signal(question: str, start: int, end: int, unit: str) -> bool:
     """Whether the value stated at ``question[start:end]`` is a signal level, not a supply: in
     millivolts, named as a signal or logic level ("a 0-3 V signal", "a bridge signal of
@@ -4285,6 +4303,8 @@ def _value_check(
     stated = []
     derived: list[Derived] = []
     signals: set[float] = set()
+    outputs: set[float] = set()
+    transients: set[float] = set()
     for m in _STATED.finditer(question):
         value, unit = float(m.group(1).replace("−", "-")), m.group(2)
         if re.search(r"\d\s*m?A\s+at\s+$", question[: m.start()]):
@@ -4296,6 +4316,12 @@ def _value_check(
             continue  # "the 3.3 V part": which part, not a value applied to it
         if _is_signal(question, m.start(), m.end(), m.group(2)):
             signals.add(value)
+        if re.search(r"(?i)\b(?:its|the) output\b[^.?!\d]*$", question[: m.start()]):
+            outputs.add(value)  # "keep its output above 4.900 V": the part's own output
+        if _SURGE_AFTER.match(question, m.end()) or re.search(
+            r"(?i)\b(?:surges?|spikes?|transients?)\s+(?:of|to|up to)\s+$", question[: m.start()]
+        ):
+            transients.add(value)  # "38 V surges lasting about 2 ms"
         tm = _TOLERANCE.search(question[m.end() :])
         if tm is None:
             stated.append((value, unit, [value]))
@@ -4314,6 +4340,8 @@ def _value_check(
     lines: list[str] = []
     # "at 3.3 V or 5 V?" states alternatives, each answered on its own line.
     alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
+    checked: set[float] = set()
+    unsettled: list[str] = []
     for it in items:
         if it.spec in _CAPACITY_SPECS and it.max is None and isinstance(it.value, int | float):
             it = it.model_copy(update={"max": float(it.value)})
@@ -4325,6 +4353,8 @@ def _value_check(
             base = unit.split(" ")[0]
             if it.spec in _SUPPLY_RAILS and value in signals:
                 continue  # a signal level is never checked against a supply range
+            if it.spec in _SUPPLY_FAMILY and value in outputs:
+                continue  # nor a part's output against what its input takes
             if it.spec in _CONSUMPTION_SPECS and _FEEDS_A_LOAD.search(question):
                 continue  # a load the part feeds draws from it: no measure of its own draw
             try:
@@ -4359,6 +4389,11 @@ def _value_check(
                     f"{format_number(value)} {unit}{band} is {'within' if ok else 'outside'} "
                     f"{limit} {it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
                 )
+                if not ok and value in transients and it.section_kind != "absolute_maximum":
+                    # a continuous limit does not rate a surge: unsettled, not a failure
+                    unsettled.append(f"{format_number(value)} {unit}")
+                    ok = True
+            checked.add(value)
             if alternatives:
                 outcomes.setdefault(f"{scope}@{value}", []).append((ok, ""))
                 continue
@@ -4391,6 +4426,20 @@ def _value_check(
         lines.append("the outcome depends on the board revision, which the question does not name")
         return "insufficient_evidence", lines, derived
     verdict = merged.pop() if len(merged) == 1 else None
+    if verdict == "compatible" and outputs - checked:
+        # "keep its output above 4.900 V during a load step": no fact found bounds that output
+        lines.append(
+            f"no limit found bounds the output stated "
+            f"({', '.join(format_number(v) for v in sorted(outputs - checked))} V)"
+        )
+        return "insufficient_evidence", lines, derived
+    if verdict == "compatible" and unsettled:
+        lines.append(
+            f"{', '.join(dict.fromkeys(unsettled))} as a surge exceeds a continuous limit; the "
+            "documents give no surge or transient rating, and an absolute maximum is no "
+            "operating limit"
+        )
+        return "insufficient_evidence", lines, derived
     return verdict, lines, derived if verdict or lines else []
 
 
@@ -4644,6 +4693,30 @@ def _without_derating(valid: list[Any], question: str) -> list[Any]:
         return valid
     plain = {r.fact.spec for r in valid if not r.fact.extra.get("derating")}
     return [r for r in valid if not (r.fact.extra.get("derating") and r.fact.spec in plain)]
+
+
+def _derated_from_ambient(valid: list[Any], question: str) -> list[Any]:
+    """At a stated ambient no hotter than the first point a limit is derated from ("3.0 A at
+    70 degC to 1.5 A at 85 degC", 50 °C stated), that point's figure holds: the hotter
+    points are no limits there. Between or past the points, every row stays."""
+    temps = {float(m.group(1)) for m in _AMBIENT.finditer(question.translate(_MINUS))}
+    if len(temps) != 1:
+        return valid
+    (t,) = temps
+    first: dict[str, float] = {}
+    for r in valid:
+        at = r.fact.applies_to.get("ambient_c")
+        if r.fact.extra.get("derating") and isinstance(at, int | float):
+            first[r.fact.spec] = min(float(at), first.get(r.fact.spec, math.inf))
+    return [
+        r
+        for r in valid
+        if not (
+            r.fact.extra.get("derating")
+            and r.fact.spec in first
+            and t <= first[r.fact.spec] < float(r.fact.applies_to.get("ambient_c", math.inf))
+        )
+    ]
 
 
 _SETTING = re.compile(r"\b([A-Z][A-Z0-9_]*SEL)\s*=\s*(\d+)\b", re.IGNORECASE)

@@ -1441,3 +1441,29 @@ def test_a_percent_of_span_accuracy_in_pressure(shipped: DatasheetQA) -> None:
     # a span that does not start at zero
     b = shipped.ask("XGZP6847A total accuracy for a -100 to 100 kPa part, in kPa?")
     assert [d.result for d in b.derived] == [4.0], b.answer
+
+
+def test_a_derated_limit_at_an_ambient_below_its_first_point(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "A customer runs an SRB-5030 revision B from a 24 V rail and draws 2.0 A at 50 °C "
+        "ambient. Is that within the board's current ratings?"
+    )
+    # 3.0 A holds up to 70 degC; the 1.5 A point is the limit at 85 degC only
+    assert a.verdict == "compatible" and "outside max 1.5 A" not in a.answer, a.answer
+    # between the points the limit is derated linearly: 2.0 A at 80 degC
+    b = shipped.ask("SRB-5030 revision B on 24 V drawing 2.5 A at 80 °C ambient: within ratings?")
+    assert b.verdict == "incompatible" and "max 2 A" in b.answer, b.answer
+
+
+def test_a_parts_own_output_is_not_checked_against_its_input(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Will an SRB-5030 keep its output above 4.900 V during a fast 0.5 A to 3.0 A load step "
+        "at 24 V in?"
+    )
+    assert a.verdict == "insufficient_evidence" and "4.9 V is outside" not in a.answer, a.answer
+
+
+def test_a_surge_above_a_continuous_limit_is_not_settled_by_it(shipped: DatasheetQA) -> None:
+    q = "Rev B SRB-5030 on a 24 V rail that sees {} V surges lasting about 2 ms: within ratings?"
+    assert shipped.ask(q.format(38)).verdict == "insufficient_evidence"
+    assert shipped.ask(q.format(45)).verdict == "incompatible"  # past the 40 V absolute maximum
