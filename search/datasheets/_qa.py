@@ -3940,7 +3940,12 @@ def _listed_items(question: str) -> list[str]:
     ]
     if not 3 <= len(items) <= 8 or any(len(x.split()) < 2 for x in items):
         return []
-    return [f"{head.strip()}: {x}?" for x in items]
+    # "MCP3008 DC accuracy: max INL, max DNL, ...": the heading's own spec ("accuracy") is
+    # the topic of the list, not a figure each item asks
+    for phrase in parse_question(head).spec_phrases:
+        head = re.sub(rf"(?i)\b{re.escape(phrase)}\b", " ", head)
+    head = re.sub(r"\s+", " ", head).strip()
+    return [f"{head}: {x}?" for x in items]
 
 
 # A resistive bridge whose output a converter reads: a load cell, a strain gauge.

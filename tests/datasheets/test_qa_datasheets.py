@@ -1467,3 +1467,11 @@ def test_a_surge_above_a_continuous_limit_is_not_settled_by_it(shipped: Datashee
     q = "Rev B SRB-5030 on a 24 V rail that sees {} V surges lasting about 2 ms: within ratings?"
     assert shipped.ask(q.format(38)).verdict == "insufficient_evidence"
     assert shipped.ask(q.format(45)).verdict == "incompatible"  # past the 40 V absolute maximum
+
+
+def test_a_lists_heading_names_its_topic_not_an_item(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "MCP3008 DC accuracy: list the max INL, max DNL, max offset error and max gain error."
+    )
+    assert a.status == "answered" and len(a.items) == 4, a.answer
+    assert {it.max for it in a.items} == {1.0, 1.5}
