@@ -1851,12 +1851,19 @@ def rule_headroom(
         result=round(need_in, 9),
         unit="V",
     )
+    # "6.5V ≤ VIN ≤ 12V": the input span the output figure itself is specified over
+    spec_in = re.search(r"(\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V\s?IN", vout[0].condition or "")
+    below = (
+        f"; the output is specified only for {vout[0].condition} [{vout[0].citation}]"
+        if spec_in and reg.supply_v < float(spec_in.group(1)) - 1e-9
+        else ""
+    )
     checks = [
         _check(
             "supply",
             "compatible" if ok else "incompatible",
             f"{_fmt(reg.supply_v)} V in {'covers' if ok else 'is below'} output "
-            f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V",
+            f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V{below}",
             [*vout[:1], d],
             [der],
         )
@@ -2850,6 +2857,7 @@ def is_regulator(index: FactIndex, use: DeviceUse) -> bool:
 _CUE_HEADROOM = re.compile(
     r"(?i)\b(?:stay|remain|keep)\b.{0,20}\bregulat|\bin regulation\b|\bheadroom\b|\benough "
     r"(?:input|voltage)\b|\bdrop ?out\b.{0,30}\b(?:enough|ok|fine)\b|\bhold (?:its |the )?output"
+    r"|\b(?:hold|maintain|lose|out of)\s+(?:its\s+|the\s+)?regulation\b"
     # "will it regulate?", "does it still regulate properly?"
     r"|\b(?:will|would|does|can|could) (?:it|the \w+) (?:still |properly )?regulate\b"
     r"|\bregulate (?:properly|ok|fine|correctly)\b|\bkeep regulating\b"

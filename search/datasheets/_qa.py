@@ -1846,7 +1846,7 @@ class DatasheetQA:
         answer = self._lookup_rows(parsed)
         rail = self._rail_by_derating(parsed)
         if rail is not None:
-            if answer.status != "answered":
+            if answer.status != "answered" or rail.verdict:
                 return rail
             answer.items += rail.items
             answer.citations += [c for c in rail.citations if c not in answer.citations]
@@ -1926,6 +1926,10 @@ class DatasheetQA:
         if len(rules) != 1 or len(parsed.device_names) != 1:
             return None
         rule, device = rules[0], parsed.device_names[0]
+        if _ASKS_PASS.search(parsed.text) and (
+            checked := self._cap_rule_check(parsed, rule, device)
+        ):
+            return checked
         stated = _STATED_CAP_RATING.search(parsed.text)
         ratings = [
             f
@@ -1953,6 +1957,49 @@ class DatasheetQA:
             [item_from_fact(ratings[0]), item_from_fact(rule)],
             [rail],
         )
+
+    def _cap_rule_check(self, parsed: ParsedQuestion, rule: Fact, device: str) -> Answer | None:
+        """ "Replace the rev B input caps with 35 V parts: does that pass DR-14?": the rating
+        stated against the rule's factor times the board's maximum continuous input for the
+        revision named (a change notice's figure where it supersedes the datasheet's)."""
+        rated = _PROPOSED_CAP_RATING.search(parsed.text)
+        if rated is None or not isinstance(rule.value, int | float):
+            return None
+        rating = float(rated.group(1) or rated.group(2))
+        limits = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "input_voltage_range"
+            and f.section_kind == "recommended_operating"
+            and f.max is not None
+            and _for_revisions(f, parsed.revisions)
+        ]
+        if len({f.max for f in limits}) != 1:
+            return None  # no limit, or one per revision with none named
+        limit = limits[0]
+        assert limit.max is not None
+        need = Derived(
+            label="rating needed",
+            expression=f"{format_number(float(rule.value))} * {format_number(limit.max)}",
+            result=round(float(rule.value) * limit.max, 6),
+            unit="V",
+        )
+        ok = rating >= need.result - 1e-9
+        scope = f" (revision {', '.join(parsed.revisions)})" if parsed.revisions else ""
+        answer = _answered(
+            parsed,
+            f"{'Compatible' if ok else 'Incompatible'}. {rule.parameter.split(':')[0]} asks a "
+            f"rating of at least {format_number(float(rule.value))} {rule.condition} "
+            f"[{rule.citation}]; the {device} maximum continuous input is "
+            f"{format_number(limit.max)} V{scope} [{limit.citation}], so at least "
+            f"{need.expression} = {format_number(need.result)} V; a {format_number(rating)} V "
+            f"rating {'meets' if ok else 'falls short of'} it",
+            [item_from_fact(rule), item_from_fact(limit)],
+            [need],
+            "computed",
+        )
+        answer.verdict, answer.route = ("compatible" if ok else "incompatible"), "compatibility"
+        return answer
 
     def _named_rule(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Design rule DR-10: minimum ratio of saturation to peak inductor current?": a rule
@@ -3902,6 +3949,27 @@ _SETTING_OPEN = re.compile(
 )
 
 # "a 50 V cap", "the 35 V input capacitors": a capacitor's voltage rating
+# "does that pass / meet / satisfy the rule", "is it compliant"
+_ASKS_PASS = re.compile(r"(?i)\b(?:pass(?:es)?|meets?|satisf(?:y|ies)|compl(?:y|ies|iant))\b")
+# "swap the input caps for 10 µF 35 V parts", "a 35 V capacitor"
+_PROPOSED_CAP_RATING = re.compile(
+    r"(?i)\bcap(?:s|acitors?)?\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
+    r"|(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)"
+)
+
+
+def _for_revisions(f: Fact, revisions: Sequence[str]) -> bool:
+    """Whether a fact holds for the board revisions named (all of them when none is): one
+    scoped to revisions covers those, one superseded for them does not."""
+    if not revisions:
+        return f.superseded_by is None and not f.applies_to.get("board_revision")
+    scoped = f.applies_to.get("board_revision")
+    if scoped:
+        return all(r in scoped for r in revisions)
+    gone = (f.superseded_for or {}).get("board_revision") if f.superseded_by else None
+    return not (gone and any(r in gone for r in revisions))
+
+
 _STATED_CAP_RATING = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)")
 
 _LOGIC_WORDS = re.compile(r"(?i)\b(?:logic|levels?|inputs?|gpios?|vih|thresholds?)\b")

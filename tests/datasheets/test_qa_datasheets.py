@@ -1475,3 +1475,20 @@ def test_a_lists_heading_names_its_topic_not_an_item(shipped: DatasheetQA) -> No
     )
     assert a.status == "answered" and len(a.items) == 4, a.answer
     assert {it.max for it in a.items} == {1.0, 1.5}
+
+
+def test_a_regulator_asked_whether_it_holds_regulation(shipped: DatasheetQA) -> None:
+    a = shipped.ask("AMS1117-5.0 fed from a 6.0 V supply, load 800 mA: will it hold regulation?")
+    assert a.verdict == "incompatible" and "= 6.3 V" in a.answer, a.answer
+    assert "specified only for 6.5V ≤ VIN ≤ 12V" in a.answer
+
+
+def test_a_proposed_capacitor_rating_checked_against_a_design_rule(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Purchasing wants to replace SRB-5030 rev B input caps C1/C2 with 10 µF 35 V X7R parts. "
+        "Does that pass design rule DR-14 with the rev B input limit?"
+    )
+    # the change notice's 32 V for revision B, not the datasheet's 36 V
+    assert a.verdict == "incompatible" and "1.5 * 32 = 48 V" in a.answer, a.answer
+    b = shipped.ask("Would 63 V input capacitors on a rev C SRB-5030 meet DR-14?")
+    assert b.verdict == "compatible" and "1.5 * 36 = 54 V" in b.answer, b.answer
