@@ -1151,12 +1151,14 @@ class DatasheetQA:
         if mention.variant or mention.end < 0:
             return
         m = re.match(
-            r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b([\s-]*(?:version|variant|model))?",
+            r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b"
+            r"([\s-]*(?:supply[- ])?(?:version|variant|model))?",
             parsed.text[mention.end :],
         ) or re.search(
             # "3.3V-version XGZP6847A": the version named before the part; "the 3.3 V AMS1117
             # rail": a regulator's output named before it
-            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:version|variant|model))(?:\s+of)?"
+            r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V([- ](?:supply[- ])?(?:version|variant|model))"
+            r"(?:\s+of)?"
             r"(?:\s+the)?\s+$"
             + (
                 r"|(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*V\s+$"
@@ -1862,6 +1864,7 @@ class DatasheetQA:
             self._variant_rated_lower(parsed, answer)
             self._statement_beyond(parsed, answer)
             _margin_below(parsed, answer)
+            _percent_as_current(parsed, answer)
         return answer
 
     def _condition_span(self, parsed: ParsedQuestion) -> Answer | None:
@@ -3325,7 +3328,7 @@ _CHECK_CUE = re.compile(
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
     r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to)\b"
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
-    r"|\bcan (?:i|it|we|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
+    r"|\bcan (?:i|it|we|they|you|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,
@@ -3590,6 +3593,36 @@ def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
         f". {format_number(rail)} V + {pct} % = {format_number(round(high, 6))} V at worst; "
         f"{format_number(top)} V [{cite}] - {format_number(round(high, 6))} V = "
         f"{format_number(round(top - high, 6))} V margin"
+    )
+
+
+# "expressed in amperes", "as an absolute current", "in A"
+_ASKS_IN_AMPS = re.compile(r"(?i)\b(?:in\s+(?:amps?|amperes?|A)\b|absolute current|how many amps)")
+_STATED_CURRENT = re.compile(r"(?<![\w.])±?\s*(\d+(?:\.\d+)?)\s*A\b")
+
+
+def _percent_as_current(parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "total output error at 20 A, in amperes": an error printed as ± % of the current
+    measured, worked out at the one current the question states (±1.5 % of 20 A = ±0.3 A)."""
+    currents = {float(m.group(1)) for m in _STATED_CURRENT.finditer(parsed.text)}
+    errors = [
+        it
+        for it in answer.items
+        if it.unit == "%" and it.max is not None and it.spec in ("accuracy", "total_error")
+    ]
+    if not (_ASKS_IN_AMPS.search(parsed.text) and len(currents) == 1 and len(errors) == 1):
+        return
+    (current,), (it,) = currents, errors
+    assert it.max is not None
+    d = Derived(
+        label=f"{it.device} error at {format_number(current)} A",
+        expression=f"{format_number(it.max)} / 100 * {format_number(current)}",
+        result=round(it.max / 100 * current, 9),
+        unit="A",
+    )
+    answer.derived.append(d)
+    answer.answer += (
+        f". ±{format_number(it.max)} % of {format_number(current)} A = ±{format_number(d.result)} A"
     )
 
 
@@ -3991,6 +4024,12 @@ def _item_key(i: AnswerItem) -> tuple[Any, ...]:
     return (i.device, i.spec, i.parameter, i.condition, i.citation)
 
 
+_CLAUSE_START = re.compile(
+    r"(?i)(?:what|which|how|when|where|why|who|is|are|does|do|can|could|will|would|should"
+    r"|at|in|on|with|for|from|by|expressed|given|assuming|if)\b"
+)
+
+
 def _listed_items(question: str) -> list[str]:
     """The items a question lists after a colon, each asked with what precedes the colon
     ("CCS811 timing: a, b, c and d?" -> "CCS811 timing: a?", ...); none when it lists fewer
@@ -4006,7 +4045,13 @@ def _listed_items(question: str) -> list[str]:
         for x in re.split(r",(?![^()]*\))\s*(?:and\s+)?|\s+and\s+(?=[^,()]*$)", tail)
         if x.strip()
     ]
-    if not 3 <= len(items) <= 8 or any(len(x.split()) < 2 for x in items):
+    if (
+        not 3 <= len(items) <= 8
+        or any(len(x.split()) < 2 for x in items)
+        # "…: at a full-scale 20 A, what total error should we expect, expressed in amperes?"
+        # runs on in clauses, not items
+        or any(_CLAUSE_START.match(x) for x in items)
+    ):
         return []
     # "MCP3008 DC accuracy: max INL, max DNL, ...": the heading's own spec ("accuracy") is
     # the topic of the list, not a figure each item asks

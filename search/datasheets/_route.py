@@ -1182,7 +1182,26 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     return [v for _, v in volts]
 
 
+_COUNT_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        [
+            *("one", "two", "three", "four", "five", "six"),
+            *("seven", "eight", "nine", "ten", "eleven", "twelve"),
+        ],
+        start=1,
+    )
+}
+
+
 def _interval(text: str) -> str | None:
+    # "calibrated two months ago", "three weeks ago": counts in words, weeks in days
+    text = re.sub(
+        rf"(?i)\b({'|'.join(_COUNT_WORDS)})(?=[- ](?:months?|weeks?|days?)\b)",
+        lambda m: _COUNT_WORDS[m.group(1).lower()],
+        text,
+    )
+    text = re.sub(r"(?i)\b(\d{1,2})[- ]weeks?\b", lambda m: f"{int(m.group(1)) * 7} days", text)
     m = _INTERVAL.search(text)
     if not m:
         # "calibrated yesterday", "cal'd this morning": inside the 24-hour specification

@@ -1492,3 +1492,37 @@ def test_a_proposed_capacitor_rating_checked_against_a_design_rule(shipped: Data
     assert a.verdict == "incompatible" and "1.5 * 32 = 48 V" in a.answer, a.answer
     b = shipped.ask("Would 63 V input capacitors on a rev C SRB-5030 meet DR-14?")
     assert b.verdict == "compatible" and "1.5 * 36 = 54 V" in b.answer, b.answer
+
+
+def test_a_supply_version_named_before_the_part(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "If we order the 3.3 V-supply version of the XGZP6847A, what output voltage range does "
+        "it give?"
+    )
+    assert [(it.min, it.max) for it in a.items] == [(0.2, 2.7)], a.answer
+
+
+def test_the_time_since_calibration_in_words_picks_the_interval(shipped: DatasheetQA) -> None:
+    for since in ("two months", "three weeks"):
+        a = shipped.ask(
+            f"The MDN-6100 was calibrated {since} ago. What is its accuracy limit for a 5.000 V "
+            "reading on the 10 V DC range?"
+        )
+        assert "90 day" in a.answer and "24 hour" not in a.answer, a.answer
+        assert "= ±165 µV" in a.answer
+
+
+def test_a_percent_error_worked_out_at_the_current_stated(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "ACS712ELCTR-20A at 25 °C: at a full-scale 20 A, what total output error should we "
+        "expect, expressed in amperes?"
+    )
+    assert "±1.5 % of 20 A = ±0.3 A" in a.answer and [d.result for d in a.derived] == [0.3]
+
+
+def test_a_customer_asking_whether_they_can_use_a_board_on_a_rail(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Plant runs a 36 V nominal DC rail; the customer has SRB-5030 revision B boards in "
+        "stock. Can they use them on that rail?"
+    )
+    assert a.verdict == "incompatible" and "ecn-2608-04#1" in a.citations, a.answer
