@@ -804,6 +804,15 @@ class DatasheetQA:
                 # it be stable?": figures found, none of them a limit on the length
                 # (capacitance, temperature) the question states, so no "yes" either.
                 or (_YES_NO.search(parsed.text) and unweighed)
+                # "will VOUT stay above 4.9 V during the step?": steady-state rows only
+                or (
+                    _YES_NO.search(parsed.text)
+                    and _TRANSIENT.search(parsed.text)
+                    and not any(
+                        _TRANSIENT.search(f"{i.parameter or ''} {i.condition or ''}")
+                        for i in answer.items
+                    )
+                )
             )
         ):
             # "Can I put a YF-S201 in a diesel fuel line?": figures found, but none settles
@@ -3345,7 +3354,8 @@ _CAPACITY_SPECS = frozenset(
     }
 )
 _STATED = re.compile(
-    r"(?<![\w.])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s)"
+    # (not the "-20A" of a part number, "ACS712ELCTR-20A")
+    r"(?<![\w.])(?<![A-Za-z0-9][-−])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s)"
     r"(?![\w/])"
 )
 # Times the part itself takes: a stated interval is long enough when it is at least the
@@ -3937,7 +3947,10 @@ _YES_NO = re.compile(
     r"(?i)\b(?:within|in|out of) spec\b|\bdirectly\b"
     r"|(?:^|[-–—,;:.]\s+)(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
 )
-_TRANSIENT = re.compile(r"(?i)\bload[- ]?steps?\b|\btransient|\bstep load\b|\bload jumps?\b")
+_TRANSIENT = re.compile(
+    r"(?i)\bload[- ]?steps?\b|\btransient|\bstep load\b|\bload jumps?\b"
+    r"|\bsteps? from\b|\bduring the step\b"  # "the load steps from 0.5 A to 2.5 A"
+)
 
 
 # "Can two boards be paralleled?", "can I parallel the outputs": outputs sharing one load, which
@@ -4317,6 +4330,13 @@ _DRIVES_LOGIC_INPUT = re.compile(
 )
 
 
+# "can it measure / read / sense 25 A", "within its range"; "we won't measure above 20 A" not
+_ASKS_MEASURING = re.compile(
+    r"(?i)\bmeasur|\bread(?:s|ing)?\b|\bsens(?:e|es|ing)\b|\bdetect|\brange\b"
+)
+_NOT_MEASURING = re.compile(
+    r"(?i)\b(?:won'?t|will not|don'?t|do not|never|not)\s+(?:need to\s+)?measur\w*[^,.;)]*"
+)
 # "38 V surges lasting about 2 ms", "a 60 V spike", "40 V for 5 ms"
 _SURGE_AFTER = re.compile(
     r"(?i)\s*(?:surges?|spikes?|transients?|pulses?|dips?)\b"
@@ -4423,7 +4443,11 @@ def _value_check(
     signals: set[float] = set()
     outputs: set[float] = set()
     transients: set[float] = set()
+    carried: set[float] = set()
+    unmeasured = [n.span() for n in _NOT_MEASURING.finditer(question)]
     for m in _STATED.finditer(question):
+        if any(a <= m.start() < b for a, b in unmeasured):
+            continue  # "we won't measure above 20 A": a figure ruled out, not one applied
         value, unit = float(m.group(1).replace("−", "-")), m.group(2)
         if re.search(r"\d\s*m?A\s+at\s+$", question[: m.start()]):
             continue  # "a load of 2.5 A at 5 V": the voltage the load runs at, not one applied
@@ -4436,6 +4460,10 @@ def _value_check(
             signals.add(value)
         if re.search(r"(?i)\b(?:its|the) output\b[^.?!\d]*$", question[: m.start()]):
             outputs.add(value)  # "keep its output above 4.900 V": the part's own output
+        if re.search(r"(?i)\bcarr(?:y|ies|ying)\b[^.?!\d]*$", question[: m.start()]) or re.match(
+            r"[^.?!\d]{0,30}\bthrough\b", question[m.end() :]
+        ):
+            carried.add(value)  # "carry 30 A continuously through IP+/IP-": the primary path
         if _SURGE_AFTER.match(question, m.end()) or re.search(
             r"(?i)\b(?:surges?|spikes?|transients?)\s+(?:of|to|up to)\s+$", question[: m.start()]
         ):
@@ -4473,6 +4501,12 @@ def _value_check(
                 continue  # a signal level is never checked against a supply range
             if it.spec in _SUPPLY_FAMILY and value in outputs:
                 continue  # nor a part's output against what its input takes
+            if it.spec == "output_current" and value in carried:
+                continue  # a current carried through the part is not what its output sources
+            if it.spec == "measurement_range" and not _ASKS_MEASURING.search(
+                _NOT_MEASURING.sub(" ", question)
+            ):
+                continue  # where readings hold is no rating of what the part may carry
             if it.spec in _CONSUMPTION_SPECS and _FEEDS_A_LOAD.search(question):
                 continue  # a load the part feeds draws from it: no measure of its own draw
             try:

@@ -1526,3 +1526,26 @@ def test_a_customer_asking_whether_they_can_use_a_board_on_a_rail(shipped: Datas
         "stock. Can they use them on that rail?"
     )
     assert a.verdict == "incompatible" and "ecn-2608-04#1" in a.citations, a.answer
+
+
+def test_a_yes_no_question_about_a_load_step_needs_a_transient_figure(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask(
+        "Our FPGA load on an SRB-5030 steps from 0.5 A to 2.5 A in about 1 µs. Will VOUT stay "
+        "at or above 4.900 V during the step?"
+    )
+    assert a.status == "insufficient_evidence" and a.verdict == "insufficient_evidence"
+
+
+def test_a_current_carried_is_checked_against_no_measuring_range_or_output_pin(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask(
+        "We only need the ACS712ELCTR-20A to carry 30 A continuously through IP+/IP- (we won't "
+        "measure above 20 A). Is that within its rating?"
+    )
+    # no continuous primary-current rating is printed; the -20A of the part number, the 20 A
+    # ruled out and the 3 mA output pin are none of them a limit on it
+    assert a.verdict == "insufficient_evidence", a.answer
+    assert "outside max 3 mA" not in a.answer and "-20 A is" not in a.answer
