@@ -1673,6 +1673,23 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
             )
         else:
             ok = o_lo.value >= s_lo.value - 1e-9 and o_hi.value <= s_hi.value + 1e-9
+            # above the operating range: whether it is past the absolute maximum too (damage,
+            # not only out of specification)
+            rating = (
+                [
+                    f
+                    for f in _best(index, load, ("absolute_max_supply_voltage",), absmax=True)
+                    if f.max is not None and f.unit == "V"
+                ][:1]
+                if o_hi.value > s_hi.value + 1e-9 and not logic
+                else []
+            )
+            past = (
+                f"; {'above even' if o_hi.value > rating[0].max + 1e-9 else 'within'} its "
+                f"absolute maximum {_fmt(rating[0].max)} V ({rating[0].citation})"
+                if rating and rating[0].max is not None
+                else ""
+            )
             checks.append(
                 _check(
                     "supply",
@@ -1680,8 +1697,8 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     f"{_named(reg.device, o.variant)} output {o_lo.text} to "
                     f"{o_hi.text} V ({o.citation}) {'is inside' if ok else 'is outside'} "
                     f"{load.device} {'logic ' if logic else ''}supply range {s_lo.text} to "
-                    f"{s_hi.text} V ({s.citation})",
-                    [o, *supply_facts],
+                    f"{s_hi.text} V ({s.citation}){past}",
+                    [o, *supply_facts, *rating],
                     [lim.derived for lim in (o_lo, o_hi, s_lo, s_hi) if lim.derived],
                 )
             )

@@ -1549,3 +1549,12 @@ def test_a_current_carried_is_checked_against_no_measuring_range_or_output_pin(
     # ruled out and the 3 mA output pin are none of them a limit on it
     assert a.verdict == "insufficient_evidence", a.answer
     assert "outside max 3 mA" not in a.answer and "-20 A is" not in a.answer
+
+
+def test_a_supply_past_the_operating_range_says_whether_past_the_rating(
+    shipped: DatasheetQA,
+) -> None:
+    a = shipped.ask("Customer wants to power a BH1750 light sensor straight off an LM7805. OK?")
+    assert a.verdict == "incompatible" and "above even its absolute maximum 4.5 V" in a.answer
+    b = shipped.ask("Can an LM7805 supply an MPU-6050?")
+    assert b.verdict == "incompatible" and "within its absolute maximum 6 V" in b.answer, b.answer
