@@ -161,7 +161,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
     (r"\bcoil current|\bnominal (?:operating )?current\b(?=[^?]{0,40}\bcoil)", ("coil_current",)),
     (r"\bcoil (?:power|wattage)\b|\bnominal (?:operating )?power\b", ("coil_power",)),
-    (r"\bcoil resistance|\bresistance of (?:the|its) coil|\bcoil ohms?\b", ("coil_resistance",)),
+    (
+        r"\bcoil resistance|\bresistance of (?:the|its) coil|\bcoil ohms?\b"
+        # "across the coil pins ... what resistance a good 5 V coil should read"
+        r"|\bresistance\b(?=[^?.]{0,40}\bcoil\b)",
+        ("coil_resistance",),
+    ),
     (
         r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage",
         ("pickup_voltage",),
@@ -348,7 +353,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\b(?:input |output |rms )?noise\b", ("noise",)),
     # A bus carrying power, not data: "a 36 V bus", "our plant bus is 36 V", "DC bus".
     (
-        r"\binput\b|\brail\b|\b(?:power|supply|dc|\d+(?:\.\d+)?\s*V)\s+bus\b"
+        # ("input-to-output headroom" is a dropout)
+        r"\binput\b(?![- ]to[- ]output)|\brail\b|\b(?:power|supply|dc|\d+(?:\.\d+)?\s*V)\s+bus\b"
         r"|\bbus\s+(?:is|at|of)\s+(?:about\s+|nominally\s+)?\d+(?:\.\d+)?\s*V\b",
         ("input_voltage_range", "supply_voltage"),
     ),

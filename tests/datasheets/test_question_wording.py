@@ -1718,3 +1718,12 @@ def test_a_pull_up_resistor_to_a_rail_asks_the_resistor() -> None:
 def test_the_time_to_leave_between_two_reads_is_the_polling_period() -> None:
     q = parse_question("what's the minimum time I have to leave between two reads of the DHT22?")
     assert q.specs == [("collecting_period", "sampling_rate")]
+
+
+def test_input_to_output_headroom_and_a_coils_resistance_read_across_it() -> None:
+    p = parse_question("AMS1117 at 1 A: how much input-to-output headroom, the maximum dropout?")
+    assert ("input_voltage_range", "supply_voltage") not in p.specs
+    q = parse_question(
+        "Checking an SRD-05VDC-SL-C across the coil pins: what resistance should a 5 V coil read?"
+    )
+    assert q.specs == [("coil_resistance",)]
