@@ -410,7 +410,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow often\b.{0,30}\b(?:poll|read|query|sample)\w*|\btime (?:\w+ ){0,4}?between (?:(?:two|consecutive"
         r"|successive) )?(?:readings|reads|measurements|samples)|\bpoll(?:ing)? (?:rate|interval"
         r"|period)|\bsampling (?:period|interval)"
-        r"|\bcollecting period",
+        r"|\bcollecting period"
+        # "how long do I have to wait between two reads"
+        r"|\bwait (?:\w+ ){0,2}?between (?:(?:two|consecutive|successive) )?(?:readings|reads"
+        r"|measurements|samples)",
         ("collecting_period", "sampling_rate"),
     ),
     (r"\bbandwidth", ("bandwidth", "frequency_range")),

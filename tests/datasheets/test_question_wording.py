@@ -1727,3 +1727,8 @@ def test_input_to_output_headroom_and_a_coils_resistance_read_across_it() -> Non
         "Checking an SRD-05VDC-SL-C across the coil pins: what resistance should a 5 V coil read?"
     )
     assert q.specs == [("coil_resistance",)]
+
+
+def test_how_long_to_wait_between_two_reads_asks_the_polling_period() -> None:
+    p = parse_question("dht22 how long do i have to wait between two reads, in seconds")
+    assert p.specs == [("collecting_period", "sampling_rate")]
