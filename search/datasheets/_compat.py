@@ -64,6 +64,7 @@ __all__ = [
     "pullup_volts",
     "settings_in",
     "stated_current_limit",
+    "strapped",
     "straps_in",
 ]
 
@@ -2704,14 +2705,20 @@ def _row_levels(f: Fact) -> tuple[str, ...] | None:
     return tuple(levels) or None
 
 
+def strapped(facts: Sequence[Fact], straps: Sequence[tuple[str, str]]) -> list[Fact]:
+    """The address facts printed for the stated straps (``straps_in``); none when no row
+    can be read for them."""
+    want = tuple(level for _, level in straps)
+    return [f for f in facts if f.spec == "i2c_address" and _row_levels(f) == want]
+
+
 def _strapped(u: DeviceUse, facts: list[Fact]) -> tuple[list[Fact], str]:
     """The address facts that match the question's straps (all of them when none are stated or
     none of the rows can be read), and a note of which straps were applied."""
     if not u.straps:
         return facts, ""
-    want = tuple(level for _, level in u.straps)
     named = ", ".join(f"{pin}={level}" for pin, level in u.straps)
-    hit = [f for f in facts if _row_levels(f) == want]
+    hit = strapped(facts, u.straps)
     if not hit:
         return facts, f" (no address row read for {named}; every listed address kept)"
     return hit, f" with {named}"

@@ -77,6 +77,7 @@ from search.datasheets._compat import (
     stated_current_limit,
     stated_load_current,
     stated_package,
+    strapped,
     straps_in,
 )
 from search.datasheets._extract import (
@@ -1436,6 +1437,7 @@ class DatasheetQA:
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
+        valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
         valid = _derated_from_ambient(valid, parsed.text)
         valid = _within_stated_span(valid, parsed.text)
@@ -4845,6 +4847,20 @@ def _without_derating(valid: list[Any], question: str) -> list[Any]:
         return valid
     plain = {r.fact.spec for r in valid if not r.fact.extra.get("derating")}
     return [r for r in valid if not (r.fact.extra.get("derating") and r.fact.spec in plain)]
+
+
+def _at_stated_straps(valid: list[Any], question: str) -> list[Any]:
+    """ "With ADDR pulled high, which address?": the address rows printed for the stated
+    straps, when the rows can be read for them; the other addresses are not the one asked."""
+    if re.search(
+        r"(?i)\b(?:low|high|gnd|vdd)\s*(?:/|or|and|vs\.?)\s*(?:low|high|gnd|vdd)\b", question
+    ):
+        return valid  # "AD0 low / high": both asked
+    straps = straps_in(question)
+    hit = strapped([r.fact for r in valid], straps) if straps else []
+    if not hit:
+        return valid
+    return [r for r in valid if r.fact.spec != "i2c_address" or r.fact in hit]
 
 
 def _derated_from_ambient(valid: list[Any], question: str) -> list[Any]:

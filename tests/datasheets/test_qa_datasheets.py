@@ -1558,3 +1558,10 @@ def test_a_supply_past_the_operating_range_says_whether_past_the_rating(
     assert a.verdict == "incompatible" and "above even its absolute maximum 4.5 V" in a.answer
     b = shipped.ask("Can an LM7805 supply an MPU-6050?")
     assert b.verdict == "incompatible" and "within its absolute maximum 6 V" in b.answer, b.answer
+
+
+def test_an_address_at_a_stated_strap(shipped: DatasheetQA) -> None:
+    a = shipped.ask("CCS811 with ADDR pulled high - which 7-bit I2C address does it answer on?")
+    assert [it.value for it in a.items] == ["0x5B"], a.answer
+    b = shipped.ask("What I2C address does the MPU6050 use (AD0 low / high)?")
+    assert {it.value for it in b.items} == {"0x68", "0x69"}, b.answer  # both asked
