@@ -1857,6 +1857,9 @@ class DatasheetQA:
         if computed is not None:
             return computed
         answer = self._lookup_rows(parsed)
+        margin = self._rule_margin(parsed)
+        if margin is not None:
+            return margin
         rail = self._rail_by_derating(parsed)
         if rail is not None:
             if answer.status != "answered" or rail.verdict:
@@ -1972,6 +1975,85 @@ class DatasheetQA:
             [rail],
         )
 
+    def _rule_margin(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Does L1 meet DR-10?": a rule that one figure be at least a factor times another
+        ("the inductor's saturation current shall be at least 1.3 times the peak inductor
+        current"), checked with the two figures the named part's documents give, each found
+        by the words the rule names it with."""
+        named = {m.upper() for m in re.findall(r"(?i)\bDR-\d+\b", parsed.text)}
+        rules = [
+            f
+            for f in self.store.facts
+            if f.spec == "derating_factor"
+            and f.parameter.split(":")[0].upper() in named
+            and "capacitor" not in f.parameter.lower()  # a rating proposed: _cap_rule_check
+            and isinstance(f.value, int | float)
+        ]
+        if not (_ASKS_PASS.search(parsed.text) and len(rules) == 1):
+            return None
+        if len(set(parsed.device_names)) != 1:
+            return None
+        rule, device = rules[0], parsed.device_names[0]
+
+        def words(text: str) -> set[str]:
+            return {_stem(w) for w in content_words(text) if len(w) >= 3} - _KIND_WORDS_OF_RULES
+
+        subject = words(rule.parameter.split(":")[-1])
+        target = words(re.split(r"\bat\b", rule.condition or "")[0])
+
+        def figure(f: Fact) -> float | None:
+            v = (
+                f.value
+                if isinstance(f.value, int | float)
+                else f.max
+                if f.max is not None
+                else f.typ
+            )
+            return float(v) if isinstance(v, int | float) else None
+
+        pool = [
+            f
+            for f in [*self.index.device_facts(device), *self.index.statements(device)]
+            if figure(f) is not None and f.unit and _for_revisions(f, parsed.revisions, loose=True)
+        ]
+
+        def found(wanted: set[str]) -> list[Fact]:
+            return [f for f in pool if wanted and wanted <= words(f"{f.parameter} {f.spec}")]
+
+        have = found(subject)
+        dims = {dimension_of(f.unit or "") for f in have}
+        need_of = [f for f in found(target) if dimension_of(f.unit or "") in dims]
+        if len({figure(f) for f in have}) != 1 or len({figure(f) for f in need_of}) != 1:
+            return None  # not found, or one figure per revision with none named
+        a, b = have[0], need_of[0]
+        va, vb = figure(a), figure(b)
+        assert va is not None and vb is not None
+        try:
+            vb_in = convert(vb, b.unit or "", a.unit or "")
+        except UnknownUnitError:
+            return None
+        factor = float(rule.value)  # type: ignore[arg-type]
+        need = Derived(
+            label=f"{rule.parameter.split(':')[0]} minimum",
+            expression=f"{format_number(factor)} * {format_number(vb_in)}",
+            result=round(factor * vb_in, 6),
+            unit=a.unit,
+        )
+        ok = va >= need.result - 1e-9
+        answer = _answered(
+            parsed,
+            f"{'Compatible' if ok else 'Incompatible'}. {rule.parameter.split(':')[0]}: "
+            f'"{rule.evidence}" [{rule.citation}]. {b.parameter.rstrip(".")} '
+            f"[{b.citation}]: at least {need.expression} = {format_number(need.result)}"
+            f"{_unit(a.unit)}; {a.parameter} is {format_number(va)}{_unit(a.unit)} "
+            f"[{a.citation}], which {'meets' if ok else 'falls short of'} it",
+            [item_from_fact(rule), item_from_fact(a), item_from_fact(b)],
+            [need],
+            "computed",
+        )
+        answer.verdict, answer.route = ("compatible" if ok else "incompatible"), "compatibility"
+        return answer
+
     def _cap_rule_check(self, parsed: ParsedQuestion, rule: Fact, device: str) -> Answer | None:
         """ "Replace the rev B input caps with 35 V parts: does that pass DR-14?": the rating
         stated against the rule's factor times the board's maximum continuous input for the
@@ -1999,6 +2081,7 @@ class DatasheetQA:
             unit="V",
         )
         ok = rating >= need.result - 1e-9
+        rail = _derated_rail(rating, float(rule.value))
         scope = f" (revision {', '.join(parsed.revisions)})" if parsed.revisions else ""
         answer = _answered(
             parsed,
@@ -2007,9 +2090,10 @@ class DatasheetQA:
             f"[{rule.citation}]; the {device} maximum continuous input is "
             f"{format_number(limit.max)} V{scope} [{limit.citation}], so at least "
             f"{need.expression} = {format_number(need.result)} V; a {format_number(rating)} V "
-            f"rating {'meets' if ok else 'falls short of'} it",
+            f"rating {'meets' if ok else 'falls short of'} it (it allows a rail of at most "
+            f"{rail.expression} = {format_number(rail.result)} V)",
             [item_from_fact(rule), item_from_fact(limit)],
-            [need],
+            [need, rail],
             "computed",
         )
         answer.verdict, answer.route = ("compatible" if ok else "incompatible"), "compatibility"
@@ -3609,7 +3693,10 @@ def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
 
 
 # "expressed in amperes", "as an absolute current", "in A"
-_ASKS_IN_AMPS = re.compile(r"(?i)\b(?:in\s+(?:amps?|amperes?|A)\b|absolute current|how many amps)")
+_ASKS_IN_AMPS = re.compile(
+    r"(?i)\b(?:in\s+(?P<milli>milliamps?|milliamperes?|mA\b)|in\s+(?:amps?|amperes?|A)\b"
+    r"|absolute current|how many amps)"
+)
 _STATED_CURRENT = re.compile(r"(?<![\w.])±?\s*(\d+(?:\.\d+)?)\s*A\b")
 
 
@@ -3622,19 +3709,23 @@ def _percent_as_current(parsed: ParsedQuestion, answer: Answer) -> None:
         for it in answer.items
         if it.unit == "%" and it.max is not None and it.spec in ("accuracy", "total_error")
     ]
-    if not (_ASKS_IN_AMPS.search(parsed.text) and len(currents) == 1 and len(errors) == 1):
+    asked = _ASKS_IN_AMPS.search(parsed.text)
+    if not (asked and len(currents) == 1 and len(errors) == 1):
         return
     (current,), (it,) = currents, errors
     assert it.max is not None
+    scale, unit = (1000.0, "mA") if asked.group("milli") else (1.0, "A")
     d = Derived(
         label=f"{it.device} error at {format_number(current)} A",
-        expression=f"{format_number(it.max)} / 100 * {format_number(current)}",
-        result=round(it.max / 100 * current, 9),
-        unit="A",
+        expression=f"{format_number(it.max)} / 100 * {format_number(current)}"
+        + (" * 1000" if scale != 1 else ""),
+        result=round(it.max / 100 * current * scale, 9),
+        unit=unit,
     )
     answer.derived.append(d)
     answer.answer += (
-        f". ±{format_number(it.max)} % of {format_number(current)} A = ±{format_number(d.result)} A"
+        f". ±{format_number(it.max)} % of {format_number(current)} A = "
+        f"±{format_number(d.result)} {unit}"
     )
 
 
@@ -4006,11 +4097,16 @@ _PROPOSED_CAP_RATING = re.compile(
 )
 
 
-def _for_revisions(f: Fact, revisions: Sequence[str]) -> bool:
+# Words a design rule names its figures with that say nothing of which figure ("the", "shall")
+_KIND_WORDS_OF_RULES = frozenset({"time", "times", "shall", "inductors", "the"})
+
+
+def _for_revisions(f: Fact, revisions: Sequence[str], *, loose: bool = False) -> bool:
     """Whether a fact holds for the board revisions named (all of them when none is): one
-    scoped to revisions covers those, one superseded for them does not."""
+    scoped to revisions covers those, one superseded for them does not. ``loose``: with no
+    revision named, a fact of one revision still counts (the caller checks they agree)."""
     if not revisions:
-        return f.superseded_by is None and not f.applies_to.get("board_revision")
+        return f.superseded_by is None and (loose or not f.applies_to.get("board_revision"))
     scoped = f.applies_to.get("board_revision")
     if scoped:
         return all(r in scoped for r in revisions)

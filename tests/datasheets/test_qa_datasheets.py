@@ -1565,3 +1565,15 @@ def test_an_address_at_a_stated_strap(shipped: DatasheetQA) -> None:
     assert [it.value for it in a.items] == ["0x5B"], a.answer
     b = shipped.ask("What I2C address does the MPU6050 use (AD0 low / high)?")
     assert {it.value for it in b.items} == {"0x68", "0x69"}, b.answer  # both asked
+
+
+def test_a_design_rule_checked_with_the_figures_it_names(shipped: DatasheetQA) -> None:
+    a = shipped.ask("Does the SRB-5030 inductor L1 meet design rule DR-10 at the 3.0 A rating?")
+    # 1.3 x the 3.39 A peak inductor current of the datasheet against L1's 4.5 A saturation
+    assert a.verdict == "compatible" and [d.result for d in a.derived] == [4.407], a.answer
+    assert {"design-review-rules#2", "srb5030-bom#1", "srb5030-datasheet#6"} <= set(a.citations)
+
+
+def test_a_percent_error_in_milliamps(shipped: DatasheetQA) -> None:
+    a = shipped.ask("An ACS712 x05B carrying 5 A at 25 °C: what total output error is that in mA?")
+    assert [(d.result, d.unit) for d in a.derived] == [(75.0, "mA")], a.answer
