@@ -3069,7 +3069,13 @@ class DatasheetQA:
                 None,
             )
             if existing is not None:
-                existing.count += count
+                # "... TB6612FNG control inputs, with the TB6612FNG's Vcc at 5 V": the part
+                # named again, not a second one ("a second CCS811", "two INA219s" are)
+                again = count == 1 and (
+                    m.text.endswith(("'s", "’s"))
+                    or re.search(r"\b(?:the|its|that|this|same)\s+$", before)
+                )
+                existing.count += 0 if again else count
                 existing.supply_v = existing.supply_v or m.supply_v
                 existing.vref = existing.vref or vref
                 existing.settings = existing.settings or settings_in(parsed.text[m.end : nxt])
@@ -5172,9 +5178,11 @@ _VREF_STATED = re.compile(
 )
 
 _DRIVES = re.compile(
-    r"^\W*(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
+    # ("ESP32 at 3.3 V driving ..."; "TB6612FNG control inputs" names its inputs)
+    r"^\W*(?:at\s+\d+(?:\.\d+)?\s*V\W+)?(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
     r"(?:drive|drives|driving|feed|feeds|feeding"
-    r"|control|controls|controlling|switch|switches)\b",
+    r"|control(?!\s+(?:inputs?|pins?|lines?|signals?|logic)\b)|controls|controlling|switch"
+    r"|switches)\b",
     re.I,
 )
 

@@ -1577,3 +1577,12 @@ def test_a_design_rule_checked_with_the_figures_it_names(shipped: DatasheetQA) -
 def test_a_percent_error_in_milliamps(shipped: DatasheetQA) -> None:
     a = shipped.ask("An ACS712 x05B carrying 5 A at 25 °C: what total output error is that in mA?")
     assert [(d.result, d.unit) for d in a.derived] == [(75.0, "mA")], a.answer
+
+
+def test_a_part_named_again_is_not_a_second_party(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "ESP32-WROOM-32 at 3.3 V driving TB6612FNG control inputs, with the TB6612FNG's Vcc at "
+        "5 V: will a GPIO high be recognised?"
+    )
+    # the ESP32 drives ("TB6612FNG control inputs" names inputs, not a part that controls)
+    assert a.verdict == "incompatible" and "VIH min 3.5 V" in a.answer, a.answer
