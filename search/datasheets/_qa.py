@@ -1281,6 +1281,7 @@ class DatasheetQA:
             specs = (
                 *{
                     "supply_voltage": ("absolute_max_supply_voltage",),
+                    "logic_supply_voltage": ("absolute_max_supply_voltage",),  # "VDDIO"
                     "input_voltage_range": ("absolute_max_input_voltage",),
                 }.get(specs[0], ()),
                 *specs,
@@ -2702,6 +2703,18 @@ class DatasheetQA:
                     why = f"; {beyond.split(': ', 1)[1]}" if beyond else ""
                     lines.append(f"{m.device} {phrase}: insufficient evidence{why}")
                     continue
+                if len(pick.items) == len(pick.facts) == len(pick.lines):
+                    # one row answering two items ("VDD and VDDIO": "any supply pin") is given once
+                    held = {f.id for f in facts}
+                    fresh = [k for k, f in enumerate(pick.facts) if f.id not in held]
+                    if not fresh:
+                        continue
+                    pick = _Pick(
+                        [pick.items[k] for k in fresh],
+                        [pick.facts[k] for k in fresh],
+                        [pick.lines[k] for k in fresh],
+                        pick.reasons,
+                    )
                 items.extend(pick.items)
                 facts.extend(pick.facts)
                 lines.extend(pick.lines)

@@ -1586,3 +1586,9 @@ def test_a_part_named_again_is_not_a_second_party(shipped: DatasheetQA) -> None:
     )
     # the ESP32 drives ("TB6612FNG control inputs" names inputs, not a part that controls)
     assert a.verdict == "incompatible" and "VIH min 3.5 V" in a.answer, a.answer
+
+
+def test_absolute_maximum_on_two_supply_pins_given_once(shipped: DatasheetQA) -> None:
+    a = shipped.ask("What's the absolute maximum voltage allowed on the BME280's VDD and VDDIO?")
+    # one row rates every supply pin: answered with it, once
+    assert [(it.max, it.section_kind) for it in a.items] == [(4.25, "absolute_maximum")], a.answer
