@@ -4760,6 +4760,17 @@ def _prefer_stated_condition(valid: list[Any], question: str) -> list[Any]:
         return valid
     spec = valid[0].fact.spec
     same = [r for r in valid if r.fact.spec == spec]
+    windows = _stated_temperatures(question)
+    if (
+        windows
+        and all(lo != hi for lo, hi in windows)
+        and any(_temperature_window(r.fact) for r in same)
+    ):
+        # rows printed per temperature window are chosen by the window a stated one falls in
+        # (_within_stated_temperature), not by its end figures' digits
+        points = [p for p in points if not re.search(r"(?i)°C|℃|degC", p)]
+        if not points:
+            return valid
 
     # the stated points each row's label or condition names, worked out once per row
     said: dict[int, set[str]] = {}

@@ -1592,3 +1592,9 @@ def test_absolute_maximum_on_two_supply_pins_given_once(shipped: DatasheetQA) ->
     a = shipped.ask("What's the absolute maximum voltage allowed on the BME280's VDD and VDDIO?")
     # one row rates every supply pin: answered with it, once
     assert [(it.max, it.section_kind) for it in a.items] == [(4.25, "absolute_maximum")], a.answer
+
+
+def test_a_stated_temperature_window_picks_the_row_window_holding_it(shipped: DatasheetQA) -> None:
+    a = shipped.ask("What absolute temperature accuracy does the BME280 give from -20 °C to 0 °C?")
+    # the -20…0 °C row, not the -40…-20 °C row whose end figure is "-20 °C"
+    assert [it.max for it in a.items] == [1.25], a.answer
