@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -61,8 +62,10 @@ _WORD = re.compile(r"[a-z0-9]+")
 # The score of a service the request names only to rule it out: never the answer.
 RULED_OUT_SCORE = -1.0
 
-# How much a word only unheld types use moves a request towards "we hold no such service".
+# How much a word of an unheld type that no held service is about (see ``_unheld_words``)
+# moves a request towards "we hold no such service".
 UNHELD_WORD_BONUS = 0.10
+_PASSING_DF = 6  # held services using a word only in passing before it says nothing of them
 
 
 # Where the user wants it, not what: "near high park", "close to union station", "in the
@@ -362,7 +365,7 @@ class Parts:
     unheld: float  # best similarity to a type the catalogue does not hold (word evidence added)
     unheld_index: int
     named_specific: bool = False  # the request spells out a held name of 2+ words
-    unheld_word: bool = False  # it uses a word of an unheld type that no held text uses
+    unheld_word: bool = False  # it uses a word of an unheld type no held service is about
     ruled_out: tuple[int, ...] = ()  # services the request names only to rule them out
 
     @property
@@ -414,7 +417,11 @@ class ServiceSelector:
             [*index.texts, *aliases], names=[s.name for s in self.services], known=known
         )
         self.unheld = embedder.encode(list(UNHELD))
-        held = {w for text in index.texts for w in _words(text)}
+        # A word no held service's text uses, or one many use only in passing (in no name):
+        # "insurance" is billed at a dentist and a physio, and sold by none of them.
+        df = Counter(w for s in self.services for w in set().union(*map(_words, s.texts())))
+        named = {w for s in self.services for t in (s.name, *s.aliases) for w in _words(t)}
+        held = {w for w, n in df.items() if n < _PASSING_DF or w in named}
         self._unheld_words = [_words(t) - held for t in UNHELD]
 
     @staticmethod
@@ -476,8 +483,8 @@ class ServiceSelector:
         for i in matched:
             lex[i] = 1.0
         u = self.unheld @ vec
-        # "pawn my guitar": a word an unheld type uses and no held service's text does is
-        # evidence of its own, added to that type's similarity.
+        # "pawn my guitar", "car insurance quote": a word of an unheld type that no held
+        # service is about is evidence of its own, added to that type's similarity.
         said = _words(core)
         own = [k for k, ws in enumerate(self._unheld_words) if ws & said]
         u[own] += UNHELD_WORD_BONUS

@@ -326,3 +326,12 @@ def test_a_service_named_to_rule_it_out_is_not_the_answer(selector: ServiceSelec
     assert selector.match("a gym, not a yoga studio").selected[0] == "gym"
     # "not crowded" is a preference; the cafe after it is the service asked for
     assert selector.match("not crowded cafe please").selected[0] == "cafe"
+
+
+def test_a_word_held_services_use_only_in_passing_marks_an_unheld_type(
+    selector: ServiceSelector,
+) -> None:
+    # "insurance" is billed at a dentist and a physio, but no held service sells it
+    sel = selector.match("car insurance quote, switching providers")
+    assert sel.abstain, sel.ranking[:3]
+    assert not selector.match("dentist that bills my insurance directly").abstain
