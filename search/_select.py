@@ -272,10 +272,11 @@ class Lexicon:
 
     def __init__(self, services: Sequence[Service], known: Iterable[str] = ()) -> None:
         self.names = [tuple(_tokens(s.name)) for s in services]
-        # every name a service goes by, with the service it names: its own, then its aliases
-        # (of three letters or more: "er" is a filler, not an emergency room)
         # Real words are not read as typos of a name ("fridge" is not "bridge").
         self._known = frozenset(known)
+        # every name a service goes by, with the service it names: its own, then its aliases
+        # of three letters or more ("er" is a filler, not an emergency room), an alias of one
+        # everyday word left out ("parking", "condo" are said in passing)
         self._entries = [(name, i) for i, name in enumerate(self.names)] + [
             (words, i)
             for i, s in enumerate(services)

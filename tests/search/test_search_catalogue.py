@@ -62,3 +62,14 @@ def test_names_without_a_record_fall_back_to_the_name(tmp_path: Path) -> None:
     assert services[0].curated and not services[1].curated
     assert services[1].texts() == ["women's clothing store"]
     assert services[1].slug == service_slug("women's clothing store")
+
+
+def test_shipped_aliases_name_one_service_each() -> None:
+    services = load_catalogue(names_file=False)
+    names = {s.name.lower() for s in services}
+    seen: dict[str, str] = {}
+    for s in services:
+        for a in s.aliases:
+            assert a.lower() not in names, f"{s.name}: alias {a!r} is a service's own name"
+            assert seen.setdefault(a.lower(), s.name) == s.name, f"{a!r} names two services"
+    assert len(seen) > 1000
