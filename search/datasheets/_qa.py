@@ -2479,24 +2479,22 @@ class DatasheetQA:
             for label in dict.fromkeys(f.parameter for f in banded)
             if _stems(label) - _KIND_WORDS <= q_words or "".join(label.lower().split()) in q_words
         ]
-        # (kPa, as stated): "1 MPa" is worked out as 1 * 1000 kPa and shown as stated
+        # kPa -> (as stated, the low end in kPa): "1 MPa" is worked out as 1 * 1000 kPa and
+        # shown as stated; "-100 to 100 kPa" spans from -100
         ratings = {
-            float(m.group(2))
-            * (1000.0 if m.group(3) == "MPa" else 1.0): f"{m.group(2)} {m.group(3)}"
+            float(m.group(2)) * scale: (
+                f"{m.group(2)} {m.group(3)}",
+                float(m.group(1) or 0) * scale,
+            )
             for m in _RATED_PRESSURE.finditer(parsed.text)
-        }
-        # the low end of a stated range ("-100 to 100 kPa"), for a span that does not start at 0
-        lows = {
-            float(m.group(2)) * (1000.0 if m.group(3) == "MPa" else 1.0): float(m.group(1) or 0)
-            * (1000.0 if m.group(3) == "MPa" else 1.0)
-            for m in _RATED_PRESSURE.finditer(parsed.text)
+            for scale in [1000.0 if m.group(3) == "MPa" else 1.0]
         }
         if not asked or not ratings:
             return None
         items: list[AnswerItem] = []
         derived: list[Derived] = []
         lines: list[str] = []
-        for rated, stated in ratings.items():
+        for rated, (stated, low) in ratings.items():
             in_kpa = f"{stated.split()[0]} * 1000" if stated.endswith("MPa") else stated.split()[0]
             for label in asked:
                 f = next(
@@ -2525,7 +2523,6 @@ class DatasheetQA:
                     shown = f"{format_number(f.value)} × rated = {format_number(d.result)} kPa"
                 elif (f.unit or "").lower() in ("%span", "%fs", "%fss"):
                     # "±2 %Span" of a 0-100 kPa part: a pressure error of ±2 kPa
-                    low = lows[rated]
                     span, of = (rated, stated) if not low else (rated - low, f"{low:g} to {stated}")
                     d = Derived(
                         label=f"{device} {label.lower()} of a {stated} part, in kPa",
@@ -3716,7 +3713,7 @@ _ASKS_IN_AMPS = re.compile(
     r"(?i)\b(?:in\s+(?P<milli>milliamps?|milliamperes?|mA\b)|in\s+(?:amps?|amperes?|A)\b"
     r"|absolute current|how many amps)"
 )
-_STATED_CURRENT = re.compile(r"(?<![\w.])±?\s*(\d+(?:\.\d+)?)\s*A\b")
+_STATED_CURRENT = re.compile(r"(?<![\w.])(?<![A-Za-z0-9][-−])±?\s*(\d+(?:\.\d+)?)\s*A\b")
 
 
 def _percent_as_current(parsed: ParsedQuestion, answer: Answer) -> None:
