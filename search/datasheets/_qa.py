@@ -1857,10 +1857,10 @@ class DatasheetQA:
         )
         if computed is not None:
             return computed
-        answer = self._lookup_rows(parsed)
         margin = self._rule_margin(parsed)
         if margin is not None:
             return margin
+        answer = self._lookup_rows(parsed)
         rail = self._rail_by_derating(parsed)
         if rail is not None:
             if answer.status != "answered" or rail.verdict:
@@ -1948,14 +1948,14 @@ class DatasheetQA:
             checked := self._cap_rule_check(parsed, rule, device)
         ):
             return checked
-        stated = _STATED_CAP_RATING.search(parsed.text)
+        stated = _cap_rating(parsed.text)
         ratings = [
             f
             for f in self.index.device_facts(device)
             if f.spec == "voltage_rating"
             and re.search(r"(?i)\binput capacitor", f.parameter)
             and isinstance(f.value, int | float)
-            and (stated is None or f.value == float(stated.group(1)))
+            and (stated is None or f.value == stated)
             and (
                 not parsed.revisions
                 or str(f.applies_to.get("board_revision", "")) in parsed.revisions
@@ -2059,10 +2059,9 @@ class DatasheetQA:
         """ "Replace the rev B input caps with 35 V parts: does that pass DR-14?": the rating
         stated against the rule's factor times the board's maximum continuous input for the
         revision named (a change notice's figure where it supersedes the datasheet's)."""
-        rated = _PROPOSED_CAP_RATING.search(parsed.text)
-        if rated is None or not isinstance(rule.value, int | float):
+        rating = _cap_rating(parsed.text)
+        if rating is None or not isinstance(rule.value, int | float):
             return None
-        rating = float(rated.group(1) or rated.group(2))
         limits = [
             f
             for f in self.index.device_facts(device)
@@ -2114,17 +2113,17 @@ class DatasheetQA:
             return None
         lines = [f'{f.section or f.parameter}: "{f.evidence}" [{f.citation}]' for f in rules]
         derived = []
-        rated = _STATED_CAP_RATING.search(parsed.text)
+        rated = _cap_rating(parsed.text)
         factors = [
             float(f.value)
             for f in rules
             if "capacitor" in f.parameter.lower() and isinstance(f.value, int | float) and f.value
         ]
-        if rated and len(factors) == 1:
+        if rated is not None and len(factors) == 1:
             # "the highest rail a 50 V cap can sit on": the rating over the factor
-            rail = _derated_rail(float(rated.group(1)), factors[0])
+            rail = _derated_rail(rated, factors[0])
             lines.append(
-                f"a {rated.group(1)} V capacitor: a rail of at most {rail.expression} = "
+                f"a {format_number(rated)} V capacitor: a rail of at most {rail.expression} = "
                 f"{format_number(rail.result)} V"
             )
             derived.append(rail)
@@ -4103,14 +4102,20 @@ _SETTING_OPEN = re.compile(
     r"(?:decided|chosen|set))"
 )
 
-# "a 50 V cap", "the 35 V input capacitors": a capacitor's voltage rating
 # "does that pass / meet / satisfy the rule", "is it compliant"
 _ASKS_PASS = re.compile(r"(?i)\b(?:pass(?:es)?|meets?|satisf(?:y|ies)|compl(?:y|ies|iant))\b")
-# "swap the input caps for 10 µF 35 V parts", "a 35 V capacitor"
-_PROPOSED_CAP_RATING = re.compile(
-    r"(?i)\bcap(?:s|acitors?)?\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
-    r"|(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)"
+# A capacitor's voltage rating: "a 50 V cap", "the 35 V input capacitors", "swap the input
+# caps for 10 µF 35 V parts"
+_CAP_RATING = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)"
+    r"|\bcap(?:s|acitors?)?\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
 )
+
+
+def _cap_rating(text: str) -> float | None:
+    """The capacitor voltage rating a question states, if any."""
+    m = _CAP_RATING.search(text)
+    return float(m.group(1) or m.group(2)) if m else None
 
 
 # Words a design rule names its figures with that say nothing of which figure ("the", "shall")
@@ -4129,8 +4134,6 @@ def _for_revisions(f: Fact, revisions: Sequence[str], *, loose: bool = False) ->
     gone = (f.superseded_for or {}).get("board_revision") if f.superseded_by else None
     return not (gone and any(r in gone for r in revisions))
 
-
-_STATED_CAP_RATING = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)")
 
 _LOGIC_WORDS = re.compile(r"(?i)\b(?:logic|levels?|inputs?|gpios?|vih|thresholds?)\b")
 
