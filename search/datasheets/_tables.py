@@ -4506,31 +4506,25 @@ def _stated_scales(sec: MdSection, device: str, stem: str, citation: str) -> lis
 # carries its revision, so that an assembly number names one.
 _REVISION_MARKING = re.compile(
     r"(?i)\brevision\b[^.]{0,120}?\blast\s+character\s+of\s+the\s+assembly\s+number,?\s+"
-    r"(?P<prefix>[A-Z0-9]+(?:-[A-Z0-9]+)*-)x\b"
+    r"(?P<value>[A-Z0-9]+(?:-[A-Z0-9]+)*-)x\b"
 )
 
 
 def _revision_markings(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
     """``revision_marking`` facts: the assembly number a revision letter is appended to."""
-    prose = re.sub(r"\s+", " ", sec.text)
-    return [
-        Fact(
-            device=device,
-            spec="revision_marking",
-            parameter="Board revision: last character of the assembly number",
-            value=m.group("prefix"),
-            section_kind="general",
-            doc=stem,
-            citation=citation,
-            evidence=m.group(0),
-            section=sec.title,
-        ).with_id()
-        for m in _REVISION_MARKING.finditer(prose)
-    ]
+    return _named_values(
+        sec,
+        device,
+        stem,
+        citation,
+        _REVISION_MARKING,
+        "revision_marking",
+        "Board revision: last character of the assembly number",
+    )
 
 
 # "Orbeck Power Systems, document TS-5030. Revision 3, …": the number the document goes by
-_DOCUMENT_NUMBER = re.compile(r"\bdocument\s+(?P<number>[A-Z]{2,5}-\d{2,6})\b")
+_DOCUMENT_NUMBER = re.compile(r"\bdocument\s+(?P<value>[A-Z]{2,5}-\d{2,6})\b")
 
 
 def _document_numbers(sec: MdSection, device: str, stem: str, citation: str) -> list[Fact]:
@@ -4538,20 +4532,36 @@ def _document_numbers(sec: MdSection, device: str, stem: str, citation: str) -> 
     question may name it ("Under TS-5030 …")."""
     if sec.number != "0":
         return []
+    return _named_values(
+        sec, device, stem, citation, _DOCUMENT_NUMBER, "document_number", "Document number"
+    )
+
+
+def _named_values(
+    sec: MdSection,
+    device: str,
+    stem: str,
+    citation: str,
+    pattern: re.Pattern[str],
+    spec: str,
+    parameter: str,
+) -> list[Fact]:
+    """A fact of ``spec`` for each ``value`` the pattern finds in a section's prose, the words
+    it matched as evidence."""
     prose = re.sub(r"\s+", " ", sec.text)
     return [
         Fact(
             device=device,
-            spec="document_number",
-            parameter="Document number",
-            value=m.group("number"),
+            spec=spec,
+            parameter=parameter,
+            value=m.group("value"),
             section_kind="general",
             doc=stem,
             citation=citation,
-            evidence=prose[max(0, prose.rfind(".", 0, m.start()) + 1) : m.end()].strip(),
+            evidence=m.group(0),
             section=sec.title,
         ).with_id()
-        for m in _DOCUMENT_NUMBER.finditer(prose)
+        for m in pattern.finditer(prose)
     ]
 
 
