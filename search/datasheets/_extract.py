@@ -502,6 +502,10 @@ def label_spec(parameter: str) -> str | None:
     """
     # brackets and footnote marks ("[3]") are not part of the name
     label = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", parameter.translate(_DASHES)).strip().lower()
+    # "I2C Data Hold Time" (or "I C …", its superscript lost): the bus is no part of the name;
+    # "‘L’ Period of the SCL Clock" is its low period
+    label = re.sub(r"^i\s?[2²]?\s?c\s+", "", label)
+    label = re.sub(r"[‘'’]([lh])[‘'’]", lambda m: "low" if m.group(1) == "l" else "high", label)
     if "," in label and re.search(r"\d", label.split(",", 1)[1]) and parameter[:1].isupper():
         # "Terminal torque, J1 and J2": what follows the comma says where, not what. (Not a
         # fragment of a label broken over lines, "highest LNA gain, Band2,".)

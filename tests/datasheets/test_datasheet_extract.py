@@ -962,6 +962,13 @@ def test_a_footnote_mark_is_no_part_of_a_label() -> None:
     assert label_spec("Internal Filter Resistance [3]") == "internal_filter_resistance"
 
 
+def test_a_bus_prefix_and_quoted_levels_in_a_label() -> None:
+    # "I²C" with its superscript lost, and ‘L’ / ‘H’ for low and high (BH1750 timing rows)
+    assert label_spec("I C Data Hold Time") == "data_hold_time"
+    assert label_spec("I C ‘L’ Period of the SCL Clock") == "low_period_scl_clock"
+    assert label_spec("I2C address") is None
+
+
 def test_what_follows_a_labels_comma_says_where_not_what() -> None:
     assert label_spec("Terminal torque, J1 and J2") == "terminal_torque"
     assert label_spec("Human-body model (HBM), per ANSI/ESDA/JEDEC JS-001") == "human_body_model"

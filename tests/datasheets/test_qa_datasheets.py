@@ -1598,3 +1598,8 @@ def test_a_stated_temperature_window_picks_the_row_window_holding_it(shipped: Da
     a = shipped.ask("What absolute temperature accuracy does the BME280 give from -20 °C to 0 °C?")
     # the -20…0 °C row, not the -40…-20 °C row whose end figure is "-20 °C"
     assert [it.max for it in a.items] == [1.25], a.answer
+
+
+def test_bus_timing_rows_whose_labels_carry_the_bus_name(shipped: DatasheetQA) -> None:
+    a = shipped.ask("BH1750 minimum SCL low period?")
+    assert [(it.min, it.unit) for it in a.items] == [(1.3, "µs")], a.answer
