@@ -4230,7 +4230,8 @@ def _canonical(unit: str | None) -> str | None:
 # a cable length, a temperature.
 _STATED_CONDITION = re.compile(
     r"(?i)(?<![\w.])(?P<num>\d+(?:\.\d+)?)\s*"
-    r"(?P<unit>[pnuµ]F|[mµu]H|k?m|ft|(?:°|º|deg\s*)C)(?![\w/])"
+    # ("±2.5 %Span": an accuracy asked of the part)
+    r"(?P<unit>[pnuµ]F|[mµu]H|k?m|ft|(?:°|º|deg\s*)C|%\s?(?:span|fso?|fss))(?![\w/])"
 )
 
 

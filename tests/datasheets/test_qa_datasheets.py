@@ -1603,3 +1603,12 @@ def test_a_stated_temperature_window_picks_the_row_window_holding_it(shipped: Da
 def test_bus_timing_rows_whose_labels_carry_the_bus_name(shipped: DatasheetQA) -> None:
     a = shipped.ask("BH1750 minimum SCL low period?")
     assert [(it.min, it.unit) for it in a.items] == [(1.3, "µs")], a.answer
+
+
+def test_an_accuracy_asked_at_a_temperature_needs_an_accuracy_figure(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Outdoor node: we need the XGZP6847A to stay within ±2.5 %Span at -10 °C. Does it meet "
+        "that?"
+    )
+    # -10 °C is inside the operating range, but no accuracy is printed for it
+    assert a.verdict == "insufficient_evidence", a.answer
