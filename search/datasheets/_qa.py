@@ -1210,6 +1210,12 @@ class DatasheetQA:
             return
         mention = parsed.devices[0]
         named = [f"{int(n):02d}" for n in _RANGE_PART.findall(parsed.text[mention.end :])]
+        # "the 5 A version of the ACS712": the range named just before the part
+        before = re.search(
+            r"(?i)(?<![\w.])(\d{1,2})\s?A[\s-]+(?:part|version|variant|model|type)\s+of\s+(?:the\s+|an?\s+)?$",
+            parsed.text[: mention.start],
+        )
+        named += [f"{int(before.group(1)):02d}"] if before else []
         if not named:
             return  # the part's variants are read only when a range is named
         codes = {
@@ -3438,7 +3444,7 @@ _CHECK_CUE = re.compile(
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
     r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to)\b"
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
-    r"|\bcan (?:i|it|we|they|you|the|an?|this)\b|\bis it\b|\bwill (?:it|the|an?)\b"
+    r"|\bcan (?:i|it|we|they|you|the|an?|this|one)\b|\bis it\b|\bwill (?:it|the|an?|one)\b"
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,

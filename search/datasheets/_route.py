@@ -353,8 +353,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\b(?:input |output |rms )?noise\b", ("noise",)),
     # A bus carrying power, not data: "a 36 V bus", "our plant bus is 36 V", "DC bus".
     (
-        # ("input-to-output headroom" is a dropout)
-        r"\binput\b(?![- ]to[- ]output)|\brail\b|\b(?:power|supply|dc|\d+(?:\.\d+)?\s*V)\s+bus\b"
+        # ("input-to-output headroom" is a dropout; "an input change from 8 V to 12 V" is the
+        # condition of a line regulation)
+        r"\binput\b(?![- ]to[- ]output|\s+(?:change|step|swing)s?\b)|\brail\b|\b(?:power|supply|dc|\d+(?:\.\d+)?\s*V)\s+bus\b"
         r"|\bbus\s+(?:is|at|of)\s+(?:about\s+|nominally\s+)?\d+(?:\.\d+)?\s*V\b",
         ("input_voltage_range", "supply_voltage"),
     ),
@@ -1518,6 +1519,14 @@ _SETTINGS = re.compile(
 )
 
 
+# "(it's listed as the absolute max, so that's fine, right?)": the rating offered as the
+# reason a value is fine asks about operating, not for the rating
+_ABSMAX_PREMISE = re.compile(
+    r"(?i)\b(?:it'?s|is|as|since|because)\b[^.?;]{0,25}\babs(?:olute)?\.? max\w*\b"
+    r"[^.?;]{0,30}\b(?:fine|ok|okay|safe|right)\b"
+)
+
+
 def parse_question(
     text: str,
     known_devices: Iterable[str] | None = None,
@@ -1597,6 +1606,17 @@ def parse_question(
         # "Can a BME280 be run at 5 V?": a stated voltage and nothing else asked is a question
         # about the supply voltage.
         specs, phrases = [("supply_voltage", "input_voltage_range")], ["supply voltage"]
+    if (
+        not specs
+        and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*m?A\b", text)
+        and re.search(
+            r"(?i)\b(?:can|could|will|would)\b[^.?]*\b(?:drive|handle|deliver|source|sink)\b",
+            text,
+        )
+        and len({d.device for d in devices}) == 1
+    ):
+        # "Can one bridge of an L298 drive a 3 A continuous load?": the current it may deliver
+        specs, phrases = [("output_current",)], ["output current"]
     if (
         not specs
         and re.search(r"(?<![\w.])[-+−]?\d+(?:\.\d+)?\s*(?:°\s?C|℃|deg\s?C)", text, re.IGNORECASE)
@@ -1757,9 +1777,10 @@ def parse_question(
     else:
         route = "simple"
     numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
-    absmax = bool(_ABSMAX.search(text)) or bool(
-        _ABSMAX_VERB.search(text) and not re.search(r"\boperating\b", text, re.I)
-    )
+    absmax = (
+        bool(_ABSMAX.search(text))
+        or bool(_ABSMAX_VERB.search(text) and not re.search(r"\boperating\b", text, re.I))
+    ) and not _ABSMAX_PREMISE.search(text)
     return ParsedQuestion(
         stated_numbers=numbers,
         text=text,

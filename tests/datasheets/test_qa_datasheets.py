@@ -1612,3 +1612,32 @@ def test_an_accuracy_asked_at_a_temperature_needs_an_accuracy_figure(shipped: Da
     )
     # -10 °C is inside the operating range, but no accuracy is printed for it
     assert a.verdict == "insufficient_evidence", a.answer
+
+
+def test_a_range_version_named_before_the_part(shipped: DatasheetQA) -> None:
+    a = shipped.ask("whats the sensitivity of the 5 A version of the ACS712 in mV per amp?")
+    assert [it.typ for it in a.items] == [185.0], a.answer
+
+
+def test_an_absolute_maximum_offered_as_the_reason_a_supply_is_fine(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "I want to power the CCS811 from a 3.6 V rail (it's listed as the absolute max, so "
+        "that's fine, right?)"
+    )
+    # checked against the operating range, 1.8 to 3.3 V: a rating is no operating limit
+    assert a.verdict == "incompatible" and "outside 1.8 to 3.3 V" in a.answer, a.answer
+
+
+def test_a_load_current_a_part_is_asked_to_drive(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Plant-watering pump draws 3 A continuous. Can one bridge (one channel) of an L298 "
+        "drive it?"
+    )
+    assert a.verdict == "incompatible" and "max 2 A (–DC Operation)" in a.answer, a.answer
+    b = shipped.ask("Can one bridge of an L298 drive a 3 A continuous load?")
+    assert b.verdict == "incompatible", b.answer
+
+
+def test_an_input_change_is_a_condition_not_an_input_asked() -> None:
+    p = parse_question("LM7805: max line regulation for an input change from 8 V to 12 V?")
+    assert p.specs == [("line_regulation",)]
