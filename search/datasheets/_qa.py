@@ -742,6 +742,14 @@ class DatasheetQA:
                 # "measures the SRB-5030 input rail with the MDN-6100": the meter's accuracy
                 parsed.devices = [meter, *(d for d in parsed.devices if d is not meter)]
                 answer = self._accuracy(parsed)
+                meters = [
+                    d
+                    for d in dict.fromkeys(parsed.device_names)
+                    if d != meter.device and self._is_instrument(d)
+                ]
+                if meters and answer.status == "answered":
+                    # "Both the MDN-4010 and the TRN-2400 read back current ...": each meter's
+                    answer = self._each_meter(parsed, answer, meters)
             elif parsed.devices and all(d not in self._devices for d in parsed.device_names):
                 answer = self._insufficient(
                     parsed,
@@ -888,6 +896,28 @@ class DatasheetQA:
             return None
         (device,) = held
         return device, why.format(device)
+
+    def _each_meter(self, parsed: ParsedQuestion, first: Answer, others: list[str]) -> Answer:
+        """The accuracy answer for the first meter a question names with each other meter's
+        at the same reading added, when that one is answered too."""
+        for device in others:
+            mention = next(d for d in parsed.devices if d.device == device)
+            other = self._accuracy(
+                dataclasses.replace(
+                    parsed, devices=[mention, *(d for d in parsed.devices if d is not mention)]
+                )
+            )
+            if other.status != "answered":
+                continue
+            first = first.model_copy(
+                update={
+                    "answer": f"{first.answer}. {other.answer}",
+                    "items": [*first.items, *other.items],
+                    "citations": list(dict.fromkeys([*first.citations, *other.citations])),
+                    "derived": [*first.derived, *other.derived],
+                }
+            )
+        return first
 
     def _own_components(self, parsed: ParsedQuestion) -> None:
         """A part number the named device's own documents list ("inductor L1 (OPS-2210)" in
@@ -3235,7 +3265,8 @@ class DatasheetQA:
             )
         # Several functions measure the same unit (constant current, current readback): keep
         # the rows whose function the question names, and the reading or setting it asks about.
-        q_words = content_words(parsed.text)
+        # ("read back current" names the current readback)
+        q_words = content_words(re.sub(r"(?i)\bread(?:s|ing)?\s+back\b", "readback", parsed.text))
         overlap = [(len(q_words & content_words(r.function)), r) for r in rows]
         top = max(n for n, _ in overlap)
         if top > 0:

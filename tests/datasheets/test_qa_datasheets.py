@@ -1641,3 +1641,13 @@ def test_a_load_current_a_part_is_asked_to_drive(shipped: DatasheetQA) -> None:
 def test_an_input_change_is_a_condition_not_an_input_asked() -> None:
     p = parse_question("LM7805: max line regulation for an input change from 8 V to 12 V?")
     assert p.specs == [("line_regulation",)]
+
+
+def test_the_accuracy_of_each_meter_named_at_one_reading(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Both the MDN-4010 and the TRN-2400 read back current. At a 3.000 A reading, what is "
+        "the one-year accuracy limit of each?"
+    )
+    # the readback rows ("read back" is no "limit programming" row), one per meter
+    assert "of reading + 3 mA" in a.answer and "TRN-2400 3.000 A" in a.answer, a.answer
+    assert {"mdn4010-programming-manual#2", "trn2400-programming-manual#1"} <= set(a.citations)
