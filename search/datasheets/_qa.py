@@ -1363,10 +1363,16 @@ class DatasheetQA:
             reasons.extend(dropped)
         if mention.supply_v is not None and valid:
             # "the 3.3 V version": of rows printed as alternatives ("Output Range
-            # 0.5～4.5/0.2～2.7"), the one paired with the stated supply
-            paired = paired_alternatives(
-                self.index, DeviceUse(device, supply_v=mention.supply_v), [r.fact for r in valid]
-            )
+            # 0.5～4.5/0.2～2.7"), the one paired with the stated supply ("on a 5 V supply,
+            # and what on a 3.3 V supply": each one's)
+            supplies = dict.fromkeys([mention.supply_v, *parsed.stated_voltages])
+            paired = [
+                f
+                for v in supplies
+                for f in paired_alternatives(
+                    self.index, DeviceUse(device, supply_v=v), [r.fact for r in valid]
+                )
+            ]
             valid = [r for r in valid if r.fact in paired]
         # The spec's own name reads better than the question's wording ("how hot", "talk").
         label = specs[0].replace("_", " ") if specs[0] in _SPEC_NAMES or not phrase else phrase

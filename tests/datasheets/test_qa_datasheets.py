@@ -1651,3 +1651,11 @@ def test_the_accuracy_of_each_meter_named_at_one_reading(shipped: DatasheetQA) -
     # the readback rows ("read back" is no "limit programming" row), one per meter
     assert "of reading + 3 mA" in a.answer and "TRN-2400 3.000 A" in a.answer, a.answer
     assert {"mdn4010-programming-manual#2", "trn2400-programming-manual#1"} <= set(a.citations)
+
+
+def test_each_stated_supplys_alternative(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "what output voltage range does the XGZP6847A give on a 5 V supply, and what on a "
+        "3.3 V supply?"
+    )
+    assert sorted((it.min, it.max) for it in a.items) == [(0.2, 2.7), (0.5, 4.5)], a.answer
