@@ -1697,6 +1697,8 @@ def parse_question(
         (specs and all(spec_dimensions(c[0]) & {"A", "s", "W"} for c in specs))
         # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
         or (not specs and re.search(r"(?i)\btime\b|\bhow long\b", bound_text))
+        # "how long until it answers on I2C? worst case": a time, whatever else is named
+        or re.search(r"(?i)\bhow long\b", bound_text)
     ):
         bound = "max"  # the worst case of a current, a time or a power is its maximum
 

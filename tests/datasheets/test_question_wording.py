@@ -1732,3 +1732,8 @@ def test_input_to_output_headroom_and_a_coils_resistance_read_across_it() -> Non
 def test_how_long_to_wait_between_two_reads_asks_the_polling_period() -> None:
     p = parse_question("dht22 how long do i have to wait between two reads, in seconds")
     assert p.specs == [("collecting_period", "sampling_rate")]
+
+
+def test_how_long_worst_case_asks_the_maximum_whatever_else_is_named() -> None:
+    p = parse_question("after power-up how long until the CCS811 answers on I2C? worst case")
+    assert p.bound == "max"
