@@ -1483,6 +1483,7 @@ class DatasheetQA:
         valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
         valid = _derated_from_ambient(valid, parsed.text)
+        valid = _lockout_direction(valid, parsed.text)
         valid = _within_stated_span(valid, parsed.text)
         holding = [
             r
@@ -5031,6 +5032,25 @@ def _at_stated_straps(valid: list[Any], question: str) -> list[Any]:
     if not hit:
         return valid
     return [r for r in valid if r.fact.spec != "i2c_address" or r.fact in hit]
+
+
+def _lockout_direction(valid: list[Any], question: str) -> list[Any]:
+    """ "Ramping the input up, when does it start switching?": of a lockout's rising and
+    falling thresholds, the one the direction asked names ("stops switching as VIN sags":
+    falling)."""
+    up = re.search(
+        r"(?i)\b(?:start|begin)s?\s+switching|\bris(?:e|es|ing)\b|\bramp\w*\s+(?:\w+\s+)?up\b",
+        question,
+    )
+    down = re.search(r"(?i)\bstops?\s+switching|\bfall(?:s|ing)?\b|\bsags?\b|\bdrops?\b", question)
+    if bool(up) == bool(down):
+        return valid
+    keep = "rising" if up else "falling"
+    rows = [r for r in valid if r.fact.spec == "undervoltage_lockout"]
+    hit = [r for r in rows if keep in (r.fact.parameter or "").lower()]
+    if not hit or len(hit) == len(rows):
+        return valid
+    return [r for r in valid if r.fact.spec != "undervoltage_lockout" or r in hit]
 
 
 def _derated_from_ambient(valid: list[Any], question: str) -> list[Any]:

@@ -502,7 +502,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bline[- ]reg(?:ulation)?\b", ("line_regulation",)),
     (r"\bload[- ]reg(?:ulation)?\b", ("load_regulation",)),
-    (r"\bunder[- ]?voltage lock[- ]?out|\buvlo", ("undervoltage_lockout",)),
+    (
+        r"\bunder[- ]?voltage lock[- ]?out|\buvlo"
+        # "at what input voltage does the board start switching / shut off?"
+        r"|\b(?:start|begin)s?\s+(?:switching|regulating)\b|\bstops?\s+switching\b",
+        ("undervoltage_lockout",),
+    ),
     (
         r"\bopen[- ]loop (?:voltage )?gain|\blarge[- ]signal (?:voltage )?gain|\bavol\b|\baol\b",
         ("open_loop_gain",),

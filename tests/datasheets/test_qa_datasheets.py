@@ -1659,3 +1659,14 @@ def test_each_stated_supplys_alternative(shipped: DatasheetQA) -> None:
         "3.3 V supply?"
     )
     assert sorted((it.min, it.max) for it in a.items) == [(0.2, 2.7), (0.5, 4.5)], a.answer
+
+
+def test_the_lockout_threshold_of_the_direction_asked(shipped: DatasheetQA) -> None:
+    up = shipped.ask(
+        "Customer's SRB-5030 stays off while they slowly ramp the input up from zero. At what "
+        "input voltage should the board start switching?"
+    )
+    lockouts = [it.typ for it in up.items if it.spec == "undervoltage_lockout"]
+    assert lockouts == [8.2], up.answer  # rising, not the 7.8 V falling threshold
+    down = shipped.ask("At what input voltage does the SRB-5030 stop switching as the input sags?")
+    assert [it.typ for it in down.items if it.spec == "undervoltage_lockout"] == [7.8]
