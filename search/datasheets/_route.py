@@ -1557,6 +1557,8 @@ def parse_question(
         for i in range(d.start, d.end):
             masked[i] = "§"
     spec_text = "".join(masked)
+    # "the output-voltage minimum": a spec written hyphenated as a modifier
+    spec_text = re.sub(r"(?i)\b(output|input|supply)-(voltage|current)\b", r"\1 \2", spec_text)
     # "the ACS712 (ACS712ELCTR-05B)": the part, then in brackets which of it; one part.
     devices = [
         d

@@ -1737,3 +1737,8 @@ def test_how_long_to_wait_between_two_reads_asks_the_polling_period() -> None:
 def test_how_long_worst_case_asks_the_maximum_whatever_else_is_named() -> None:
     p = parse_question("after power-up how long until the CCS811 answers on I2C? worst case")
     assert p.bound == "max"
+
+
+def test_a_spec_written_hyphenated_as_a_modifier() -> None:
+    p = parse_question("SRB-5030: give the output-voltage minimum and maximum")
+    assert ("output_voltage",) in p.specs
