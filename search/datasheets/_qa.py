@@ -1517,11 +1517,20 @@ class DatasheetQA:
             top = [
                 f for f in top if getattr(f, parsed.bound) is not None or f.parameter not in printed
             ]
+        stated_t = [t for lo, t in _stated_temperatures(parsed.text) if lo == t]
+        hot = stated_t and 25.0 not in stated_t
         for f in _each_side(
             parsed.text, [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
         ):
-            if f not in top:
-                top.append(f)  # "pressure versus humidity": the row each side names
+            if f in top:
+                continue
+            if (
+                hot
+                and _temperature_window(f) is None
+                and any(g.parameter == f.parameter and _temperature_window(g) for g in top)
+            ):
+                continue  # the room-temperature row beside one printed at the stated one
+            top.append(f)  # "pressure versus humidity": the row each side names
         channels = re.findall(r"\bchannel\s+([A-Z0-9])\b", parsed.text, re.I)
         if channels:
             # "channel B": rows stated for another channel do not answer it.

@@ -1670,3 +1670,16 @@ def test_the_lockout_threshold_of_the_direction_asked(shipped: DatasheetQA) -> N
     assert lockouts == [8.2], up.answer  # rising, not the 7.8 V falling threshold
     down = shipped.ask("At what input voltage does the SRB-5030 stop switching as the input sags?")
     assert [it.typ for it in down.items if it.spec == "undervoltage_lockout"] == [7.8]
+
+
+def test_a_side_of_and_does_not_bring_back_the_room_temperature_row(shipped: DatasheetQA) -> None:
+    a = shipped.ask(
+        "Give the maximum pH-buffer input bias current of the LMP91200 at 85 °C with the device "
+        "powered and 0 V < INP < 3.3 V."
+    )
+    assert [it.max for it in a.items] == [445.0], a.answer
+    # asked at 25 °C as well, the room-temperature row answers that side
+    b = shipped.ask(
+        "LMP91200 pH buffer input bias current max at 25 °C and at 85 °C (0 < INP < 3.3 V)?"
+    )
+    assert {125.0, 445.0} <= {it.max for it in b.items}, b.answer
