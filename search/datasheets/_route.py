@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from search.datasheets._extract import spec_dimensions
+from search.datasheets._extract import NUMBER_WORDS, spec_dimensions
 from search.datasheets._facts import DEVICES, squash
 
 logger = logging.getLogger(__name__)
@@ -1197,16 +1197,8 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     return [v for _, v in volts]
 
 
-_COUNT_WORDS = {
-    w: str(n)
-    for n, w in enumerate(
-        [
-            *("one", "two", "three", "four", "five", "six"),
-            *("seven", "eight", "nine", "ten", "eleven", "twelve"),
-        ],
-        start=1,
-    )
-}
+# "calibrated two months ago": the counts written in words (the extractor's own table)
+_COUNT_WORDS = {w: str(n) for w, n in NUMBER_WORDS.items() if n}
 
 
 def _interval(text: str) -> str | None:
@@ -1703,7 +1695,7 @@ def parse_question(
     elif re.search(r"(?i)\bworst[- ]case\b", bound_text) and (
         (specs and all(spec_dimensions(c[0]) & {"A", "s", "W"} for c in specs))
         # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
-        or (not specs and re.search(r"(?i)\btime\b|\bhow long\b", bound_text))
+        or (not specs and re.search(r"(?i)\btime\b", bound_text))
         # "how long until it answers on I2C? worst case": a time, whatever else is named
         or re.search(r"(?i)\bhow long\b", bound_text)
     ):
