@@ -37,7 +37,7 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_lexical import Bm25Index, stem, words
+from search._select_lexical import Bm25Index, fold, stem, words
 from search._select_spell import Speller, _swaps, tokenizer_words
 from search._select_unheld import NOT_A_PLACE, UNHELD
 from search.catalogue import Service
@@ -182,7 +182,9 @@ class Selection:
 
 
 def _tokens(text: str) -> list[str]:
-    return [stem(w) for w in _WORD.findall(text.lower().replace("'s", "s").replace("&", " and "))]
+    # A shop and a store are one thing in a name: "corner store" is the alias "corner shop".
+    text = fold(text).replace("'s", "s").replace("&", " and ")
+    return ["store" if w == "shop" else w for w in map(stem, _WORD.findall(text))]
 
 
 def _deletes(word: str) -> set[str]:
@@ -255,13 +257,16 @@ _POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
 _FOR_OWNED = frozenset({"for", "at", "in", "of", "from", "to"})
 
 
-def _in_passing(words: Sequence[str], start: int) -> bool:
-    """Whether the one-word name at ``start`` is the place or subject of what is said, or the
-    user's own place that something is wanted for."""
+def _owned(words: Sequence[str], start: int) -> bool:
+    """Whether the name at ``start`` is the user's own place that something is wanted for
+    ("bulk stock for my corner store")."""
     before = words[max(0, start - 2) : start]
-    if any(w in _PLACE_PREPOSITIONS for w in before):
-        return True
-    if len(before) == 2 and before[0] in _FOR_OWNED and before[1] in _POSSESSIVES:
+    return len(before) == 2 and before[0] in _FOR_OWNED and before[1] in _POSSESSIVES
+
+
+def _in_passing(words: Sequence[str], start: int) -> bool:
+    """Whether the one-word name at ``start`` is the place or subject of what is said."""
+    if any(w in _PLACE_PREPOSITIONS for w in words[max(0, start - 2) : start]):
         return True
     after = words[start + 1 : start + 3]
     return len(after) == 2 and after[0] in _STATEMENT_VERBS and after[1] not in _STATEMENT_AFTER
@@ -335,9 +340,12 @@ class Lexicon:
                     if end <= len(words) and all(
                         name[k] in canon[start + k] for k in range(len(name))
                     ):
-                        if len(name) == 1 and (
-                            (end < len(words) and words[end] not in _AFTER_HEAD)
-                            or _in_passing(words, start)
+                        if _owned(words, start) or (
+                            len(name) == 1
+                            and (
+                                (end < len(words) and words[end] not in _AFTER_HEAD)
+                                or _in_passing(words, start)
+                            )
                         ):
                             continue
                         spans.append((start, end, i))

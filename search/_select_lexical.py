@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -23,7 +24,7 @@ import numpy as np
 
 from search.catalogue import Service
 
-__all__ = ["Bm25Index", "stem", "words"]
+__all__ = ["Bm25Index", "fold", "stem", "words"]
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +55,15 @@ def stem(word: str) -> str:
     return word
 
 
+def fold(text: str) -> str:
+    """Lower case without accents: "crèche" and "creche", "Café" and "cafe" are one word."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def words(text: str) -> list[str]:
-    """Content words of a text, lower-cased and plural-folded, without stopwords."""
-    text = text.lower().replace("'s", "s").replace("&", " and ")
+    """Content words of a text, lower-cased, accents and plurals folded, without stopwords."""
+    text = fold(text).replace("'s", "s").replace("&", " and ")
     return [w for w in (stem(t) for t in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1]
 
 

@@ -112,6 +112,21 @@ def test_lexicon_matches_a_services_other_names() -> None:
     assert lex.matches("er, a parking lot") == [1]
 
 
+def test_lexicon_folds_accents_and_reads_shop_and_store_as_one_word() -> None:
+    svcs = [
+        Service("day care center", "d", "", aliases=("crèche",)),
+        Service("convenience store", "c", "", aliases=("corner shop",)),
+        Service("wholesaler", "w", ""),
+    ]
+    lex = Lexicon(svcs)
+    assert lex.matches("creche for a few hours") == [0]
+    assert lex.matches("Crèche") == [0]
+    assert lex.matches("milk at 11pm, corner store") == [1]
+    assert lex.matches("corner shops open late") == [1]
+    # a place of the user's own, that something is wanted for, is not the service asked for
+    assert lex.matches("buy in bulk for my corner store") == []
+
+
 @pytest.mark.parametrize(
     ("request_text", "matched"),
     [
