@@ -464,6 +464,12 @@ class _Pick:
     reasons: list[str]
 
 
+# Specs that are errors, losses or drains: of two parts, the smaller figure is the better one.
+_SMALLER_IS_BETTER = re.compile(
+    r"accuracy|error|offset|noise|dropout|voltage_drop|^(?:supply|sleep|standby|quiescent)_current"
+)
+
+
 def _unit(u: str | None) -> str:
     return f" {u}" if u else ""
 
@@ -1524,6 +1530,9 @@ class DatasheetQA:
         ):
             if f in top:
                 continue
+            window = _temperature_window(f)
+            if window and stated_t and not any(window[0] <= t <= window[1] for t in stated_t):
+                continue  # "±0.5 °C from -10 to +85 °C" asked at -30 °C
             if (
                 hot
                 and _temperature_window(f) is None
@@ -3051,7 +3060,7 @@ class DatasheetQA:
             devs = {i.device + str(i.applies_to.get("variant") or "") for i in its}
             if len(devs) < 2 or len({i.unit for i in its}) != 1:
                 continue
-            key = "min" if parsed.bound == "min" else "max"
+            key = parsed.bound if parsed.bound in ("min", "typ") else "max"
 
             def val(i: AnswerItem, key: str = key) -> float | None:
                 v = getattr(i, key)
@@ -3068,11 +3077,19 @@ class DatasheetQA:
                 continue
             hi = max(vals, key=lambda pair: pair[0])
             lo = min(vals, key=lambda pair: pair[0])
+            hi_name, lo_name = (str(i.applies_to.get("variant") or i.device) for _, i in (hi, lo))
             if hi[0] == lo[0]:
                 out.append(f"Both state the same {key} {spec.replace('_', ' ')}")
+            elif _SMALLER_IS_BETTER.search(spec):
+                # an error bound, a drop or a drain: the smaller figure is the better part
+                out.append(
+                    f"{lo_name} states the smaller, better {spec.replace('_', ' ')} figure "
+                    f"({format_number(lo[0])}{_unit(lo[1].unit)} vs "
+                    f"{format_number(hi[0])}{_unit(hi[1].unit)})"
+                )
             else:
                 out.append(
-                    f"{hi[1].device} has the higher {key} {spec.replace('_', ' ')} "
+                    f"{hi_name} has the higher {key} {spec.replace('_', ' ')} "
                     f"({format_number(hi[0])}{_unit(hi[1].unit)} vs "
                     f"{format_number(lo[0])}{_unit(lo[1].unit)})"
                 )

@@ -214,6 +214,8 @@ class FactIndex:
             " ".join(re.findall(r"(?i)\b(?:non-|not\s+(?:in\s+)?|without\s+)(\w+)", question))
         )
         q_words = content_words(question) - negated
+        if _BOTH_SIDES.search(question):
+            q_words.add("total")  # "upper+lower", "source + sink": the two added, a total
         q_compounds = set(_COMPOUND.findall(question.lower()))
         phrase_words = content_words(phrase)
         stated = list(stated_numbers)
@@ -310,6 +312,10 @@ class FactIndex:
 
 
 _AGGREGATE = frozenset({"total", "combined", "overall"})
+_BOTH_SIDES = re.compile(
+    r"(?i)\b(?:upper|source|high[- ]side)\s*(?:\+|and)\s*(?:lower|sink|low[- ]side)\b"
+    r"|\bU\s*\+\s*L\b"
+)
 
 _LABEL_VARIANT = re.compile(
     r"\b[A-Z]{2,}[A-Z0-9]*\d[A-Z0-9]*-((?:\d+(?:\.\d+)?[A-Z]?)|(?:[A-Z]?\d+[A-Z]))\b"

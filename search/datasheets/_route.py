@@ -152,7 +152,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?:\bdropout|\bdrop[- ]out(?= voltage))(?! voltage\b(?=[^?]{0,30}\b(?:coil|relay)))",
         ("dropout_voltage", "dropout_voltage_relay"),
     ),
-    (r"\bvoltage drop|\bsaturat(?:ion|ing) voltage", ("voltage_drop",)),
+    # "which loses less voltage across the bridge", "voltage lost in the driver"
+    (
+        r"\bvoltage drop|\bsaturat(?:ion|ing) voltage|\b(?:lose|loses|losing)\s+(?:\w+\s+)?voltage"
+        r"|\bvoltage (?:lost|loss)\b",
+        ("voltage_drop",),
+    ),
     (
         r"\bmax(?:imum|\.)? allowable (?:coil )?voltage|\bcoil max(?:imum)? voltage"
         r"|\bmax(?:imum)? (?:voltage )?(?:on|across) the coil",
@@ -601,7 +606,7 @@ _COMPAT_CUES = re.compile(
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
-    r"\bcompare|\bcomparison|\bversus\b|\bvs\.?\b|\bwhich (?:one |of (?:the|them|these) )?"
+    r"\bcompare|\bcomparison|\bversus\b|\bvs\.?\b|\bwhich (?:one |of (?:the|them|these) |\w+ )?"
     r"(?:has|is|draws|needs|offers|gives|runs|supports|allows|tolerates)|\bdifference between\b"
     r"|\b(?:higher|lower|wider|narrower|more|less|larger|smaller|better) .{0,40}\bthan\b"
     r"|\bboth\b",
@@ -1594,6 +1599,11 @@ def parse_question(
     specs, phrases = _match_specs(cond_text)
     if not specs:
         specs, phrases = _match_specs(spec_text)
+    if len(specs) >= 2 and _COMPARE_CUES.search(text) and re.search(r"\d\s*V\s+rail\b", text):
+        # "Stepping a 5 V rail down for a 1 A load: which has the lower dropout?": a rail by
+        # its voltage is where the parts compared are used, not a figure compared.
+        kept = [k for k, phrase in enumerate(phrases) if phrase != "rail"]
+        specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
     if (
         not specs
         and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*V\b", text)

@@ -857,3 +857,42 @@ def test_a_load_step_is_not_settled_by_steady_state_figures() -> None:
     assert "load step" in chain.answer
     asked = qa.ask("SRB-5030 load-transient response: how far does VOUT deviate for a load step?")
     assert asked.status == "insufficient_evidence", asked.answer
+
+
+def test_a_comparison_at_a_stated_temperature_keeps_only_the_windows_holding_it() -> None:
+    answer = DatasheetQA().ask(
+        "Our mast sees -30 °C in winter. For air temperature at -30 °C, which is better, the "
+        "DS18B20 or the BME280, and what accuracy does each give there?"
+    )
+    figures = {(i.device, i.max) for i in answer.items}
+    assert ("DS18B20", 1.0) in figures and ("DS18B20", 0.5) not in figures, answer.answer
+    # an accuracy is an error bound: the smaller figure is the better part
+    assert "DS18B20 states the smaller, better accuracy figure" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "figures", "better"),
+    [
+        # a rail by its voltage is where the parts are used, and "which regulator has" compares
+        (
+            "Stepping a 5 V rail down for a 1 A load: which regulator has the lower dropout at "
+            "1 A, the AMS1117 or the LM7805? give the typical figures",
+            {("AMS1117", 1.1), ("LM7805", 2.0)},
+            "AMS1117",
+        ),
+        # the voltage a bridge loses is its drop, upper + lower switch the total row
+        (
+            "6 V pump at about 1 A: TB6612FNG or L298 - which loses less voltage across the "
+            "bridge (upper+lower), going by the max figures at 1 A?",
+            {("TB6612FNG", 0.7), ("L298", 3.2)},
+            "TB6612FNG",
+        ),
+    ],
+)
+def test_compared_losses_name_the_smaller_as_better(
+    question: str, figures: set[tuple[str, float]], better: str
+) -> None:
+    answer = DatasheetQA().ask(question)
+    assert answer.route == "comparison" and answer.status == "answered", answer.answer
+    assert {(i.device, i.typ if i.max is None else i.max) for i in answer.items} == figures
+    assert f"{better} states the smaller, better" in answer.answer
