@@ -126,6 +126,9 @@ class DeviceUse:
     strap_unknown: bool = False
     """The question says it does not know how the part's address pins are tied ("I don't know
     how the breakout straps ADDR"): its address is fixed, but not known."""
+    strap_floating: str | None = None
+    """An address pin the question leaves unconnected ("A0 left floating"): address tables
+    give addresses only for pins tied to a level."""
 
 
 # The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V", the
@@ -2660,6 +2663,13 @@ def _level(word: str) -> str:
     return "VDD"
 
 
+STRAP_FLOATING = re.compile(
+    r"\b(A[0-2]|AD[0-2]|ADDR|ADR\d?|SA0|SDO|ADD\d)\b\s+(?:pin\s+)?(?:is\s+|was\s+)?(?:left\s+)?"
+    r"(?:floating|open|unconnected|not connected|disconnected|n/?c)\b",
+    re.IGNORECASE,
+)
+
+
 def straps_in(text: str) -> tuple[tuple[str, str], ...]:
     """The address straps a stretch of question text states, most significant pin first.
 
@@ -2729,15 +2739,31 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
     question ties the address pins)."""
     sets: list[tuple[DeviceUse, list[int], list[Fact]]] = []
     notes: dict[int, str] = {}
+    controllers: list[str] = []
     for u in uses:
         facts, note = _strapped(u, _best(index, u, ("i2c_address",)))
+        if u.strap_floating and facts:
+            return [
+                _check(
+                    "i2c_address",
+                    "insufficient_evidence",
+                    f"{u.device}'s {u.strap_floating} is left unconnected; its datasheet gives "
+                    f"addresses only for {u.strap_floating} tied to a level, so its address "
+                    "cannot be told",
+                    facts,
+                )
+            ]
         notes[id(u)] = note
         addrs = sorted({a for f in facts for a in _addresses(f)})
         if not addrs:
             # No address: if the device states its interfaces and I2C is not among them, it
-            # cannot sit on an I2C bus at all; otherwise we simply do not know its address.
+            # cannot sit on an I2C bus at all; a processor with I2C drives the bus and needs
+            # none; otherwise we simply do not know its address.
             iface = _best(index, u, ("interface",))
             buses = _buses(iface)
+            if "I2C" in buses and _runs_programs(index, u.device):
+                controllers.append(u.device)
+                continue
             if buses and "I2C" not in buses:
                 return [
                     _check(
@@ -2761,9 +2787,12 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
         slots.extend((u.device, addrs) for _ in range(u.count))
     cited = [f for _, _, fs in sets for f in fs]
     listing = "; ".join(
-        f"{u.device}{_count_text(u.count)}{notes.get(id(u), '')}: "
-        + ", ".join(f"0x{a:02X}" for a in addrs)
-        for u, addrs, _ in sets
+        [f"{name} is the bus controller and needs no address" for name in controllers]
+        + [
+            f"{u.device}{_count_text(u.count)}{notes.get(id(u), '')}: "
+            + ", ".join(f"0x{a:02X}" for a in addrs)
+            for u, addrs, _ in sets
+        ]
     )
     if len(slots) > 12:
         return [_check("i2c_address", "insufficient_evidence", "too many devices to assign", cited)]
@@ -2812,6 +2841,14 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
     ]
 
 
+def _runs_programs(index: FactIndex, device: str) -> bool:
+    """Whether a part is a processor (it states its own program memory: SRAM, flash)."""
+    return any(
+        f.spec == "memory_size" and re.search(r"(?i)\bSRAM\b|\bflash\b", f.parameter)
+        for f in index.device_facts(device)
+    )
+
+
 _COUNT_NAMES = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
@@ -2844,7 +2881,7 @@ _CUE_SUPPLY = re.compile(
     re.I,
 )
 _CUE_LOGIC = re.compile(
-    r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level"
+    r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level|\bthresholds?\b"
     r"|\bpin\b|\binput highs?\b|\bvalid (?:logic )?(?:high|low)s?\b"
     # Control, enable and PWM inputs are digital inputs: driving them is a logic-level question.
     r"|\b(?:control|enable|direction|pwm|standby) (?:input|pin|line)s?\b|\bpwm\b"

@@ -45,6 +45,7 @@ from search.datasheets._compat import (
     INPUT_BAND,
     IO_RAIL_NAME,
     STATED_CURRENT,
+    STRAP_FLOATING,
     DeviceUse,
     Limit,
     alternative_index,
@@ -703,6 +704,7 @@ class DatasheetQA:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
             parsed = parse_question(marked[0], None, self._siblings)
         self._own_components(parsed)
+        self._referred_products(parsed)
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
         self._current_range_variants(parsed)
@@ -924,6 +926,18 @@ class DatasheetQA:
                 }
             )
         return first
+
+    def _referred_products(self, parsed: ParsedQuestion) -> None:
+        """A part number the device's own datasheet sends the reader elsewhere for ("Refer to
+        XGZP6847D for I2C interface" in the XGZP6847A's) is another product, documented
+        elsewhere: a party we hold nothing on, not the device it resembles."""
+        for m in list(parsed.devices):
+            if m.part_number and any(
+                re.search(rf"(?i)\brefer to {re.escape(m.part_number)}\b", f.evidence)
+                for f in self.index.device_facts(m.device)
+            ):
+                parsed.devices.remove(m)
+                parsed.unknown_parts.append(m.part_number)
 
     def _own_components(self, parsed: ParsedQuestion) -> None:
         """A part number the named device's own documents list ("inductor L1 (OPS-2210)" in
@@ -3135,6 +3149,7 @@ class DatasheetQA:
             nxt = min((d.start for d in parsed.devices if d.start > m.start), default=None)
             straps = straps_in(parsed.text[m.end : nxt])
             strap_unknown = not straps and bool(_STRAP_UNKNOWN.search(parsed.text[m.end : nxt]))
+            floating = STRAP_FLOATING.search(parsed.text[m.end : nxt])
             # So is a reference voltage ("an MCP3008 channel with VDD = VREF = 5 V").
             vm = _VREF_STATED.search(parsed.text[m.end : nxt])
             vref = float(vm.group(1)) if vm else None
@@ -3177,6 +3192,7 @@ class DatasheetQA:
                     if (lm := _LOGIC_RAIL_STATED.search(parsed.text[m.end : nxt]))
                     else None,
                     strap_unknown=strap_unknown,
+                    strap_floating=floating.group(1).upper() if floating else None,
                     setting_open=bool(_SETTING_OPEN.search(parsed.text[m.end : nxt])),
                 )
             )

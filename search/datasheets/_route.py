@@ -577,6 +577,8 @@ _COMPAT_CUES = re.compile(
     r"|\bstraight (?:in)?to\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
     # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.
     r"|\b(?:will|would|does|do) .{0,40}\b(?:run|power|drive|supply) (?:an?|the|my|two)\b"
+    r"|\b(?:distinct|different|unique|separate|own) (?:i2c )?address|\baddress(?:es)? (?:be |are |is )?"
+    r"(?:distinct|different|unique)\b"
     r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"
     r"|\benough (?:current|headroom)|\bbuffer(?:ing|s)? (?:for|of)\b"
     r"|\bcan .{0,40}\bbe powered (?:by|from)|\b(?:can|could) .{0,40}\bsupply\b|\bfit on\b"
@@ -628,7 +630,7 @@ _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     # "running from a single Li-ion cell (3.7 V nominal…)": the source named, then its voltage.
     rf"(?:(?:running|powered|fed|supplied|straight) (?:from|off|by) (?:an?\s+|the\s+)?"
-    rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*~?"
+    rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*(?:~|(?:about|around|roughly|approx\.?|nominally)\s+)?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)|dropping (?:down )?(?:from )?"
     # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure
@@ -647,7 +649,9 @@ _VOLT_AT = re.compile(
 )
 _REVISION = re.compile(
     r"\b(?i:(?:board )?rev(?:ision|\.)?)\s*([A-Z])\b|\b([A-Z]) (?i:revision)\b"
-    r"|\b(?i:revisions?) ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b",
+    r"|\b(?i:revisions?) ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b"
+    # "silkscreen by J1 says B": the board's printed revision letter
+    r"|\b(?i:silk[- ]?screen(?:ed)?)\b[^.?;]{0,30}?\b(?i:says|shows|reads|is)\s+['\"‘“]?([A-Z])\b",
 )
 _INTERVAL = re.compile(
     r"\b(24)[- ]?h(?:ou)?r?s?\b|\b(90)[- ]?days?\b|\b(1|one)[- ]?y(?:ea)?r\b|\b(12)[- ]months?\b"
@@ -1323,6 +1327,11 @@ def _undocumented_party(text: str, devices: list[DeviceMention]) -> str | None:
     """The party the question says it has no datasheet for, if it says so; or the regulator
     on a board the question feeds through it ("the breakout has its own regulator")."""
     board = _BOARD_REGULATOR.search(text)
+    if board and re.search(
+        r"(?i)\b(?:no|without|lacks?|n[o']t have)\s+(?:an?\s+|its\s+|any\s+)?(?:own|on-?board)\b",
+        board.group(0),
+    ):
+        board = None  # "a breakout with no onboard regulator": fed directly
     if devices and board:
         owner = [d for d in devices if d.start < board.start()] or devices
         return f"the regulator on the {owner[-1].device} board"

@@ -896,3 +896,60 @@ def test_compared_losses_name_the_smaller_as_better(
     assert answer.route == "comparison" and answer.status == "answered", answer.answer
     assert {(i.device, i.typ if i.max is None else i.max) for i in answer.items} == figures
     assert f"{better} states the smaller, better" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "said"),
+    [
+        # a processor with I2C drives the bus and needs no address of its own
+        (
+            "INA219 strapped A1 = SDA, A0 = VS+, plus an ADS1115 with ADDR tied to VDD, same "
+            "I2C bus. Can the ESP32 talk to both?",
+            "incompatible",
+            "ESP32-WROOM-32 is the bus controller and needs no address",
+        ),
+        (
+            "ESP32 with a BME280 and a BH1750 on its I2C bus, any address clash?",
+            "compatible",
+            "distinct addresses are possible",
+        ),
+        # an address pin left unconnected has no row in the address table
+        (
+            "Two INA219s on one bus: #1 with A1 = A0 = GND, #2 with A1 = GND and A0 left "
+            "floating. Will the two addresses be distinct?",
+            "insufficient_evidence",
+            "A0 is left unconnected",
+        ),
+        # a part number its datasheet refers the reader to is another product
+        (
+            "We may swap the XGZP6847A for its I2C sibling, the XGZP6847D, on a bus with a "
+            "BME280 (SDO = GND). Any address clash?",
+            "insufficient_evidence",
+            "no facts are held for XGZP6847D",
+        ),
+        # a breakout "with no onboard regulator" is fed directly
+        (
+            "BME280 breakout with no onboard regulator: can we put its VDD and VDDIO straight "
+            "on the LM7805's 5 V rail?",
+            "incompatible",
+            "outside BME280",
+        ),
+    ],
+)
+def test_bus_controllers_floating_straps_referred_parts_and_bare_breakouts(
+    question: str, verdict: str, said: str
+) -> None:
+    answer = DatasheetQA().ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert said in answer.answer
+
+
+def test_a_source_voltage_given_as_about_and_a_silkscreen_letter_are_read() -> None:
+    qa = DatasheetQA()
+    motor = qa.ask(
+        "TB6612FNG with VM straight off a single Li-ion cell (about 3.7 V). What max output "
+        "current per channel does it allow?"
+    )
+    assert [i.max for i in motor.items if i.spec == "output_current"] == [0.4], motor.answer
+    board = qa.ask("Our SRB-5030's silkscreen by J1 says B. What input voltage range applies?")
+    assert {i.max for i in board.items} - {None} == {32.0}, board.answer  # not rev C's 36 V
