@@ -1211,8 +1211,9 @@ class DatasheetQA:
         if mention.variant or mention.end < 0:
             return
         m = re.match(
-            r"\s*[-(]?\s*(?:the\s+)?(\d{1,2}(?:\.\d{1,2})?)\s*V\b"
-            r"([\s-]*(?:supply[- ])?(?:version|variant|model))?",
+            # "XGZP6847A ordered in the 3.3 V supply version"
+            r"\s*[-(]?\s*(?:(?:(?:ordered|bought|chosen|purchased)\s+)?(?:in|as)\s+)?(?:the\s+|its\s+)?"
+            r"(\d{1,2}(?:\.\d{1,2})?)\s*V\b([\s-]*(?:supply[- ])?(?:version|variant|model))?",
             parsed.text[mention.end :],
         ) or re.search(
             # "3.3V-version XGZP6847A": the version named before the part; "the 3.3 V AMS1117
@@ -1326,6 +1327,11 @@ class DatasheetQA:
         ):
             # A converter states what it takes as its input range ("Input voltage, VIN").
             specs = ("supply_voltage", "input_voltage_range")
+        if specs[0] == "supply_current" and not any(
+            f.spec == "supply_current" for f in self.index.device_facts(device)
+        ):
+            # What a relay draws is its coil current.
+            specs = (*specs, "coil_current")
         # "supply range and absolute maximum supply": the rating is one item of its own, and
         # the question's rating words do not make the other items ratings.
         rating_item = any(c[0].startswith("absolute_max") for c in parsed.specs)
@@ -1750,7 +1756,14 @@ class DatasheetQA:
         """
         # "how many times can I rewrite it" asks a count, not a time
         # ("how long a cable" asks no "Long-term" row)
-        q_words = _stems(re.sub(r"(?i)\bhow (?:many times|long)\b", "how many", parsed.text))
+        text = re.sub(r"(?i)\bhow (?:many times|long)\b", "how many", parsed.text)
+        # "draw at nominal voltage": the condition it is asked at, not the row asked for
+        text = re.sub(
+            r"(?i)\b(?:at|@)\s+(?:its\s+|the\s+)?(?:nominal|rated|full)\s+(?:voltage|load|current)\b",
+            " ",
+            text,
+        )
+        q_words = _stems(text)
         q_words = _with_bare_ing(q_words)
         wants_time = bool(_ASKS_TIME.search(parsed.text))
         # a recognised phrase the part files under no spec of that name but in a label of its
@@ -4557,7 +4570,9 @@ def _is_signal(question: str, start: int, end: int, unit: str) -> bool:
     # The words up to the next figure on either side, not another figure's.
     after = re.split(r"\d", question[end : end + 30], maxsplit=1)[0]
     before = re.split(r"\d", question[max(0, start - 25) : start])[-1]
-    if re.search(r"(?i)\b(?:signal|differential|logic|levels?|swing)\b", after) or re.search(
+    # ("a 3.3 V logic rail" is a supply)
+    named = r"(?i)\b(?:signal|differential|logic(?! rail)|levels?|swing)\b"
+    if re.search(named, after) or re.search(
         r"(?i)\b(?:signal|logic (?:high|low)|level|inputs?|outputs?)\b[^.?!]*$", before
     ):
         return True

@@ -340,6 +340,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bworking voltage|\bsupply\b|\bpower (?:it|the \S+) (?:from|at|with)\b"
         r"|\bvoltage (?:does|do|can|will) (?:it|the \S+) (?:need|take|accept|run)"
         r"|\bmotor (?:supply )?voltage|\bvm\b"
+        # "VS (pin 4)": the supply pin by its name (a bare "vs" is "versus")
+        r"|(?-i:\bVS\b)(?=\s*\(?pin\b)"
         # Bare wording with one part named: "what voltage range can I feed it".
         r"|\bvoltage range\b|\b(?:what|which) (?:dc |ac )?voltages?\b",
         ("supply_voltage",),
@@ -641,7 +643,11 @@ _VOLT_AT = re.compile(
     # "a 1S LiPo that sags to about 3.7 V": where the source settles is what the part gets
     rf"|(?:sags?|droops?|drops?|falls?) (?:down )?to (?:about |around |roughly |~\s*)?"
     # "with its Vcc tied to the same 3.3 V rail"
-    rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:tied|connected|wired|strapped) to (?:the same |the |a )?)"
+    rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:tied|connected|wired|strapped) to (?:the same |the |a )?"
+    # "a TB6612FNG whose Vcc is on the 5 V rail"
+    rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:is |sits )?on (?:the same |the |a )?"
+    # "from the robot's 3.3 V logic rail"
+    rf"|(?:from|off) (?:the |my |our |an? )?[a-z][\w-]*'s)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
     rf"\s*(?:a\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b",
@@ -1119,12 +1125,14 @@ _VOLT_ALT = re.compile(
 _VOLT_BRACKET = re.compile(rf"(?<=[(,])\s*~?\s*({_NUM})\s*(m?v)\b(?=[^()]*\))", re.IGNORECASE)
 _VOLT_SHARED = re.compile(
     rf"\b(?:both|each|all(?: of them| three)?)\s+(?:(?:are|is|run(?:ning)?|powered)\s+)?"
-    rf"(?:at|on|from|off|with)\s+(?:a\s+)?({_NUM})\s*(m?v)\b",
+    rf"(?:at|on|from|off|with)\s+(?:a\s+|the\s+same\s+|one\s+)?({_NUM})\s*(m?v)\b",
     re.IGNORECASE,
 )
 _POWERED_BEFORE = re.compile(
     rf"(?<![\w.])({_NUM})\s*(m?v)(?:[- ](?:powered|supplied|fed)\s+(?:\w+\s+)?|\s+"
-    r"|\s+(?:version|variant|model|part)\s+of\s+(?:the\s+|an?\s+)?)$",
+    r"|\s+(?:version|variant|model|part)\s+of\s+(?:the\s+|an?\s+)?"
+    # "a pack at 6.0 V feeding an LM7805": the voltage the part is fed
+    r"|\s+(?:feeding|into|powering)\s+(?:the\s+|an?\s+)?)$",
     re.IGNORECASE,
 )
 
@@ -1379,7 +1387,7 @@ def _unknown_parts(masked: str) -> list[str]:
 
 
 _SIGNAL_VOLTS = re.compile(
-    r"\d\s*V\s+(?:logic|signal|levels?|i/o|io|gpio|pins?|inputs? signal|outputs?)\b"
+    r"\d\s*V\s+(?:logic|signal|levels?|i/o|io|gpio|pins?|inputs? signal|outputs?)\b(?!\s+rail)"
     r"|\b(?:logic|signal|gpio|i/o)\s+(?:level|voltage|signal)s?\s+(?:of|at)\s+[\d.]+\s*V\b",
     re.IGNORECASE,
 )

@@ -953,3 +953,72 @@ def test_a_source_voltage_given_as_about_and_a_silkscreen_letter_are_read() -> N
     assert [i.max for i in motor.items if i.spec == "output_current"] == [0.4], motor.answer
     board = qa.ask("Our SRB-5030's silkscreen by J1 says B. What input voltage range applies?")
     assert {i.max for i in board.items} - {None} == {32.0}, board.answer  # not rev C's 36 V
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "said"),
+    [
+        # a supply named as a pin "on the 5 V rail": the input thresholds scale with it
+        (
+            "ESP32-WROOM-32 GPIOs into a TB6612FNG whose Vcc is on the 5 V rail - will the "
+            "PWM inputs see a valid high?",
+            "incompatible",
+            "TB6612FNG VIH min 3.5 V",
+        ),
+        # "both powered from the same 3.3 V rail" states both supplies
+        (
+            "RFM95W DIO0 into an ESP32 GPIO, both powered from the same 3.3 V rail - valid "
+            "logic levels?",
+            "compatible",
+            "RFM95W VOH min 2.97 V",
+        ),
+        # a pack "at 6.0 V feeding" a regulator is its input; "stay in regulation" asks headroom
+        (
+            "A 2S pack at 6.0 V feeding an LM7805 that must give 5 V at 1 A. Will it stay in "
+            "regulation?",
+            "incompatible",
+            "6 V in is below output 5 V + dropout 2 V",
+        ),
+        # a "logic rail" is a supply rail, and an owner's rail ("the robot's") states its voltage
+        (
+            "Can we power the HC-SR501 from the robot's 3.3 V logic rail?",
+            "incompatible",
+            "3.3 V is outside 4.5 to 20 V",
+        ),
+    ],
+)
+def test_supplies_stated_on_pins_rails_and_packs(question: str, verdict: str, said: str) -> None:
+    answer = DatasheetQA().ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert said in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec", "figure"),
+    [
+        # "VS (pin 4)" is the supply pin, not "versus"
+        (
+            "What's the highest VS (pin 4) the L298 allows as an operating condition?",
+            "supply_voltage",
+            46.0,
+        ),
+        # what a relay draws is its coil current; "at nominal voltage" is where, not what
+        (
+            "How much current does the 5 VDC coil version of the SRD relay draw at nominal "
+            "voltage?",
+            "coil_current",
+            71.42,
+        ),
+        # "ordered in the 3.3 V supply version": one of the supplies it is sold for
+        (
+            "XGZP6847A ordered in the 3.3 V supply version - what output voltage range?",
+            "output_voltage_range",
+            2.7,
+        ),
+    ],
+)
+def test_pin_names_relay_draw_and_ordered_versions(question: str, spec: str, figure: float) -> None:
+    answer = DatasheetQA().ask(question)
+    assert [(i.spec, i.typ if i.max is None else i.max) for i in answer.items] == [
+        (spec, figure)
+    ], answer.answer
