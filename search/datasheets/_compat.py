@@ -1214,6 +1214,9 @@ _INEQUALITY = re.compile(
 )
 
 
+_RAIL_SYMBOLS = r"VCC|VDD|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD|VIO"
+
+
 def condition_holds(condition: str | None, volts: Sequence[float], question: str = "") -> bool:
     """Whether a row's supply condition ("VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V") holds for one
     of the stated voltages (the one stated for its rail, "VM = 6 V", when the question names
@@ -1221,7 +1224,16 @@ def condition_holds(condition: str | None, volts: Sequence[float], question: str
     m = _INEQUALITY.search((condition or "").translate(_WIDE_INEQUALITIES))
     if m is None or not volts:
         return True
-    named = re.findall(rf"(?i)\b{m.group('rail')}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)
+    rail = m.group("rail")
+    named = re.findall(rf"(?i)\b{rail}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)
+    if not named and (
+        said := re.search(
+            rf"(?i)\b{rail}\b(.*?)(?=\b(?!{rail}\b)(?:{_RAIL_SYMBOLS})\b|[;?]|\.(?!\d)|$)", question
+        )
+    ):
+        # "VM straight from a 2S pack (6.0 V flat to 8.4 V full), VCC at 3.3 V": the voltages
+        # said after the rail's name, before another rail is named
+        named = re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", said.group(1))
     if named:
         volts = [float(v) for v in named]
 

@@ -97,6 +97,7 @@ from search.datasheets._retrieval import (
 )
 from search.datasheets._route import (
     _COMPAT_CUES,
+    LISTED_BITS,
     SPEC_PHRASES,
     DeviceMention,
     ParsedQuestion,
@@ -157,6 +158,9 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     asked: dict[str, set[float]] = {}
     for n, u in _CONDITION_QTY.findall(question):
         asked.setdefault(u.lower().rstrip("s") or u.lower(), set()).add(float(n))
+    if listed := LISTED_BITS.search(question):
+        # "for 9-, 10-, 11- and 12-bit resolution": each listed one is asked
+        asked.setdefault("bit", set()).update(float(n) for n in re.findall(r"\d+", listed[0]))
     for n, u in _CONDITION_QTY.findall(fact.condition):
         key = u.lower().rstrip("s") or u.lower()
         if key in asked and float(n) not in asked[key]:
@@ -1505,6 +1509,7 @@ class DatasheetQA:
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
+        valid = _full_temperature_row(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
         valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
@@ -1536,6 +1541,18 @@ class DatasheetQA:
         if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
+        listed = (
+            {int(n) for n in re.findall(r"\d+", m.group(0))}
+            if (m := LISTED_BITS.search(parsed.text))
+            else set()
+        )
+        each = [
+            r.fact
+            for r in unpreferred
+            if r.fact.spec == valid[0].fact.spec and _bits_named(r.fact.condition) in listed
+        ]
+        if len({_bits_named(f.condition) for f in each}) > 1:
+            top = each  # "for 9-, 10-, 11- and 12-bit resolution": the row of each
         if parsed.bound in ("max", "min"):
             # "standby current, max": of rows with one label, one printing the max and one only
             # the typ, the max answers
@@ -1637,7 +1654,7 @@ class DatasheetQA:
                 )
             chosen = distinct[:4]
         else:
-            chosen = chosen[:6]
+            chosen = chosen[: max(6, 2 * len(listed))]  # each listed setting, per variant
         items: list[AnswerItem] = []
         facts: list[Fact] = []
         lines: list[str] = []
@@ -5018,6 +5035,46 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
         or i in keep
         or (_temperature_window(r.fact) is None and r.fact.parameter not in labelled)
     ]
+
+
+_FULL_TEMPERATURE = re.compile(
+    r"(?i)\b(?:full|entire|whole)\s+(?:operating\s+|junction\s+)*temperature"
+    r"|\b(?:over|across)\s+(?:the\s+)?(?:operating\s+)?temp(?:erature)?\b"
+)
+_ROOM_TEMPERATURE = re.compile(r"(?i)\b25\s*°?\s*C\b|\broom temperature\b")
+
+
+def _bits_named(condition: str | None) -> int | None:
+    """The resolution a row's condition names ("12-bit resolution", "9 bit")."""
+    m = re.search(r"(?<![\d.])(\d{1,2})[- ]?bits?\b", condition or "", re.IGNORECASE)
+    return int(m.group(1)) if m else None
+
+
+def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
+    """Two rows of one label and condition, the second's limits around the first's (the
+    AMS1117's 3.251-3.349 V, then 3.201-3.399 V "in boldface, over the full operating
+    temperature range"): the wider row answers over temperature, the narrower at 25 °C."""
+    full = _FULL_TEMPERATURE.search(question)
+    room = _ROOM_TEMPERATURE.search(question)
+    if room and re.search(r"(?i)\bnot\s+(?:just|only)\s+(?:at\s+)?$", question[: room.start()]):
+        room = None  # "(not just at 25 °C)"
+    if bool(full) == bool(room):
+        return valid  # neither asked, or both ("at 25 °C and over the full range")
+    drop: set[int] = set()
+    for i, a in enumerate(valid):
+        for j, b in enumerate(valid):
+            fa, fb = a.fact, b.fact
+            if (
+                i != j
+                and (fa.spec, fa.variant, fa.parameter, fa.condition)
+                == (fb.spec, fb.variant, fb.parameter, fb.condition)
+                and _temperature_window(fa) is None
+                and None not in (fa.min, fa.max, fb.min, fb.max)
+                and fb.min < fa.min  # type: ignore[operator]
+                and fa.max < fb.max  # type: ignore[operator]
+            ):
+                drop.add(i if full else j)  # b is the wider row
+    return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
 
 
 def _blocks_on(condition: str | None) -> frozenset[str] | None:

@@ -1493,6 +1493,13 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     return specs, phrases
 
 
+# "9-, 10-, 11- and 12-bit resolution", "12/11/10/9-bit modes": settings listed, each asked.
+LISTED_BITS = re.compile(
+    r"\b(?:\d{1,2}-?\s*(?:,|/|\band\b|\bor\b)\s*)+\d{1,2}[- ]?bits?\b(?:\s+(?:resolution|modes?))?",
+    re.IGNORECASE,
+)
+
+
 # Conditions a question states rather than asks: "at VDD = 2.7 V", "over the full operating
 # temperature range", "a 24 V rail with ±10 % tolerance".
 _STATED_CONDITIONS = tuple(
@@ -1506,6 +1513,8 @@ _STATED_CONDITIONS = tuple(
         # follower)", "on a single 5 V rail".
         r"\bunity[- ]gain(?:\s+(?:buffer|follower|configuration|amplifier))?|\bvoltage follower",
         r"\b(?:on|from)\s+a\s+single\s+\d+(?:\.\d+)?\s*V\s+(?:rail|supply)\b",
+        # Settings listed to be answered each: "for 9-, 10-, 11- and 12-bit resolution".
+        LISTED_BITS.pattern,
         r"(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%\s*(?:tolerance|variation|ripple)\b"
         r"|\b(?:tolerance|variation|ripple) of\s*(?:±|\+/-|\+-)?\s*\d+(?:\.\d+)?\s*%",
         # A bound on a rail or a pin: "6.5 V <= VIN <= 12 V", "VIN ≥ 6.5 V", "0 < INP < 3.3 V".
@@ -1616,9 +1625,12 @@ def parse_question(
     specs, phrases = _match_specs(cond_text)
     if not specs:
         specs, phrases = _match_specs(spec_text)
-    if len(specs) >= 2 and _COMPARE_CUES.search(text) and re.search(r"\d\s*V\s+rail\b", text):
-        # "Stepping a 5 V rail down for a 1 A load: which has the lower dropout?": a rail by
-        # its voltage is where the parts compared are used, not a figure compared.
+    if len(specs) >= 2 and (
+        (_COMPARE_CUES.search(text) and re.search(r"\d\s*V\s+rail\b", text))
+        or re.search(r"(?i)\b(?:for|on|of)\s+(?:the|our|a|my)\s+(?:[\w-]+\s+)?rail\b", text)
+    ):
+        # "Stepping a 5 V rail down for a 1 A load: which has the lower dropout?", "Design
+        # review for the sensor rail: …": the rail is where the part is used, not a figure.
         kept = [k for k, phrase in enumerate(phrases) if phrase != "rail"]
         specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
     if (

@@ -42,7 +42,8 @@ TEXT_SPECS = frozenset(
 )
 
 # Spec → reference units whose dimension the fact's unit must share. Specs not listed accept any
-# unit that parses, or none (counts, bits, percentages).
+# unit that parses, or none (counts, bits, percentages); a full-scale range is in the unit of what
+# is measured (V for an ADC, °/s for a gyroscope, g for an accelerometer).
 SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
     **{
         s: ("V",)
@@ -62,7 +63,6 @@ SPEC_DIMENSIONS: dict[str, tuple[str, ...]] = {
             "pickup_voltage",
             "absolute_max_supply_voltage",
             "absolute_max_input_voltage",
-            "full_scale_range",
             "undervoltage_lockout",
         )
     },

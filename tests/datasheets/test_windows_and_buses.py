@@ -1022,3 +1022,44 @@ def test_pin_names_relay_draw_and_ordered_versions(question: str, spec: str, fig
     assert [(i.spec, i.typ if i.max is None else i.max) for i in answer.items] == [
         (spec, figure)
     ], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "figures"),
+    [
+        # two rows of one label and condition: the wider one holds over temperature
+        (
+            "Design review for the sensor rail: AMS1117-3.3 minimum output voltage over the "
+            "full operating temperature range (not just at 25 °C), 4.75 V <= VIN <= 12 V?",
+            [3.201],
+        ),
+        ("AMS1117-3.3 output voltage at 25 °C with 4.75 V to 12 V in?", [3.349]),
+        # both asked: both rows
+        (
+            "AMS1117-3.3 output voltage limits at 25 °C and over the full temperature range?",
+            [3.251, 3.201],
+        ),
+        # settings listed are each asked
+        (
+            "DS18B20: list the maximum conversion times for 9-, 10-, 11- and 12-bit resolution.",
+            [93.75, 187.5, 375.0, 750.0],
+        ),
+        # a full-scale range is in the unit of what is measured
+        ("Which gyro full-scale ranges can the MPU-6050 be set to?", [250, 500, 1000, 2000]),
+    ],
+)
+def test_full_temperature_rows_listed_settings_and_full_scale_units(
+    question: str, figures: list[float]
+) -> None:
+    answer = DatasheetQA().ask(question)
+    got = [i.min if "minimum" in question or "limits" in question else i.max for i in answer.items]
+    assert got == figures, answer.answer
+
+
+def test_a_rail_condition_binds_the_voltages_said_after_its_name() -> None:
+    answer = DatasheetQA().ask(
+        "TB6612FNG with VM straight from a 2S LiPo (6.0 V flat to 8.4 V full), VCC at 3.3 V, "
+        "motors drawing up to 0.8 A each. Within its operating ranges?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+    assert "max 1 A (VM ≥ 4.5 V)" in answer.answer
