@@ -173,11 +173,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("coil_resistance",),
     ),
     (
-        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage",
+        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage|\bmust[- ]operate\b",
         ("pickup_voltage",),
     ),
     (
-        r"\bdrop[- ]?out voltage\b(?=[^?]{0,30}\b(?:coil|relay))|\brelease voltage",
+        r"\bdrop[- ]?out voltage\b(?=[^?]{0,30}\b(?:coil|relay))|\brelease voltage|\bmust[- ]release\b",
         ("dropout_voltage_relay",),
     ),
     (

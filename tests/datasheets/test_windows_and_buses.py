@@ -1063,3 +1063,15 @@ def test_a_rail_condition_binds_the_voltages_said_after_its_name() -> None:
     )
     assert answer.verdict == "compatible", answer.answer
     assert "max 1 A (VM ≥ 4.5 V)" in answer.answer
+
+
+def test_must_operate_and_must_release_name_the_relay_coil_thresholds() -> None:
+    answer = DatasheetQA().ask(
+        "SRD-05VDC-SL-C: what must-operate (pick-up), must-release (drop-out) and maximum "
+        "allowable coil voltages does it give, as a percent of nominal?"
+    )
+    assert {(i.spec, i.value) for i in answer.items if i.unit == "%"} == {
+        ("pickup_voltage", 75.0),
+        ("dropout_voltage_relay", 5.0),
+        ("coil_max_voltage", 130.0),
+    }, answer.answer
