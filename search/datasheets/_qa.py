@@ -1510,6 +1510,7 @@ class DatasheetQA:
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
         valid = _full_temperature_row(valid, parsed.text)
+        valid = _extremes_only_when_asked(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
         valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
@@ -5075,6 +5076,21 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
             ):
                 drop.add(i if full else j)  # b is the wider row
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
+
+
+def _extremes_only_when_asked(valid: list[Any], question: str) -> list[Any]:
+    """A row printed "at the temperature extremes" beside one of the same label at the table's
+    stated temperature answers only a question about temperature; either row, unasked, is the
+    other's."""
+    extreme = [r for r in valid if "temperature extremes" in (r.fact.condition or "")]
+    if not extreme or len(extreme) == len(valid):
+        return valid
+    if re.search(r"(?i)\bextreme|\bover temp|\bfull (?:operating )?temp", question) or (
+        re.search(r"(?i)°\s*C\b|\bdeg", question) and not _ROOM_TEMPERATURE.search(question)
+    ):
+        return valid  # the other rules pick by the temperature asked
+    labels = {(r.fact.spec, r.fact.parameter) for r in valid if r not in extreme}
+    return [r for r in valid if r not in extreme or (r.fact.spec, r.fact.parameter) not in labels]
 
 
 def _blocks_on(condition: str | None) -> frozenset[str] | None:

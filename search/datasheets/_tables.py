@@ -2331,6 +2331,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
     facts = [f for f in facts if f.id not in relabelled] + wrapped
+    facts = _temperature_extremes_rows(facts)
     # A clock stated in prose stands in only where no table gives that bus's clock.
     tabled = {f.spec for f in facts}
     facts.extend(f for f in _stated_bus_clocks(doc, device, stem) if f.spec not in tabled)
@@ -2338,6 +2339,42 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         facts.extend(_prose_addresses(doc, device, stem))
     facts.extend(_memory_sizes(doc, device, stem))
     return _dedupe(facts), warnings
+
+
+_AT_THE_TEMPERATURE = re.compile(r"(?i),?\s*\bat the temperature\b,?\s*")
+_EXTREMES = re.compile(r"(?i),?\s*\bextremes\b,?\s*")
+_BELOW_EXTREMES = re.compile(r"(?i)\s*extremes\b|.*\bat the temperature,?\s+extremes\b")
+
+
+def _temperature_extremes_rows(facts: list[Fact]) -> list[Fact]:
+    """A condition cell "at the temperature extremes" printed on two lines between a label's
+    two rows of figures: the row above holds at the table's stated temperature (the cell's
+    first words are not its condition), the row below at the temperature extremes.
+
+        Supply Current   pH measurement mode   at the temperature   50   54
+                                               extremes                   59
+    """
+    out = list(facts)
+    for i, a in enumerate(facts):
+        if not a.condition or not re.search(r"(?i)\bat the temperature\s*$", a.condition):
+            continue
+        for j, b in enumerate(facts):
+            if (
+                j != i
+                and b.citation == a.citation
+                and b.parameter == a.parameter
+                and b.variant == a.variant
+                and b.condition
+                and _BELOW_EXTREMES.match(b.condition)
+            ):
+                stem_cond = _AT_THE_TEMPERATURE.sub(" ", a.condition).strip(" ,") or None
+                rest = _EXTREMES.sub(" ", _AT_THE_TEMPERATURE.sub(" ", b.condition)).strip(" ,")
+                rest = rest.replace(stem_cond or "\0", "").strip(" ,")
+                below = ", ".join(x for x in (stem_cond, "at the temperature extremes", rest) if x)
+                out[i] = a.model_copy(update={"condition": stem_cond}).with_id()
+                out[j] = b.model_copy(update={"condition": below}).with_id()
+                break
+    return out
 
 
 # "ESP32-WROOM-32 has 38 pins", "8-Pin SOT-23", "14-Lead PDIP": how many pins a part (in a

@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _qa_fixtures import bme280_pin_rating, fact
 
-from search.datasheets._facts import FactStore
+from search.datasheets._facts import Fact, FactStore
 from search.datasheets._pdf import _build_lines, _Char
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import parse_question
@@ -1075,3 +1075,31 @@ def test_must_operate_and_must_release_name_the_relay_coil_thresholds() -> None:
         ("dropout_voltage_relay", 5.0),
         ("coil_max_voltage", 130.0),
     }, answer.answer
+
+
+def test_a_condition_wrapped_over_two_rows_names_the_temperature_extremes() -> None:
+    from search.datasheets._tables import _temperature_extremes_rows
+
+    def row(condition: str, **figures: float) -> Fact:
+        return fact(
+            device="LMP91200",
+            spec="supply_current",
+            parameter="Supply Current",
+            unit="µA",
+            condition=condition,
+            citation="lmp91200#p5",
+            evidence="Supply Current pH measurement mode",
+            **figures,
+        )
+
+    above, below = _temperature_extremes_rows(
+        [row("pH measurement mode at the temperature", typ=50, max=54), row("extremes", max=59)]
+    )
+    assert above.condition == "pH measurement mode"
+    assert below.condition == "pH measurement mode, at the temperature extremes"
+    # the shipped facts, regenerated with the rule, answer by the temperature asked
+    qa = DatasheetQA()
+    hot = qa.ask("LMP91200 max supply current in pH measurement mode at the temperature extremes?")
+    assert [i.max for i in hot.items] == [59.0], hot.answer
+    room = qa.ask("LMP91200 max supply current in pH measurement mode at 25 °C?")
+    assert 59.0 not in {i.max for i in room.items} and 54.0 in {i.max for i in room.items}
