@@ -2992,7 +2992,10 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     elif other_bus and (
         _CUE_ADDRESS.search(question)
         # "on the same 1-Wire bus as my DS18B20s", "with the 1-Wire master"
-        or re.search(r"(?i)\bsame\s+\S+\s+bus\b|\bmaster\b", question)
+        or re.search(
+            r"(?i)\bsame\s+\S+\s+bus\b|\bmaster\b|\bsame\s+(?:data\s+)?(?:line|wire|pin)\b",
+            question,
+        )
     ):
         rules.append("interface")
     if len(uses) >= 2 and any(is_coil_load(index, u) for u in uses):

@@ -1405,7 +1405,11 @@ class DatasheetQA:
             ]
             valid = [r for r in valid if r.fact in paired]
         # The spec's own name reads better than the question's wording ("how hot", "talk").
-        label = specs[0].replace("_", " ") if specs[0] in _SPEC_NAMES or not phrase else phrase
+        label = (
+            specs[0].replace("_", " ")
+            if (specs[0] in _SPEC_NAMES and parsed.specs.count(specs) < 2) or not phrase
+            else phrase  # one spec asked twice ("loop voltage", "heater voltage"): by its words
+        )
         # The question names a pin or rail symbol the datasheet uses ("VM", "VDDIO"): a row
         # about another symbol answers a different question.
         # Only symbols of the asked spec (or its rating) count, and not inside a stated
@@ -1506,6 +1510,10 @@ class DatasheetQA:
         if parsed.asked_unit:
             # rows of the spec in other units measure something else (LSB/(°/s) is no LSB/°C)
             valid = [r for r in valid if _canonical(r.fact.unit) == parsed.asked_unit]
+        if parsed.specs.count(specs) >= 2:
+            # one spec asked twice by its rows' own words ("loop voltage", "heater voltage")
+            own = content_words(phrase) - content_words(specs[0].replace("_", " "))
+            valid = [r for r in valid if own <= content_words(r.fact.parameter)] or valid
         unpreferred = valid
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)

@@ -340,6 +340,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bworking voltage|\bsupply\b|\bpower (?:it|the \S+) (?:from|at|with)\b"
         r"|\bvoltage (?:does|do|can|will) (?:it|the \S+) (?:need|take|accept|run)"
         r"|\bmotor (?:supply )?voltage|\bvm\b"
+        # a gas sensor's two supplies: "heater voltage VH", "loop (circuit) voltage Vc"
+        r"|\bheater voltage|(?<!open[- ])\b(?:loop|circuit) voltage"
         # "VS (pin 4)": the supply pin by its name (a bare "vs" is "versus")
         r"|(?-i:\bVS\b)(?=\s*\(?pin\b)"
         # Bare wording with one part named: "what voltage range can I feed it".
@@ -1487,10 +1489,25 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             )
         ]
     for _, cands, phrase in hits:
-        if cands not in specs:
+        named = {w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in _GENERIC_WORDS}
+        if cands not in specs or (
+            # "loop voltage and heater voltage": two supplies of one part, each its own row
+            named
+            and len(phrase.split()) >= 2
+            and all(
+                len(other.split()) >= 2
+                and other.lower().split()[-1] == phrase.lower().split()[-1]
+                and not named & set(re.findall(r"[a-z]+", other.lower()))
+                for c, other in zip(specs, phrases, strict=True)
+                if c == cands
+            )
+        ):
             specs.append(cands)
             phrases.append(phrase)
     return specs, phrases
+
+
+_GENERIC_WORDS = frozenset({"voltage", "current", "supply", "range", "the", "of", "max", "min"})
 
 
 # "9-, 10-, 11- and 12-bit resolution", "12/11/10/9-bit modes": settings listed, each asked.

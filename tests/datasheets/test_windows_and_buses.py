@@ -1103,3 +1103,25 @@ def test_a_condition_wrapped_over_two_rows_names_the_temperature_extremes() -> N
     assert [i.max for i in hot.items] == [59.0], hot.answer
     room = qa.ask("LMP91200 max supply current in pH measurement mode at 25 °C?")
     assert 59.0 not in {i.max for i in room.items} and 54.0 in {i.max for i in room.items}
+
+
+def test_one_spec_asked_twice_by_its_rows_words_gives_each_row() -> None:
+    answer = DatasheetQA().ask("MQ-2: what loop voltage and heater voltage does it specify?")
+    assert [(i.spec, i.parameter) for i in answer.items] == [
+        ("supply_voltage", "Loop Voltage"),
+        ("supply_voltage", "Heater Voltage"),
+    ], answer.answer
+    # one figure asked by two names is one item
+    speed = DatasheetQA().ask("I2C bus speed: what is the fastest SCL frequency of the CCS811?")
+    assert [i.max for i in speed.items] == [400.0], speed.answer
+    # "open-loop voltage gain" names no loop voltage
+    gain = DatasheetQA().ask("LM358 minimum open-loop voltage gain at RL = 2 kΩ, VCC = 15 V?")
+    assert {i.spec for i in gain.items} == {"open_loop_gain"}, gain.answer
+
+
+def test_a_part_on_the_same_data_line_as_a_one_wire_bus_is_an_interface_question() -> None:
+    answer = DatasheetQA().ask(
+        "Can a DHT22 share the same data line as our DS18B20 1-Wire sensors to save a pin?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert "DHT22 is not compatible with the 1-WIRE bus" in answer.answer
