@@ -2772,6 +2772,32 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
+        if len(mentions) >= 2:
+            # "Setting up the MDN-4010 ramp for the SRB-5030: give me its UVLO thresholds",
+            # "MCP3008 vs ADS1115 for reading an MQ-2": a part that states none of the specs
+            # asked is the tool or the use, not a party asked about (two parts left to compare).
+            asked = {c for cands in parsed.specs for c in cands}
+            text = parsed.text
+            holding = [
+                m
+                for m in mentions
+                if any(f.spec in asked for f in self.index.device_facts(m.device))
+                or not (
+                    re.search(_USED_FOR, text[max(0, m.start - 30) : m.start])
+                    or (
+                        (
+                            tool := re.match(
+                                r"[^.?;,]{0,25}?\bfor (?:the|an?|my|our)\s+", text[m.end :]
+                            )
+                        )
+                        and any(o.start == m.end + tool.end() for o in mentions)
+                    )
+                )
+            ]
+            if len(holding) < len(mentions) and (
+                len(holding) >= 2 or not _COMPARE_CUES.search(text)
+            ):
+                mentions = holding
         derived: list[Derived] = []
         items: list[AnswerItem] = []
         facts: list[Fact] = []
@@ -5086,6 +5112,13 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
 
 
+# "for reading an MQ-2", "to drive the L298": a part named as what the others are used for
+_USED_FOR = re.compile(
+    r"(?i)\b(?:for|to)\s+(?:reading|read|measuring|measure|sensing|driving|drive|powering|power"
+    r"|use with|using with)\s+(?:the\s+|an?\s+|my\s+|our\s+)?$"
+)
+
+
 def _extremes_only_when_asked(valid: list[Any], question: str) -> list[Any]:
     """A row printed "at the temperature extremes" beside one of the same label at the table's
     stated temperature answers only a question about temperature; either row, unasked, is the
@@ -5389,7 +5422,8 @@ def _norm_range(text: str) -> str:
 
 
 _ASKS_CHOICES = re.compile(
-    r"\b(?:which|what)\b.{0,50}\b(?:can (?:i|you|we|it) (?:select|choose|set|pick|program)"
+    r"\b(?:which|what)\b.{0,50}\b(?:(?:can (?:i|you|we|it)|(?:i|you|we) can) "
+    r"(?:select|choose|set|pick|program)"
     r"|(?:are|is) (?:selectable|available|supported|programmable)|options|choices)\b"
     r"|\bselectable\b|\bwhich .{0,30}\bsettings\b",
     re.I,

@@ -226,7 +226,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bpower consumption|\bpower dissipation|\bpower\b.{0,30}\bdissipat\w*"
         # "how much power does the CCS811 use in mode 3"
-        r"|\bhow much power\b.{0,40}\b(?:use|uses|draw|draws|consume|consumes|need|needs)\b"
+        r"|\bhow much power\b.{0,40}\b(?:use|uses|draw|draws|consume|consumes|need|needs|burn|burns"
+        r"|dissipate|dissipates|take|takes)\b|\bheater (?:power|consumption)\b"
         r"|\bpower (?:draw|usage)\b|\b(?:average|mean|typical) power\b",
         ("power_consumption", "power_dissipation"),
     ),
@@ -667,7 +668,7 @@ _INTERVAL = re.compile(
     re.IGNORECASE,
 )
 _READING = re.compile(
-    rf"(?:reading(?: of)?|reads?|measur(?:ing|ed|es?)|value of|for(?: a)?)\s+(?:a\s+|an?\s+)?({_NUM})\s*"
+    rf"(?:reading(?: of)?|reads?|measur(?:ing|ed|es?)|value of|for(?: a)?)\s+(?:a\s+|an?\s+|the\s+)?({_NUM})\s*"
     r"(mV|V|kV|uV|µV|A|mA|ohm|Ω|kohm|kΩ)\b"
     rf"|({_NUM})\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\s+(?:reading|signal|input|rail|level)",
     re.IGNORECASE,

@@ -1125,3 +1125,54 @@ def test_a_part_on_the_same_data_line_as_a_one_wire_bus_is_an_interface_question
     )
     assert answer.verdict == "incompatible", answer.answer
     assert "DHT22 is not compatible with the 1-WIRE bus" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "devices", "spec", "figure"),
+    [
+        # a part named as what the others are for is no party to the comparison
+        (
+            "MCP3008 vs ADS1115 for reading an MQ-2: which gives more resolution, how many bits?",
+            {"MCP3008", "ADS1115"},
+            "resolution_bits",
+            16.0,
+        ),
+        # an instrument set up for a board is the tool, the board is asked about
+        (
+            "Setting up the MDN-4010 ramp for the SRB-5030 check: give me the UVLO rising "
+            "threshold.",
+            {"SRB-5030"},
+            "undervoltage_lockout",
+            8.2,
+        ),
+        # "how much power can the heater burn": its consumption, a "5 V supply" beside it
+        (
+            "How much power can the MQ-2 heater burn? Sizing the 5 V supply.",
+            {"MQ-2"},
+            "power_consumption",
+            950.0,
+        ),
+        # "the highest data rate you can program": the list of choices
+        (
+            "ADS1115 - what is the highest output data rate you can program?",
+            {"ADS1115"},
+            "sampling_rate",
+            860.0,
+        ),
+    ],
+)
+def test_tools_uses_heater_power_and_programmable_choices(
+    question: str, devices: set[str], spec: str, figure: float
+) -> None:
+    answer = DatasheetQA().ask(question)
+    assert {i.device for i in answer.items} == devices, answer.answer
+    assert any(i.spec == spec and figure in (i.min, i.typ, i.max, i.value) for i in answer.items)
+
+
+def test_an_instrument_reading_stated_after_the_names_it() -> None:
+    answer = DatasheetQA().ask(
+        "Bench ambient is 30 °C. The MDN-6100 (calibrated 8 months ago) reads the 0.800 V "
+        "reference on the 1 V DC range. Including the temperature coefficient, what is the "
+        "accuracy limit?"
+    )
+    assert "= ±34.8 µV" in answer.answer, answer.answer
