@@ -97,10 +97,10 @@ from search.datasheets._retrieval import (
 )
 from search.datasheets._route import (
     _COMPAT_CUES,
-    LISTED_BITS,
     SPEC_PHRASES,
     DeviceMention,
     ParsedQuestion,
+    listed_bits,
     parse_question,
 )
 from search.datasheets._units import UnknownUnitError, canonical_unit, convert, to_si
@@ -158,9 +158,9 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     asked: dict[str, set[float]] = {}
     for n, u in _CONDITION_QTY.findall(question):
         asked.setdefault(u.lower().rstrip("s") or u.lower(), set()).add(float(n))
-    if listed := LISTED_BITS.search(question):
+    if listed := listed_bits(question):
         # "for 9-, 10-, 11- and 12-bit resolution": each listed one is asked
-        asked.setdefault("bit", set()).update(float(n) for n in re.findall(r"\d+", listed[0]))
+        asked.setdefault("bit", set()).update(map(float, listed))
     for n, u in _CONDITION_QTY.findall(fact.condition):
         key = u.lower().rstrip("s") or u.lower()
         if key in asked and float(n) not in asked[key]:
@@ -1550,11 +1550,7 @@ class DatasheetQA:
         if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
-        listed = (
-            {int(n) for n in re.findall(r"\d+", m.group(0))}
-            if (m := LISTED_BITS.search(parsed.text))
-            else set()
-        )
+        listed = listed_bits(parsed.text)
         each = [
             r.fact
             for r in unpreferred

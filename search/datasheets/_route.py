@@ -1518,6 +1518,12 @@ LISTED_BITS = re.compile(
 )
 
 
+def listed_bits(text: str) -> set[int]:
+    """The resolutions a question lists to be answered each ("9-, 10- and 12-bit": 9, 10, 12)."""
+    m = LISTED_BITS.search(text)
+    return {int(n) for n in re.findall(r"\d+", m.group(0))} if m else set()
+
+
 # Conditions a question states rather than asks: "at VDD = 2.7 V", "over the full operating
 # temperature range", "a 24 V rail with ±10 % tolerance".
 _STATED_CONDITIONS = tuple(
