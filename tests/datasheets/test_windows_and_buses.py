@@ -934,30 +934,6 @@ def test_compared_losses_name_the_smaller_as_better(
             "incompatible",
             "outside BME280",
         ),
-    ],
-)
-def test_bus_controllers_floating_straps_referred_parts_and_bare_breakouts(
-    question: str, verdict: str, said: str
-) -> None:
-    answer = DatasheetQA().ask(question)
-    assert answer.verdict == verdict, answer.answer
-    assert said in answer.answer
-
-
-def test_a_source_voltage_given_as_about_and_a_silkscreen_letter_are_read() -> None:
-    qa = DatasheetQA()
-    motor = qa.ask(
-        "TB6612FNG with VM straight off a single Li-ion cell (about 3.7 V). What max output "
-        "current per channel does it allow?"
-    )
-    assert [i.max for i in motor.items if i.spec == "output_current"] == [0.4], motor.answer
-    board = qa.ask("Our SRB-5030's silkscreen by J1 says B. What input voltage range applies?")
-    assert {i.max for i in board.items} - {None} == {32.0}, board.answer  # not rev C's 36 V
-
-
-@pytest.mark.parametrize(
-    ("question", "verdict", "said"),
-    [
         # a supply named as a pin "on the 5 V rail": the input thresholds scale with it
         (
             "ESP32-WROOM-32 GPIOs into a TB6612FNG whose Vcc is on the 5 V rail - will the "
@@ -987,10 +963,23 @@ def test_a_source_voltage_given_as_about_and_a_silkscreen_letter_are_read() -> N
         ),
     ],
 )
-def test_supplies_stated_on_pins_rails_and_packs(question: str, verdict: str, said: str) -> None:
+def test_bus_controllers_straps_referred_parts_breakouts_and_stated_supplies(
+    question: str, verdict: str, said: str
+) -> None:
     answer = DatasheetQA().ask(question)
     assert answer.verdict == verdict, answer.answer
     assert said in answer.answer
+
+
+def test_a_source_voltage_given_as_about_and_a_silkscreen_letter_are_read() -> None:
+    qa = DatasheetQA()
+    motor = qa.ask(
+        "TB6612FNG with VM straight off a single Li-ion cell (about 3.7 V). What max output "
+        "current per channel does it allow?"
+    )
+    assert [i.max for i in motor.items if i.spec == "output_current"] == [0.4], motor.answer
+    board = qa.ask("Our SRB-5030's silkscreen by J1 says B. What input voltage range applies?")
+    assert {i.max for i in board.items} - {None} == {32.0}, board.answer  # not rev C's 36 V
 
 
 @pytest.mark.parametrize(
