@@ -5081,6 +5081,18 @@ def _bits_named(condition: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _limits_around(a: Fact, b: Fact) -> bool:
+    """Whether ``b`` prints the same bounds as ``a``, each of them wider (3.201-3.399 V around
+    3.251-3.349 V; a maximum of 25 mV over one of 15 mV)."""
+    if (a.min is None) != (b.min is None) or (a.max is None) != (b.max is None):
+        return False
+    if a.min is None and a.max is None:
+        return False
+    return (a.min is None or b.min < a.min) and (  # type: ignore[operator]
+        a.max is None or a.max < b.max  # type: ignore[operator]
+    )
+
+
 def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
     """Two rows of one label and condition, the second's limits around the first's (the
     AMS1117's 3.251-3.349 V, then 3.201-3.399 V "in boldface, over the full operating
@@ -5100,9 +5112,7 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
                 and (fa.spec, fa.variant, fa.parameter, fa.condition)
                 == (fb.spec, fb.variant, fb.parameter, fb.condition)
                 and _temperature_window(fa) is None
-                and None not in (fa.min, fa.max, fb.min, fb.max)
-                and fb.min < fa.min  # type: ignore[operator]
-                and fa.max < fb.max  # type: ignore[operator]
+                and _limits_around(fa, fb)
             ):
                 drop.add(i if full else j)  # b is the wider row
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
