@@ -1567,6 +1567,8 @@ class DatasheetQA:
             ]
         stated_t = [t for lo, t in _stated_temperatures(parsed.text) if lo == t]
         hot = stated_t and 25.0 not in stated_t
+        # the rows of the blocks asked ("gyro, accel and DMP all on"), each side's
+        running = {r.fact.id for r in _blocks_running(unpreferred, parsed.text)}
         for f in _each_side(
             parsed.text, [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
         ):
@@ -1575,6 +1577,8 @@ class DatasheetQA:
             window = _temperature_window(f)
             if window and stated_t and not any(window[0] <= t <= window[1] for t in stated_t):
                 continue  # "±0.5 °C from -10 to +85 °C" asked at -30 °C
+            if _blocks_on(f.condition) is not None and f.id not in running:
+                continue
             if (
                 hot
                 and _temperature_window(f) is None

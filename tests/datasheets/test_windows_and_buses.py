@@ -1167,3 +1167,8 @@ def test_an_instrument_reading_stated_after_the_names_it() -> None:
         "accuracy limit?"
     )
     assert "= ±34.8 µV" in answer.answer, answer.answer
+
+
+def test_the_blocks_asked_pick_their_row_and_the_sides_do_not_bring_others_back() -> None:
+    answer = DatasheetQA().ask("MPU-6050 current with gyro, accelerometer and DMP all on?")
+    assert [i.typ for i in answer.items] == [3.9], answer.answer
