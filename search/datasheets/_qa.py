@@ -5171,10 +5171,10 @@ def _blocks_running(valid: list[Any], question: str) -> list[Any]:
         words = re.findall(r"[a-z]+", side.lower())
         named = {
             block
-            for block in vocab
             for i, w in enumerate(words)
-            if (w == block or (len(w) >= 4 and block.startswith(w)))
-            and not set(words[i + 1 : i + 3]) & {"disabled", "off", "not"}
+            if not set(words[i + 1 : i + 3]) & {"disabled", "off", "not"}
+            # a word names the block spelled as it is, else the one it shortens
+            for block in ({w} & vocab or {b for b in vocab if len(w) >= 4 and b.startswith(w)})
         }
         # one block named alone may belong to a mode a row names ("accelerometer low-power
         # mode", "accelerometer-only low-power mode"): that row's, not the blocks'
