@@ -213,7 +213,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bhumidity range|\boperating humidity", ("humidity_range",)),
     (
-        r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep) (?:mode )?(?:supply )?current"
+        r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep)[- ](?:mode )?(?:supply )?current"
         r"|\b(?:(?:(?:supply|operating|quiescent) )?current|i ?(?:dd|cc)|iq|draws?|drawn|consum\w*"
         r"|uses?|needs?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"

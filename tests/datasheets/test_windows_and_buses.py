@@ -1172,3 +1172,8 @@ def test_an_instrument_reading_stated_after_the_names_it() -> None:
 def test_the_blocks_asked_pick_their_row_and_the_sides_do_not_bring_others_back() -> None:
     answer = DatasheetQA().ask("MPU-6050 current with gyro, accelerometer and DMP all on?")
     assert [i.typ for i in answer.items] == [3.9], answer.answer
+
+
+def test_a_hyphenated_sleep_mode_current_is_the_sleep_current() -> None:
+    answer = DatasheetQA().ask("Record the typical sleep-mode supply current of the BME280.")
+    assert [(i.spec, i.typ) for i in answer.items] == [("sleep_current", 0.1)], answer.answer
