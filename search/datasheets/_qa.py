@@ -652,8 +652,9 @@ class DatasheetQA:
         self.llm = llm
         self._devices = self.index.devices()
         self._siblings = _sibling_parts(self.store.facts)
+        # the numbers documents go by ("TS-5030"), squashed, with the device they document
         self._document_numbers = {
-            squash(str(f.value)) for f in self.store.facts if f.spec == "document_number"
+            squash(str(f.value)): f.device for f in self.store.facts if f.spec == "document_number"
         }
         dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
@@ -884,11 +885,8 @@ class DatasheetQA:
         elif _PRODUCTION_TEST.search(parsed.text):
             held = {f.device for f in self.store.facts if f.section_kind == "production_test"}
             why = "only the {} documents give a production test"
-        elif named_doc := {
-            f.device
-            for f in self.store.facts
-            if squash(f.doc) in said
-            or (f.spec == "document_number" and squash(str(f.value)) in said)
+        elif named_doc := {f.device for f in self.store.facts if squash(f.doc) in said} | {
+            device for number, device in self._document_numbers.items() if number in said
         }:
             held, why = named_doc, "the document named is one of the {} documents"
         else:
@@ -1581,7 +1579,7 @@ class DatasheetQA:
                 continue
             if (
                 hot
-                and _temperature_window(f) is None
+                and window is None
                 and any(g.parameter == f.parameter and _temperature_window(g) for g in top)
             ):
                 continue  # the room-temperature row beside one printed at the stated one
@@ -2155,19 +2153,17 @@ class DatasheetQA:
             unit=a.unit,
         )
         ok = va >= need.result - 1e-9
-        answer = _answered(
+        return _checked(
             parsed,
-            f"{'Compatible' if ok else 'Incompatible'}. {rule.parameter.split(':')[0]}: "
+            ok,
+            f"{rule.parameter.split(':')[0]}: "
             f'"{rule.evidence}" [{rule.citation}]. {b.parameter.rstrip(".")} '
             f"[{b.citation}]: at least {need.expression} = {format_number(need.result)}"
             f"{_unit(a.unit)}; {a.parameter} is {format_number(va)}{_unit(a.unit)} "
             f"[{a.citation}], which {'meets' if ok else 'falls short of'} it",
             [item_from_fact(rule), item_from_fact(a), item_from_fact(b)],
             [need],
-            "computed",
         )
-        answer.verdict, answer.route = ("compatible" if ok else "incompatible"), "compatibility"
-        return answer
 
     def _cap_rule_check(self, parsed: ParsedQuestion, rule: Fact, device: str) -> Answer | None:
         """ "Replace the rev B input caps with 35 V parts: does that pass DR-14?": the rating
@@ -2197,9 +2193,10 @@ class DatasheetQA:
         ok = rating >= need.result - 1e-9
         rail = _derated_rail(rating, float(rule.value))
         scope = f" (revision {', '.join(parsed.revisions)})" if parsed.revisions else ""
-        answer = _answered(
+        return _checked(
             parsed,
-            f"{'Compatible' if ok else 'Incompatible'}. {rule.parameter.split(':')[0]} asks a "
+            ok,
+            f"{rule.parameter.split(':')[0]} asks a "
             f"rating of at least {format_number(float(rule.value))} {rule.condition} "
             f"[{rule.citation}]; the {device} maximum continuous input is "
             f"{format_number(limit.max)} V{scope} [{limit.citation}], so at least "
@@ -2208,10 +2205,7 @@ class DatasheetQA:
             f"{rail.expression} = {format_number(rail.result)} V)",
             [item_from_fact(rule), item_from_fact(limit)],
             [need, rail],
-            "computed",
         )
-        answer.verdict, answer.route = ("compatible" if ok else "incompatible"), "compatibility"
-        return answer
 
     def _named_rule(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Design rule DR-10: minimum ratio of saturation to peak inductor current?": a rule
@@ -2504,9 +2498,8 @@ class DatasheetQA:
             unit="mV",
         )
         fits = signal.result <= full.result + 1e-9
-        verdict = "compatible" if fits else "incompatible"
         text = (
-            f"{'Compatible' if fits else 'Incompatible'}. Bridge output at full load "
+            f"Bridge output at full load "
             f"{format_number(mv_per_v)} mV/V × {v_} V = {format_number(signal.result)} mV; "
             f"{device} full-scale input at gain {g_} and {rail} = {v_} V: ±{k_} × {v_} V / {g_} "
             f"= ±{format_number(round(full.result, 3))} mV ({f.evidence}) [{f.citation}]; the "
@@ -2515,17 +2508,7 @@ class DatasheetQA:
         item = item_from_fact(f).model_copy(
             update={"min": -full.result, "max": full.result, "unit": "mV"}
         )
-        return Answer(
-            status="answered",
-            route="compatibility",
-            question=parsed.text,
-            answer=text,
-            items=[item],
-            verdict=verdict,
-            citations=[f.citation],
-            task="computed",
-            derived=[signal, full],
-        )
+        return _checked(parsed, fits, text, [item], [signal, full])
 
     def _through_scale(self, parsed: ParsedQuestion) -> Answer | None:
         """ "At 20 mV/div, how big is one LSB?": a setting the question states, divided by the
@@ -4098,6 +4081,21 @@ def _same_unit(a: str | None, b: str | None) -> bool:
     """Two printed units that are one ("μA" with a Greek mu, "µA" with a micro sign; "Ω" an
     omega or an ohm sign)."""
     return (a or "").translate(_ONE_SPELLING) == (b or "").translate(_ONE_SPELLING)
+
+
+def _checked(
+    parsed: ParsedQuestion,
+    ok: bool,
+    text: str,
+    items: list[AnswerItem],
+    derived: Sequence[Derived],
+) -> Answer:
+    """A yes/no check worked out from cited figures: the verdict, then how it was reached."""
+    answer = _answered(
+        parsed, f"{'Compatible' if ok else 'Incompatible'}. {text}", items, derived, "computed"
+    )
+    answer.verdict, answer.route = ("compatible" if ok else "incompatible"), "compatibility"
+    return answer
 
 
 def _answered(
