@@ -37,7 +37,7 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_lexical import Bm25Index, fold, stem, words
+from search._select_lexical import Bm25Index, tokens, words
 from search._select_spell import Speller, _swaps, tokenizer_words
 from search._select_unheld import NOT_A_PLACE, UNHELD
 from search.catalogue import Service
@@ -55,9 +55,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 CALIBRATION_PATH = Path(__file__).resolve().parent / "data" / "devset" / "calibration.json"
-
-_WORD = re.compile(r"[a-z0-9]+")
-
 
 # The score of a service the request names only to rule it out: never the answer.
 RULED_OUT_SCORE = -1.0
@@ -183,8 +180,7 @@ class Selection:
 
 def _tokens(text: str) -> list[str]:
     # A shop and a store are one thing in a name: "corner store" is the alias "corner shop".
-    text = fold(text).replace("'s", "s").replace("&", " and ")
-    return ["store" if w == "shop" else w for w in map(stem, _WORD.findall(text))]
+    return ["store" if w == "shop" else w for w in tokens(text)]
 
 
 def _deletes(word: str) -> set[str]:

@@ -24,7 +24,7 @@ import numpy as np
 
 from search.catalogue import Service
 
-__all__ = ["Bm25Index", "fold", "stem", "words"]
+__all__ = ["Bm25Index", "fold", "stem", "tokens", "words"]
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +61,15 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def words(text: str) -> list[str]:
-    """Content words of a text, lower-cased, accents and plurals folded, without stopwords."""
+def tokens(text: str) -> list[str]:
+    """Every word of a text, lower-cased, accents and plurals folded ("Women's" -> "womens")."""
     text = fold(text).replace("'s", "s").replace("&", " and ")
-    return [w for w in (stem(t) for t in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1]
+    return [stem(t) for t in _WORD.findall(text)]
+
+
+def words(text: str) -> list[str]:
+    """Content words of a text (``tokens``), without stopwords."""
+    return [w for w in tokens(text) if w not in STOPWORDS and len(w) > 1]
 
 
 class Bm25Index:
