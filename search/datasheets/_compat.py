@@ -1612,12 +1612,31 @@ def _tolerance_band(
     return lo, hi, [nominals[nominal], tol]
 
 
-def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
-    """Regulator output voltage band within the load's supply range; current at least the draw."""
-    reg_name = _named(reg.device, reg.variant)
+def rule_supply(index: FactIndex, reg: DeviceUse, *loads: DeviceUse) -> list[CompatCheck]:
+    """Regulator output voltage band within each load's supply range; its current at least
+    what the loads draw together."""
     checks: list[CompatCheck] = []
     vout = _best(index, reg, ("output_voltage",), prefer="output voltage full range")
-    logic = load.rail == "logic" and bool(_best(index, load, ("logic_supply_voltage",)))
+    fed_loads = []
+    for load in loads:
+        vsup = _supply_voltage(index, reg, load, vout, checks)
+        fed_loads.append((load, vsup))
+    if vout:
+        checks.extend(rule_headroom(index, reg, vout))
+    checks.extend(_supply_current(index, reg, fed_loads, _widest(vout) if vout else None))
+    return checks
+
+
+def _on_logic_rail(index: FactIndex, load: DeviceUse) -> bool:
+    return load.rail == "logic" and bool(_best(index, load, ("logic_supply_voltage",)))
+
+
+def _supply_voltage(
+    index: FactIndex, reg: DeviceUse, load: DeviceUse, vout: list[Fact], checks: list[CompatCheck]
+) -> list[Fact]:
+    """Add the check of the regulator's output band against the load's supply range; return
+    the load's supply range facts."""
+    logic = _on_logic_rail(index, load)
     vsup = _best(
         index,
         load,
@@ -1637,6 +1656,22 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
     if not vsup and is_regulator(index, load):
         # A regulator fed by another: its input may be what its output is specified over.
         vsup = _specified_input(index, load)
+    coil_v = [f for f in _best(index, load, ("coil_voltage",)) if _si_high(f) > 0]
+    if vout and not vsup and coil_v:
+        # A relay coil on the output: it must pull in at the output's lowest and not be
+        # overdriven at its highest.
+        o = _widest(vout)
+        lo, hi, _ = bounds(o, reg.supply_v, reg.device)
+        if lo is not None and hi is not None:
+            name = _named(reg.device, o.variant)
+            said = (
+                f"{name} output is at least {lo.text} V ({o.citation})",
+                f"{name} output reaches {hi.text} V ({o.citation})",
+            )
+            checks.extend(
+                _coil_levels(index, load, coil_v[0], (lo.value, hi.value), said, [o], "supply")
+            )
+            return vsup
     bands = _revision_bands(index, load) if vout and not vsup else []
     fed = _widest(vout) if vout else None
     fed_lo = bounds(fed, reg.supply_v, reg.device)[0] if fed is not None else None
@@ -1718,8 +1753,40 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
                     [lim.derived for lim in (o_lo, o_hi, s_lo, s_hi) if lim.derived],
                 )
             )
-    if vout:
-        checks.extend(rule_headroom(index, reg, vout))
+    return vsup
+
+
+def _load_draw(
+    index: FactIndex, reg: DeviceUse, load: DeviceUse, vsup: list[Fact], fed: Fact | None
+) -> tuple[float, str, list[Fact], list[Derived]] | None:
+    """What a load draws, in amperes: its worst stated supply current; failing that, its power
+    over its lowest supply, or the input current a converter tables at the output current the
+    question states."""
+    draw = _best(
+        index,
+        load,
+        ("supply_current",),
+        prefer="logic supply vss"
+        if _on_logic_rail(index, load)
+        else "peak current delivered external supply",
+    ) or _best(index, load, _LOAD_CURRENT_SPECS)
+    if draw:
+        worst = max(draw, key=lambda f: _si_high(f))
+        shown = f"{_show_high(worst)} ({worst.parameter or worst.spec}, {worst.citation})"
+        return _si_high(worst), shown, [worst], []
+    from_power = _draw_from_power(index, load, vsup[0]) if vsup else None
+    if from_power is None and fed is not None:
+        from_power = _draw_from_table(index, load, fed, reg)
+    return from_power
+
+
+def _supply_current(
+    index: FactIndex,
+    reg: DeviceUse,
+    fed_loads: Sequence[tuple[DeviceUse, list[Fact]]],
+    fed: Fact | None,
+) -> list[CompatCheck]:
+    """The regulator's rated current against what its loads draw together."""
     # The rated output current; failing that, the minimum of a stated current limit (what the
     # part guarantees before it limits). Short-circuit and peak currents are not capability.
     iout = _best(index, reg, ("output_current",)) or [
@@ -1727,53 +1794,72 @@ def rule_supply(index: FactIndex, reg: DeviceUse, load: DeviceUse) -> list[Compa
         for f in _best(index, reg, ("current_limit",))
         if "limit" in f.parameter.lower() and f.min is not None
     ]
-    draw = _best(
-        index,
-        load,
-        ("supply_current",),
-        prefer="logic supply vss" if logic else "peak current delivered external supply",
-    )
-    if load.rail == "motor":
-        # A motor rail carries what the motor draws, which no datasheet of the driver states.
-        return checks
-    # A load that states only its power draws that power over its lowest supply, computed.
-    from_power = _draw_from_power(index, load, vsup[0]) if iout and not draw and vsup else None
-    if iout and not draw and not from_power and fed is not None:
-        from_power = _draw_from_table(index, load, fed, reg)
-    if not iout or not (draw or from_power):
-        wanted = ((f"{reg.device} output current", iout), (f"{load.device} current draw", draw))
-        checks.append(_lacking("supply", wanted, (iout or draw)[:1]))
-        return checks
+    # A motor rail carries what the motor draws, which no datasheet of the driver states.
+    loads = [(load, vsup) for load, vsup in fed_loads if load.rail != "motor"]
+    if not loads:
+        return []
+    draws = [
+        (load, _load_draw(index, reg, load, vsup, fed) if iout else None) for load, vsup in loads
+    ]
+    if not iout or any(d is None for _, d in draws):
+        wanted = [(f"{reg.device} output current", iout)] + [
+            (f"{load.device} current draw", _best(index, load, ("supply_current",)))
+            for load, d in draws
+            if d is None
+        ]
+        return [_lacking("supply", wanted, (iout or [f for _, found in wanted for f in found])[:1])]
     i = iout[0]
     if i.spec == "current_limit":
         # A current limit guarantees only its minimum: the part may limit there.
         cap = i.min if i.min is not None else i.typ
     else:
         cap = i.max if i.max is not None else i.value if isinstance(i.value, float | int) else i.min
-    if from_power is not None:
-        need, shown, need_facts, derived = from_power
-    else:
-        worst = max(draw, key=lambda f: _si_high(f))
-        need, need_facts, derived = _si_high(worst), [worst], []
-        shown = f"{_show_high(worst)} ({worst.parameter or worst.spec}, {worst.citation})"
     cap_si = _si(cap, i.unit) if cap is not None else None
-    if cap is None or cap_si is None or need is None:
-        checks.append(
+    need_facts = [f for _, d in draws if d for f in d[2]]
+    derived = [x for _, d in draws if d for x in d[3]]
+    if cap is None or cap_si is None:
+        return [
             _check("supply", "insufficient_evidence", "a current lacks a number", [i, *need_facts])
+        ]
+    need = sum(d[0] for _, d in draws if d)
+    shown = "; ".join(f"{load.device} needs {d[1]}" for load, d in draws if d)
+    if len(draws) > 1:
+        # Loads on one output draw together: their worst currents add up, in mA.
+        terms = [_milliamps_term(d) for _, d in draws if d]
+        total = Derived(
+            label="the loads' draw together",
+            expression=" + ".join(terms),
+            result=need * 1000,
+            unit="mA",
         )
-        return checks
+        derived.append(total)
+        shown += f"; together {_fmt(need * 1000)} mA"
     ok = cap_si >= need - 1e-12
-    checks.append(
+    return [
         _check(
             "supply",
             "compatible" if ok else "incompatible",
-            f"{reg_name} delivers {_fmt(float(cap))} {i.unit} ({i.citation}); "
-            f"{load.device} needs {shown}",
+            f"{_named(reg.device, reg.variant)} delivers {_fmt(float(cap))} {i.unit} "
+            f"({i.citation}); {shown}",
             [i, *need_facts],
             derived,
         )
-    )
-    return checks
+    ]
+
+
+def _milliamps_term(draw: tuple[float, str, list[Fact], list[Derived]]) -> str:
+    """One load's draw as a term of a sum in mA: the computed draw, or the printed figure with
+    its unit's power of ten."""
+    _, _, facts, derived = draw
+    if derived:
+        return _fmt(derived[-1].result)
+    f = facts[0]
+    printed = _show_high(f).split()[0]
+    scale = _si(1.0, f.unit) or 1.0
+    factor = scale * 1000
+    if math.isclose(factor, 1.0):
+        return printed
+    return f"{printed} * {_fmt(factor)}" if factor > 1 else f"{printed} / {_fmt(1 / factor)}"
 
 
 # One input band of a converter: the revisions it holds for as written ("A/B", "other than
@@ -2998,11 +3084,16 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         )
     ):
         rules.append("interface")
-    if len(uses) >= 2 and any(is_coil_load(index, u) for u in uses):
+    regulators = [u for u in uses if is_regulator(index, u)]
+    # A coil a regulator supplies is one of its loads ("LM7805 supplying an HX711 and a relay
+    # coil"), unless a pin is said to switch it.
+    coil_supplied = (
+        bool(regulators) and _CUE_SUPPLY.search(question) and not _CUE_LOGIC.search(question)
+    )
+    if len(uses) >= 2 and any(is_coil_load(index, u) for u in uses) and not coil_supplied:
         # A coil wired to a pin: the pin must source the coil's current at its voltage. The
         # coil has no logic thresholds, so this replaces the logic-level rule.
         return ["drive"]
-    regulators = [u for u in uses if is_regulator(index, u)]
     if (
         len(uses) >= 2
         and regulators
@@ -3288,6 +3379,12 @@ def check_compatibility(
             continue
         a, b = uses[0], uses[1]
         if rule == "supply":
+            regulators = [u for u in uses if is_regulator(index, u)]
+            if len(regulators) == 1 and len(uses) > 2:
+                # one regulator feeding several loads: each on its own range, their draw summed
+                loads = [u for u in uses if u is not regulators[0]]
+                checks.extend(rule_supply(index, regulators[0], *loads))
+                continue
             if not is_regulator(index, a) and is_regulator(index, b):
                 a, b = b, a
             checks.extend(rule_supply(index, a, b))

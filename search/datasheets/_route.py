@@ -586,6 +586,9 @@ _COMPAT_CUES = re.compile(
     r"(?:distinct|different|unique)\b"
     r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"
     r"|\benough (?:current|headroom)|\bbuffer(?:ing|s)? (?:for|of)\b"
+    # "Is the regulator enough in voltage and current?"
+    r"|\b(?:is|are) (?:the|it|that|this|my|one) (?:\w+ )?(?:enough|sufficient|adequate)\b"
+    r"|\bsuits?\b"
     r"|\bcan .{0,40}\bbe powered (?:by|from)|\b(?:can|could) .{0,40}\bsupply\b|\bfit on\b"
     # How engineers also ask it: "suitable supply for", "…, possible?", "hook up", "wire … to",
     # "will X work with Y", "as the supply for", "on a single bus", "any clash".

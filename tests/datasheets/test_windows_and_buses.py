@@ -1177,3 +1177,20 @@ def test_the_blocks_asked_pick_their_row_and_the_sides_do_not_bring_others_back(
 def test_a_hyphenated_sleep_mode_current_is_the_sleep_current() -> None:
     answer = DatasheetQA().ask("Record the typical sleep-mode supply current of the BME280.")
     assert [(i.spec, i.typ) for i in answer.items] == [("sleep_current", 0.1)], answer.answer
+
+
+def test_one_regulator_feeding_two_loads_checks_each_range_and_their_summed_draw() -> None:
+    qa = DatasheetQA()
+    both = qa.ask(
+        "An AMS1117-3.3 fed from 5 V powers both an ESP32-WROOM-32 and an RFM95W. "
+        "Is the regulator sufficient?"
+    )
+    assert both.verdict == "compatible", both.answer
+    total = [d for d in both.derived if d.label == "the loads' draw together"]
+    assert [d.result for d in total] == [620.0], both.answer
+    assert {"ESP32-WROOM-32", "RFM95W"} <= {i.device for i in both.items}
+    # a relay coil the regulator supplies is a load on its output, not a pin it drives: the
+    # 3.3 V output is below the 5 V coil's must-operate voltage
+    coil = qa.ask("Can one AMS1117-3.3 supply an HX711 and an SRD-05VDC-SL-C relay coil together?")
+    assert coil.verdict == "incompatible", coil.answer
+    assert "must-operate 3.75 V" in coil.answer
