@@ -80,6 +80,7 @@ Rule = Literal[
     "headroom",
     "thermal",
     "coil_supply",
+    "rail",
     "bench",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
@@ -1478,6 +1479,47 @@ def percent_of(pct: float, nominal: float, label: str) -> Derived:
     )
 
 
+def rule_rail(
+    index: FactIndex, uses: Sequence[DeviceUse], volts: Sequence[float]
+) -> list[CompatCheck]:
+    """Parts put on one rail of a stated voltage: the voltage must be inside each one's supply
+    range. A part that states only a nominal supply is on it only at that nominal."""
+    if len(set(volts)) != 1:
+        return [_check("rail", "insufficient_evidence", "no single rail voltage stated", [])]
+    v = volts[0]
+    checks = []
+    for use in uses:
+        vsup = _best(index, use, ("supply_voltage",), prefer="recommended operating power supply")
+        if not vsup:
+            checks.append(_lacking("rail", ((f"{use.device} supply voltage range", vsup),), []))
+            continue
+        s = vsup[0]
+        lo, hi, _ = bounds(s, v, use.device)
+        facts, derived = [s], []
+        if s.min is None and s.max is None:
+            band = _tolerance_band(index, dataclasses.replace(use, supply_v=v), vsup)
+            if band is not None:
+                lo, hi, facts = band
+        if lo is not None and hi is not None:
+            ok = lo.value - 1e-9 <= v <= hi.value + 1e-9
+            derived = [lim.derived for lim in (lo, hi) if lim.derived]
+            past, rating = _against_rating(index, use, v) if v > hi.value + 1e-9 else ("", [])
+            facts += rating
+            detail = (
+                f"{_fmt(v)} V rail {'is inside' if ok else 'is outside'} {use.device} supply "
+                f"range {lo.text} to {hi.text} V ({s.citation}){past}"
+            )
+            outcome = "compatible" if ok else "incompatible"
+        elif all(isinstance(f.typ, int | float) and math.isclose(f.typ, v) for f in vsup):
+            detail = f"{_fmt(v)} V rail is {use.device}'s nominal supply ({s.citation})"
+            outcome, facts = "compatible", vsup
+        else:
+            detail = f"{use.device} states no supply range to hold {_fmt(v)} V against"
+            outcome = "insufficient_evidence"
+        checks.append(_check("rail", outcome, detail, facts, derived))
+    return checks
+
+
 def rule_coil_supply(
     index: FactIndex, load: DeviceUse, volts: Sequence[float]
 ) -> list[CompatCheck]:
@@ -1724,22 +1766,10 @@ def _supply_voltage(
             )
         else:
             ok = o_lo.value >= s_lo.value - 1e-9 and o_hi.value <= s_hi.value + 1e-9
-            # above the operating range: whether it is past the absolute maximum too (damage,
-            # not only out of specification)
-            rating = (
-                [
-                    f
-                    for f in _best(index, load, ("absolute_max_supply_voltage",), absmax=True)
-                    if f.max is not None and f.unit == "V"
-                ][:1]
+            past, rating = (
+                _against_rating(index, load, o_hi.value)
                 if o_hi.value > s_hi.value + 1e-9 and not logic
-                else []
-            )
-            past = (
-                f"; {'above even' if o_hi.value > rating[0].max + 1e-9 else 'within'} its "
-                f"absolute maximum {_fmt(rating[0].max)} V ({rating[0].citation})"
-                if rating and rating[0].max is not None
-                else ""
+                else ("", [])
             )
             checks.append(
                 _check(
@@ -1778,6 +1808,21 @@ def _load_draw(
     if from_power is None and fed is not None:
         from_power = _draw_from_table(index, load, fed, reg)
     return from_power
+
+
+def _against_rating(index: FactIndex, part: DeviceUse, volts: float) -> tuple[str, list[Fact]]:
+    """A supply above a part's operating range: whether it is past the absolute maximum too
+    (damage, not only out of specification), as a clause and the rating cited."""
+    rating = [
+        f
+        for f in _best(index, part, ("absolute_max_supply_voltage",), absmax=True)
+        if f.max is not None and f.unit == "V"
+    ][:1]
+    if not rating or rating[0].max is None:
+        return "", []
+    top = rating[0].max
+    where = "above even" if volts > top + 1e-9 else "within"
+    return f"; {where} its absolute maximum {_fmt(top)} V ({rating[0].citation})", rating
 
 
 def _supply_current(
@@ -2998,6 +3043,8 @@ _CUE_INTERFACE = re.compile(
     r"|\bi2c bus|\bspi bus",
     re.I,
 )
+# "on the 5 V rail", "the same 3.3 V supply": parts sharing one rail of a stated voltage
+_ONE_RAIL = re.compile(r"(?i)\d\s*V\s+(?:supply\s+|power\s+)?rail\b|\bsame\s+[\d.]+\s*V\s+supply\b")
 _CUE_SIGNAL = re.compile(
     r"\boutput\b|\bsignal|\binto\b|\badc\b|\banalog|\binput\b|\bread\b"
     r"|\bfeed|\bconnect",
@@ -3090,6 +3137,14 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     coil_supplied = (
         bool(regulators) and _CUE_SUPPLY.search(question) and not _CUE_LOGIC.search(question)
     )
+    if (
+        len(uses) >= 2
+        and not regulators
+        and _ONE_RAIL.search(question)
+        and len(set(re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", question))) == 1
+        and not (_CUE_LOGIC.search(question) or _CUE_SIGNAL.search(question))
+    ):
+        return ["rail"]  # "on the 5 V rail together with the MQ-2": each part at that voltage
     if len(uses) >= 2 and any(is_coil_load(index, u) for u in uses) and not coil_supplied:
         # A coil wired to a pin: the pin must source the coil's current at its voltage. The
         # coil has no logic thresholds, so this replaces the logic-level rule.
@@ -3328,6 +3383,9 @@ def check_compatibility(
     ``supply_span`` is the voltages a supply a coil sits across takes, for ``coil_supply``."""
     checks: list[CompatCheck] = []
     for rule in rules:
+        if rule == "rail":
+            checks.extend(rule_rail(index, uses, supply_span))
+            continue
         if rule == "coil_supply":
             checks.extend(rule_coil_supply(index, uses[0], supply_span) if uses else [])
             continue

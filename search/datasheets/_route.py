@@ -575,6 +575,29 @@ _PAIR_PHRASES: tuple[tuple[re.Pattern[str], tuple[tuple[str, ...], ...]], ...] =
     )
 )
 
+# Figures a higher value of which is worse: their worst case is their maximum, as it is for
+# any current, time or power.
+_WORSE_HIGH = frozenset(
+    {
+        "dropout_voltage",
+        "voltage_drop",
+        "input_offset_voltage",
+        "input_offset_current",
+        "input_bias_current",
+        "offset_error",
+        "gain_error",
+        "nonlinearity",
+        "noise",
+        "line_regulation",
+        "load_regulation",
+        "output_ripple",
+        "thermal_resistance",
+        "primary_conductor_resistance",
+        "switch_resistance",
+        "output_resistance",
+    }
+)
+
 _COMPAT_CUES = re.compile(
     r"\bcompatib|\b(?:can|could) (?:i|we|you|it|its|the|an?|my)\b.{0,60}\b(?:connect|wire|drive|feed|power|plug"
     r"|read|go|share|use|run|sit|put|talk|hook|attach)|\bsafe(?:ly)? to\b|\bsafe for\b"
@@ -1663,8 +1686,12 @@ def parse_question(
     if (
         not specs
         and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*V\b", text)
-        # "5 V logic", "a 3.3 V signal": a signal voltage is never read as a supply.
-        and not _SIGNAL_VOLTS.search(text)
+        # "5 V logic", "a 3.3 V signal": a signal voltage is never read as a supply, unless the
+        # part is powered from it ("power the RFM95W from the Arduino's 5 V pin").
+        and (
+            not _SIGNAL_VOLTS.search(text)
+            or re.search(r"(?i)\bpower(?:ed|ing)?\b[^.?]{0,40}\b(?:from|off)\b", text)
+        )
         and not _ACCURACY_CUES.search(text)
         and len({d.device for d in devices}) == 1
     ):
@@ -1759,7 +1786,10 @@ def parse_question(
     elif _BOUND_TYP.search(bound_text):
         bound = "typ"
     elif re.search(r"(?i)\bworst[- ]case\b", bound_text) and (
-        (specs and all(spec_dimensions(c[0]) & {"A", "s", "W"} for c in specs))
+        (
+            specs
+            and all(spec_dimensions(c[0]) & {"A", "s", "W"} or c[0] in _WORSE_HIGH for c in specs)
+        )
         # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
         or (not specs and re.search(r"(?i)\btime\b", bound_text))
         # "how long until it answers on I2C? worst case": a time, whatever else is named

@@ -1194,3 +1194,23 @@ def test_one_regulator_feeding_two_loads_checks_each_range_and_their_summed_draw
     coil = qa.ask("Can one AMS1117-3.3 supply an HX711 and an SRD-05VDC-SL-C relay coil together?")
     assert coil.verdict == "incompatible", coil.answer
     assert "must-operate 3.75 V" in coil.answer
+
+
+def test_parts_sharing_one_stated_rail_are_each_checked_against_their_supply_range() -> None:
+    qa = DatasheetQA()
+    over = qa.ask("Can a CCS811 share the 5 V rail with an MQ-2 heater?")
+    assert over.verdict == "incompatible", over.answer
+    assert "above even its absolute maximum 3.6 V" in over.answer
+    both = qa.ask("BME280 and BH1750 both on the 3.3 V rail, fine?")
+    assert both.verdict == "compatible", both.answer
+    assert {i.device for i in both.items} == {"BME280", "BH1750"}
+
+
+def test_a_part_powered_from_a_stated_pin_voltage_is_a_supply_question() -> None:
+    answer = DatasheetQA().ask("Can I power an RFM95W from the 5 V pin of my board?")
+    assert "5 V is outside 1.8 to 3.7 V" in answer.answer, answer.answer
+
+
+def test_the_worst_case_of_a_dropout_is_its_maximum() -> None:
+    answer = DatasheetQA().ask("AMS1117 worst-case dropout voltage at 1 A?")
+    assert [(i.typ, i.max) for i in answer.items] == [(None, 1.3)], answer.answer
