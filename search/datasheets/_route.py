@@ -53,6 +53,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:input )?common[- ]mode (?:input )?(?:voltage )?range|\bvicr\b",
         ("input_common_mode_range",),
     ),
+    # A current sensor's own conductor: "how much resistance does it put in series with the motor"
+    (
+        r"\bconductor resistance|\brprimary\b"
+        r"|\bresistance\b[^?.]{0,50}\b(?:in series with|(?:current|primary) path)\b",
+        ("primary_conductor_resistance",),
+    ),
     # Gas sensors: the heater and how long it must burn in before readings hold.
     (r"\bheater (?:coil )?resistance|\bheater ohms\b|\brh\b(?= heater)", ("heater_resistance",)),
     # Junction-to-ambient is a thermal resistance, not an ambient temperature.
@@ -292,6 +298,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:supply|operating|quiescent|active|working) current|\bcurrent consumption"
         r"|\bi ?(?:cc|dd)\b|\biq\b"
+        # "the max quiescent for both", a regulator's "ground-pin current"
+        r"|\bquiescent\b(?!\s+current\s+change)|\bground[- ]?(?:pin )?current\b"
         r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
         r"|\bcurrent\b.{0,30}\bpulls\b(?![- ]?(?:up|down|low|high))"
         # "current while measuring", "measurement current": what it draws doing its work
@@ -383,7 +391,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("accuracy",),
     ),
     (
-        r"\bsensitivit(?:y|ies)|\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b|\blsb/g\b|\bscale factor",
+        r"\bsensitivit(?:y|ies)|\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b|\blsb/g\b|\bscale factor"
+        # "counts per g", "LSB per °/s": a reading's scale
+        r"|\b(?:counts?|lsbs?|codes?) ?(?:per|/) ?(?:g|°/s|º/s|deg(?:rees?)?/s|dps)(?!\w)",
         ("sensitivity",),
     ),
     (
@@ -670,7 +680,8 @@ _VOLT_AT = re.compile(
     # "an INA219 whose VS is 5 V", "VM about 3.7 V"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd) (?:is|about|around|roughly|of|at|~)"
     # "a 1S LiPo that sags to about 3.7 V": where the source settles is what the part gets
-    rf"|(?:sags?|droops?|drops?|falls?) (?:down )?to (?:about |around |roughly |~\s*)?"
+    rf"|(?:sag(?:s|ging)?|droop(?:s|ing)?|drops?|dropping|falls?|falling) (?:down )?to "
+    rf"(?:about |around |roughly |~\s*)?"
     # "with its Vcc tied to the same 3.3 V rail"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:tied|connected|wired|strapped) to (?:the same |the |a )?"
     # "a TB6612FNG whose Vcc is on the 5 V rail"

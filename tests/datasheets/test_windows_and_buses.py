@@ -1214,3 +1214,21 @@ def test_a_part_powered_from_a_stated_pin_voltage_is_a_supply_question() -> None
 def test_the_worst_case_of_a_dropout_is_its_maximum() -> None:
     answer = DatasheetQA().ask("AMS1117 worst-case dropout voltage at 1 A?")
     assert [(i.typ, i.max) for i in answer.items] == [(None, 1.3)], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec", "figure"),
+    [
+        ("Counts per g of the MPU-6050 at AFS_SEL=2?", "sensitivity", 4096.0),
+        ("ACS712: what resistance sits in the primary path?", "primary_conductor_resistance", 1.2),
+        ("LM7805 quiescent, worst case?", "supply_current", 8.0),
+    ],
+)
+def test_everyday_names_of_a_figure(question: str, spec: str, figure: float) -> None:
+    answer = DatasheetQA().ask(question)
+    assert any(i.spec == spec and figure in (i.typ, i.max) for i in answer.items), answer.answer
+
+
+def test_a_supply_sagging_to_a_voltage_picks_the_row_for_that_voltage() -> None:
+    answer = DatasheetQA().ask("TB6612FNG on a pack drooping to 3.0 V: max output current?")
+    assert [i.max for i in answer.items] == [0.4], answer.answer
