@@ -1479,6 +1479,21 @@ class DatasheetQA:
                 of_mods,
                 lambda r: f"is in '{r.fact.section}', not a table of the modulation named",
             )
+        # "Thermal shutdown" beside "Thermal shutdown recovery": a row whose label adds a word
+        # making it another figure answers only when the question says that word.
+        asked_stems = {w[:5] for w in content_words(parsed.text)}  # "recover" says "recovery"
+        other = [
+            r
+            for r in valid
+            if any(
+                w[:5] not in asked_stems for w in _ANOTHER_FIGURE & content_words(r.fact.parameter)
+            )
+        ]
+        if other and len(other) < len(valid):
+            narrow(
+                lambda r: r not in other,
+                lambda r: f"is the {r.fact.parameter!r}, a figure the question does not name",
+            )
         asked_packages = packages_named(parsed.text)
         printed = {
             id(r): packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") for r in valid
@@ -3349,7 +3364,13 @@ class DatasheetQA:
             return self._insufficient(parsed, "simple", f"reading: unit {unit!r} not understood")
         reading_si, base = amount
         rows = [r for r in rows if r.base_unit == base]
-        func = re.search(r"\bac\b", parsed.text, re.I)
+        # "AC volts", "2.000 V AC", "10 V AC range"; not "(AC broke)", the air conditioning
+        func = re.search(
+            r"\bac\b(?=\s*(?:volts?|voltage|current|amps?|range|reading|signal|mode|function"
+            r"|sine|\(|at\b|on\b))|\d\s*(?:m?V|m?A)\s+ac\b",
+            parsed.text,
+            re.I,
+        )
         rows = [
             r
             for r in rows
@@ -5362,6 +5383,11 @@ _FROM_BEFORE = re.compile(
     re.I,
 )
 _READS = re.compile(r"\b(?:reads?|reading|samples?|sampling|measures?|measuring|monitors?)\b", re.I)
+
+
+# Words that make a row's label another figure than the one it extends ("thermal shutdown
+# recovery", "quiescent current change", "threshold hysteresis").
+_ANOTHER_FIGURE = frozenset({"recovery", "hysteresis", "change", "drift", "release"})
 
 
 def _supply_span(parsed: ParsedQuestion) -> list[float]:

@@ -1232,3 +1232,20 @@ def test_everyday_names_of_a_figure(question: str, spec: str, figure: float) -> 
 def test_a_supply_sagging_to_a_voltage_picks_the_row_for_that_voltage() -> None:
     answer = DatasheetQA().ask("TB6612FNG on a pack drooping to 3.0 V: max output current?")
     assert [i.max for i in answer.items] == [0.4], answer.answer
+
+
+def test_a_row_labelled_as_another_figure_answers_only_when_named() -> None:
+    qa = DatasheetQA()
+    trip = qa.ask("SRB-5030 thermal shutdown junction temperature?")
+    assert [i.typ for i in trip.items] == [145.0], trip.answer
+    both = qa.ask("SRB-5030 thermal shutdown: where does it trip and where does it recover?")
+    assert {i.typ for i in both.items} == {145.0, 125.0}, both.answer
+
+
+def test_air_conditioning_is_not_the_ac_function() -> None:
+    answer = DatasheetQA().ask(
+        "The lab AC died and it is 30 °C: MDN-6100 reading 2.000 V on the 10 V range, 1 year, "
+        "accuracy with the temperature coefficient?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert "outside the specified band" in answer.answer
