@@ -1494,12 +1494,8 @@ def rule_rail(
             checks.append(_lacking("rail", ((f"{use.device} supply voltage range", vsup),), []))
             continue
         s = vsup[0]
-        lo, hi, _ = bounds(s, v, use.device)
-        facts, derived = [s], []
-        if s.min is None and s.max is None:
-            band = _tolerance_band(index, dataclasses.replace(use, supply_v=v), vsup)
-            if band is not None:
-                lo, hi, facts = band
+        lo, hi, facts = _supply_band(index, dataclasses.replace(use, supply_v=v), vsup)
+        derived: list[Derived] = []
         if lo is not None and hi is not None:
             ok = lo.value - 1e-9 <= v <= hi.value + 1e-9
             derived = [lim.derived for lim in (lo, hi) if lim.derived]
@@ -1654,6 +1650,18 @@ def _tolerance_band(
     return lo, hi, [nominals[nominal], tol]
 
 
+def _supply_band(
+    index: FactIndex, load: DeviceUse, vsup: list[Fact]
+) -> tuple[Limit | None, Limit | None, list[Fact]]:
+    """A part's supply range at the supply it is used at, and the facts that give it: the
+    first range row, or a nominal supply with a stated tolerance, the band around the nominal
+    in use."""
+    s = vsup[0]
+    lo, hi, _ = bounds(s, load.supply_v, load.device)
+    band = _tolerance_band(index, load, vsup) if s.min is None and s.max is None else None
+    return band if band is not None else (lo, hi, [s])
+
+
 def rule_supply(index: FactIndex, reg: DeviceUse, *loads: DeviceUse) -> list[CompatCheck]:
     """Regulator output voltage band within each load's supply range; its current at least
     what the loads draw together."""
@@ -1736,13 +1744,8 @@ def _supply_voltage(
         o = _widest(vout)
         s = vsup[0]
         o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
-        s_lo, s_hi, _ = bounds(s, load.supply_v, load.device)
-        band = _tolerance_band(index, load, vsup) if s.min is None and s.max is None else None
-        supply_facts = [s]
-        if band is not None:
-            # A nominal supply with a stated tolerance: the band around the nominal in use.
-            s_lo, s_hi, supply_facts = band
-            s = supply_facts[0]
+        s_lo, s_hi, supply_facts = _supply_band(index, load, vsup)
+        s = supply_facts[0]
         row_variants = [o.variant] if o.variant else named_variants(o.parameter)
         if reg.variant is None and row_variants and not _same_name(row_variants[0], reg.device):
             # The output voltage belongs to one variant; the question named none.
@@ -1899,7 +1902,7 @@ def _milliamps_term(draw: tuple[float, str, list[Fact], list[Derived]]) -> str:
     if derived:
         return _fmt(derived[-1].result)
     f = facts[0]
-    printed = _show_high(f).split()[0]
+    printed = _fmt(_printed_high(f) or 0.0)
     scale = _si(1.0, f.unit) or 1.0
     factor = scale * 1000
     if math.isclose(factor, 1.0):
@@ -2188,18 +2191,22 @@ def _si(x: float | int | None, unit: str | None) -> float | None:
     return float(x) * _CURRENT_SCALE.get((unit or "").strip().lower(), 1.0)
 
 
-def _si_high(f: Fact) -> float:
+def _printed_high(f: Fact) -> float | None:
+    """The highest figure a row prints: its max, else its typ, value or min."""
     for x in (f.max, f.typ, f.value if isinstance(f.value, float | int) else None, f.min):
         if x is not None:
-            return _si(x, f.unit) or 0.0
-    return 0.0
+            return float(x)
+    return None
+
+
+def _si_high(f: Fact) -> float:
+    x = _printed_high(f)
+    return (_si(x, f.unit) or 0.0) if x is not None else 0.0
 
 
 def _show_high(f: Fact) -> str:
-    for x in (f.max, f.typ, f.value if isinstance(f.value, float | int) else None, f.min):
-        if x is not None:
-            return f"{_fmt(float(x))} {f.unit or ''}".strip()
-    return "?"
+    x = _printed_high(f)
+    return f"{_fmt(x)} {f.unit or ''}".strip() if x is not None else "?"
 
 
 _AT_VIN_IOUT = re.compile(
