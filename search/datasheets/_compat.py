@@ -62,6 +62,7 @@ __all__ = [
     "percent_of",
     "pick_rules",
     "pullup_volts",
+    "rails_in",
     "settings_in",
     "stated_current_limit",
     "strapped",
@@ -108,9 +109,9 @@ class DeviceUse:
     L298's logic supply (VSS)") or "motor" ("the TB6612FNG motor supply VM")."""
     revisions: tuple[str, ...] = ()
     """Board revisions the question names ("rev B"), for ranges a notice changes per revision."""
-    logic_v: float | None = None
-    """The I/O rail the question states apart from the main supply ("VLOGIC = 1.8 V"), for
-    bounds written relative to it."""
+    rails: tuple[tuple[str, float], ...] = ()
+    """Supply pins the question gives a voltage (("VM", 12.0), ("VCC", 3.3)), for bounds
+    written relative to one of them."""
     load: tuple[float, str] | None = None
     """The load current the question states for a regulator ("3.3 V at 300 mA"), or for an
     electronic load the current it sinks: amperes, and as written."""
@@ -131,10 +132,33 @@ class DeviceUse:
     """An address pin the question leaves unconnected ("A0 left floating"): address tables
     give addresses only for pins tied to a level."""
 
+    @property
+    def logic_v(self) -> float | None:
+        """The I/O rail the question states apart from the main supply ("VLOGIC = 1.8 V"), for
+        bounds written relative to it."""
+        return next((v for n, v in self.rails if re.fullmatch(IO_RAIL_NAME, n, re.I)), None)
+
 
 # The I/O rail a part's pins may run from apart from its main supply ("VLOGIC = 1.8 V", the
 # BH1750's "DVI").
 IO_RAIL_NAME = r"(?:V(?:LOGIC|DDIO|IO)|DVI)"
+# Supply pins a question gives a voltage: "VM = 12 V", "VCC = 3.3 V", "VDD and VDDIO both
+# 3.3 V", "DVI tied to the 1.8 V rail".
+_RAIL_PIN = rf"\b(?:{IO_RAIL_NAME}|VDD|VCC|VM|VS|VIN|AVDD|DVDD)\b"
+_RAILS_STATED = re.compile(
+    rf"({_RAIL_PIN}(?:\s*(?:,|and|&|/)\s*{_RAIL_PIN})*)\s*"
+    r"(?:=|\bis\b|\bat\b|\bboth(?:\s+at)?\b|\btied to(?: the)?)\s*([-+]?\d+(?:\.\d+)?)\s*V\b",
+    re.IGNORECASE,
+)
+
+
+def rails_in(text: str) -> tuple[tuple[str, float], ...]:
+    """The supply pins a stretch of the question gives a voltage, upper-case, first said first."""
+    out: dict[str, float] = {}
+    for m in _RAILS_STATED.finditer(text):
+        for name in re.findall(_RAIL_PIN, m.group(1), re.IGNORECASE):
+            out.setdefault(name.upper(), float(m.group(2)))
+    return tuple(out.items())
 
 
 @dataclass
@@ -267,16 +291,22 @@ def bounds(
     who: str,
     vref: float | None = None,
     logic: float | None = None,
+    rails: Sequence[tuple[str, float]] = (),
 ) -> tuple[Limit | None, Limit | None, bool]:
     """(low, high, needs_supply): the fact's range, evaluating supply-relative bounds.
 
     ``needs_supply`` is True when a bound is written relative to a supply that was not stated.
-    A bound written as VREF is evaluated at ``vref`` (the reference stated), never the supply.
+    A bound written as VREF is evaluated at ``vref`` (the reference stated), never the supply;
+    one written as a supply pin the question gives a voltage (``rails``: "VCC = 3.3 V" beside
+    "VM = 12 V") at that voltage.
     """
 
     def rail(text: str) -> float | None:
         if re.search(r"(?i)\bVREF", text):
             return vref
+        for name, volts in rails:
+            if re.search(rf"(?i)\b{name}\b", text):
+                return volts
         if logic is not None and re.search(rf"(?i)\b{IO_RAIL_NAME}\b", text):
             return logic
         return supply
@@ -480,7 +510,7 @@ def _source_range(
         index, src, _best(index, src, ("output_voltage_range",), prefer="output voltage range")
     )
     for f in stated[:3]:
-        lo, hi, _ = bounds(f, src.supply_v, src.device)
+        lo, hi, _ = bounds(f, src.supply_v, src.device, rails=src.rails)
         if lo and hi:
             results.append((f.variant, lo, hi, [f], [d for d in (lo.derived, hi.derived) if d]))
     if not results and not is_regulator(index, src):
@@ -489,7 +519,7 @@ def _source_range(
         for f in _best(index, src, ("output_voltage",), prefer="output voltage"):
             if f.min is None or f.max is None or f.max <= f.min:
                 continue
-            lo, hi, _ = bounds(f, src.supply_v, src.device)
+            lo, hi, _ = bounds(f, src.supply_v, src.device, rails=src.rails)
             if lo and hi:
                 results.append((f.variant, lo, hi, [f], [d for d in (lo.derived, hi.derived) if d]))
                 break
@@ -842,7 +872,7 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
         every = _at_every_setting(index, *asked, all_inputs)
         return every or [_check("signal_range", "insufficient_evidence", why_setting, [])]
     inp = inputs[0]
-    lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
+    lo_in, hi_in, needs = bounds(inp, dst.supply_v, dst.device, dst.vref, rails=dst.rails)
     common = _common_mode(index, dst)
     if common is not None:
         # An amplifier's input takes a signal within its common-mode range ("the upper end
@@ -880,7 +910,7 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
         )
         outcome = "compatible" if inside else "incompatible"
         if not inside and absmax:
-            _, a_hi, a_needs = bounds(absmax[0], dst.supply_v, dst.device)
+            _, a_hi, a_needs = bounds(absmax[0], dst.supply_v, dst.device, rails=dst.rails)
             if a_hi is not None and not a_needs and hi.value > a_hi.value:
                 detail += (
                     f"; it also exceeds the absolute maximum {a_hi.text} V, which damages the part"
@@ -936,7 +966,7 @@ def _common_mode(
     if not relative or dst.supply_v is None:
         return None
     inp = relative[0]
-    lo, hi, needs = bounds(inp, dst.supply_v, dst.device, dst.vref)
+    lo, hi, needs = bounds(inp, dst.supply_v, dst.device, dst.vref, rails=dst.rails)
     lower = None
     if lo is None:
         lower = next((f for f in rows if f.min is not None and not _relative_limits(f)), None)
@@ -993,7 +1023,7 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
         swing = _named_output_swing(index, src)
         if swing is not None:
             level, f_out = swing
-            _, i_hi, i_need = bounds(vih[0], dst.supply_v, dst.device)
+            _, i_hi, i_need = bounds(vih[0], dst.supply_v, dst.device, rails=dst.rails)
             if i_hi is not None and not i_need and level > i_hi.value + 1e-9:
                 return [
                     _check(
@@ -1013,8 +1043,12 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
             )
             checks.append(_lacking("logic_levels", wanted, (out_f or in_f)[:1]))
             continue
-        o_lo, o_hi, o_need = bounds(out_f[0], src.supply_v, src.device, logic=src.logic_v)
-        i_lo, i_hi, i_need = bounds(in_f[0], dst.supply_v, dst.device, logic=dst.logic_v)
+        o_lo, o_hi, o_need = bounds(
+            out_f[0], src.supply_v, src.device, logic=src.logic_v, rails=src.rails
+        )
+        i_lo, i_hi, i_need = bounds(
+            in_f[0], dst.supply_v, dst.device, logic=dst.logic_v, rails=dst.rails
+        )
         if high:
             a, b = o_lo, i_lo
         else:
@@ -1141,7 +1175,7 @@ def _pin_rating(index: FactIndex, use: DeviceUse) -> tuple[Fact, Limit] | None:
     """The absolute maximum rating of the part's input pins, evaluated at its stated supply
     ("VDDIO + 0.3" at VDDIO = 3.3 V): the first rating row whose high bound is a number."""
     for f in _best(index, use, ("absolute_max_input_voltage",), absmax=True):
-        _, r_hi, r_need = bounds(f, use.supply_v, use.device)
+        _, r_hi, r_need = bounds(f, use.supply_v, use.device, rails=use.rails)
         if r_hi is not None and not r_need:
             return f, r_hi
     return None
@@ -1272,7 +1306,7 @@ def rule_pullup_level(
         ]
         # A row that also bounds the high level from above ("0.7*VLOGIC to VLOGIC + 0.5V")
         # says more than one that gives the threshold alone.
-        vih.sort(key=lambda f: bounds(f, use.supply_v, use.device)[1] is None)
+        vih.sort(key=lambda f: bounds(f, use.supply_v, use.device, rails=use.rails)[1] is None)
         fact = from_line[0] if from_line else vih[0] if vih else None
         if fact is None:
             # Every part on a pulled-up line reads it: one whose high threshold is not printed
@@ -1285,7 +1319,7 @@ def rule_pullup_level(
                 )
             )
             continue
-        lo, hi, need = bounds(fact, use.supply_v, use.device, logic=use.logic_v)
+        lo, hi, need = bounds(fact, use.supply_v, use.device, logic=use.logic_v, rails=use.rails)
         if need or lo is None:
             checks.append(
                 _check(
@@ -1657,7 +1691,7 @@ def _supply_band(
     first range row, or a nominal supply with a stated tolerance, the band around the nominal
     in use."""
     s = vsup[0]
-    lo, hi, _ = bounds(s, load.supply_v, load.device)
+    lo, hi, _ = bounds(s, load.supply_v, load.device, rails=load.rails)
     band = _tolerance_band(index, load, vsup) if s.min is None and s.max is None else None
     return band if band is not None else (lo, hi, [s])
 
@@ -1711,7 +1745,7 @@ def _supply_voltage(
         # A relay coil on the output: it must pull in at the output's lowest and not be
         # overdriven at its highest.
         o = _widest(vout)
-        lo, hi, _ = bounds(o, reg.supply_v, reg.device)
+        lo, hi, _ = bounds(o, reg.supply_v, reg.device, rails=reg.rails)
         if lo is not None and hi is not None:
             name = _named(reg.device, o.variant)
             said = (
@@ -1724,7 +1758,7 @@ def _supply_voltage(
             return vsup
     bands = _revision_bands(index, load) if vout and not vsup else []
     fed = _widest(vout) if vout else None
-    fed_lo = bounds(fed, reg.supply_v, reg.device)[0] if fed is not None else None
+    fed_lo = bounds(fed, reg.supply_v, reg.device, rails=reg.rails)[0] if fed is not None else None
     if bands:
         checks.append(_banded_supply_check(reg, load, _widest(vout), bands))
     elif fed is not None and fed_lo is not None and not vsup and is_regulator(index, load):
@@ -1743,7 +1777,7 @@ def _supply_voltage(
     else:
         o = _widest(vout)
         s = vsup[0]
-        o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
+        o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device, rails=reg.rails)
         s_lo, s_hi, supply_facts = _supply_band(index, load, vsup)
         s = supply_facts[0]
         row_variants = [o.variant] if o.variant else named_variants(o.parameter)
@@ -1977,7 +2011,7 @@ def _banded_supply_check(
 ) -> CompatCheck:
     """The regulator's output band against a load's input range per board revision: a verdict
     only when every revision in question agrees."""
-    o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device)
+    o_lo, o_hi, _ = bounds(o, reg.supply_v, reg.device, rails=reg.rails)
     if o_lo is None or o_hi is None:
         return _check("supply", "insufficient_evidence", "an output range lacks a bound", [o])
     outcome, parts, band_facts = _per_band(
@@ -2221,7 +2255,7 @@ def _draw_from_table(
     current ("VIN = 24.0 V, IOUT = 3.0 A: IIN 0.673 A"): the row at the output current the
     question states, at an input the feeding part's output range holds (the highest such
     current when several do)."""
-    lo, hi, _ = bounds(fed, reg.supply_v, reg.device)
+    lo, hi, _ = bounds(fed, reg.supply_v, reg.device, rails=reg.rails)
     if load.load is None or lo is None or hi is None:
         return None
     rows = []
@@ -2247,7 +2281,7 @@ def _draw_from_power(
     """A load that states its power, not its current ("Heater consumption ≤950 mW"): its draw
     is that power over the lowest supply voltage it runs from, computed and shown as such."""
     power = [f for f in _best(index, load, ("power_consumption",)) if f.si_max or f.si_typ]
-    low = bounds(vsup, load.supply_v, load.device)[0]
+    low = bounds(vsup, load.supply_v, load.device, rails=load.rails)[0]
     if not power or low is None or low.value <= 0:
         return None
     p = power[0]

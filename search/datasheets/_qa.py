@@ -43,7 +43,6 @@ from search.datasheets._answer import (
 )
 from search.datasheets._compat import (
     INPUT_BAND,
-    IO_RAIL_NAME,
     STATED_CURRENT,
     STRAP_FLOATING,
     DeviceUse,
@@ -71,6 +70,7 @@ from search.datasheets._compat import (
     percent_of,
     pick_rules,
     pullup_volts,
+    rails_in,
     reading_at,
     settings_in,
     stated_ambient,
@@ -3216,6 +3216,7 @@ class DatasheetQA:
             # So is a reference voltage ("an MCP3008 channel with VDD = VREF = 5 V").
             vm = _VREF_STATED.search(parsed.text[m.end : nxt])
             vref = float(vm.group(1)) if vm else None
+            rails = rails_in(parsed.text[m.end : nxt])
             existing = next(
                 (
                     u
@@ -3240,7 +3241,10 @@ class DatasheetQA:
                 DeviceUse(
                     m.device,
                     m.variant or self._name_as_variant(m),
-                    m.supply_v,
+                    # "BME280, VDD and VDDIO both 3.3 V": a main supply pin given a voltage
+                    m.supply_v
+                    if m.supply_v is not None
+                    else next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None),
                     count,
                     straps,
                     vref,
@@ -3251,9 +3255,7 @@ class DatasheetQA:
                     if _MOTOR_RAIL.search(parsed.text)
                     else None,
                     parsed.revisions,
-                    float(lm.group(1))
-                    if (lm := _LOGIC_RAIL_STATED.search(parsed.text[m.end : nxt]))
-                    else None,
+                    rails=rails,
                     strap_unknown=strap_unknown,
                     strap_floating=floating.group(1).upper() if floating else None,
                     setting_open=bool(_SETTING_OPEN.search(parsed.text[m.end : nxt])),
@@ -5463,10 +5465,6 @@ _ASKS_CHOICES = re.compile(
     re.I,
 )
 
-# "VLOGIC = 1.8 V", "DVI tied to the 1.8 V rail"
-_LOGIC_RAIL_STATED = re.compile(
-    rf"\b{IO_RAIL_NAME}\s*(?:=|\bis\b|\bat\b|\btied to(?: the)?)\s*([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
-)
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
 )

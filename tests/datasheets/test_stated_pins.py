@@ -1,0 +1,45 @@
+"""Rules from the sixteenth held-out round, on the real documents: a question that gives a
+supply pin its own voltage ("VCC = 3.3 V" beside "VM = 12 V") has bounds written relative to that
+pin evaluated at it."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.datasheets._compat import rails_in
+from search.datasheets._qa import DatasheetQA
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA()
+
+
+def test_rails_in_reads_each_pin_given_a_voltage() -> None:
+    assert rails_in("with VM = 12 V and VCC = 3.3 V") == (("VM", 12.0), ("VCC", 3.3))
+    assert rails_in("VDD and VDDIO both 1.8 V") == (("VDD", 1.8), ("VDDIO", 1.8))
+    assert rails_in("DVI tied to the 1.8 V rail") == (("DVI", 1.8),)
+    assert rails_in("a 12 V rail") == ()
+
+
+def test_logic_thresholds_follow_the_logic_pin_not_the_motor_pin(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ESP32-WROOM-32 GPIOs into a TB6612FNG (VM = 9 V, VCC = 3.3 V) IN1/IN2/PWMA: do the "
+        "levels work?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+    assert any(d.result == pytest.approx(2.31) for d in answer.derived), answer.derived
+    # at VCC = 5 V the 0.7×VCC threshold (3.5 V) is above what a 3.3 V GPIO drives
+    five = qa.ask(
+        "ESP32-WROOM-32 GPIOs into a TB6612FNG (VM = 9 V, VCC = 5 V) IN1/IN2/PWMA: do the "
+        "levels work?"
+    )
+    assert five.verdict == "incompatible", five.answer
+
+
+def test_an_io_pin_given_with_the_main_pin_sets_the_pin_rating(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "I2C lines between an ESP32-WROOM-32 and a BME280 (VDD and VDDIO both at 3.3 V), "
+        "pulled up to 3.3 V: is that fine?"
+    )
+    assert answer.verdict == "compatible", answer.answer
