@@ -1,6 +1,6 @@
 """Rules from the sixteenth held-out round, on the real documents: a question that gives a
 supply pin its own voltage ("VCC = 3.3 V" beside "VM = 12 V") has bounds written relative to that
-pin evaluated at it."""
+pin evaluated at it; a row printed at 25 °C does not answer another stated temperature."""
 
 from __future__ import annotations
 
@@ -43,3 +43,10 @@ def test_an_io_pin_given_with_the_main_pin_sets_the_pin_rating(qa: DatasheetQA) 
         "pulled up to 3.3 V: is that fine?"
     )
     assert answer.verdict == "compatible", answer.answer
+
+
+def test_a_room_temperature_row_does_not_answer_another_temperature(qa: DatasheetQA) -> None:
+    hot = qa.ask("ADS1115 supply current at 110 °C ambient, operating?")
+    assert [i.max for i in hot.items] == [300.0], hot.answer
+    room = qa.ask("ADS1115 supply current at 25 °C, operating?")
+    assert 200.0 in [i.max for i in room.items], room.answer
