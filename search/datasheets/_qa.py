@@ -1528,6 +1528,7 @@ class DatasheetQA:
             own = content_words(phrase) - content_words(specs[0].replace("_", " "))
             valid = [r for r in valid if own <= content_words(r.fact.parameter)] or valid
         unpreferred = valid
+        valid = _within_stated_input_span(valid, parsed.text)
         valid = _prefer_stated_condition(valid, parsed.text)
         valid = _within_stated_temperature(valid, parsed.text)
         valid = _full_temperature_row(valid, parsed.text)
@@ -5343,6 +5344,39 @@ def _within_stated_span(valid: list[Any], question: str) -> list[Any]:
     top = max(r.score for r in valid)
     return [dataclasses.replace(r, score=top) for r in kept] + [
         r for r in valid if holds(r) is None
+    ]
+
+
+# "a rail that wanders 8-12 V", "between 16 and 22 V": an input span the question states
+_STATED_VOLT_SPAN = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:V\s*)?(?:-|to|and)\s*(\d+(?:\.\d+)?)\s*V\b", re.I
+)
+# "VI = 8 V to 12 V", "VIN = 7.5 V to 25 V": the input span a row is printed for
+_ROW_VOLT_SPAN = re.compile(
+    r"\bV\s?I(?:N)?\s*=\s*(\d+(?:\.\d+)?)\s*V?\s*(?:to|-|~)\s*(\d+(?:\.\d+)?)\s*V\b", re.I
+)
+
+
+def _within_stated_input_span(valid: list[Any], question: str) -> list[Any]:
+    """Rows printed per input span ("VI = 7 V to 25 V" and "VI = 8 V to 12 V") answer a stated
+    span ("a rail that wanders 8-12 V") with the narrowest row whose span holds it; a row whose
+    span does not hold it describes another input."""
+    stated = [sorted((float(a), float(b))) for a, b in _STATED_VOLT_SPAN.findall(question)]
+    if len(stated) != 1 or stated[0][0] == stated[0][1]:
+        return valid
+    lo, hi = stated[0]
+
+    def span(r: Any) -> tuple[float, float] | None:
+        m = _ROW_VOLT_SPAN.search(r.fact.condition or "")
+        return (float(m.group(1)), float(m.group(2))) if m else None
+
+    holding = [(s[1] - s[0], r) for r in valid if (s := span(r)) and s[0] <= lo and hi <= s[1]]
+    if not holding:
+        return valid
+    narrowest = min(width for width, _ in holding)
+    top = max(r.score for r in valid)
+    return [dataclasses.replace(r, score=top) for w, r in holding if w == narrowest] + [
+        r for r in valid if span(r) is None
     ]
 
 

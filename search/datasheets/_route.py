@@ -416,7 +416,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?<!resets its )(?<!reset its )(?<!resets the )(?<!reset the )\binterface"
         r"|\bprotocol|\bbus\b(?! voltage| current| low| high| line|\s+(?:is|at|of)\s+\d)"
         r"(?<!power bus)(?<!supply bus)(?<!dc bus)(?<!\dV bus)(?<!\d V bus)|\bcommunicat"
-        r"|\btalks?\b(?! to (?:it|them)\b)"
+        r"|\btalks?\b(?! to (?:it|them|the (?:sensor|chip|part|device|module|board))\b)"
         r"|\b(?:spi|i2c|i²c|uart|1-wire)\b(?!\s+(?:reset|timing|time slot|pull-?up|line))",
         ("interface",),
     ),
@@ -838,7 +838,8 @@ _VOCAB_WORDS = (
     "threshold sampling storage standby measurement measuring detection uncertainty calibration "
     "revision typical output input sleep range dissipation efficiency switching "
     "ripple conversion response package channels connect shutdown power ambient "
-    "powered sample protocol channel gain"
+    "powered sample protocol channel gain regulation capacitance resistance impedance "
+    "linearity hysteresis excitation leakage bandwidth oscillator electrical mechanical"
 )
 _VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")
@@ -1585,6 +1586,9 @@ _STATED_CONDITIONS = tuple(
         # and temperature range".
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full|whole|entire)\s+"
         r"(?:[^?.;()]|\.(?=\d)){0,80}?\brange\b",
+        # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V".
+        rf"\binput\s+(?:voltage\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
+        rf"{_NUM}\s*V\b",
         # A stated quantity on a pin or a load: "17.5-30 V input", "a 5 mA-1 A load".
         rf"(?<![\w.]){_NUM}\s*(?:[mµu]?[VA])?(?:\s*(?:-|to)\s*{_NUM})?\s*[mµu]?[VA]\s+"
         r"(?:input|load)\b(?!\s+(?:range|current|voltage|impedance|resistance|"
@@ -1675,6 +1679,14 @@ def parse_question(
     # "running off 5 V") is a condition on the answer, not a request for the supply voltage.
     # When nothing else is asked ("Can the BME280 run from 5 V?") the supply is the question.
     # "a 34 V bus", "a 12 V battery": a rail by its voltage, not a data bus.
+    # "a solar bus that swings 16-22 V": a bus by the voltage it carries, too.
+    spec_text = re.sub(
+        r"\bbus(?=\s+(?:that|which)\s+\w+\s+(?:from\s+|between\s+|to\s+)?\d+(?:\.\d+)?\s*"
+        r"(?:V\s*)?(?:(?:-|to|and)\s*\d+(?:\.\d+)?\s*)?V\b)",
+        "rail",
+        spec_text,
+        flags=re.IGNORECASE,
+    )
     spec_text = re.sub(
         r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:(?!i2c|i²c|spi|can|data|uart|serial|one-wire|1-wire)"
         r"[a-z]+\s+){0,2})(?:bus|battery)\b",
@@ -1689,6 +1701,9 @@ def parse_question(
     if len(specs) >= 2 and (
         (_COMPARE_CUES.search(text) and re.search(r"\d\s*V\s+rail\b", text))
         or re.search(r"(?i)\b(?:for|on|of)\s+(?:the|our|a|my)\s+(?:[\w-]+\s+)?rail\b", text)
+        # "LM7805 on a 12 V rail that wanders 8-12 V: line regulation?": the rail is the
+        # condition a regulation figure is printed for
+        or any(c[0] in ("line_regulation", "load_regulation", "ripple_rejection") for c in specs)
     ):
         # "Stepping a 5 V rail down for a 1 A load: which has the lower dropout?", "Design
         # review for the sensor rail: …": the rail is where the part is used, not a figure.
@@ -1780,6 +1795,10 @@ def parse_question(
     bound: Bound | None = None
     # "absolute maximum" names a rating, not the bound wanted.
     bound_text = re.sub(r"(?i)\babsolute[- ]max(?:imum)?|\babs\.? max\b", " ", spec_text)
+    # "on a nominal 12 V rail", "3.7 V nominal": a stated value described, not a bound asked
+    bound_text = re.sub(
+        r"(?i)\bnominal(?:ly)?\s+(?=[-+]?\d)|(?<=\d V)\s+nominal\b", " ", bound_text
+    )
     # "worst case number, not typ": the bound ruled out is not the one asked
     bound_text = re.sub(
         r"(?i)\b(?:not|rather than|instead of)\s+(?:the\s+)?typ(?:ical)?\b", " ", bound_text
@@ -1802,7 +1821,7 @@ def parse_question(
             and all(spec_dimensions(c[0]) & {"A", "s", "W"} or c[0] in _WORSE_HIGH for c in specs)
         )
         # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
-        or (not specs and re.search(r"(?i)\btime\b", bound_text))
+        or (not specs and re.search(r"(?i)\b(?:time|current|draw|consumption)\b", bound_text))
         # "how long until it answers on I2C? worst case": a time, whatever else is named
         or re.search(r"(?i)\bhow long\b", bound_text)
     ):

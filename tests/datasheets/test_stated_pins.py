@@ -50,3 +50,35 @@ def test_a_room_temperature_row_does_not_answer_another_temperature(qa: Datashee
     assert [i.max for i in hot.items] == [300.0], hot.answer
     room = qa.ask("ADS1115 supply current at 25 °C, operating?")
     assert 200.0 in [i.max for i in room.items], room.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "figure", "wider"),
+    [
+        ("LM7809 on a 15 V supply that drifts 12-17 V: line regulation, max?", 90.0, 180.0),
+        ("LM7815 fed by a bus which swings 20 to 26 V: worst-case line regulaton?", 150, 300),
+    ],
+)
+def test_a_stated_input_span_picks_the_narrowest_row_holding_it(
+    qa: DatasheetQA, question: str, figure: float, wider: float
+) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.answer
+    maxima = [i.max for i in answer.items]
+    assert figure in maxima and wider not in maxima, answer.answer
+
+
+def test_a_nominal_voltage_stated_is_no_request_for_the_typical() -> None:
+    from search.datasheets._route import parse_question
+
+    assert parse_question("LM7805 on a nominal 9 V rail: dropout voltage, max?").bound == "max"
+    assert parse_question("LM7805 output voltage, nominal?").bound == "typ"
+
+
+def test_the_worst_case_of_an_unnamed_current_or_time_is_its_maximum() -> None:
+    from search.datasheets._route import parse_question
+
+    assert parse_question("RFM95W idling in standby, worst-case current?").bound == "max"
+    # talking to the part again is no question about its interface
+    parsed = parse_question("DS18B20 EEPROM copy: worst-case time before I talk to the sensor?")
+    assert parsed.bound == "max" and ("interface",) not in parsed.specs
