@@ -5072,28 +5072,26 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
                     for j, _ in windows
                 )
             ]
-        if len(windows) < 2:
-            if not spans and all(lo > 25.0 or hi < 25.0 for lo, hi in stated):
-                # "at 100 °C": a row printed at TA = 25 °C beside one of the same label with
-                # no temperature (the table's limits over its whole range) is not the one asked
-                room = {i for i, w in windows if w == (25.0, 25.0)}
-                labels = {valid[i].fact.parameter for i in room}
-                if room and any(
-                    r.fact.spec == spec
-                    and r.fact.parameter in labels
-                    and _temperature_window(r.fact) is None
-                    for r in valid
-                ):
-                    keep.update(
-                        i for i, r in enumerate(valid) if r.fact.spec == spec and i not in room
-                    )
-                    decided.add(spec)
+        if not windows:
             continue
         for lo, hi in stated:
             holding = [(w[1] - w[0], i) for i, w in windows if w[0] <= lo and hi <= w[1]]
             if holding:
                 narrowest = min(width for width, _ in holding)
                 keep.update(i for width, i in holding if width == narrowest)
+                decided.add(spec)
+        if spec not in decided and not spans:
+            # "at 100 °C": a row printed at TA = 25 °C beside one of the same label with no
+            # temperature (the table's limits over its whole range) is not the one asked
+            room = {i for i, w in windows if w == (25.0, 25.0)}
+            labels = {valid[i].fact.parameter for i in room}
+            if room and any(
+                r.fact.spec == spec
+                and r.fact.parameter in labels
+                and _temperature_window(r.fact) is None
+                for r in valid
+            ):
+                keep.update(i for i, r in enumerate(valid) if r.fact.spec == spec and i not in room)
                 decided.add(spec)
     if not decided:
         return valid

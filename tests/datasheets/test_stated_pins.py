@@ -82,3 +82,8 @@ def test_the_worst_case_of_an_unnamed_current_or_time_is_its_maximum() -> None:
     # talking to the part again is no question about its interface
     parsed = parse_question("DS18B20 EEPROM copy: worst-case time before I talk to the sensor?")
     assert parsed.bound == "max" and ("interface",) not in parsed.specs
+
+
+def test_the_one_row_printed_at_the_stated_temperature_answers_it(qa: DatasheetQA) -> None:
+    answer = qa.ask("LMP91200 unpowered (VS = 0 V) at 85 °C: INP input bias current, max?")
+    assert [i.max for i in answer.items] == [6.5], answer.answer
