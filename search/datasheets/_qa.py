@@ -3614,7 +3614,9 @@ _CAPACITY_SPECS = frozenset(
 )
 _STATED = re.compile(
     # (not the "-20A" of a part number, "ACS712ELCTR-20A")
-    r"(?<![\w.])(?<![A-Za-z0-9][-−])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s)"
+    r"(?<![\w.])(?<![A-Za-z0-9][-−])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s"
+    # a flow, a pressure, an illuminance: what a sensor is asked to measure
+    r"|L/min|kPa|hPa|MPa|lx)"
     r"(?![\w/])"
 )
 # Times the part itself takes: a stated interval is long enough when it is at least the

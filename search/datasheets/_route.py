@@ -399,7 +399,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bmeasurement range|\bmeasuring range|\bdetection range|\bsensing range|\bmeasures? (?:from|up)"
         r"|\bflow range|\bpressure range|\bcurrent range|\brange of measurement|\bdetect(?:ion)? distance"
-        r"|\bsensing distance|\bconcentration range|\bmeasur(?:e|ing) range",
+        r"|\bsensing distance|\bconcentration range|\bmeasur(?:e|ing) range"
+        # "0.5 L/min ... can it measure that?": the range asked of a stated figure
+        r"|\bmeasure (?:it|that|this|those)\b",
         ("measurement_range",),
     ),
     (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),

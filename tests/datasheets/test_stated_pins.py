@@ -87,3 +87,11 @@ def test_the_worst_case_of_an_unnamed_current_or_time_is_its_maximum() -> None:
 def test_the_one_row_printed_at_the_stated_temperature_answers_it(qa: DatasheetQA) -> None:
     answer = qa.ask("LMP91200 unpowered (VS = 0 V) at 85 °C: INP input bias current, max?")
     assert [i.max for i in answer.items] == [6.5], answer.answer
+
+
+@pytest.mark.parametrize(("flow", "verdict"), [("0.4", "incompatible"), ("12", "compatible")])
+def test_a_stated_flow_is_checked_against_the_measuring_range(
+    qa: DatasheetQA, flow: str, verdict: str
+) -> None:
+    answer = qa.ask(f"Our header pipe carries about {flow} L/min. Can the YF-S201 measure it?")
+    assert answer.verdict == verdict, answer.answer
