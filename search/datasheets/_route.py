@@ -1899,6 +1899,17 @@ def parse_question(
     ):
         # Two parts named and no specification asked: the question is whether they go together.
         route = "compatibility"
+    elif (
+        len(distinct_devices) == 1
+        and _COMPAT_CUES.search(text)
+        and re.search(r"(?i)\b(?:spi|i2c)\b", text)
+        and re.search(r"(?i)\d\s*[mk]Hz\b", text)
+        and not asks_figure
+        and not accuracy
+    ):
+        # "MCP3008 at 3.3 V clocked at 2 MHz SPI: guaranteed to work?": the part against the
+        # bus clock stated, as a party to that bus
+        route = "compatibility"
     elif (len(names) >= 2 or (devices and unknown)) and not accuracy:
         route = "comparison" if _COMPARE_CUES.search(text) or len(specs) <= 1 else "structured"
     elif len(specs) >= 2:

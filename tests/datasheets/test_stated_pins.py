@@ -95,3 +95,15 @@ def test_a_stated_flow_is_checked_against_the_measuring_range(
 ) -> None:
     answer = qa.ask(f"Our header pipe carries about {flow} L/min. Can the YF-S201 measure it?")
     assert answer.verdict == verdict, answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("MCP3008 on 5 V with a 3 MHz SPI clock - will that work?", "compatible"),
+        ("MCP3008 on 2.7 V with a 3 MHz SPI clock - will that work?", "incompatible"),
+        ("MCP3008 on 4 V with a 3 MHz SPI clock - will that work?", "insufficient_evidence"),
+    ],
+)
+def test_one_part_against_a_stated_bus_clock(qa: DatasheetQA, question: str, verdict: str) -> None:
+    assert qa.ask(question).verdict == verdict
