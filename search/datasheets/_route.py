@@ -1154,7 +1154,8 @@ _NICKNAME = re.compile(
 
 
 _SIBLING = re.compile(
-    r"\s*(?:,|and|or|vs\.?|versus)\s+(?:the\s+|an?\s+)?(-?\d{2}\s?[AB]|-?\d\.\d{1,2})(?![\w.])",
+    # (a full stop may end the sentence: "ACS712 05B or 20A. Typical ...")
+    r"\s*(?:,|and|or|vs\.?|versus)\s+(?:the\s+|an?\s+)?(-?\d{2}\s?[AB]|-?\d\.\d{1,2})(?!\w|\.\d)",
     re.IGNORECASE,
 )
 

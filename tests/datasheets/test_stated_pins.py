@@ -107,3 +107,8 @@ def test_a_stated_flow_is_checked_against_the_measuring_range(
 )
 def test_one_part_against_a_stated_bus_clock(qa: DatasheetQA, question: str, verdict: str) -> None:
     assert qa.ask(question).verdict == verdict
+
+
+def test_a_bare_variant_ending_a_sentence_is_a_second_variant(qa: DatasheetQA) -> None:
+    answer = qa.ask("Choosing between the ACS712 30A or 20A. Sensitivity of each?")
+    assert {i.typ for i in answer.items} == {66.0, 100.0}, answer.answer
