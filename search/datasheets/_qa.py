@@ -1533,6 +1533,7 @@ class DatasheetQA:
         valid = _within_stated_temperature(valid, parsed.text)
         valid = _full_temperature_row(valid, parsed.text)
         valid = _extremes_only_when_asked(valid, parsed.text)
+        valid = _pulse_only_when_asked(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
         valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
@@ -5179,6 +5180,25 @@ def _extremes_only_when_asked(valid: list[Any], question: str) -> list[Any]:
         return valid  # the other rules pick by the temperature asked
     labels = {(r.fact.spec, r.fact.parameter) for r in valid if r not in extreme}
     return [r for r in valid if r not in extreme or (r.fact.spec, r.fact.parameter) not in labels]
+
+
+# "tw = 20 ms Continuous pulse, Duty ≤ 20%", "Single pulse", "IOUT (peak)": a pulse rating
+_PULSE_ROW = re.compile(r"(?i)\bpulse|\bduty\b|\btw\s*=|\bpeak\b")
+_ASKS_PULSE = re.compile(r"(?i)\bpulse|\bpeak|\bsurge|\btransient|\bduty|\bburst|\binrush|\bms\b")
+
+
+def _pulse_only_when_asked(valid: list[Any], question: str) -> list[Any]:
+    """A row printed for pulses ("tw = 20 ms Continuous pulse") beside one of the same spec
+    printed for steady operation answers only a question about pulses or peaks; a continuous
+    (DC) figure asked is the steady row's."""
+    if _ASKS_PULSE.search(question):
+        return valid
+    pulse = {
+        id(r) for r in valid if _PULSE_ROW.search(f"{r.fact.parameter} {r.fact.condition or ''}")
+    }
+    steady = {r.fact.spec for r in valid if id(r) not in pulse}
+    kept = [r for r in valid if id(r) not in pulse or r.fact.spec not in steady]
+    return kept if kept and len(kept) < len(valid) else valid
 
 
 def _blocks_on(condition: str | None) -> frozenset[str] | None:

@@ -112,3 +112,10 @@ def test_one_part_against_a_stated_bus_clock(qa: DatasheetQA, question: str, ver
 def test_a_bare_variant_ending_a_sentence_is_a_second_variant(qa: DatasheetQA) -> None:
     answer = qa.ask("Choosing between the ACS712 30A or 20A. Sensitivity of each?")
     assert {i.typ for i in answer.items} == {66.0, 100.0}, answer.answer
+
+
+def test_a_pulse_rating_answers_only_a_question_about_pulses(qa: DatasheetQA) -> None:
+    steady = qa.ask("TB6612FNG abs max output current, continuous, per channel?")
+    assert [i.max for i in steady.items] == [1.2], steady.answer
+    pulsed = qa.ask("TB6612FNG abs max output current for 20 ms pulses?")
+    assert 2.0 in [i.max for i in pulsed.items], pulsed.answer
