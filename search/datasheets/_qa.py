@@ -1608,8 +1608,18 @@ class DatasheetQA:
             scoped = [f for f in top if named.search(f"{f.condition or ''} {f.parameter}")]
             top = scoped or top
         if _ASKS_CHOICES.search(parsed.text):
-            # "Which data rates can I select?": the row that lists the choices answers it.
+            # "Which data rates can I select?": the row that lists the choices answers it;
+            # "the highest data rate I can pick" asks the one end of them.
             listing = [r.fact for r in valid if r.fact.extra.get("choices")]
+            if parsed.bound in ("max", "min"):
+                end = max if parsed.bound == "max" else min
+                listing = [
+                    f.model_copy(
+                        update={"value": None, "min": None, "max": None}
+                        | {parsed.bound: end(f.extra["choices"])}
+                    )
+                    for f in listing
+                ]
             top = listing or top
         asked_variant = (mention.variant or self._name_as_variant(mention) or "").upper()
         if asked_variant and any((f.variant or "").upper() == asked_variant for f in top):

@@ -119,3 +119,9 @@ def test_a_pulse_rating_answers_only_a_question_about_pulses(qa: DatasheetQA) ->
     assert [i.max for i in steady.items] == [1.2], steady.answer
     pulsed = qa.ask("TB6612FNG abs max output current for 20 ms pulses?")
     assert 2.0 in [i.max for i in pulsed.items], pulsed.answer
+
+
+def test_the_highest_of_the_choices_is_one_end_of_the_list(qa: DatasheetQA) -> None:
+    answer = qa.ask("Which is the fastest ADS1115 data rate I can select, max?")
+    assert [i.max for i in answer.items][:1] == [860.0], answer.answer
+    assert "475" not in answer.answer
