@@ -96,13 +96,15 @@ _NOT_A_REQUEST = re.compile(
 
 
 # "somewhere quiet to study that isn't a cafe", "not a rowdy bar or a club", "rather than a
-# hotel": a service the request names only to rule it out.
+# hotel", "bored of museums": a service the request names only to rule it out.
 _CLAUSE_END = (
     r"(?:and|but|please|with|for|near|that|which|where|so|i|we|you|my|our|just|want|need)\b"
 )
 _RULED_OUT = re.compile(
     r"(?i)(?:\b(?:not|isn'?t|aren'?t|never)\s+(?:an?|the|any)\s+|\b(?:other than|rather than"
-    r"|instead of|except|(?:don'?t|do not) want)\s+(?:an?\s+|the\s+|any\s+)?)"
+    # "my teens are bored of museums": a place named as what is had enough of
+    r"|instead of|except|(?:don'?t|do not) want|(?:bored|sick|tired) (?:of|with))\s+"
+    r"(?:an?\s+|the\s+|any\s+)?)"
     # the thing ruled out, up to four words, and one alternative to it ("a bar or a club")
     rf"((?:(?!{_CLAUSE_END})[\w'-]+\s*){{1,4}}?"
     rf"(?:(?:or|nor)\s+(?:an?\s+|the\s+)?(?:(?!{_CLAUSE_END})[\w'-]+\s*){{1,4}}?)?)"

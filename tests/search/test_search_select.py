@@ -341,6 +341,9 @@ def test_a_service_named_to_rule_it_out_is_not_the_answer(selector: ServiceSelec
     assert selector.match("a gym, not a yoga studio").selected[0] == "gym"
     # "not crowded" is a preference; the cafe after it is the service asked for
     assert selector.match("not crowded cafe please").selected[0] == "cafe"
+    # a place named as what is had enough of
+    bored = selector.match("the kids are sick of museums, somewhere with water slides")
+    assert "museum" not in bored.selected, bored.selected
 
 
 def test_a_word_held_services_use_only_in_passing_marks_an_unheld_type(
