@@ -394,8 +394,10 @@ class Speller:
         base = self._base(w)
         if base is not None:
             # An inflected real word stays, unless the repair is the same word spelt right
-            # ("swiming" -> "swimming" shares "swim"; "tanning" -> "training" does not).
-            found = {c for c in found if c.startswith(base[:-1] if base.endswith("e") else base)}
+            # ("swiming" -> "swimming" shares "swim"; "tanning" -> "training" does not; a
+            # prefixed one keeps its ending: "presure" -> "pressure" still ends in "sure").
+            stem = base[:-1] if base.endswith("e") else base
+            found = {c for c in found if c.startswith(stem) or c.endswith(base)}
         return found
 
     def _candidates(self, w: str) -> set[str]:

@@ -80,6 +80,12 @@ def test_speller_repairs_plain_slips_of_catalogue_words_only() -> None:
     assert sp.correct("tuner") == "tuner"
 
 
+def test_speller_repairs_a_slip_that_looks_like_a_prefixed_word() -> None:
+    # "presure" reads as "pre" + "sure", but "pressure" keeps that ending: a slip of it
+    sp = Speller(["refill my blood pressure pills", "make sure"], names=["pharmacy"])
+    assert sp.correct("blood presure") == "blood pressure"
+
+
 def test_speller_repairs_two_swapped_letters_of_a_five_letter_word() -> None:
     sp = Speller(["new tyres fitted", "a quiet trail"], names=["tire shop"], known=["trial"])
     assert sp.correct("tyers") == "tyres"
