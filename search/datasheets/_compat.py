@@ -1257,7 +1257,7 @@ def condition_holds(condition: str | None, volts: Sequence[float], question: str
     of the stated voltages (the one stated for its rail, "VM = 6 V", when the question names
     it); True when it states no such condition or no voltage is stated."""
     m = _INEQUALITY.search((condition or "").translate(_WIDE_INEQUALITIES))
-    if m is None or not volts:
+    if m is None:
         return True
     rail = m.group("rail")
     named = re.findall(rf"(?i)\b{rail}\s*=\s*(\d+(?:\.\d+)?)\s*V\b", question)
@@ -1266,11 +1266,16 @@ def condition_holds(condition: str | None, volts: Sequence[float], question: str
             rf"(?i)\b{rail}\b(.*?)(?=\b(?!{rail}\b)(?:{_RAIL_SYMBOLS})\b|[;?]|\.(?!\d)|$)", question
         )
     ):
-        # "VM straight from a 2S pack (6.0 V flat to 8.4 V full), VCC at 3.3 V": the voltages
-        # said after the rail's name, before another rail is named
-        named = re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", said.group(1))
+        # "VM straight from a 2S pack (6.0 V flat to 8.4 V full), VCC at 3.3 V", "(3.0-4.2 V)":
+        # the voltages said after the rail's name, before another rail is named
+        named = re.findall(
+            r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:V\b|(?=(?:-|to)\s*\d+(?:\.\d+)?\s*V\b))",
+            said.group(1),
+        )
     if named:
         volts = [float(v) for v in named]
+    if not volts:
+        return True
 
     def cmp(a: float, op: str, b: float) -> bool:
         return {"<": a < b, ">": a > b, "≤": a <= b, "≥": a >= b}[op]

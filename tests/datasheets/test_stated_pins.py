@@ -125,3 +125,15 @@ def test_the_highest_of_the_choices_is_one_end_of_the_list(qa: DatasheetQA) -> N
     answer = qa.ask("Which is the fastest ADS1115 data rate I can select, max?")
     assert [i.max for i in answer.items][:1] == [860.0], answer.answer
     assert "475" not in answer.answer
+
+
+def test_a_rail_span_said_after_its_name_picks_the_row_it_holds(qa: DatasheetQA) -> None:
+    answer = qa.ask("TB6612FNG, VM from two AA cells (2.6-3.2 V): max output current there?")
+    assert [i.max for i in answer.items if i.spec == "output_current"] == [0.4], answer.answer
+
+
+def test_that_range_refers_to_the_range_stated() -> None:
+    from search.datasheets._route import parse_question
+
+    parsed = parse_question("BME280 at -20 to 0 °C: humidity accuracy in that temperature range?")
+    assert parsed.specs == [("accuracy",)], parsed.specs
