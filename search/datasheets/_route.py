@@ -1589,8 +1589,10 @@ _STATED_CONDITIONS = tuple(
         # and temperature range".
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full|whole|entire)\s+"
         r"(?:[^?.;()]|\.(?=\d)){0,80}?\brange\b",
-        # A range stated before: "... (3.0-4.2 V). Max current in that VM range?"
-        r"\b(?:in|over|across|for|throughout)\s+(?:that|this|the same)\s+(?:\w+\s+)?range\b",
+        # A condition stated before: "... (3.0-4.2 V). Max current in that VM range?", "PGA /8
+        # ... offset at that gain?"
+        r"\b(?:in|at|over|across|for|throughout)\s+(?:that|this|the same)\s+(?:\w+\s+)?"
+        r"(?:range|gain|setting|mode|rate|temperature|voltage|supply)\b",
         # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V".
         rf"\binput\s+(?:voltage\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
         rf"{_NUM}\s*V\b",
