@@ -792,7 +792,7 @@ class DatasheetQA:
                 answer="The question could not be answered: internal error.",
                 reasons=[f"internal: {type(exc).__name__}: {exc}"],
             )
-        answer = self._finish(answer, parsed)
+        answer = _with_difference(self._finish(answer, parsed), parsed)
         if implied is not None and implied[1] and answer.status == "answered":
             answer.answer = f"{answer.answer}. The question names no device: {implied[1]}"
         if marked is not None and answer.status == "answered":
@@ -4441,6 +4441,53 @@ def _unweighed(text: str, items: Sequence[AnswerItem]) -> list[str]:
             continue
         out.append(m.group(0))
     return out
+
+
+# "how many volts are there between the max continuous input and the absolute max rating",
+# "the margin between ...": the gap between the two figures found
+_ASKS_DIFFERENCE = re.compile(
+    r"(?i)\bhow (?:many|much)\b[^?]{0,40}\b(?:between|margin|headroom|gap)\b"
+    r"|\b(?:margin|headroom|gap) between\b"
+)
+
+
+def _with_difference(answer: Answer, parsed: ParsedQuestion) -> Answer:
+    """An answer to a question asking the gap between two figures, with that gap worked out:
+    the figure each of the two items gives (its maximum, or the bound asked), subtracted."""
+    if (
+        answer.status != "answered"
+        or not _ASKS_DIFFERENCE.search(parsed.text)
+        or any(" - " in d.expression for d in answer.derived)  # a margin worked out already
+    ):
+        return answer
+    figures: list[tuple[float, AnswerItem]] = []
+    for it in answer.items:
+        if it.superseded_by:
+            continue
+        ends = (it.min, it.max) if parsed.bound == "min" else (it.max, it.value, it.typ, it.min)
+        x = next((e for e in ends if isinstance(e, int | float)), None)
+        if x is not None and it.unit:
+            figures.append((float(x), it))
+    if len(figures) != 2:
+        return answer
+    (a, first), (b, second) = sorted(figures, key=lambda f: -f[0])
+    try:
+        b = convert(b, second.unit or "", first.unit or "")
+    except UnknownUnitError:
+        return answer
+    gap = Derived(
+        label=f"between {first.spec.replace('_', ' ')} and {second.spec.replace('_', ' ')}",
+        expression=f"{format_number(a)} - {format_number(b)}",
+        result=round(a - b, 9),
+        unit=first.unit,
+    )
+    return answer.model_copy(
+        update={
+            "answer": f"{answer.answer}. Between them: {gap.expression} = "
+            f"{format_number(gap.result)} {first.unit}",
+            "derived": [*answer.derived, gap],
+        }
+    )
 
 
 # The unit an answer is asked in: "LSB per degree C", "mV/g", "counts per volt".

@@ -139,3 +139,12 @@ def test_that_range_refers_to_the_range_stated() -> None:
     assert parsed.specs == [("accuracy",)], parsed.specs
     gain = parse_question("INA219 with PGA = /4: the offset voltage at that gain?")
     assert [c[0] for c in gain.specs] == ["input_offset_voltage"], gain.specs
+
+
+def test_the_gap_between_two_figures_asked_is_worked_out(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "SRB-5030 rev A: how many volts between its max continuous input and the absolute "
+        "max input rating?"
+    )
+    assert any(d.result == pytest.approx(8.0) for d in answer.derived), answer.answer
+    assert "= 8 V" in answer.answer
