@@ -3142,7 +3142,7 @@ def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) ->
         and is_regulator(index, uses[0])
         and bool(_CUE_HEADROOM.search(question))
         # "headroom left below the board's maximum input": a margin under a limit, not dropout
-        and not re.search(r"(?i)\b(?:below|under)\b[^.?]{0,40}\bmax", question)
+        and not re.search(r"(?i)\b(?:below|under|between)\b[^.?]{0,60}\bmax", question)
     )
 
 

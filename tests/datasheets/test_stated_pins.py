@@ -148,3 +148,11 @@ def test_the_gap_between_two_figures_asked_is_worked_out(qa: DatasheetQA) -> Non
     )
     assert any(d.result == pytest.approx(8.0) for d in answer.derived), answer.answer
     assert "= 8 V" in answer.answer
+
+
+def test_headroom_between_a_rail_and_a_maximum_is_a_margin_not_dropout(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "SRB-5030 rev A on a 30 V ±5 % rail: how much headroom is there between the top of "
+        "the rail and the maximum input it is rated for now?"
+    )
+    assert any(d.result == pytest.approx(0.5) for d in answer.derived), answer.answer
