@@ -1716,6 +1716,15 @@ def parse_question(
         # review for the sensor rail: …": the rail is where the part is used, not a figure.
         kept = [k for k, phrase in enumerate(phrases) if phrase != "rail"]
         specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
+    if len(specs) >= 2 and re.search(
+        r"(?i)\b(?:on|along|over)\s+(?:a|an|the|one|our|my)\s+(?:[\w-]+\s+)?"
+        r"(?:1-wire|one-wire|i2c|spi)\s+bus\b",
+        text,
+    ):
+        # "30 DS18B20s on a 1-wire bus: max standby current each?": the bus is where the parts
+        # sit, not a question about their interface
+        kept = [k for k, c in enumerate(specs) if c[0] != "interface"]
+        specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
     if (
         not specs
         and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*V\b", text)

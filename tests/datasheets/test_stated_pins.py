@@ -137,6 +137,8 @@ def test_that_range_refers_to_the_range_stated() -> None:
 
     parsed = parse_question("BME280 at -20 to 0 °C: humidity accuracy in that temperature range?")
     assert parsed.specs == [("accuracy",)], parsed.specs
+    bus = parse_question("Ten DS18B20 on one 1-wire bus: standby current, max, for each?")
+    assert ("interface",) not in bus.specs and bus.bound == "max", bus.specs
     gain = parse_question("INA219 with PGA = /4: the offset voltage at that gain?")
     assert [c[0] for c in gain.specs] == ["input_offset_voltage"], gain.specs
 
