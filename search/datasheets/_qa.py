@@ -1024,6 +1024,9 @@ class DatasheetQA:
             )
             # the devices' range rows are read only for a question worded as a check
             or not bench_pairing(self.index, uses)
+            # "Our MDN-4010 can do 40 V and 10 A. What's its maximum output power?": a figure
+            # asked, the operating point only context
+            or (parsed.specs and _ASKS_A_FIGURE.search(parsed.text))
         ):
             return False
         # alone, the instrument is checked only at a voltage and a current the question gives
@@ -3601,6 +3604,10 @@ class DatasheetQA:
         return answer
 
 
+# A question that ends by asking for a figure: "... What's its maximum output power?"
+_ASKS_A_FIGURE = re.compile(
+    r"(?i)(?:^|[.!?]\s+)(?:so\s+)?(?:what(?:'s| is| are)|how (?:much|many|high|low))\b[^.!?]*\?\s*$"
+)
 _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed"
     r"|too (?:high|low)|fast enough|keep up"

@@ -158,3 +158,8 @@ def test_headroom_between_a_rail_and_a_maximum_is_a_margin_not_dropout(qa: Datas
         "the rail and the maximum input it is rated for now?"
     )
     assert any(d.result == pytest.approx(0.5) for d in answer.derived), answer.answer
+
+
+def test_a_figure_asked_after_an_operating_point_is_a_lookup(qa: DatasheetQA) -> None:
+    answer = qa.ask("The MDN-4010 goes to 40 V and 10 A. So what is its output power rating?")
+    assert answer.verdict is None and [i.value for i in answer.items] == [200.0], answer.answer
