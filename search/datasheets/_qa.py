@@ -821,6 +821,8 @@ class DatasheetQA:
                     answer.verdict is None
                     and answer.route != "comparison"
                     and _SUITABILITY.search(parsed.text)
+                    # "... want to know the I²R loss. What's the resistance?": a figure asked
+                    and not _ASKS_A_FIGURE.search(parsed.text)
                 )
                 # "Will it still talk at the end of 30 m of cable?", "driving a 100 nF cap - will
                 # it be stable?": figures found, none of them a limit on the length

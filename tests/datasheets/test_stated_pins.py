@@ -163,3 +163,11 @@ def test_headroom_between_a_rail_and_a_maximum_is_a_margin_not_dropout(qa: Datas
 def test_a_figure_asked_after_an_operating_point_is_a_lookup(qa: DatasheetQA) -> None:
     answer = qa.ask("The MDN-4010 goes to 40 V and 10 A. So what is its output power rating?")
     assert answer.verdict is None and [i.value for i in answer.items] == [200.0], answer.answer
+
+
+def test_a_figure_asked_after_a_use_described_is_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ACS712 in series with a 12 V pump motor, and I want to estimate the heating. What is "
+        "the resistance of the primary conductor?"
+    )
+    assert answer.status == "answered" and [i.typ for i in answer.items] == [1.2], answer.answer
