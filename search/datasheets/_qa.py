@@ -102,6 +102,7 @@ from search.datasheets._route import (
     ParsedQuestion,
     listed_bits,
     parse_question,
+    without_reason,
 )
 from search.datasheets._units import UnknownUnitError, canonical_unit, convert, to_si
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
@@ -822,7 +823,7 @@ class DatasheetQA:
                     and answer.route != "comparison"
                     and _SUITABILITY.search(parsed.text)
                     # "... want to know the I²R loss. What's the resistance?": a figure asked
-                    and not _ASKS_A_FIGURE.search(parsed.text)
+                    and not _ASKS_A_FIGURE.search(without_reason(parsed.text))
                 )
                 # "Will it still talk at the end of 30 m of cable?", "driving a 100 nF cap - will
                 # it be stable?": figures found, none of them a limit on the length
@@ -1028,7 +1029,7 @@ class DatasheetQA:
             or not bench_pairing(self.index, uses)
             # "Our MDN-4010 can do 40 V and 10 A. What's its maximum output power?": a figure
             # asked, the operating point only context
-            or (parsed.specs and _ASKS_A_FIGURE.search(parsed.text))
+            or (parsed.specs and _ASKS_A_FIGURE.search(without_reason(parsed.text)))
         ):
             return False
         # alone, the instrument is checked only at a voltage and a current the question gives

@@ -30,6 +30,7 @@ __all__ = [
     "RouteName",
     "normalize_question",
     "parse_question",
+    "without_reason",
 ]
 
 RouteName = Literal["simple", "structured", "comparison", "compatibility"]
@@ -1627,6 +1628,19 @@ _ABSMAX_PREMISE = re.compile(
 )
 
 
+# A sentence after the question that says why it is asked ("Wondering about the voltage drop
+# on our 20 A drive.")
+_REASON_GIVEN = re.compile(
+    r"(?i)(?<=\?)\s+(?:(?:i'?m|we'?re|just)\s+)?(?:wondering|worried|curious|thinking|asking)"
+    r"\b[^?]*$"
+)
+
+
+def without_reason(text: str) -> str:
+    """The question without a sentence after it that says why it is asked (blanked)."""
+    return _REASON_GIVEN.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def parse_question(
     text: str,
     known_devices: Iterable[str] | None = None,
@@ -1701,6 +1715,8 @@ def parse_question(
         spec_text,
         flags=re.IGNORECASE,
     )
+    # "... the current path? Wondering about the voltage drop.": why it is asked, not what
+    spec_text = without_reason(spec_text)
     cond_text = _CONDITION.sub(lambda m: " " * len(m.group(0)), spec_text)
     specs, phrases = _match_specs(cond_text)
     if not specs:

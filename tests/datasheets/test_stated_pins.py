@@ -171,3 +171,11 @@ def test_a_figure_asked_after_a_use_described_is_answered(qa: DatasheetQA) -> No
         "the resistance of the primary conductor?"
     )
     assert answer.status == "answered" and [i.typ for i in answer.items] == [1.2], answer.answer
+
+
+def test_a_sentence_saying_why_it_is_asked_asks_nothing(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "What is the ACS712 primary conductor resistance? Just wondering about the power loss "
+        "at 15 A."
+    )
+    assert answer.status == "answered" and [i.typ for i in answer.items] == [1.2], answer.answer
