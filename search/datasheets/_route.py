@@ -170,6 +170,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bmax(?:imum)? (?:voltage )?(?:on|across) the coil",
         ("coil_max_voltage",),
     ),
+    # "max excitation (supply) current" of a bridge sensor
+    (r"\bexcitation\s*(?:\([^)]*\)\s*)?current", ("max_excitation_current",)),
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
     (r"\bcoil current|\bnominal (?:operating )?current\b(?=[^?]{0,40}\bcoil)", ("coil_current",)),
     (r"\bcoil (?:power|wattage)\b|\bnominal (?:operating )?power\b", ("coil_power",)),
@@ -1947,9 +1949,21 @@ def parse_question(
     else:
         route = "simple"
     numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
+    # "Would it survive on the makeup line? What max water pressure does the sheet list?": the
+    # figure asked last is the listed one, the survival only why it is asked
+    last = re.search(r"[^.!?]*\?\s*$", text)
+    asked_last = bool(
+        last
+        and re.match(r"\s*(?:so\s+)?(?:what|how|which)\b", last.group(0), re.I)
+        and not _ABSMAX_VERB.search(last.group(0))
+    )
     absmax = (
         bool(_ABSMAX.search(text))
-        or bool(_ABSMAX_VERB.search(text) and not re.search(r"\boperating\b", text, re.I))
+        or bool(
+            _ABSMAX_VERB.search(text)
+            and not re.search(r"\boperating\b", text, re.I)
+            and not asked_last
+        )
     ) and not _ABSMAX_PREMISE.search(text)
     return ParsedQuestion(
         stated_numbers=numbers,

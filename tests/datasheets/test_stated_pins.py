@@ -179,3 +179,13 @@ def test_a_sentence_saying_why_it_is_asked_asks_nothing(qa: DatasheetQA) -> None
         "at 15 A."
     )
     assert answer.status == "answered" and [i.typ for i in answer.items] == [1.2], answer.answer
+
+
+def test_excitation_current_is_its_own_figure(qa: DatasheetQA) -> None:
+    answer = qa.ask("What is the XGZP6847A excitation current limit?")
+    assert [i.spec for i in answer.items] == ["max_excitation_current"], answer.answer
+
+
+def test_survival_said_as_context_does_not_ask_for_a_rating(qa: DatasheetQA) -> None:
+    answer = qa.ask("Will a YF-S201 survive on our mains-fed line? What max pressure is listed?")
+    assert answer.status == "answered" and [i.value for i in answer.items] == [2.0], answer.answer
