@@ -112,6 +112,13 @@ _RULED_OUT = re.compile(
 )
 
 
+# "with a casino", "next to the laundromat": a thing named as a feature or a landmark
+_FEATURE = re.compile(
+    r"(?i)\b(?:with|has|having|near|beside|by|next to|opposite|above|below|downstairs from)\s+"
+    r"(?:an?\s+|the\s+|its\s+|their\s+)?(\w+)"
+)
+
+
 def asks_no_place(request: str) -> bool:
     """True for a request that asks for no place or service (a reminder, music, a fact)."""
     return bool(_NOT_A_REQUEST.search(request))
@@ -430,6 +437,11 @@ class ServiceSelector:
         named = {w for s in self.services for t in (s.name, *s.aliases) for w in _words(t)}
         held = {w for w, n in df.items() if n < _PASSING_DF or w in named}
         self._unheld_words = [_words(t) - held for t in UNHELD]
+        # The head noun of a short unheld type's name that no held name uses: "a casino" asks
+        # for one by name, whatever held services mention casino nights.
+        self._unheld_heads = [
+            {ws[-1]} - named if len(ws := words(t)) <= 3 else set() for t in UNHELD
+        ]
 
     @staticmethod
     def _mean_phrase_vectors(index: CatalogueIndex) -> np.ndarray:
@@ -493,7 +505,13 @@ class ServiceSelector:
         # "pawn my guitar", "car insurance quote": a word of an unheld type that no held
         # service is about is evidence of its own, added to that type's similarity.
         said = _words(core)
-        own = [k for k, ws in enumerate(self._unheld_words) if ws & said]
+        # (a head said as a feature of what is asked is not the ask: "a hotel with a casino")
+        asked = said - {m.lower() for m in _FEATURE.findall(core)}
+        own = [
+            k
+            for k, (ws, head) in enumerate(zip(self._unheld_words, self._unheld_heads, strict=True))
+            if ws & said or head & asked
+        ]
         u[own] += UNHELD_WORD_BONUS
         j = int(np.argmax(u))
         # "a cafe with wifi": a held name spelled out ("cafe") inside an unheld type's name

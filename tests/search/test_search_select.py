@@ -359,3 +359,10 @@ def test_a_word_held_services_use_only_in_passing_marks_an_unheld_type(
     sel = selector.match("car insurance quote, switching providers")
     assert sel.abstain, sel.ranking[:3]
     assert not selector.match("dentist that bills my insurance directly").abstain
+
+
+def test_an_unheld_type_asked_for_by_its_name_abstains(selector: ServiceSelector) -> None:
+    # held services mention casino nights, but none is a casino
+    sel = selector.match("a casino to play roulette on saturday")
+    assert sel.abstain, sel.ranking[:3]
+    assert not selector.match("hotel with a casino downstairs for the weekend").abstain
