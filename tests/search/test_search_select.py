@@ -366,3 +366,7 @@ def test_an_unheld_type_asked_for_by_its_name_abstains(selector: ServiceSelector
     sel = selector.match("a casino to play roulette on saturday")
     assert sel.abstain, sel.ranking[:3]
     assert not selector.match("hotel with a casino downstairs for the weekend").abstain
+
+    # the everyday words for unheld kinds of place
+    for request in ("coin-op washers and dryers for tonight", "is there a masjid nearby"):
+        assert selector.match(request).abstain, request
