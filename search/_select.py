@@ -293,6 +293,14 @@ class Lexicon:
             for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
             if len(words) >= 2 or words[0] not in self._known
         ]
+        # Aliases written as capitals ("ER", "A&E", "GP", "ATM") are said as capitals: matched
+        # as written, never as the everyday word they spell in lower case ("er").
+        self._acronyms = [
+            (re.compile(rf"(?<![\w&]){re.escape(a)}(?![\w&])"), i)
+            for i, s in enumerate(services)
+            for a in s.aliases
+            if re.fullmatch(r"[A-Z][A-Z&]+", a)
+        ]
         vocab = {w for name, _ in self._entries for w in name}
         self._vocab = vocab
         self._name_words = {w for name in self.names for w in name}
@@ -363,6 +371,12 @@ class Lexicon:
             i
             for s, e, i in spans
             if not any((s2 <= s and e <= e2) and (e2 - s2) > (e - s) for s2, e2, _ in spans)
+        ]
+        # (", MD" after a town is a state, not a doctor)
+        keep += [
+            i
+            for rx, i in self._acronyms
+            if any(not re.search(r",\s*$", request[: m.start()]) for m in rx.finditer(request))
         ]
         return sorted(set(keep))
 

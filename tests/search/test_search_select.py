@@ -333,6 +333,14 @@ def test_a_pair_the_catalogue_writes_apart_is_split_when_run_together() -> None:
     assert sp.correct("report a pothole") == "report a pothole"
 
 
+def test_an_alias_in_capitals_matches_only_as_written() -> None:
+    svcs = [Service("hospital", "hospital", "", aliases=["ER"]), Service("doctor", "doctor", "")]
+    lex = Lexicon(svcs)
+    assert lex.matches("ER open now, my son cut his hand") == [0]
+    assert lex.matches("er, somewhere to get my cut looked at") == []
+    assert Lexicon([Service("doctor", "doctor", "", aliases=["MD"])]).matches("Baltimore, MD") == []
+
+
 def test_a_real_word_is_no_typo_of_a_name_but_may_be_its_other_spelling() -> None:
     svcs = [Service("bridge", "bridge", ""), Service("movie theater", "movie-theater", "")]
     lex = Lexicon(svcs, known={"fridge", "theatre"})
