@@ -3695,6 +3695,11 @@ _OWN_QUANTITIES = {
 def _quantity_not_answered(question: str, items: Sequence[AnswerItem]) -> str | None:
     """The quantity the question names (outside its stated conditions) that no item is."""
     asked = content_words(_without_conditions(question))
+    last = re.split(r"[.:;!?]\s+", question.strip())[-1]
+    if re.match(r"(?i)(?:so\s+)?(?:what|how|which)\b", last):
+        # "Explaining source impedance to students: how big is the sample capacitor?": the
+        # question asked last names the quantity; what comes before is its setting
+        asked = content_words(_without_conditions(last))
     for word, dim in _OWN_QUANTITIES.items():
         if word not in asked or not items:
             continue

@@ -243,7 +243,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # How long a part lasts: "expected to last", "lifespan", "service life".
     (
         r"\blife ?span|\blife ?time|\bservice life|\bexpected life|\bhow long\b.{0,40}\blast\b"
-        r"|\b(?:how many|years?)\b.{0,40}\blast\b",
+        r"|\b(?:how many|years?)\b.{0,40}\blast\b"
+        # a relay's endurance: "how many electrical operations", "mechanical life"
+        r"|\b(?:electrical|mechanical) (?:operations?|life|endurance)|\bendurance\b"
+        r"|\bhow many (?:\w+ )?(?:operations|switching cycles)\b",
         ("lifetime",),
     ),
     # A supply's or a load's rated power ("maximum output power", "max input power").
@@ -396,7 +399,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bsensitivit(?:y|ies)|\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b|\blsb/g\b|\bscale factor"
         # "counts per g", "LSB per °/s": a reading's scale
-        r"|\b(?:counts?|lsbs?|codes?) ?(?:per|/) ?(?:g|°/s|º/s|deg(?:rees?)?/s|dps)(?!\w)",
+        r"|\b(?:counts?|lsbs?|codes?) ?(?:per|/) ?(?:g|°/s|º/s|deg(?:rees?)?/s|dps"
+        # a temperature sensor's scale: "LSB per °C"
+        r"|[°º] ?C|deg(?:rees?)? ?C)(?!\w)",
         ("sensitivity",),
     ),
     (
@@ -442,6 +447,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|measurements|samples)",
         ("collecting_period", "sampling_rate"),
     ),
+    # an ADC's sample-and-hold capacitor, not a rate
+    (r"\bsampl(?:e|ing)(?:[- ]and[- ]hold)? capacit(?:or|ance)", ("sample_capacitor",)),
     (r"\bbandwidth", ("bandwidth", "frequency_range")),
     (r"\b(?:tx|transmit(?:ter)?|rf output) power", ("rf_output_power", "output_power")),
     (
@@ -844,7 +851,8 @@ _VOCAB_WORDS = (
     "revision typical output input sleep range dissipation efficiency switching "
     "ripple conversion response package channels connect shutdown power ambient "
     "powered sample protocol channel gain regulation capacitance resistance impedance "
-    "linearity hysteresis excitation leakage bandwidth oscillator electrical mechanical"
+    "linearity hysteresis excitation leakage bandwidth oscillator electrical mechanical "
+    "operations capacitor"
 )
 _VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")

@@ -189,3 +189,24 @@ def test_excitation_current_is_its_own_figure(qa: DatasheetQA) -> None:
 def test_survival_said_as_context_does_not_ask_for_a_rating(qa: DatasheetQA) -> None:
     answer = qa.ask("Will a YF-S201 survive on our mains-fed line? What max pressure is listed?")
     assert answer.status == "answered" and [i.value for i in answer.items] == [2.0], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec", "figure"),
+    [
+        ("MPU-6050 temperature sensor: how many LSB per degree C?", "sensitivity", 340.0),
+        (
+            "Teaching ADC input impedance: what is the MCP3008 sampling capacitance?",
+            "sample_capacitor",
+            20.0,
+        ),
+        ("SRD-05VDC-SL-C relay: how many electrical operatons?", "lifetime", 100000.0),
+    ],
+)
+def test_more_everyday_names_of_a_figure(
+    qa: DatasheetQA, question: str, spec: str, figure: float
+) -> None:
+    answer = qa.ask(question)
+    assert [(i.spec, i.typ if i.typ is not None else i.value) for i in answer.items] == [
+        (spec, figure)
+    ], answer.answer
