@@ -449,6 +449,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # an ADC's sample-and-hold capacitor, not a rate
     (r"\bsampl(?:e|ing)(?:[- ]and[- ]hold)? capacit(?:or|ance)", ("sample_capacitor",)),
+    (r"\bslew(?:ing)? rate|\bslew\b", ("slew_rate",)),
     (r"\bbandwidth", ("bandwidth", "frequency_range")),
     (r"\b(?:tx|transmit(?:ter)?|rf output) power", ("rf_output_power", "output_power")),
     (
@@ -1600,6 +1601,8 @@ _STATED_CONDITIONS = tuple(
         # and temperature range".
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full|whole|entire)\s+"
         r"(?:[^?.;()]|\.(?=\d)){0,80}?\brange\b",
+        # The whole part as the scope of a figure: "supply current for the package"
+        r"\b(?:for|of|per) the (?:whole |entire )?package\b|\bper package\b",
         # A condition stated before: "... (3.0-4.2 V). Max current in that VM range?", "PGA /8
         # ... offset at that gain?"
         r"\b(?:in|at|over|across|for|throughout)\s+(?:that|this|the same)\s+(?:\w+\s+)?"

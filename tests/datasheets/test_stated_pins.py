@@ -210,3 +210,13 @@ def test_more_everyday_names_of_a_figure(
     assert [(i.spec, i.typ if i.typ is not None else i.value) for i in answer.items] == [
         (spec, figure)
     ], answer.answer
+
+
+def test_slew_rate_is_a_figure_the_lm358_sheet_does_not_give(qa: DatasheetQA) -> None:
+    answer = qa.ask("Op-amp lab prep: the LM358 slew rate, what is it?")
+    assert answer.status == "insufficient_evidence" and "slew rate" in answer.answer
+
+
+def test_the_package_as_the_scope_of_a_figure_is_not_asked(qa: DatasheetQA) -> None:
+    answer = qa.ask("LM358 at 5 V: max supply current of the whole package?")
+    assert answer.status == "answered" and [i.max for i in answer.items] == [1.2], answer.answer
