@@ -301,6 +301,13 @@ class Lexicon:
             for a in s.aliases
             if re.fullmatch(r"[A-Z][A-Z&]+", a)
         ]
+        # ...unless the request opens with it, as the thing asked for ("chemist open late")
+        self._leading = {
+            words[0]: i
+            for i, s in enumerate(services)
+            for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
+            if len(words) == 1 and words[0] in self._known
+        }
         vocab = {w for name, _ in self._entries for w in name}
         self._vocab = vocab
         self._name_words = {w for name in self.names for w in name}
@@ -372,6 +379,8 @@ class Lexicon:
             for s, e, i in spans
             if not any((s2 <= s and e <= e2) and (e2 - s2) > (e - s) for s2, e2, _ in spans)
         ]
+        if words and words[0] in self._leading and (len(words) == 1 or words[1] in _AFTER_HEAD):
+            keep.append(self._leading[words[0]])
         # (", MD" after a town is a state, not a doctor)
         keep += [
             i

@@ -333,6 +333,13 @@ def test_a_pair_the_catalogue_writes_apart_is_split_when_run_together() -> None:
     assert sp.correct("report a pothole") == "report a pothole"
 
 
+def test_an_everyday_word_alias_names_its_service_when_the_request_opens_with_it() -> None:
+    svcs = [Service("pharmacy", "pharmacy", "", aliases=["chemist"])]
+    lex = Lexicon(svcs, known={"chemist"})
+    assert lex.matches("chemist near the station for plasters") == [0]
+    assert lex.matches("the chemist teacher at my school") == []
+
+
 def test_an_alias_in_capitals_matches_only_as_written() -> None:
     svcs = [Service("hospital", "hospital", "", aliases=["ER"]), Service("doctor", "doctor", "")]
     lex = Lexicon(svcs)
