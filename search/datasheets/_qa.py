@@ -1540,6 +1540,7 @@ class DatasheetQA:
         valid = _full_temperature_row(valid, parsed.text)
         valid = _extremes_only_when_asked(valid, parsed.text)
         valid = _pulse_only_when_asked(valid, parsed.text)
+        valid = _in_block_asked(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
         valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
@@ -3695,8 +3696,8 @@ _OWN_QUANTITIES = {
 def _quantity_not_answered(question: str, items: Sequence[AnswerItem]) -> str | None:
     """The quantity the question names (outside its stated conditions) that no item is."""
     asked = content_words(_without_conditions(question))
-    last = re.split(r"[.:;!?]\s+", question.strip())[-1]
-    if re.match(r"(?i)(?:so\s+)?(?:what|how|which)\b", last):
+    last = _asked_clause(question)
+    if last != question:
         # "Explaining source impedance to students: how big is the sample capacitor?": the
         # question asked last names the quantity; what comes before is its setting
         asked = content_words(_without_conditions(last))
@@ -5271,6 +5272,37 @@ def _pulse_only_when_asked(valid: list[Any], question: str) -> list[Any]:
     steady = {r.fact.spec for r in valid if id(r) not in pulse}
     kept = [r for r in valid if id(r) not in pulse or r.fact.spec not in steady]
     return kept if kept and len(kept) < len(valid) else valid
+
+
+# The blocks of a multi-sensor part, each as its section or row names it.
+_BLOCKS = {
+    "gyroscope": re.compile(r"(?i)\bgyro"),
+    "accelerometer": re.compile(r"(?i)\baccel"),
+}
+
+
+def _asked_clause(question: str) -> str:
+    """The wh-clause that ends a question ("..., like the gyro. What's the highest accelerometer
+    rate?"), or the whole question when none ends it."""
+    last = re.split(r"[.:;!?]\s+", question.strip())[-1]
+    return last if re.match(r"(?i)(?:so\s+)?(?:what|how|which)\b", last) else question
+
+
+def _in_block_asked(valid: list[Any], question: str) -> list[Any]:
+    """Rows printed under another block of the part (the gyroscope's "OUTPUT DATA RATE" for
+    an accelerometer question) do not answer for the one block the question asks about."""
+    asked = [b for b, rx in _BLOCKS.items() if rx.search(_asked_clause(question))]
+    if len(asked) != 1:
+        return valid
+
+    def others(r: Any) -> bool:
+        where = f"{r.fact.section or ''} {r.fact.parameter or ''}"
+        return any(rx.search(where) for b, rx in _BLOCKS.items() if b != asked[0]) and not (
+            _BLOCKS[asked[0]].search(where)
+        )
+
+    kept = [r for r in valid if not others(r)]
+    return kept if kept else valid
 
 
 def _blocks_on(condition: str | None) -> frozenset[str] | None:

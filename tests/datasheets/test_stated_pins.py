@@ -220,3 +220,10 @@ def test_slew_rate_is_a_figure_the_lm358_sheet_does_not_give(qa: DatasheetQA) ->
 def test_the_package_as_the_scope_of_a_figure_is_not_asked(qa: DatasheetQA) -> None:
     answer = qa.ask("LM358 at 5 V: max supply current of the whole package?")
     assert answer.status == "answered" and [i.max for i in answer.items] == [1.2], answer.answer
+
+
+def test_a_row_of_another_block_does_not_answer_for_the_block_asked(qa: DatasheetQA) -> None:
+    answer = qa.ask("MPU-6050 accelerometer: what is its highest output data rate?")
+    assert [i.max for i in answer.items] == [1000.0], answer.answer
+    gyro = qa.ask("MPU-6050 gyroscope: what is its highest output data rate?")
+    assert 8000.0 in [i.max for i in gyro.items], gyro.answer
