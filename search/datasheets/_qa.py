@@ -100,6 +100,7 @@ from search.datasheets._route import (
     SPEC_PHRASES,
     DeviceMention,
     ParsedQuestion,
+    final_question,
     listed_bits,
     parse_question,
     without_reason,
@@ -823,7 +824,7 @@ class DatasheetQA:
                     and answer.route != "comparison"
                     and _SUITABILITY.search(parsed.text)
                     # "... want to know the I²R loss. What's the resistance?": a figure asked
-                    and not _ASKS_A_FIGURE.search(without_reason(parsed.text))
+                    and not final_question(without_reason(parsed.text))
                 )
                 # "Will it still talk at the end of 30 m of cable?", "driving a 100 nF cap - will
                 # it be stable?": figures found, none of them a limit on the length
@@ -1029,7 +1030,7 @@ class DatasheetQA:
             or not bench_pairing(self.index, uses)
             # "Our MDN-4010 can do 40 V and 10 A. What's its maximum output power?": a figure
             # asked, the operating point only context
-            or (parsed.specs and _ASKS_A_FIGURE.search(without_reason(parsed.text)))
+            or (parsed.specs and final_question(without_reason(parsed.text)))
         ):
             return False
         # alone, the instrument is checked only at a voltage and a current the question gives
@@ -3608,10 +3609,6 @@ class DatasheetQA:
         return answer
 
 
-# A question that ends by asking for a figure: "... What's its maximum output power?"
-_ASKS_A_FIGURE = re.compile(
-    r"(?i)(?:^|[.!?]\s+)(?:so\s+)?(?:what(?:'s| is| are)|how (?:much|many|high|low))\b[^.!?]*\?\s*$"
-)
 _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed"
     r"|too (?:high|low)|fast enough|keep up"
@@ -3696,8 +3693,8 @@ _OWN_QUANTITIES = {
 def _quantity_not_answered(question: str, items: Sequence[AnswerItem]) -> str | None:
     """The quantity the question names (outside its stated conditions) that no item is."""
     asked = content_words(_without_conditions(question))
-    last = _asked_clause(question)
-    if last != question:
+    last = final_question(question)
+    if last is not None:
         # "Explaining source impedance to students: how big is the sample capacitor?": the
         # question asked last names the quantity; what comes before is its setting
         asked = content_words(_without_conditions(last))
@@ -5281,17 +5278,10 @@ _BLOCKS = {
 }
 
 
-def _asked_clause(question: str) -> str:
-    """The wh-clause that ends a question ("..., like the gyro. What's the highest accelerometer
-    rate?"), or the whole question when none ends it."""
-    last = re.split(r"[.:;!?]\s+", question.strip())[-1]
-    return last if re.match(r"(?i)(?:so\s+)?(?:what|how|which)\b", last) else question
-
-
 def _in_block_asked(valid: list[Any], question: str) -> list[Any]:
     """Rows printed under another block of the part (the gyroscope's "OUTPUT DATA RATE" for
     an accelerometer question) do not answer for the one block the question asks about."""
-    asked = [b for b, rx in _BLOCKS.items() if rx.search(_asked_clause(question))]
+    asked = [b for b, rx in _BLOCKS.items() if rx.search(final_question(question) or question)]
     if len(asked) != 1:
         return valid
 

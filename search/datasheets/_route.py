@@ -28,6 +28,7 @@ __all__ = [
     "DeviceMention",
     "ParsedQuestion",
     "RouteName",
+    "final_question",
     "normalize_question",
     "parse_question",
     "without_reason",
@@ -1649,6 +1650,14 @@ _REASON_GIVEN = re.compile(
 )
 
 
+def final_question(text: str) -> str | None:
+    """The wh-question a question ends with ("... like the gyro. What's the highest
+    accelerometer rate?"), or None when it ends otherwise."""
+    last = re.split(r"[.:;!?]\s+", text.strip())[-1]
+    asks = re.match(r"(?i)(?:so\s+)?(?:what|how|which)\b", last) and last.endswith("?")
+    return last if asks else None
+
+
 def without_reason(text: str) -> str:
     """The question without a sentence after it that says why it is asked (blanked)."""
     return _REASON_GIVEN.sub(lambda m: " " * len(m.group(0)), text)
@@ -1962,12 +1971,8 @@ def parse_question(
     numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
     # "Would it survive on the makeup line? What max water pressure does the sheet list?": the
     # figure asked last is the listed one, the survival only why it is asked
-    last = re.search(r"[^.!?]*\?\s*$", text)
-    asked_last = bool(
-        last
-        and re.match(r"\s*(?:so\s+)?(?:what|how|which)\b", last.group(0), re.I)
-        and not _ABSMAX_VERB.search(last.group(0))
-    )
+    last = final_question(text)
+    asked_last = last is not None and not _ABSMAX_VERB.search(last)
     absmax = (
         bool(_ABSMAX.search(text))
         or bool(
