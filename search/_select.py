@@ -293,6 +293,13 @@ class Lexicon:
             for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
             if len(words) >= 2 or words[0] not in self._known
         ]
+        # ...unless the request opens with it, as the thing asked for ("chemist open late")
+        self._leading = {
+            words[0]: i
+            for i, s in enumerate(services)
+            for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
+            if len(words) == 1 and words[0] in self._known
+        }
         # Aliases written as capitals ("ER", "A&E", "GP", "ATM") are said as capitals: matched
         # as written, never as the everyday word they spell in lower case ("er").
         self._acronyms = [
@@ -301,13 +308,6 @@ class Lexicon:
             for a in s.aliases
             if re.fullmatch(r"[A-Z][A-Z&]+", a)
         ]
-        # ...unless the request opens with it, as the thing asked for ("chemist open late")
-        self._leading = {
-            words[0]: i
-            for i, s in enumerate(services)
-            for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
-            if len(words) == 1 and words[0] in self._known
-        }
         vocab = {w for name, _ in self._entries for w in name}
         self._vocab = vocab
         self._name_words = {w for name in self.names for w in name}
