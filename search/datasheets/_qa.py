@@ -2500,6 +2500,12 @@ class DatasheetQA:
             rf"(?i)\b(?:{rail}|excit\w*(?:\s+\w+){{0,3}}?)\s*(?:=|at|of|from)?\s*(\d+(?:\.\d+)?)\s*V\b",
             parsed.text,
         )
+        if rated is None and not (
+            _CHECK_CUE.search(parsed.text)
+            or _YES_NO.search(parsed.text)
+            or re.search(r"(?i)\bfits?\b|\bclip", parsed.text)
+        ):
+            return None  # "load-cell scale: full-scale input at gain 128?": a lookup, no fit
         if rated is None or volts is None:
             missing = "the bridge's rated output (mV/V)" if rated is None else f"the {rail}"
             return Answer(

@@ -227,3 +227,10 @@ def test_a_row_of_another_block_does_not_answer_for_the_block_asked(qa: Datashee
     assert [i.max for i in answer.items] == [1000.0], answer.answer
     gyro = qa.ask("MPU-6050 gyroscope: what is its highest output data rate?")
     assert 8000.0 in [i.max for i in gyro.items], gyro.answer
+
+
+def test_a_load_cell_named_beside_a_lookup_is_no_fit_check(qa: DatasheetQA) -> None:
+    answer = qa.ask("HX711 on my load cell, AVDD = 5 V: full-scale differential input at gain 128?")
+    assert answer.status == "answered" and 20.0 in [i.max for i in answer.items], answer.answer
+    fit = qa.ask("HX711 at gain 128, AVDD = 5 V, with my load cell: does full load fit?")
+    assert fit.status == "insufficient_evidence", fit.answer  # its rated mV/V is not stated
