@@ -366,7 +366,8 @@ def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
             if fq.startswith(quantity)
             else [f"scope_named: {fact.device} {fact.spec} at {fact.citation} is about {fq}"]
         )
-    own = f"{fact.parameter} {fact.condition or ''} {fact.unit or ''}"
+    # (the section says it too: "OUTPUT DATA RATE" under "6.1 Gyroscope Specifications")
+    own = f"{fact.parameter} {fact.condition or ''} {fact.unit or ''} {fact.section or ''}"
     others = [q for q, pat in _QUANTITY_WORDS.items() if q != quantity and pat.search(own)]
     if others and not _QUANTITY_WORDS[quantity].search(own):
         return [
@@ -1541,7 +1542,6 @@ class DatasheetQA:
         valid = _full_temperature_row(valid, parsed.text)
         valid = _extremes_only_when_asked(valid, parsed.text)
         valid = _pulse_only_when_asked(valid, parsed.text)
-        valid = _in_block_asked(valid, parsed.text)
         valid = _blocks_running(valid, parsed.text)
         valid = _at_stated_straps(valid, parsed.text)
         valid = _without_derating(valid, parsed.text)
@@ -5275,30 +5275,6 @@ def _pulse_only_when_asked(valid: list[Any], question: str) -> list[Any]:
     steady = {r.fact.spec for r in valid if id(r) not in pulse}
     kept = [r for r in valid if id(r) not in pulse or r.fact.spec not in steady]
     return kept if kept and len(kept) < len(valid) else valid
-
-
-# The blocks of a multi-sensor part, each as its section or row names it.
-_BLOCKS = {
-    "gyroscope": re.compile(r"(?i)\bgyro"),
-    "accelerometer": re.compile(r"(?i)\baccel"),
-}
-
-
-def _in_block_asked(valid: list[Any], question: str) -> list[Any]:
-    """Rows printed under another block of the part (the gyroscope's "OUTPUT DATA RATE" for
-    an accelerometer question) do not answer for the one block the question asks about."""
-    asked = [b for b, rx in _BLOCKS.items() if rx.search(final_question(question) or question)]
-    if len(asked) != 1:
-        return valid
-
-    def others(r: Any) -> bool:
-        where = f"{r.fact.section or ''} {r.fact.parameter or ''}"
-        return any(rx.search(where) for b, rx in _BLOCKS.items() if b != asked[0]) and not (
-            _BLOCKS[asked[0]].search(where)
-        )
-
-    kept = [r for r in valid if not others(r)]
-    return kept if kept else valid
 
 
 def _blocks_on(condition: str | None) -> frozenset[str] | None:

@@ -1882,14 +1882,14 @@ def parse_question(
         bound = "max"  # the worst case of a current, a time or a power is its maximum
 
     quantity = None
-    for name, pat in _QUANTITIES.items():
-        if re.search(pat, spec_text, re.IGNORECASE) and not re.search(
-            r"\b(?:operating|storage|ambient|junction) temperature|temperature range",
-            spec_text,
-            re.I,
-        ):
-            quantity = name
-            break
+    # the quantity the closing question names ("... like the gyro. What's the highest
+    # accelerometer rate?"); one that names two (gyro versus accelerometer) scopes neither
+    asked = final_question(spec_text) or spec_text
+    named = [name for name, pat in _QUANTITIES.items() if re.search(pat, asked, re.IGNORECASE)]
+    if named and not re.search(
+        r"\b(?:operating|storage|ambient|junction) temperature|temperature range", spec_text, re.I
+    ):
+        quantity = named[0] if len(named) == 1 else None
 
     names = []
     for d in devices:
