@@ -2885,6 +2885,7 @@ class DatasheetQA:
                     pick.facts,
                     m.supply_v or _sole(parsed),
                     float(vref.group(1)) if vref else None,
+                    _end_asked(parsed.text, phrase),
                 )
                 lines.extend(line for line, _d in at_supply)
                 derived.extend(d for _line, ds in at_supply for d in ds)
@@ -4656,11 +4657,21 @@ def _sole(parsed: ParsedQuestion) -> float | None:
     return volts.pop() if len(volts) == 1 else None
 
 
+def _end_asked(text: str, phrase: str) -> str | None:
+    """The end a question asks of one item ("min VIH, max VIL": "min" of VIH), if it names one."""
+    said = re.search(rf"(?i)\b(min|max)(?:imum)?\.?\s+{re.escape(phrase)}\b", text)
+    return said.group(1).lower() if said else None
+
+
 def _at_stated_supply(
-    facts: Sequence[Fact], supply: float | None, vref: float | None = None
+    facts: Sequence[Fact],
+    supply: float | None,
+    vref: float | None = None,
+    end: str | None = None,
 ) -> list[tuple[str, list[Derived]]]:
     """A bound written relative to the supply ("0.7 VDD") or the reference ("VSS to VREF"),
-    evaluated at the supply (and reference) the question states, shown as the product it is."""
+    evaluated at the supply (and reference) the question states, shown as the product it is;
+    only the ``end`` ("min" or "max") the question asks of it, when it names one."""
     if supply is None:
         return []
     out: list[tuple[str, list[Derived]]] = []
@@ -4669,6 +4680,8 @@ def _at_stated_supply(
             continue
         lo, hi, _needs = bounds(f, supply, f.device, vref)
         ends = [(w, lim) for w, lim in (("min", lo), ("max", hi)) if lim]
+        if any(w == end for w, _lim in ends):
+            ends = [(w, lim) for w, lim in ends if w == end]
         if not any(lim.derived for _w, lim in ends):
             continue
         shown = ", ".join(f"{w} {lim.text} V" for w, lim in ends)
