@@ -191,7 +191,14 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
             f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
             f"{fact.condition!r}, not in mode {', '.join(sorted(asked_modes))}"
         ]
-    for name, value in settings_in(fact.condition):
+    # "Channel A, gain 64" writes the gain without "="; a channel the question names with no
+    # gain ("and on channel B?") is asked at the gain it has
+    channel = re.search(r"(?i)\bchannel\s+([A-Z])\b", fact.condition)
+    bare = channel and re.search(
+        rf"(?i)\b(?:channel|ch)\s+{channel.group(1)}\b(?![^.?;]{{0,15}}\bgain\b)", question
+    )
+    gains = [] if bare else re.findall(r"(?i)\bgain\s+(\d+)\b", fact.condition)
+    for name, value in (*settings_in(fact.condition), *(("gain", float(g)) for g in gains)):
         # "Gain = 128" on the row, "at gain 64" in the question: another setting's figure.
         said = {
             float(v)

@@ -20,3 +20,14 @@ def test_each_item_gets_the_end_asked_of_it(qa: DatasheetQA) -> None:
     # without an end named, both ends of the supply-relative range are worked out
     both = qa.ask("ESP32-WROOM-32 with VDD = 3.0 V: VIH?")
     assert 3.3 in [pytest.approx(d.result) for d in both.derived], both.answer
+
+
+def test_a_row_at_a_gain_not_asked_is_left_out(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "HX711 at AVDD = 5 V: full-scale differential input, channel A (gain 64) compared with "
+        "channel B at gain 32?"
+    )
+    assert sorted(i.max for i in answer.items) == [40.0, 80.0], answer.answer
+    # a channel named with no gain is asked at the gain it has
+    bare = qa.ask("HX711 at AVDD = 5 V: full-scale input of channel A at gain 64 and channel B?")
+    assert 80.0 in [i.max for i in bare.items], bare.answer
