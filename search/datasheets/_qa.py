@@ -21,6 +21,7 @@ import logging
 import math
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -1588,6 +1589,28 @@ class DatasheetQA:
         ]
         if len({_bits_named(f.condition) for f in each}) > 1:
             top = each  # "for 9-, 10-, 11- and 12-bit resolution": the row of each
+        if _EACH_MODE.search(parsed.text):
+            # "What resolution does each measurement mode give?": the row of every mode, in
+            # the unit most of them are printed in, each figure once
+            moded = [
+                r.fact
+                for r in unpreferred
+                if r.fact.spec == valid[0].fact.spec
+                and _MODE_ROW.search(f"{r.fact.parameter} {r.fact.condition or ''}")
+            ]
+            dims = Counter(unit_dimension(f.unit, f.spec) for f in moded)
+            per_figure: dict[float, Fact] = {}
+            for f in moded:
+                figure = next(
+                    (x for x in (f.value, f.typ, f.max) if isinstance(x, int | float)), None
+                )
+                if (
+                    figure is not None
+                    and unit_dimension(f.unit, f.spec) == dims.most_common(1)[0][0]
+                ):
+                    per_figure.setdefault(float(figure), f)
+            if len(per_figure) > 1:
+                top = list(per_figure.values())
         if parsed.bound in ("max", "min"):
             # "standby current, max": of rows with one label, one printing the max and one only
             # the typ, the max answers
@@ -1962,6 +1985,16 @@ class DatasheetQA:
                 return
             if dim != "V" and _SUPPLY_SYMBOL.search(_without_settings(parsed.text)):
                 return  # "what VDD range": a supply symbol asks a voltage, never a dBm row
+            if (
+                rival_facts
+                and phrase <= label_words
+                and any(_QUANTITY_DIMENSION.get(w) == dim for w in label_words - asked)
+                and not any(_QUANTITY_DIMENSION.get(w) == dim for w in asked)
+            ):
+                # "What resolution does each measurement mode give?" asks no "H-Resolution
+                # Mode Measurement Time": a label that names the spec asked only beside the
+                # quantity it measures, which the question does not name, is another figure
+                return
             rivals = [len(_label_words(f) & words) for f in rival_facts]
             if rivals and len(hit & words) <= max(rivals):
                 return
@@ -4586,6 +4619,10 @@ def _written(text: str) -> str:
 def _condition_terms(condition: str | None) -> set[str]:
     """The words and numbers of a row's condition."""
     return set(re.findall(r"[a-z]+|\d+(?:\.\d+)?", (condition or "").lower()))
+
+
+_EACH_MODE = re.compile(r"(?i)\b(?:each|every|all(?: the)?|per)\b[^?.;]{0,25}\bmodes?\b")
+_MODE_ROW = re.compile(r"(?i)\bmode")
 
 
 def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:

@@ -36,6 +36,7 @@ from search.datasheets._pdf import Line, Page, PdfDocument, Segment
 from search.datasheets._units import (
     UnknownUnitError,
     canonical_unit,
+    dimensionality,
     times_as_units,
     to_si,
 )
@@ -823,6 +824,20 @@ def _side_label_rows(
             )
         )
     return out
+
+
+def _figures_apart(value: str) -> list[str]:
+    """A pair's value as its figures: "Typ. 120ms.  0.5 lx" (a mode's measurement time and
+    resolution, columns apart) is two figures of two quantities; one figure stays whole."""
+    parts = [p for p in re.split(r"\s{2,}", value.strip()) if p]
+    units = [getattr(parse_quantity_text(p), "unit", None) for p in parts]
+    if len(parts) < 2 or not all(units):
+        return [value]
+    try:
+        dims = {dimensionality(u) for u in units if u}
+    except UnknownUnitError:
+        return [value]
+    return parts if len(dims) == len(parts) else [value]
 
 
 def _kv_pair(segs: list[str]) -> tuple[str, str] | None:
@@ -2010,7 +2025,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         continue
                 elif kv_spec == "i2c_address" or not re.search(r"\d", value):
                     continue
-                rows.append(
+                rows.extend(
                     RowRecord(
                         kv[0],
                         citation,
@@ -2018,10 +2033,11 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         kind,
                         text,
                         page.number,
-                        value=value,
+                        value=figure,
                         variant=variant,
                         condition=k_label if group else None,
                     )
+                    for figure in _figures_apart(value)
                 )
         rows.extend(_side_label_rows(prose_lines, citation, page.number))
         labels = [lb for lb in labels if _usable_label(lb[1])]

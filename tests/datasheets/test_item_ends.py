@@ -31,3 +31,18 @@ def test_a_row_at_a_gain_not_asked_is_left_out(qa: DatasheetQA) -> None:
     # a channel named with no gain is asked at the gain it has
     bare = qa.ask("HX711 at AVDD = 5 V: full-scale input of channel A at gain 64 and channel B?")
     assert 80.0 in [i.max for i in bare.items], bare.answer
+
+
+def test_a_mode_line_gives_each_of_its_figures(qa: DatasheetQA) -> None:
+    # "H-resolution Mode2  Typ. 120ms.  0.5 lx": the mode's measurement time and resolution
+    facts = [f for f in qa.index.device_facts("BH1750") if f.citation == "bh1750#p5"]
+    mode2 = {(f.spec, f.unit) for f in facts if f.parameter == "H-resolution Mode2"}
+    assert mode2 == {("conversion_time", "ms"), ("resolution", "lx")}, mode2
+
+
+def test_each_mode_asked_gets_the_row_of_every_mode(qa: DatasheetQA) -> None:
+    answer = qa.ask("BH1750: what resolution does each measurement mode give?")
+    lux = sorted({float(i.value if i.value is not None else i.typ) for i in answer.items})
+    assert lux == [0.5, 1.0, 4.0], answer.answer
+    # "measurement mode" names no measurement time
+    assert all(i.spec == "resolution" for i in answer.items), answer.answer
