@@ -272,9 +272,17 @@ class FactIndex:
                 score += 3 if str(fq).lower().startswith(quantity) else -4
             # The row's own label says what it is, its condition only where it applies.
             named = content_words(f.parameter)
+            if f.symbol and " " in f.symbol.strip():
+                # a label read into the symbol column ("High-level source current" beside
+                # "VDD3P3_CPU power domain") still names the row
+                named |= content_words(f.symbol)
             label = named | content_words(f.condition or "")
             score += 0.5 * len(q_words & named) + 0.25 * len(q_words & label - named)
             score -= 0.5 * len(negated & label)
+            # "sink current" asked: a row of the current the pin sources is the other figure
+            score -= 1.0 * sum(
+                1 for a, b in _OPPOSITES if a in q_words and b not in q_words and b in named
+            )
             if _AGGREGATE & q_words & label:
                 # "total drop (source + sink)": the row printed as the total, not its parts.
                 score += 1.0
@@ -312,6 +320,7 @@ class FactIndex:
 
 
 _AGGREGATE = frozenset({"total", "combined", "overall"})
+_OPPOSITES = (("sink", "source"), ("source", "sink"), ("sinking", "source"), ("sourcing", "sink"))
 _BOTH_SIDES = re.compile(
     r"(?i)\b(?:upper|source|high[- ]side)\s*(?:\+|and)\s*(?:lower|sink|low[- ]side)\b"
     r"|\bU\s*\+\s*L\b"

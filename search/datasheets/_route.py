@@ -324,7 +324,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
         r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"
         r"|\bhow much current can|\bcurrent (?:the \S+ |it |that \S+ )?(?:can|will) (?:source|provide|supply|give)"
-        r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b",
+        r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b"
+        # "what sink current does it list": a pin's drive current either way
+        r"|\b(?:sink|sinking|source|sourcing) current\b",
         ("output_current",),
     ),
     (r"\binput bias current", ("input_current",)),
@@ -467,6 +469,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # A conversion is what a "measurement" takes: "measurement time", "how long does one
     # measurement take".
+    # "after I switch channel or gain, how long until the output is valid" (before the
+    # conversion time, which "how long till readings" would name)
+    (
+        r"\b(?:switch|chang)\w*\s+(?:the\s+)?(?:channel|gain)\b[^?]{0,60}\bhow long\b",
+        ("output_settling_time", "settling_time"),
+    ),
     (
         r"\bconversion time|\bmeasurement time"
         r"|\bhow long\b.{0,60}\b(?:measurement|conversion|reading)(?!s?\b.{0,12}\bsettled\b)"
@@ -489,7 +497,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bhow long after (?:power(?:ing)?[- ]?(?:it )?(?:up|on)|start[- ]?up)"
         r"|\b(?:wait|time) after power(?:ing)?[- ]?(?:it )?(?:up|on)"
         # "how long after power is applied does its output reach 90 %"
-        r"|\bhow long after (?:the )?(?:power|supply) (?:is )?(?:applied|comes up|turned on)",
+        r"|\bhow long after (?:the )?(?:power|supply) (?:is )?(?:applied|comes up|turned on)"
+        # "After VCC comes up, how long until the output is valid?"
+        r"|\b(?:comes up|is applied|turns on)\s*,?\s*how long\b",
         # a converter states the time to valid data after power-up as its settling time
         ("start_up_time", "power_on_time", "output_settling_time"),
     ),
@@ -497,7 +507,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bresponse time|\bdelay time|\btime constant"
         # "how quickly does the humidity reading respond to a step change"
-        r"|\bhow (?:long|fast|quickly)\b.{0,60}\brespond|\brespon(?:d|se) to a step",
+        r"|\bhow (?:long|fast|quickly)\b.{0,60}\brespond|\brespon(?:d|se) to a step"
+        r"|\btakes? to respond\b",
         ("response_time",),
     ),
     # A relay's switching times.
@@ -1523,6 +1534,16 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         # VDDIO", is two rails).
         hits = [
             h for h in hits if not re.fullmatch(r"(?i)supply(?: voltage)?(?: range)?", h[2].strip())
+        ]
+    ups = [h[0] for h in hits if h[1][0] == "start_up_time"]
+    if ups:
+        # "After VCC comes up, how long...": the rail that comes up is the event, not an item
+        hits = [
+            h
+            for h in hits
+            if not (
+                h[1] == ("supply_voltage",) and any(0 <= u - h[0] - len(h[2]) <= 2 for u in ups)
+            )
         ]
     if any(h[1][0] == "i2c_address" for h in hits):
         # "on I2C with SDO tied to ground - what's the address": the bus is the setting

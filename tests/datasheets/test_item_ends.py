@@ -46,3 +46,28 @@ def test_each_mode_asked_gets_the_row_of_every_mode(qa: DatasheetQA) -> None:
     assert lux == [0.5, 1.0, 4.0], answer.answer
     # "measurement mode" names no measurement time
     assert all(i.spec == "resolution" for i in answer.items), answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        ("ACS712: once VCC comes up, how long before I can trust the output?", "power_on_time"),
+        ("HX711 at RATE = DVDD: if I change the gain, how long till readings are good?", None),
+        ("ESP32-WROOM-32: how much sink current can a GPIO take at full drive?", None),
+    ],
+)
+def test_timing_and_drive_wording(qa: DatasheetQA, question: str, spec: str | None) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.answer
+    if spec:
+        assert {i.spec for i in answer.items} == {spec}, answer.answer
+    figures = {i.typ for i in answer.items}
+    if "HX711" in question:
+        assert figures == {50.0}, answer.answer  # the output settling time at 80 SPS
+    if "ESP32" in question:
+        assert figures == {28.0}, answer.answer  # the sink row, not the 40 mA source row
+
+
+def test_a_response_time_the_sheet_does_not_give_is_not_the_preheat(qa: DatasheetQA) -> None:
+    answer = qa.ask("How many seconds does the MQ-2 take to respond to smoke?")
+    assert answer.status == "insufficient_evidence", answer.answer
