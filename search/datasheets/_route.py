@@ -348,8 +348,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:analog )?input voltage range|\binput range|\bmax(?:imum)? input(?: voltage)?"
         r"|\binput voltage|\bvin\b"
-        # the span a test sweeps its input over ("top of the line-regulation sweep")
-        r"|\bsweep(?:s|ed)?\b|\bswept\b",
+        # the span a test sweeps its input over ("top of the line-regulation sweep"), not
+        # the time between sweeps of a sensor array
+        r"|(?<!\bbetween )\bsweep(?:s|ed)?\b|\bswept\b",
         ("input_voltage_range", "supply_voltage"),
     ),
     (
@@ -1461,6 +1462,12 @@ _SIGNAL_VOLTS = re.compile(
 )
 
 
+def _sentence_end(text: str, pos: int) -> str:
+    """The mark that ends the sentence holding ``pos`` ("?" for a question), "" at the end."""
+    end = re.compile(r"[.?!](?=\s|$)").search(text, pos)
+    return end.group(0) if end else ""
+
+
 def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     """Spec candidates and the phrases that named them, in question order."""
     specs: list[tuple[str, ...]] = []
@@ -1534,6 +1541,15 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         # VDDIO", is two rails).
         hits = [
             h for h in hits if not re.fullmatch(r"(?i)supply(?: voltage)?(?: range)?", h[2].strip())
+        ]
+    asking = [h for h in hits if _sentence_end(spec_text, int(h[0])) == "?"]
+    if asking:
+        # "We want fast motor-current sampling so we set the ADC to 9-bit. Max conversion
+        # time?": a bare "sampling" told before the question is the purpose, not an item
+        hits = [
+            h
+            for h in hits
+            if h in asking or not re.fullmatch(r"(?i)sampl(?:e|es|ing)", h[2].strip())
         ]
     ups = [h[0] for h in hits if h[1][0] == "start_up_time"]
     if ups:
@@ -1628,7 +1644,7 @@ _STATED_CONDITIONS = tuple(
         # A condition stated before: "... (3.0-4.2 V). Max current in that VM range?", "PGA /8
         # ... offset at that gain?"
         r"\b(?:in|at|over|across|for|throughout)\s+(?:that|this|the same)\s+(?:\w+\s+)?"
-        r"(?:range|gain|setting|mode|rate|temperature|voltage|supply)\b",
+        r"(?:range|gain|setting|mode|rate|temperature|voltage|supply|resolution)\b",
         # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V".
         rf"\binput\s+(?:voltage\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
         rf"{_NUM}\s*V\b",

@@ -71,3 +71,13 @@ def test_timing_and_drive_wording(qa: DatasheetQA, question: str, spec: str | No
 def test_a_response_time_the_sheet_does_not_give_is_not_the_preheat(qa: DatasheetQA) -> None:
     answer = qa.ask("How many seconds does the MQ-2 take to respond to smoke?")
     assert answer.status == "insufficient_evidence", answer.answer
+
+
+def test_a_purpose_told_before_the_question_is_no_item(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "We need quick sampling, so the INA219 ADC is at 10-bit. Max conversion time at that "
+        "resolution?"
+    )
+    assert {(i.spec, i.max) for i in answer.items} == {("conversion_time", 163.0)}, answer.answer
+    between = qa.ask("MCP3008 sleeps between sweeps of the sensor bank: max standby current?")
+    assert {i.spec for i in between.items} == {"sleep_current"}, between.answer
