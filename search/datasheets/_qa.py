@@ -2815,10 +2815,21 @@ class DatasheetQA:
             if key not in seen:
                 seen.add(key)
                 mentions.append(m)
+        asked_last = final_question(parsed.text)
         if (
             route == "simple"
             and _CHECK_CUE.search(parsed.text)
             and STATED_CURRENT.search(parsed.text)
+            # "... run it close to its limit. What's the max dropout at 1 A output?": a current
+            # the closing question states as its condition is no load to check
+            and not (
+                asked_last
+                and not _CHECK_CUE.search(asked_last)
+                and all(
+                    re.search(r"(?i)\b(?:at|@)\s*$", parsed.text[: c.start()])
+                    for c in STATED_CURRENT.finditer(parsed.text)
+                )
+            )
             and not any(
                 "current" in cands[0] or cands[0] in _CAPACITY_SPECS for cands in parsed.specs
             )

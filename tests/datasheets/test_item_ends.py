@@ -81,3 +81,9 @@ def test_a_purpose_told_before_the_question_is_no_item(qa: DatasheetQA) -> None:
     assert {(i.spec, i.max) for i in answer.items} == {("conversion_time", 163.0)}, answer.answer
     between = qa.ask("MCP3008 sleeps between sweeps of the sensor bank: max standby current?")
     assert {i.spec for i in between.items} == {"sleep_current"}, between.answer
+
+
+def test_a_current_the_closing_question_states_as_condition_is_no_load(qa: DatasheetQA) -> None:
+    answer = qa.ask("We run our AMS1117 hard. What's the worst-case dropout at 1 A output?")
+    assert answer.verdict is None, answer.answer
+    assert [(i.spec, i.max) for i in answer.items] == [("dropout_voltage", 1.3)], answer.answer
