@@ -1543,6 +1543,11 @@ class DatasheetQA:
             # one spec asked twice by its rows' own words ("loop voltage", "heater voltage")
             own = content_words(phrase) - content_words(specs[0].replace("_", " "))
             valid = [r for r in valid if own <= content_words(r.fact.parameter)] or valid
+        asked_variant = (mention.variant or self._name_as_variant(mention) or "").upper()
+        if asked_variant and any((r.fact.variant or "").upper() == asked_variant for r in valid):
+            # "LM7805" named and rows printed for exactly it: rows of a suffixed variant
+            # ("LM7805A", its own table) describe another orderable part.
+            valid = [r for r in valid if (r.fact.variant or asked_variant).upper() == asked_variant]
         unpreferred = valid
         valid = _within_stated_input_span(valid, parsed.text)
         valid = _prefer_stated_condition(valid, parsed.text)
@@ -1659,11 +1664,6 @@ class DatasheetQA:
                     for f in listing
                 ]
             top = listing or top
-        asked_variant = (mention.variant or self._name_as_variant(mention) or "").upper()
-        if asked_variant and any((f.variant or "").upper() == asked_variant for f in top):
-            # "LM7805" named and rows printed for exactly it: rows of a suffixed variant
-            # ("LM7805A", its own table) describe another orderable part.
-            top = [f for f in top if f.variant is None or f.variant.upper() == asked_variant]
         # Different variants at the same rank and no variant asked: answer per variant.
         chosen: list[Fact] = []
         seen: set[tuple[Any, ...]] = set()
@@ -5513,7 +5513,10 @@ def _within_stated_span(valid: list[Any], question: str) -> list[Any]:
 
 # "a rail that wanders 8-12 V", "between 16 and 22 V": an input span the question states
 _STATED_VOLT_SPAN = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:V\s*)?(?:-|to|and)\s*(\d+(?:\.\d+)?)\s*V\b", re.I
+    # "11.5 V (resting) to 14.4 V (charging)": a word in brackets may follow the first end
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:V\s*)?(?:\([^()]{1,20}\)\s*)?(?:-|to|and)\s*"
+    r"(\d+(?:\.\d+)?)\s*V\b",
+    re.I,
 )
 # "VI = 8 V to 12 V", "VIN = 7.5 V to 25 V": the input span a row is printed for
 _ROW_VOLT_SPAN = re.compile(

@@ -87,3 +87,12 @@ def test_a_current_the_closing_question_states_as_condition_is_no_load(qa: Datas
     answer = qa.ask("We run our AMS1117 hard. What's the worst-case dropout at 1 A output?")
     assert answer.verdict is None, answer.answer
     assert [(i.spec, i.max) for i in answer.items] == [("dropout_voltage", 1.3)], answer.answer
+
+
+def test_the_part_named_is_not_its_suffixed_sibling(qa: DatasheetQA) -> None:
+    # LM7805A rows (their own table) do not answer for the LM7805, even where their input
+    # span fits the stated one more narrowly; "9 V (flat) to 13 V (charged)" is one span
+    answer = qa.ask("LM7805 fed 9 V (flat) to 13 V (charged): worst-case line regulation?")
+    assert [(i.condition, i.max) for i in answer.items] == [("VI = 7 V to 25 V", 100.0)], (
+        answer.answer
+    )
