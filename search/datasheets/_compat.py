@@ -3113,6 +3113,8 @@ _CUE_HEADROOM = re.compile(
     # "will it regulate?", "does it still regulate properly?"
     r"|\b(?:will|would|does|can|could) (?:it|the \w+) (?:still |properly )?regulate\b"
     r"|\bregulate (?:properly|ok|fine|correctly)\b|\bkeep regulating\b"
+    # "can it give us a regulated 3.3 V rail from it?"
+    r"|\b(?:give|make|get|provide|produce)\b[^.?]{0,15}\b(?:a )?(?:regulated|steady|stable)\b"
 )
 
 

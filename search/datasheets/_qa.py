@@ -724,6 +724,14 @@ class DatasheetQA:
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
         self._current_range_variants(parsed)
+        spans = [sorted(map(float, m)) for m in _STATED_VOLT_SPAN.findall(parsed.text)]
+        if len(parsed.devices) == 1 and parsed.devices[0].supply_v is None and len(spans) == 1:
+            # "Robot runs on a single 18650 (3.0-4.2 V). Can an AMS1117-3.3 give us a regulated
+            # 3.3 V rail from it?": a regulator fed a span holds its output only if the low end
+            # covers it
+            m, low = parsed.devices[0], spans[0][0]
+            if asks_headroom(parsed.text, self.index, [DeviceUse(m.device, m.variant, low)]):
+                m.supply_v = low
         if (
             asks_pullup_level(q)
             or self._powers_another(parsed)

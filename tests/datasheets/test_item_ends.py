@@ -96,3 +96,16 @@ def test_the_part_named_is_not_its_suffixed_sibling(qa: DatasheetQA) -> None:
     assert [(i.condition, i.max) for i in answer.items] == [("VI = 7 V to 25 V", 100.0)], (
         answer.answer
     )
+
+
+@pytest.mark.parametrize(
+    ("pack", "verdict"), [("1S (3.0-4.2 V)", "incompatible"), ("2S (6.0-8.4 V)", "compatible")]
+)
+def test_a_regulator_fed_a_span_is_checked_at_its_low_end(
+    qa: DatasheetQA, pack: str, verdict: str
+) -> None:
+    answer = qa.ask(
+        f"Our rover uses a {pack} pack. Can an AMS1117-3.3 give a regulated 3.3 V from it?"
+    )
+    assert answer.verdict == verdict, answer.answer
+    assert [d.result for d in answer.derived] == [pytest.approx(4.6)], answer.derived
