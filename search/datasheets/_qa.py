@@ -4949,8 +4949,14 @@ def _value_check(
                 continue  # a signal level is never checked against a supply range
             if it.spec in _SUPPLY_FAMILY and value in outputs:
                 continue  # nor a part's output against what its input takes
-            if it.spec == "output_current" and value in carried:
-                continue  # a current carried through the part is not what its output sources
+            if (
+                it.spec == "output_current"
+                and value in carried
+                and (it.max is None or to_si(it.max, it.unit)[0] < 0.1)
+            ):
+                # a current carried through the part (a sensor's primary path) is not what its
+                # signal output sources; through a driver rated in amperes, it is its output
+                continue
             if it.spec == "measurement_range" and not _ASKS_MEASURING.search(
                 _NOT_MEASURING.sub(" ", question)
             ):

@@ -1776,6 +1776,12 @@ def parse_question(
     )
     # "... the current path? Wondering about the voltage drop.": why it is asked, not what
     spec_text = without_reason(spec_text)
+    # "through a TB6612FNG so I can soft-start it.": what the part is used for, not a figure
+    spec_text = re.sub(
+        r"(?i)\bso (?:that )?(?:i|we|you) can\b[^.?!;,]{0,30}(?=[.;,])",
+        lambda m: " " * len(m.group(0)),
+        spec_text,
+    )
     cond_text = _CONDITION.sub(lambda m: " " * len(m.group(0)), spec_text)
     specs, phrases = _match_specs(cond_text)
     if not specs:

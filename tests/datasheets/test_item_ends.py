@@ -109,3 +109,11 @@ def test_a_regulator_fed_a_span_is_checked_at_its_low_end(
     )
     assert answer.verdict == verdict, answer.answer
     assert [d.result for d in answer.derived] == [pytest.approx(4.6)], answer.derived
+
+
+def test_what_the_part_is_used_for_is_no_item(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Driving a 2 A winch motor through a TB6612FNG so we can soft-start it, VM = 9 V. OK?"
+    )
+    assert answer.verdict == "incompatible", answer.answer  # 2 A is past the 1 A per channel
+    assert "soft" not in answer.answer.lower(), answer.answer
