@@ -687,6 +687,8 @@ _ACCURACY_CUES = re.compile(
     r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
     # "how far can the actual sink current be from the setting"
     r"|\bhow far\b.{0,60}\bfrom the (?:setting|reading|programmed|set ?point|displayed)\b"
+    # "how far can the actual resistance be from 5 Ω"
+    r"|\bhow far\b.{0,40}\bactual\b.{0,30}\bfrom\s+\d"
     r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b"
     # a calibration procedure's limit at one of its points
     r"|\b(?:verification|calibration) tolerance\b|\btolerance\b.{0,60}\bpoint\b",
@@ -743,6 +745,16 @@ _QUERY_RETURNS = re.compile(
     re.IGNORECASE,
 )
 _QUERY_UNIT = {"VOLT": "V", "CURR": "A"}
+# The quantity a question asks the accuracy of, by its word, as the base of its unit
+_READING_OF = {"resistance": "ohm", "current": "a", "voltage": "v"}
+
+
+def _reading_base(reading: tuple[str, str]) -> str:
+    """The base unit of a reading as written ("mA" → "a", "kΩ" → "ohm")."""
+    unit = reading[1].replace("Ω", "ohm").lower()
+    return "ohm" if unit.endswith("ohm") else unit[-1]
+
+
 _RANGE = re.compile(
     # "its 0-40 V range" is the 40 V range, not a "-40 V" one
     rf"\b(?:0\s*(?:-|–|to)\s*)?({_NUM})\s*(mV|V|kV|mA|A|ohm|Ω|kohm|kΩ|Mohm|MΩ)\s+(?:(?:DC|AC)\s+)?range"
@@ -1865,16 +1877,26 @@ def parse_question(
         # "MEAS:CURR? returns 0.2270": an instrument's reply, in the unit its query measures
         reading = _quantity(qm.group(2), qm.group(3) or _QUERY_UNIT[qm.group(1).upper()])
     if reading is None:
-        # "at 2 A", "a 50 mV signal": the first quantity that is not a range is the reading.
-        for fm in re.finditer(
-            r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\b(?!\s*range)",
-            text,
-        ):
+        # "at 2 A", "a 50 mV signal": the first quantity that is not a range is the reading,
+        # of the quantity the question asks where it names one ("~2 A load. How far can the
+        # actual resistance be from 10 Ω?")
+        found = [
+            _quantity(fm.group(1), fm.group(2))
+            for fm in re.finditer(
+                r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\b"
+                r"(?!\s*range)",
+                text,
+            )
             if not re.search(
                 r"\b(?:on|the|its)\s+(?:the\s+)?$", text[max(0, fm.start() - 8) : fm.start()]
-            ) or re.match(r"\s*(?:point|set ?point)\b", text[fm.end() :]):  # "the 3.000 A point"
-                reading = _quantity(fm.group(1), fm.group(2))
-                break
+            )
+            or re.match(r"\s*(?:point|set ?point)\b", text[fm.end() :])  # "the 3.000 A point"
+        ]
+        asked_base = next(
+            (b for w, b in _READING_OF.items() if re.search(rf"(?i)\b{w}\b", text)), None
+        )
+        of_asked = [q for q in found if _reading_base(q) == asked_base]
+        reading = (of_asked or found or [None])[0]
     inst_range = None
     gm = _RANGE.search(text)
     if gm:

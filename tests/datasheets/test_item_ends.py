@@ -117,3 +117,10 @@ def test_what_the_part_is_used_for_is_no_item(qa: DatasheetQA) -> None:
     )
     assert answer.verdict == "incompatible", answer.answer  # 2 A is past the 1 A per channel
     assert "soft" not in answer.answer.lower(), answer.answer
+
+
+def test_how_far_the_actual_value_can_be_from_a_setting_is_an_accuracy(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "TRN-2400 in CR mode at RES 10, ~2 A load. How far can the actual resistance be from 10 Ω?"
+    )
+    assert [d.result for d in answer.derived] == [pytest.approx(70.0)], answer.answer
