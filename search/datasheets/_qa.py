@@ -1888,11 +1888,40 @@ class DatasheetQA:
                     best = (key, hit, f)
         return None if best is None else (best[1], best[2])
 
+    def _listed_labels(self, parsed: ParsedQuestion) -> list[Fact]:
+        """Rows whose labels share their words but the last, each last word listed by the
+        question ("current during the humidity, pressure and temperature measurement" for
+        "Current during humidity / pressure / temperature"), in the order listed; [] when the
+        question lists fewer than two of them or names more than one part."""
+        if len(set(parsed.device_names)) != 1:
+            return []
+        asked = content_words(parsed.text)
+        groups: dict[str, dict[str, Fact]] = {}
+        for f in self.index.device_facts(parsed.device_names[0]):
+            words = f.parameter.lower().split()
+            if len(words) >= 3 and set(words[:-1]) <= asked and words[-1] in asked:
+                groups.setdefault(" ".join(words[:-1]), {}).setdefault(words[-1], f)
+        lists = [
+            g
+            for g in groups.values()
+            if len(g) >= 2 and len({f.spec for f in g.values()}) == len(g)
+        ]
+        if len(lists) != 1:
+            return []
+        text = parsed.text.lower()
+        return sorted(lists[0].values(), key=lambda f: text.find(f.parameter.lower().split()[-1]))
+
     def _label_specs(self, parsed: ParsedQuestion) -> None:
         """Take the spec from the devices' own row labels when the question names no spec we
         know, or when a row's label names more of the question's own words than any row under
         the recognised spec ("short-circuit current" is its own row, not the output current;
         "sampling rate with the DIG controller")."""
+        listed = self._listed_labels(parsed)
+        if listed:
+            parsed.specs = [(f.spec,) for f in listed]
+            parsed.spec_phrases = [f.parameter for f in listed]
+            parsed.route = "structured"
+            return
         recognised = (list(parsed.specs), list(parsed.spec_phrases))
         parsed.specs, parsed.spec_phrases = _outside_settings(parsed)
         if parsed.route == "structured" and len(parsed.specs) == 1:

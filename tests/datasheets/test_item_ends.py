@@ -124,3 +124,11 @@ def test_how_far_the_actual_value_can_be_from_a_setting_is_an_accuracy(qa: Datas
         "TRN-2400 in CR mode at RES 10, ~2 A load. How far can the actual resistance be from 10 Ω?"
     )
     assert [d.result for d in answer.derived] == [pytest.approx(70.0)], answer.answer
+
+
+def test_rows_listed_by_the_last_word_of_their_label_are_each_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask("BME280: current during pressure and humidity measurement, for a power budget?")
+    assert [(i.spec, i.typ) for i in answer.items] == [
+        ("current_during_pressure", 714.0),
+        ("current_during_humidity", 340.0),
+    ], answer.answer
