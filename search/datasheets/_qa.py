@@ -1602,6 +1602,18 @@ class DatasheetQA:
         ]
         if len({_bits_named(f.condition) for f in each}) > 1:
             top = each  # "for 9-, 10-, 11- and 12-bit resolution": the row of each
+        named_each = _listed_conditions(parsed.text)
+        if len(named_each) >= 2:
+            # "thermal resistance for SO-8, TO-252 and SOT-223": the row of each one listed
+            per_item: dict[str, Fact] = {}
+            for r in unpreferred:
+                for item in named_each:
+                    if r.fact.spec == valid[0].fact.spec and re.search(
+                        rf"(?i)(?<![\w-]){re.escape(item)}(?![\w-])", r.fact.condition or ""
+                    ):
+                        per_item.setdefault(item, r.fact)
+            if len(per_item) >= 2:
+                top = [per_item[i] for i in named_each if i in per_item]
         if _EACH_MODE.search(parsed.text):
             # "What resolution does each measurement mode give?": the row of every mode, in
             # the unit most of them are printed in, each figure once
@@ -4667,6 +4679,19 @@ def _written(text: str) -> str:
 def _condition_terms(condition: str | None) -> set[str]:
     """The words and numbers of a row's condition."""
     return set(re.findall(r"[a-z]+|\d+(?:\.\d+)?", (condition or "").lower()))
+
+
+_LISTED = re.compile(
+    r"\b(?:for|of|in|on|at)\s+((?:[\w.+-]+,\s*)+[\w.+-]+,?\s+(?:and|or)\s+[\w.+-]+)"
+)
+
+
+def _listed_conditions(question: str) -> list[str]:
+    """The items of a list the question gives a figure for ("for SO-8, TO-252 and SOT-223")."""
+    m = _LISTED.search(question)
+    if m is None:
+        return []
+    return [x for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(1)) if x]
 
 
 _EACH_MODE = re.compile(r"(?i)\b(?:each|every|all(?: the)?|per)\b[^?.;]{0,25}\bmodes?\b")

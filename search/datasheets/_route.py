@@ -521,7 +521,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("response_time",),
     ),
     # "the package" is asked; "the VSSOP package" only says which one
-    (r"(?-i:(?<![A-Z0-9)] ))\bpackage", ("package",)),
+    # ("picking a package for the board": the choice it is asked for, not the figure)
+    (r"(?-i:(?<![A-Z0-9)] ))\bpackage(?!\s+for\b)", ("package",)),
     (r"\bpin count|\bhow many pins|\bnumber of pins", ("pin_count",)),
     # "how much flash is on the module", "SRAM size"
     (

@@ -132,3 +132,14 @@ def test_rows_listed_by_the_last_word_of_their_label_are_each_answered(qa: Datas
         ("current_during_pressure", 714.0),
         ("current_during_humidity", 340.0),
     ], answer.answer
+
+
+def test_each_listed_condition_gets_its_row(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Choosing a package for our AMS1117 board: thermal resistance of TO-252, SO-8 or SOT-223?"
+    )
+    assert [(i.condition, i.max) for i in answer.items] == [
+        ("TO-252 package", 80.0),
+        ("SO-8 package", 160.0),
+        ("SOT-223 package", 90.0),
+    ], answer.answer
