@@ -1695,7 +1695,9 @@ _ABSMAX_PREMISE = re.compile(
 # A sentence after the question that says why it is asked ("Wondering about the voltage drop
 # on our 20 A drive.")
 _REASON_GIVEN = re.compile(
-    r"(?i)(?<=\?)\s+(?:(?:i'?m|we'?re|just)\s+)?(?:wondering|worried|curious|thinking|asking)"
+    r"(?i)(?<=\?)\s+(?:(?:i'?m|we'?re|just)\s+)?(?:wondering|worried|curious|thinking|asking"
+    # "I'm budgeting the idle draw for 14 of them."
+    r"|budget+ing|planning|sizing|designing|working out)"
     r"\b[^?]*$"
 )
 
@@ -1802,6 +1804,9 @@ def parse_question(
     if len(specs) >= 2 and (
         (_COMPARE_CUES.search(text) and re.search(r"\d\s*V\s+rail\b", text))
         or re.search(r"(?i)\b(?:for|on|of)\s+(?:the|our|a|my)\s+(?:[\w-]+\s+)?rail\b", text)
+        # "AMS1117-3.3 off the USB 5 V rail. What dropout does it guarantee?": the rail told
+        # before a closing question about another figure
+        or ((last := final_question(text)) is not None and "rail" not in last.lower())
         # "LM7805 on a 12 V rail that wanders 8-12 V: line regulation?": the rail is the
         # condition a regulation figure is printed for
         or any(c[0] in ("line_regulation", "load_regulation", "ripple_rejection") for c in specs)

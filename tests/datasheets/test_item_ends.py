@@ -143,3 +143,14 @@ def test_each_listed_condition_gets_its_row(qa: DatasheetQA) -> None:
         ("SO-8 package", 160.0),
         ("SOT-223 package", 90.0),
     ], answer.answer
+
+
+def test_context_told_around_the_question_is_no_item(qa: DatasheetQA) -> None:
+    # a sentence after the question that says what it is for
+    budget = qa.ask(
+        "MCP3008 idle between readings: worst-case standby current? I'm budgeting the draw."
+    )
+    assert {i.spec for i in budget.items} == {"sleep_current"}, budget.answer
+    # the rail told before a closing question about another figure
+    rail = qa.ask("LM7805 off the 12 V battery rail in the van. What is its max dropout at 1 A?")
+    assert {i.spec for i in rail.items} == {"dropout_voltage"}, rail.answer
