@@ -1633,6 +1633,8 @@ def listed_bits(text: str) -> set[int]:
 _STATED_CONDITIONS = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
+        # "configured for 11-bit ADC resolution": the setting, never a request for it
+        r"\b\d{1,2}[- ]?bits?\s+(?:adc\s+)?resolution\b",
         r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD)\s*=\s*"
         r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
@@ -1759,7 +1761,7 @@ def parse_question(
     # A stated condition ("at VDD = 2.7 V", "VCC = 5 V", "at 12-bit resolution") is not a spec
     # request.
     spec_text = re.sub(
-        r"\b(?:at|in|with|for)\s+(?:a\s+)?\d+[- ]bit(?:\s+resolution|\s+mode)?",
+        r"\b(?:at|in|with|for)\s+(?:a\s+)?\d+[- ]bit(?:\s+(?:adc\s+)?resolution|\s+mode)?",
         lambda m: " " * len(m.group(0)),
         spec_text,
         flags=re.IGNORECASE,

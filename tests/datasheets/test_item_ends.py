@@ -154,3 +154,10 @@ def test_context_told_around_the_question_is_no_item(qa: DatasheetQA) -> None:
     # the rail told before a closing question about another figure
     rail = qa.ask("LM7805 off the 12 V battery rail in the van. What is its max dropout at 1 A?")
     assert {i.spec for i in rail.items} == {"dropout_voltage"}, rail.answer
+
+
+def test_a_stated_resolution_is_a_setting(qa: DatasheetQA) -> None:
+    answer = qa.ask("DS18B20 set to 10-bit resolution. Max conversion time?")
+    assert [(i.spec, i.max) for i in answer.items] == [("conversion_time", 187.5)], answer.answer
+    adc = qa.ask("INA219 configured for 10-bit ADC resolution. Max conversion time at 10 bits?")
+    assert {i.spec for i in adc.items} == {"conversion_time"}, adc.answer
