@@ -1608,8 +1608,8 @@ class DatasheetQA:
             per_item: dict[str, Fact] = {}
             for r in unpreferred:
                 for item in named_each:
-                    if r.fact.spec == valid[0].fact.spec and re.search(
-                        rf"(?i)(?<![\w-]){re.escape(item)}(?![\w-])", r.fact.condition or ""
+                    if r.fact.spec == valid[0].fact.spec and _names_item(
+                        r.fact.condition or "", item
                     ):
                         per_item.setdefault(item, r.fact)
             if len(per_item) >= 2:
@@ -4681,17 +4681,30 @@ def _condition_terms(condition: str | None) -> set[str]:
     return set(re.findall(r"[a-z]+|\d+(?:\.\d+)?", (condition or "").lower()))
 
 
-_LISTED = re.compile(
-    r"\b(?:for|of|in|on|at)\s+((?:[\w.+-]+,\s*)+[\w.+-]+,?\s+(?:and|or)\s+[\w.+-]+)"
-)
+_ITEM = r"(?:\d+(?:\.\d+)?\s*[A-Za-zµ°%]+|[\w.+-]+)"
+_LISTED = re.compile(rf"\b(?:for|of|in|on|at)\s+((?:{_ITEM},\s*)+{_ITEM},?\s+(?:and|or)\s+{_ITEM})")
+_AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*([A-Za-zµ°%]+)")
 
 
 def _listed_conditions(question: str) -> list[str]:
-    """The items of a list the question gives a figure for ("for SO-8, TO-252 and SOT-223")."""
+    """The items of a list the question gives a figure for ("for SO-8, TO-252 and SOT-223",
+    "at 0.5 A, 1 A, 2 A and 3 A out")."""
     m = _LISTED.search(question)
     if m is None:
         return []
     return [x for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(1)) if x]
+
+
+def _names_item(condition: str, item: str) -> bool:
+    """Whether a row's condition names a listed item: the same amount in the same unit
+    ("1 A" in "IOUT = 1.0 A"), or the same name ("SO-8" in "SO-8 package")."""
+    amount = _AMOUNT.fullmatch(item)
+    if amount:
+        return any(
+            float(n) == float(amount.group(1)) and u == amount.group(2)
+            for n, u in _AMOUNT.findall(condition)
+        )
+    return bool(re.search(rf"(?i)(?<![\w-]){re.escape(item)}(?![\w-])", condition))
 
 
 _EACH_MODE = re.compile(r"(?i)\b(?:each|every|all(?: the)?|per)\b[^?.;]{0,25}\bmodes?\b")

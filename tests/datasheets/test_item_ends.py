@@ -161,3 +161,8 @@ def test_a_stated_resolution_is_a_setting(qa: DatasheetQA) -> None:
     assert [(i.spec, i.max) for i in answer.items] == [("conversion_time", 187.5)], answer.answer
     adc = qa.ask("INA219 configured for 10-bit ADC resolution. Max conversion time at 10 bits?")
     assert {i.spec for i in adc.items} == {"conversion_time"}, adc.answer
+
+
+def test_each_listed_amount_gets_its_row(qa: DatasheetQA) -> None:
+    answer = qa.ask("SRB-5030 on a 24 V input: efficiency at 3 A, 1 A and 0.5 A?")
+    assert [i.typ for i in answer.items] == [92.5, 91.7, 87.9], answer.answer
