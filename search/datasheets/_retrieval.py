@@ -320,7 +320,16 @@ class FactIndex:
 
 
 _AGGREGATE = frozenset({"total", "combined", "overall"})
-_OPPOSITES = (("sink", "source"), ("source", "sink"), ("sinking", "source"), ("sourcing", "sink"))
+_OPPOSITES = (
+    ("sink", "source"),
+    ("source", "sink"),
+    ("sinking", "source"),
+    ("sourcing", "sink"),
+    # junction-to-ambient asked: the junction-to-case row is the other thermal path
+    ("ambient", "case"),
+    ("case", "ambient"),
+    ("case", "air"),
+)
 _BOTH_SIDES = re.compile(
     r"(?i)\b(?:upper|source|high[- ]side)\s*(?:\+|and)\s*(?:lower|sink|low[- ]side)\b"
     r"|\bU\s*\+\s*L\b"

@@ -166,3 +166,8 @@ def test_a_stated_resolution_is_a_setting(qa: DatasheetQA) -> None:
 def test_each_listed_amount_gets_its_row(qa: DatasheetQA) -> None:
     answer = qa.ask("SRB-5030 on a 24 V input: efficiency at 3 A, 1 A and 0.5 A?")
     assert [i.typ for i in answer.items] == [92.5, 91.7, 87.9], answer.answer
+
+
+def test_junction_to_ambient_is_not_the_case_path(qa: DatasheetQA) -> None:
+    answer = qa.ask("LM7805 in TO-220: junction-to-ambient thermal resistance?")
+    assert [i.max for i in answer.items] == [65.0], answer.answer
