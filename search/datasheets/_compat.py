@@ -3360,6 +3360,12 @@ def rule_bus_clock(
     hz, shown = clock
     checks: list[CompatCheck] = []
     for use in uses:
+        spoken = rule_interface(index, use, use, bus) if len(uses) == 1 else []
+        if spoken and spoken[0].outcome == "incompatible":
+            # "the MPU-6050 on SPI at 1 MHz": a part that does not speak the bus at all (with
+            # two parties, the interface rule already weighs it)
+            checks.extend(spoken)
+            continue
         rows = [
             (f, hz_of)
             for f in _best(index, use, (spec,))

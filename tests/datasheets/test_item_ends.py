@@ -171,3 +171,10 @@ def test_each_listed_amount_gets_its_row(qa: DatasheetQA) -> None:
 def test_junction_to_ambient_is_not_the_case_path(qa: DatasheetQA) -> None:
     answer = qa.ask("LM7805 in TO-220: junction-to-ambient thermal resistance?")
     assert [i.max for i in answer.items] == [65.0], answer.answer
+
+
+def test_a_part_on_a_bus_it_does_not_speak_is_incompatible(qa: DatasheetQA) -> None:
+    answer = qa.ask("Layout puts the MPU-6050 on SPI at 500 kHz to spare I2C pins. Supported?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert "mpu-6050#p7" in answer.citations or "mpu-6050#p38" in answer.citations, answer.citations
+    assert qa.ask("MPU-6000 wired on SPI at 500 kHz. Will that work?").verdict == "compatible"
