@@ -320,6 +320,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A part's peak output current is what it can deliver briefly, printed as a peak or a
     # current-limit row: not what it draws at its peak.
     (r"\bpeak output current|\boutput peak current", ("current_limit", "output_current")),
+    # "max short-circuit output current": the current the output limits itself to when shorted
+    (
+        r"\bshort[- ]?circuit(?:ed)?\s+(?:output\s+)?current|\boutput short[- ]?circuit current",
+        ("current_limit",),
+    ),
     (
         r"\boutput current|\bload current|\bcurrent rating|\bcurrent capability|\bdeliver(?:s)?\b"
         r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"
@@ -470,6 +475,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # A conversion is what a "measurement" takes: "measurement time", "how long does one
     # measurement take".
+    # "how long until the gyro zero-rate output settles": the ZRO settling time from power-on
+    (r"\b(?:zero[- ]rate(?: output)?|zro)\b.{0,30}\bsettl\w*", ("zro_settling",)),
     # "after I switch channel or gain, how long until the output is valid" (before the
     # conversion time, which "how long till readings" would name)
     (

@@ -178,3 +178,17 @@ def test_a_part_on_a_bus_it_does_not_speak_is_incompatible(qa: DatasheetQA) -> N
     assert answer.verdict == "incompatible", answer.answer
     assert "mpu-6050#p7" in answer.citations or "mpu-6050#p38" in answer.citations, answer.citations
     assert qa.ask("MPU-6000 wired on SPI at 500 kHz. Will that work?").verdict == "compatible"
+
+
+@pytest.mark.parametrize(
+    ("question", "figure"),
+    [
+        ("LM2904: max short circuit current of its output, shorted to ground?", 60.0),
+        ("MPU-6050: from power-on, how long before the zero rate output settles?", 30.0),
+    ],
+)
+def test_named_limits_and_settling(qa: DatasheetQA, question: str, figure: float) -> None:
+    answer = qa.ask(question)
+    assert [i.max if i.max is not None else i.typ for i in answer.items][:1] == [figure], (
+        answer.answer
+    )
