@@ -2023,8 +2023,17 @@ def parse_question(
         if lm and not any(d.start < lm.end() and lm.start() < d.end for d in devices):
             unknown = [lm.group(1)]
     several = several or bool(devices and unknown)
+    # "6x YF-S201 all powered from one 5 V supply. Max current each one draws?": copies of one
+    # part and a closing question for a figure of it ask the figure, not a check
+    last = re.split(r"(?<=[.!?])\s+", text.strip())[-1]
+    figure_of_copies = (
+        len(distinct_devices) == 1
+        and not unknown
+        and re.match(r"(?i)(?:what|which|how (?:much|many|long)|max(?:imum)?|min(?:imum)?)\b", last)
+        and not _COMPAT_CUES.search(last)
+    )
     route: RouteName
-    if _COMPAT_CUES.search(text) and several and not accuracy:
+    if _COMPAT_CUES.search(text) and several and not accuracy and not figure_of_copies:
         route = "compatibility"
     elif (
         len(distinct_devices) >= 2 and not specs and not accuracy and not _COMPARE_CUES.search(text)

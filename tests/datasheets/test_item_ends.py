@@ -192,3 +192,11 @@ def test_named_limits_and_settling(qa: DatasheetQA, question: str, figure: float
     assert [i.max if i.max is not None else i.typ for i in answer.items][:1] == [figure], (
         answer.answer
     )
+
+
+def test_a_figure_asked_of_several_copies_is_a_lookup(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Four DS18B20 probes all powered from one 3.3 V rail. Max current each draws converting?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert 1.5 in [i.max for i in answer.items], answer.answer
