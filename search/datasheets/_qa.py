@@ -3518,9 +3518,11 @@ class DatasheetQA:
         top = max(n for n, _ in overlap)
         if top > 0:
             rows = [r for n, r in overlap if n == top]
+        # ("I send CURR 0.100": a set command with its value, not a query, is a setting)
         basis = (
             "setting"
-            if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogram", parsed.text, re.I)
+            if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogram|\bsen[dt]\b", parsed.text, re.I)
+            or re.search(r"\b(?:CURR|VOLT|RES|POW)\s+[-+]?\d", parsed.text)
             else "reading"
         )
         if any(r.basis == basis for r in rows):

@@ -200,3 +200,10 @@ def test_a_figure_asked_of_several_copies_is_a_lookup(qa: DatasheetQA) -> None:
     )
     assert answer.status == "answered", answer.answer
     assert 1.5 in [i.max for i in answer.items], answer.answer
+
+
+def test_a_set_command_asks_the_setting_accuracy(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "I send CURR 2.000 to the TRN-2400: how far can the actual current be from 2 A?"
+    )
+    assert [d.result for d in answer.derived] == [pytest.approx(12.0)], answer.answer  # not 7 mA
