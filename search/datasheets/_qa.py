@@ -846,7 +846,12 @@ class DatasheetQA:
                 # "Will it still talk at the end of 30 m of cable?", "driving a 100 nF cap - will
                 # it be stable?": figures found, none of them a limit on the length
                 # (capacitance, temperature) the question states, so no "yes" either.
-                or (_YES_NO.search(parsed.text) and unweighed)
+                or (
+                    _YES_NO.search(parsed.text)
+                    and unweighed
+                    # "..., could see 105 °C. Max supply current at that temperature?"
+                    and not final_question(without_reason(parsed.text))
+                )
                 # "will VOUT stay above 4.9 V during the step?": steady-state rows only
                 or (
                     _YES_NO.search(parsed.text)

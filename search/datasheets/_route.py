@@ -1715,7 +1715,9 @@ def final_question(text: str) -> str | None:
     """The wh-question a question ends with ("... like the gyro. What's the highest
     accelerometer rate?"), or None when it ends otherwise."""
     last = re.split(r"[.:;!?]\s+", text.strip())[-1]
-    asks = re.match(r"(?i)(?:so\s+)?(?:what|how|which)\b", last) and last.endswith("?")
+    # ("Max supply current at that temperature?" asks a figure as much as "what is")
+    asks = re.match(r"(?i)(?:so\s+)?(?:what|how|which|max(?:imum)?|min(?:imum)?)\b", last)
+    asks = asks and last.endswith("?")
     return last if asks else None
 
 

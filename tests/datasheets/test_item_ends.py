@@ -207,3 +207,12 @@ def test_a_set_command_asks_the_setting_accuracy(qa: DatasheetQA) -> None:
         "I send CURR 2.000 to the TRN-2400: how far can the actual current be from 2 A?"
     )
     assert [d.result for d in answer.derived] == [pytest.approx(12.0)], answer.answer  # not 7 mA
+
+
+def test_a_closing_figure_request_after_a_possibility_is_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ADS1115 on a board near the exhaust, could see 100 °C. Max supply current in "
+        "continuous mode at that temperature?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert [i.max for i in answer.items] == [300.0], answer.answer
