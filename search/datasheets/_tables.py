@@ -2354,6 +2354,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
     facts.extend(_memory_sizes(doc, device, stem))
+    facts.extend(_resolution_steps(doc, device, stem))
     return _dedupe(facts), warnings
 
 
@@ -2928,6 +2929,47 @@ def _memory_sizes(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
         )
         for page, m in _prose_matches(doc, _MEMORY_SIZE)
     ]
+
+
+# "user-configurable to 9, 10, 11, or 12 bits, corresponding to increments of 0.5°C, 0.25°C,
+# 0.125°C, and 0.0625°C, respectively": the step of each resolution setting.
+_NUMBER_LIST = (
+    r"\d+(?:\.\d+)?(?:\s*,\s*(?:or\s+|and\s+)?\d+(?:\.\d+)?)*,?\s+(?:or|and)\s+\d+(?:\.\d+)?"
+)
+_RESOLUTION_STEPS = re.compile(
+    rf"(?P<bits>{_NUMBER_LIST})\s*bits?,?\s+corresponding\s+to\s+(?:increments|steps)\s+of\s+"
+    r"(?P<steps>(?:[-\d.]+\s*°C,?\s+(?:and\s+|or\s+)?)+)respectively"
+)
+
+
+def _resolution_steps(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """The temperature step of each resolution a sensor can be set to, paired in order from a
+    "..., respectively" sentence."""
+    out: list[Fact] = []
+    # (read by column: the sentence runs down one column of a two-column page)
+    found = ((p, m) for p in doc.pages for m in _RESOLUTION_STEPS.finditer(_column_text(p)))
+    for page, m in found:
+        bits = re.findall(r"\d+", m.group("bits"))
+        steps = re.findall(r"(\d+(?:\.\d+)?)\s*°C", m.group("steps"))
+        if len(bits) != len(steps) or len(bits) < 2:
+            continue
+        said = _sentence_up_to(m)
+        out.extend(
+            _page_fact(
+                device,
+                stem,
+                page,
+                said,
+                spec="resolution",
+                parameter="Temperature resolution (increment)",
+                value=float(step),
+                unit="°C",
+                condition=f"{b}-bit resolution",
+                section_kind="general",
+            )
+            for b, step in zip(bits, steps, strict=True)
+        )
+    return out
 
 
 # "Refer to the test circuit, -40°C < TJ < 125°C, IO = 500 mA": the junction temperatures a

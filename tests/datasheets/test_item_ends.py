@@ -216,3 +216,21 @@ def test_a_closing_figure_request_after_a_possibility_is_answered(qa: DatasheetQ
     )
     assert answer.status == "answered", answer.answer
     assert [i.max for i in answer.items] == [300.0], answer.answer
+
+
+def test_a_respectively_sentence_pairs_each_resolution_with_its_step(qa: DatasheetQA) -> None:
+    steps = {
+        i.condition: i.value
+        for i in qa.index.device_facts("DS18B20")
+        if i.spec == "resolution" and i.unit == "°C"
+    }
+    assert steps == {
+        "9-bit resolution": 0.5,
+        "10-bit resolution": 0.25,
+        "11-bit resolution": 0.125,
+        "12-bit resolution": 0.0625,
+    }, steps
+    answer = qa.ask(
+        "DS18B20 at 11-bit and 12-bit resolution: what temperature step does each give?"
+    )
+    assert sorted(float(i.value) for i in answer.items) == [0.0625, 0.125], answer.answer
