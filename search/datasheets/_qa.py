@@ -3966,6 +3966,9 @@ _RAIL_TOLERANCE = re.compile(
     r"|(?:±|\+/-)\s*(\d+(?:\.\d+)?)\s*%"
 )
 _ASKS_MARGIN = re.compile(r"(?i)\b(?:margin|headroom)\b")
+_NAMED_RAIL_VOLTS = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=\s+(?:\w+\s+)?(?:bus|rail|supply|battery)\b)"
+)
 
 
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
@@ -3977,7 +3980,10 @@ def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
     """ "a 24 V rail that can be 10 % high: how much margin below the maximum input?": the
     rail at its high end, and what is left below the one operating maximum the answer found."""
     tol = _RAIL_TOLERANCE.search(parsed.text)
-    rails = set(parsed.stated_voltages)
+    # ("Customer's 24 V bus has ±10% tolerance": a rail named by its voltage, no preposition)
+    rails = set(parsed.stated_voltages) or {
+        float(v) for v in _NAMED_RAIL_VOLTS.findall(parsed.text.split("?")[0])
+    }
     tops = {
         (it.max, it.citation)
         for it in answer.items

@@ -234,3 +234,11 @@ def test_a_respectively_sentence_pairs_each_resolution_with_its_step(qa: Datashe
         "DS18B20 at 11-bit and 12-bit resolution: what temperature step does each give?"
     )
     assert sorted(float(i.value) for i in answer.items) == [0.0625, 0.125], answer.answer
+
+
+def test_a_rail_named_by_its_voltage_gets_its_margin(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Our 28 V supply can run 5% high. Rev A SRB-5030: how much margin is left below the "
+        "max input?"
+    )
+    assert [d.result for d in answer.derived][-1:] == [pytest.approx(2.6)], answer.answer
