@@ -2606,6 +2606,15 @@ def rule_bench_supply(
     if volts is None:
         return [_lacking("bench", ((f"voltage stated for the {psu.device}", []),), [])]
     checks = [_within_row(psu.device, f"{_fmt(volts)} V", volts, rows.volts, vfacts)]
+    if part is None and psu.load is None and psu.current_limit is not None:
+        # "32.000 V with the 4.000 A current limit from setup": the limit within the current
+        # range, and the power if the whole limit were drawn
+        limit, written = psu.current_limit
+        return [
+            *checks,
+            _within_row(psu.device, f"a {written} limit", limit, rows.amps),
+            _power_check(psu.device, volts, (limit, written, _amps_term(written)), rows.power, []),
+        ]
     if part is None and psu.load is None:
         return [*checks, _lacking("bench", (("current stated", []),), [])]
     if part is not None:

@@ -242,3 +242,15 @@ def test_a_rail_named_by_its_voltage_gets_its_margin(qa: DatasheetQA) -> None:
         "max input?"
     )
     assert [d.result for d in answer.derived][-1:] == [pytest.approx(2.6)], answer.answer
+
+
+@pytest.mark.parametrize(("limit", "verdict"), [("4.000", "compatible"), ("6.000", "incompatible")])
+def test_a_bench_supply_at_a_voltage_and_a_current_limit(
+    qa: DatasheetQA, limit: str, verdict: str
+) -> None:
+    # 36 V × 6 A = 216 W is past the MDN-4010's 200 W, even if the load never draws it all
+    answer = qa.ask(
+        f"In step 2 the MDN-4010 goes to 36.000 V with the {limit} A current limit from setup. "
+        "Is that inside the supply's ratings?"
+    )
+    assert answer.verdict == verdict, answer.answer
