@@ -2613,7 +2613,13 @@ def rule_bench_supply(
         return [
             *checks,
             _within_row(psu.device, f"a {written} limit", limit, rows.amps),
-            _power_check(psu.device, volts, (limit, written, _amps_term(written)), rows.power, []),
+            _power_check(
+                psu.device,
+                volts,
+                (limit, f"the whole {written} limit", _amps_term(written)),
+                rows.power,
+                [],
+            ),
         ]
     if part is None and psu.load is None:
         return [*checks, _lacking("bench", (("current stated", []),), [])]
