@@ -3314,10 +3314,13 @@ def amps(number: str, unit: str) -> float:
     return float(number) * (1e-3 if unit == "mA" else 1.0)
 
 
-def stated_load_current(question: str) -> tuple[float, str] | None:
+def stated_load_current(question: str, *, worst: bool = False) -> tuple[float, str] | None:
     """The one load current a question states ("at ~300 mA", "a 1.5 A load"): amperes, and as
-    written; None when it states none or several."""
+    written; None when it states none or several (``worst``: the largest of several, for an
+    instrument asked to take each of them, "3.000 A ... and a ramp up to 6.000 A")."""
     found = {(amps(n, u), f"{n} {u}") for n, u in STATED_CURRENT.findall(question)}
+    if worst and found:
+        return max(found)
     return found.pop() if len(found) == 1 else None
 
 

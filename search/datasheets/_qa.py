@@ -1057,7 +1057,8 @@ class DatasheetQA:
             return False
         # alone, the instrument is checked only at a voltage and a current the question gives
         return len(uses) == 2 or bool(
-            _supply_span(parsed) and stated_load_current(stated_current_limit(parsed.text)[1])
+            _supply_span(parsed)
+            and stated_load_current(stated_current_limit(parsed.text)[1], worst=True)
         )
 
     def _bench_point(self, parsed: ParsedQuestion, uses: list[DeviceUse]) -> None:
@@ -1075,7 +1076,7 @@ class DatasheetQA:
         # one voltage across the terminals: kept on the side the rule reads it from only
         for u in uses:
             u.supply_v = None
-        at.supply_v, at.load = volts, stated_load_current(rest)
+        at.supply_v, at.load = volts, stated_load_current(rest, worst=True)
         inst.current_limit = limit
 
     def _is_instrument(self, device: str) -> bool:
@@ -4375,7 +4376,8 @@ _YES_NO = re.compile(
     r"|(?:^|[-–—,;:.]\s+)(?:can|could|will|would|does|do|is|are)\b(?!.*\b(?:how|what|which)\b)"
 )
 _TRANSIENT = re.compile(
-    r"(?i)\bload[- ]?steps?\b|\btransient|\bstep load\b|\bload jumps?\b"
+    # ("the full-load steps" of a test are test steps run at full load)
+    r"(?i)(?<!full-)(?<!full )\bload[- ]?steps?\b|\btransient|\bstep load\b|\bload jumps?\b"
     r"|\bsteps? from\b|\bduring the step\b"  # "the load steps from 0.5 A to 2.5 A"
 )
 

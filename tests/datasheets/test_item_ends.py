@@ -254,3 +254,14 @@ def test_a_bench_supply_at_a_voltage_and_a_current_limit(
         "Is that inside the supply's ratings?"
     )
     assert answer.verdict == verdict, answer.answer
+
+
+def test_an_instrument_asked_to_take_several_currents_is_checked_at_the_largest(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "Can the TRN-2400 handle the full-load steps (2.000 A at ~12 V) and a ramp up to 28.000 A?"
+    )
+    # 12 V × 28 A = 336 W is past its 300 W
+    assert answer.verdict == "incompatible", answer.answer
+    assert any(d.result == pytest.approx(336.0) for d in answer.derived), answer.derived
