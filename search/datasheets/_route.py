@@ -1695,6 +1695,10 @@ _SETTINGS = re.compile(
 
 # "(it's listed as the absolute max, so that's fine, right?)": the rating offered as the
 # reason a value is fine asks about operating, not for the rating
+_CLAIMED_ABSMAX = re.compile(
+    r"(?i)\b(?:says|said|claims?|thinks|reckons|argues)\b[^.?;]{0,15}\babs(?:olute)?\.? max\w*"
+    r"\b[^.?;]{0,40}"
+)
 _ABSMAX_PREMISE = re.compile(
     r"(?i)\b(?:it'?s|is|as|since|because)\b[^.?;]{0,25}\babs(?:olute)?\.? max\w*\b"
     r"[^.?;]{0,30}\b(?:fine|ok|okay|safe|right)\b"
@@ -1742,6 +1746,9 @@ def parse_question(
     text = normalize_question(text)
     # "(not abs max)", "rather than the absolute maximum": the rating is what is not asked.
     text = _NOT_ABSMAX.sub(lambda m: " " * len(m.group(0)), text)
+    # "says the abs max is 4 A so it's fine": someone's claim about the rating, to be checked
+    # against the operating limit, is no figure asked or applied
+    text = _CLAIMED_ABSMAX.sub(lambda m: " " * len(m.group(0)), text)
     # "LM358 (not LM258)": a part ruled out is not one asked about
     text = _NOT_PART.sub(lambda m: " " * len(m.group(0)), text)
     devices = _find_devices(text, known_devices, siblings)

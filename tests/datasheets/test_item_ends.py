@@ -265,3 +265,13 @@ def test_an_instrument_asked_to_take_several_currents_is_checked_at_the_largest(
     # 12 V × 28 A = 336 W is past its 300 W
     assert answer.verdict == "incompatible", answer.answer
     assert any(d.result == pytest.approx(336.0) for d in answer.derived), answer.derived
+
+
+def test_a_claim_about_the_absolute_maximum_is_checked_at_the_operating_limit(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "A customer wants 3.2 A continuous from one SRB-5030, and says the abs max of 4 A means "
+        "that's fine. Is it?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
