@@ -211,7 +211,14 @@ class FactIndex:
         tested = any(f.section_kind == "production_test" for f, _how, _rank in pool)
         # "non-parasite", "not in sleep": words the question rules out name rows it does not ask
         negated = content_words(
-            " ".join(re.findall(r"(?i)\b(?:non-|not\s+(?:in\s+)?|without\s+)(\w+)", question))
+            " ".join(
+                re.findall(
+                    # "pressure changes more than absolute", "rather than absolute"
+                    r"(?i)\b(?:non-|not\s+(?:in\s+)?|without\s+|(?:rather|more)\s+than\s+)"
+                    r"([a-z]\w+)",
+                    question,
+                )
+            )
         )
         q_words = content_words(question) - negated
         if _BOTH_SIDES.search(question):

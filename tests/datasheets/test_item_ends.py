@@ -275,3 +275,11 @@ def test_a_claim_about_the_absolute_maximum_is_checked_at_the_operating_limit(
         "that's fine. Is it?"
     )
     assert answer.verdict == "incompatible", answer.answer
+
+
+def test_a_figure_preferred_over_another_names_the_other_no_row(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "BME280 for a variometer: we care about pressure changes rather than absolute "
+        "pressure. What relative accuracy is specified?"
+    )
+    assert [i.max for i in answer.items] == [0.12], answer.answer
