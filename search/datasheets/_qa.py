@@ -1600,45 +1600,33 @@ class DatasheetQA:
         if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
+        # the rows of the figure found, whatever condition they are printed at: each one a
+        # question lists or sets apart is answered from these
+        alike = [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
         listed = listed_bits(parsed.text)
-        each = [
-            r.fact
-            for r in unpreferred
-            if r.fact.spec == valid[0].fact.spec and _bits_named(r.fact.condition) in listed
-        ]
+        each = [f for f in alike if _bits_named(f.condition) in listed]
         if len({_bits_named(f.condition) for f in each}) > 1:
             top = each  # "for 9-, 10-, 11- and 12-bit resolution": the row of each
         named_each = _listed_conditions(parsed.text)
-        if len(named_each) >= 2:
-            # "thermal resistance for SO-8, TO-252 and SOT-223": the row of each one listed
-            per_item: dict[str, Fact] = {}
-            for r in unpreferred:
-                for item in named_each:
-                    if r.fact.spec == valid[0].fact.spec and _names_item(
-                        r.fact.condition or "", item
-                    ):
-                        per_item.setdefault(item, r.fact)
-            if len(per_item) >= 2:
-                top = [per_item[i] for i in named_each if i in per_item]
+        per_item = {
+            item: next(f for f in alike if _names_item(f.condition or "", item))
+            for item in named_each
+            if any(_names_item(f.condition or "", item) for f in alike)
+        }
+        if len(per_item) >= 2:
+            top = list(per_item.values())  # "thermal resistance for SO-8, TO-252 and SOT-223"
         if _EACH_MODE.search(parsed.text):
             # "What resolution does each measurement mode give?": the row of every mode, in
             # the unit most of them are printed in, each figure once
-            moded = [
-                r.fact
-                for r in unpreferred
-                if r.fact.spec == valid[0].fact.spec
-                and _MODE_ROW.search(f"{r.fact.parameter} {r.fact.condition or ''}")
-            ]
+            moded = [f for f in alike if _MODE_ROW.search(f"{f.parameter} {f.condition or ''}")]
             dims = Counter(unit_dimension(f.unit, f.spec) for f in moded)
+            most = dims.most_common(1)[0][0] if dims else None
             per_figure: dict[float, Fact] = {}
             for f in moded:
                 figure = next(
                     (x for x in (f.value, f.typ, f.max) if isinstance(x, int | float)), None
                 )
-                if (
-                    figure is not None
-                    and unit_dimension(f.unit, f.spec) == dims.most_common(1)[0][0]
-                ):
+                if figure is not None and unit_dimension(f.unit, f.spec) == most:
                     per_figure.setdefault(float(figure), f)
             if len(per_figure) > 1:
                 top = list(per_figure.values())
@@ -1653,9 +1641,7 @@ class DatasheetQA:
         hot = stated_t and 25.0 not in stated_t
         # the rows of the blocks asked ("gyro, accel and DMP all on"), each side's
         running = {r.fact.id for r in _blocks_running(unpreferred, parsed.text)}
-        for f in _each_side(
-            parsed.text, [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
-        ):
+        for f in _each_side(parsed.text, alike):
             if f in top:
                 continue
             window = _temperature_window(f)

@@ -834,7 +834,7 @@ def _figures_apart(value: str) -> list[str]:
     if len(parts) < 2 or not all(units):
         return [value]
     try:
-        dims = {dimensionality(u) for u in units if u}
+        dims = {dimensionality(str(u)) for u in units}
     except UnknownUnitError:
         return [value]
     return parts if len(dims) == len(parts) else [value]
