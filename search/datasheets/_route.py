@@ -1482,9 +1482,12 @@ _SIGNAL_VOLTS = re.compile(
 )
 
 
+_SENTENCE_END = re.compile(r"[.?!](?=\s|$)")
+
+
 def _sentence_end(text: str, pos: int) -> str:
     """The mark that ends the sentence holding ``pos`` ("?" for a question), "" at the end."""
-    end = re.compile(r"[.?!](?=\s|$)").search(text, pos)
+    end = _SENTENCE_END.search(text, pos)
     return end.group(0) if end else ""
 
 
@@ -1640,8 +1643,6 @@ def listed_bits(text: str) -> set[int]:
 _STATED_CONDITIONS = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
-        # "configured for 11-bit ADC resolution": the setting, never a request for it
-        r"\b\d{1,2}[- ]?bits?\s+(?:adc\s+)?resolution\b",
         r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD)\s*=\s*"
         r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
@@ -1774,10 +1775,11 @@ def parse_question(
     if not re.search(r"(?i)\b(?:i2c|i²c|spi|uart|serial|1-wire|one-wire|gpio|sda|scl)\b", text):
         # ...unless the two also talk: then the owner is a party as well, at that voltage.
         devices = [d for d in devices if all(d is not owner for owner, _v in rails)]
-    # A stated condition ("at VDD = 2.7 V", "VCC = 5 V", "at 12-bit resolution") is not a spec
-    # request.
+    # A stated condition ("at VDD = 2.7 V", "VCC = 5 V", "at 12-bit resolution", "configured
+    # for 11-bit ADC resolution") is not a spec request.
     spec_text = re.sub(
-        r"\b(?:at|in|with|for)\s+(?:a\s+)?\d+[- ]bit(?:\s+(?:adc\s+)?resolution|\s+mode)?",
+        r"\b(?:at|in|with|for)\s+(?:a\s+)?\d+[- ]bit(?:\s+(?:adc\s+)?resolution|\s+mode)?"
+        r"|\b\d{1,2}[- ]?bits?\s+(?:adc\s+)?resolution\b",
         lambda m: " " * len(m.group(0)),
         spec_text,
         flags=re.IGNORECASE,
@@ -2034,12 +2036,12 @@ def parse_question(
     several = several or bool(devices and unknown)
     # "6x YF-S201 all powered from one 5 V supply. Max current each one draws?": copies of one
     # part and a closing question for a figure of it ask the figure, not a check
-    last = re.split(r"(?<=[.!?])\s+", text.strip())[-1]
+    closing = final_question(text)
     figure_of_copies = (
         len(distinct_devices) == 1
         and not unknown
-        and re.match(r"(?i)(?:what|which|how (?:much|many|long)|max(?:imum)?|min(?:imum)?)\b", last)
-        and not _COMPAT_CUES.search(last)
+        and closing is not None
+        and not _COMPAT_CUES.search(closing)
     )
     route: RouteName
     if _COMPAT_CUES.search(text) and several and not accuracy and not figure_of_copies:
