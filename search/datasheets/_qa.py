@@ -2880,6 +2880,19 @@ class DatasheetQA:
             parsed.specs = [*parsed.specs, ("output_current",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "output current"]
         if (
+            route == "simple"
+            and _YES_NO.search(parsed.text)
+            and STATED_CURRENT.search(parsed.text)
+            and _stated_temperatures(parsed.text)
+            and any(cands[0] in _SUPPLY_FAMILY for cands in parsed.specs)
+        ):
+            # "on a 24 V ±10% rail, 2.5 A load, cabinet up to 50 °C. Can QA sign off?": an
+            # operating point of input, load and ambient is checked on all three
+            for spec in ("output_current", "operating_temperature"):
+                if not any(spec in cands for cands in parsed.specs):
+                    parsed.specs = [*parsed.specs, (spec,)]
+                    parsed.spec_phrases = [*parsed.spec_phrases, spec.replace("_", " ")]
+        if (
             len(parsed.devices) == 1
             and _DRIVES_LOGIC_INPUT.search(parsed.text)
             and not any("logic_high_threshold" in cands for cands in parsed.specs)
@@ -3718,6 +3731,7 @@ _CHECK_CUE = re.compile(
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
     r"|\bcan (?:i|it|we|they|you|the|an?|this|one)\b|\bis it\b|\bwill (?:it|the|an?|one)\b"
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
+    r"|\bsign(?:ed)?[- ]off\b"  # "Can QA sign off?"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,
 )

@@ -283,3 +283,14 @@ def test_a_figure_preferred_over_another_names_the_other_no_row(qa: DatasheetQA)
         "pressure. What relative accuracy is specified?"
     )
     assert [i.max for i in answer.items] == [0.12], answer.answer
+
+
+@pytest.mark.parametrize(("load", "verdict"), [("2.0 A", "compatible"), ("3.4 A", "incompatible")])
+def test_an_operating_point_is_checked_on_input_load_and_ambient(
+    qa: DatasheetQA, load: str, verdict: str
+) -> None:
+    answer = qa.ask(
+        f"Rev A SRB-5030 on a 12 V rail, {load} load, enclosure up to 45 °C. Can we sign off?"
+    )
+    assert answer.verdict == verdict, answer.answer
+    assert {"output_current", "operating_temperature"} <= {i.spec for i in answer.items}
