@@ -4396,6 +4396,10 @@ _SUITABILITY = re.compile(
     # "will it start up fine?", "can X supply my load?"
     r"|\bwill it (?:start(?: up)?|work|cope|survive)\b"
     r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source) (?:my|the|a|an)\b"
+    # "Does this module datasheet back that up?", "does the datasheet say it's ok submerged?"
+    r"|\bback (?:that|this|it) up\b"
+    r"|\bdoes (?:the|this|its) (?:\w+ )?(?:data ?sheet|sheet|manual)\b.{0,20}"
+    r"\b(?:say|confirm|allow)\w*\b.{0,30}\b(?:ok|okay|fine|safe|allowed)\b"
 )
 
 

@@ -294,3 +294,13 @@ def test_an_operating_point_is_checked_on_input_load_and_ambient(
     )
     assert answer.verdict == verdict, answer.answer
     assert {"output_current", "operating_temperature"} <= {i.spec for i in answer.items}
+
+
+def test_asking_whether_the_sheet_backs_a_claim_needs_a_figure_that_settles_it(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "Our battery budget assumes the ESP32-WROOM-32 pulls ~0.8 mA in light sleep. "
+        "Does this module datasheet back that up?"
+    )
+    assert answer.status == "insufficient_evidence", answer.answer
