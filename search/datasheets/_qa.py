@@ -4399,7 +4399,7 @@ _SUITABILITY = re.compile(
     # "Does this module datasheet back that up?", "does the datasheet say it's ok submerged?"
     r"|\bback (?:that|this|it) up\b"
     r"|\bdoes (?:the|this|its) (?:\w+ )?(?:data ?sheet|sheet|manual)\b.{0,20}"
-    r"\b(?:say|confirm|allow)\w*\b.{0,30}\b(?:ok|okay|fine|safe|allowed)\b"
+    r"\b(?:(?:say|allow)\w*\b.{0,30}\b(?:ok|okay|fine|safe|allowed)\b|confirm)"
 )
 
 

@@ -304,3 +304,11 @@ def test_asking_whether_the_sheet_backs_a_claim_needs_a_figure_that_settles_it(
         "Does this module datasheet back that up?"
     )
     assert answer.status == "insufficient_evidence", answer.answer
+
+
+def test_asking_the_sheet_to_confirm_a_capability_it_does_not_state(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "HX711 on-chip regulator with an external PNP driving a 120 ohm bridge, about 35 mA. "
+        "Does the datasheet confirm it can supply that?"
+    )
+    assert answer.status == "insufficient_evidence", answer.answer
