@@ -1960,7 +1960,9 @@ def parse_question(
         bound = "min"
     elif _BOUND_TYP.search(bound_text):
         bound = "typ"
-    elif re.search(r"(?i)\bworst[- ]case\b", bound_text) and (
+    # ("what dropout does AMS guarantee": a guaranteed figure of one that is worse high is
+    # its maximum, as a worst case is)
+    elif re.search(r"(?i)\bworst[- ]case\b|\bguarantee[sd]?\b", bound_text) and (
         (
             specs
             and all(spec_dimensions(c[0]) & {"A", "s", "W"} or c[0] in _WORSE_HIGH for c in specs)

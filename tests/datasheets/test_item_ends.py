@@ -312,3 +312,9 @@ def test_asking_the_sheet_to_confirm_a_capability_it_does_not_state(qa: Datashee
         "Does the datasheet confirm it can supply that?"
     )
     assert answer.status == "insufficient_evidence", answer.answer
+
+
+def test_a_guaranteed_figure_that_is_worse_high_is_its_maximum(qa: DatasheetQA) -> None:
+    answer = qa.ask("LM358: what input offset voltage is guaranteed at 25 °C?")
+    assert all(i.typ is None for i in answer.items), answer.answer
+    assert answer.items and all(i.max is not None for i in answer.items), answer.answer
