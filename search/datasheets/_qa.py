@@ -3750,7 +3750,9 @@ _STATED = re.compile(
     # (not the "-20A" of a part number, "ACS712ELCTR-20A")
     r"(?<![\w.])(?<![A-Za-z0-9][-−])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s"
     # a flow, a pressure, an illuminance: what a sensor is asked to measure
-    r"|L/min|kPa|hPa|MPa|lx)"
+    r"|L/min|kPa|hPa|MPa|lx"
+    # "nights reach -20 C": degrees written without the sign, the number a space before
+    r"|(?<=\d )C)"
     r"(?![\w/])"
 )
 # Times the part itself takes: a stated interval is long enough when it is at least the
@@ -4982,7 +4984,8 @@ def _value_check(
     for m in _STATED.finditer(question):
         if any(a <= m.start() < b for a, b in unmeasured):
             continue  # "we won't measure above 20 A": a figure ruled out, not one applied
-        value, unit = float(m.group(1).replace("−", "-")), m.group(2)
+        value = float(m.group(1).replace("−", "-"))
+        unit = "°C" if m.group(2) == "C" else m.group(2)
         if re.search(r"\d\s*m?A\s+at\s+$", question[: m.start()]):
             continue  # "a load of 2.5 A at 5 V": the voltage the load runs at, not one applied
         if re.match(

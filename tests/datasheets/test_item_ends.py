@@ -318,3 +318,10 @@ def test_a_guaranteed_figure_that_is_worse_high_is_its_maximum(qa: DatasheetQA) 
     answer = qa.ask("LM358: what input offset voltage is guaranteed at 25 °C?")
     assert all(i.typ is None for i in answer.items), answer.answer
     assert answer.items and all(i.max is not None for i in answer.items), answer.answer
+
+
+def test_degrees_written_without_the_sign_are_a_temperature(qa: DatasheetQA) -> None:
+    cold = qa.ask("An LM358 in a shed that drops to -10 C overnight. Within its operating range?")
+    assert cold.verdict == "incompatible", cold.answer
+    # a revision letter or a battery's C rate is no temperature
+    assert qa.ask("SRB-5030 rev C: max input voltage?").status == "answered"
