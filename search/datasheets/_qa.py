@@ -4887,6 +4887,8 @@ def _is_signal(question: str, start: int, end: int, unit: str) -> bool:
     # The words up to the next figure on either side, not another figure's.
     after = re.split(r"\d", question[end : end + 30], maxsplit=1)[0]
     before = re.split(r"\d", question[max(0, start - 25) : start])[-1]
+    if re.match(r"(?i)\s*(?:rail|supply|battery)\b", after):
+        return False  # "from a 3.3 V rail to avoid level shifting": the rail, whatever follows
     # ("a 3.3 V logic rail" is a supply)
     named = r"(?i)\b(?:signal|differential|logic(?! rail)|levels?|swing)\b"
     if re.search(named, after) or re.search(

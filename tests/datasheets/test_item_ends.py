@@ -325,3 +325,8 @@ def test_degrees_written_without_the_sign_are_a_temperature(qa: DatasheetQA) -> 
     assert cold.verdict == "incompatible", cold.answer
     # a revision letter or a battery's C rate is no temperature
     assert qa.ask("SRB-5030 rev C: max input voltage?").status == "answered"
+
+
+def test_a_rail_named_before_a_word_about_levels_is_still_a_supply(qa: DatasheetQA) -> None:
+    answer = qa.ask("Can the HX711 run from a 2.5 V rail so its levels match my MCU?")
+    assert answer.verdict == "incompatible", answer.answer  # DVDD is 2.6 to 5.5 V
