@@ -3980,8 +3980,9 @@ _CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b")
 
 
 def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
-    """ "a 24 V rail that can be 10 % high: how much margin below the maximum input?": the
-    rail at its high end, and what is left below the one operating maximum the answer found."""
+    """ "a 24 V rail that can be 10 % high (or that peaks at 30 V): how much margin below the
+    maximum input?": the rail at its high end, and what is left below the one operating maximum
+    the answer found."""
     tol = _RAIL_TOLERANCE.search(parsed.text)
     # ("Customer's 24 V bus has ±10% tolerance": a rail named by its voltage, no preposition)
     rails = set(parsed.stated_voltages) or {
@@ -3992,24 +3993,29 @@ def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
         for it in answer.items
         if it.section_kind != "absolute_maximum" and it.unit == "V" and it.max is not None
     }
-    if not (_ASKS_MARGIN.search(parsed.text) and tol and len(rails) == 1 and len(tops) == 1):
+    if not (_ASKS_MARGIN.search(parsed.text) and len(rails) == 1 and len(tops) == 1):
         return
     (rail,), ((top, cite),) = rails, tops
-    pct = tol.group(1) or tol.group(2)
-    high = rail * (1 + float(pct) / 100)
-    worst = f"{format_number(rail)} * (1 + {pct} / 100)"
-    answer.derived += [
-        Derived(label="rail at its high end", expression=worst, result=round(high, 9), unit="V"),
+    # the rail as stated ("a rail that peaks at 30 V"), or at its high end ("24 V ±10 %")
+    high, worst, said = rail, format_number(rail), f"{format_number(rail)} V at most"
+    if tol is not None:
+        pct = tol.group(1) or tol.group(2)
+        high = rail * (1 + float(pct) / 100)
+        worst = f"{format_number(rail)} * (1 + {pct} / 100)"
+        said = f"{format_number(rail)} V + {pct} % = {format_number(round(high, 6))} V at worst"
+        answer.derived.append(
+            Derived(label="rail at its high end", expression=worst, result=round(high, 9), unit="V")
+        )
+    answer.derived.append(
         Derived(
             label="margin below the maximum",
             expression=f"{format_number(top)} - {worst}",
             result=round(top - high, 9),
             unit="V",
-        ),
-    ]
+        )
+    )
     answer.answer += (
-        f". {format_number(rail)} V + {pct} % = {format_number(round(high, 6))} V at worst; "
-        f"{format_number(top)} V [{cite}] - {format_number(round(high, 6))} V = "
+        f". {said}; {format_number(top)} V [{cite}] - {format_number(round(high, 6))} V = "
         f"{format_number(round(top - high, 6))} V margin"
     )
 

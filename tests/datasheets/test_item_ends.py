@@ -330,3 +330,8 @@ def test_degrees_written_without_the_sign_are_a_temperature(qa: DatasheetQA) -> 
 def test_a_rail_named_before_a_word_about_levels_is_still_a_supply(qa: DatasheetQA) -> None:
     answer = qa.ask("Can the HX711 run from a 2.5 V rail so its levels match my MCU?")
     assert answer.verdict == "incompatible", answer.answer  # DVDD is 2.6 to 5.5 V
+
+
+def test_the_margin_below_the_maximum_from_a_rail_as_stated(qa: DatasheetQA) -> None:
+    answer = qa.ask("Rail peaks at 29 V on a rev A SRB-5030. How much margin to the max input?")
+    assert [d.result for d in answer.derived][-1:] == [pytest.approx(3.0)], answer.answer
