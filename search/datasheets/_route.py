@@ -1667,7 +1667,7 @@ _STATED_CONDITIONS = tuple(
         # A condition stated before: "... (3.0-4.2 V). Max current in that VM range?", "PGA /8
         # ... offset at that gain?"
         r"\b(?:in|at|over|across|for|throughout)\s+(?:that|this|the same)\s+(?:\w+\s+)?"
-        r"(?:range|gain|setting|mode|rate|temperature|voltage|supply|resolution)\b",
+        r"(?:range|gain|setting|mode|rate|temperature|voltage|supply|resolution|package)\b",
         # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V".
         rf"\binput\s+(?:voltage\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
         rf"{_NUM}\s*V\b",

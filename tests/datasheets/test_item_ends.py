@@ -335,3 +335,10 @@ def test_a_rail_named_before_a_word_about_levels_is_still_a_supply(qa: Datasheet
 def test_the_margin_below_the_maximum_from_a_rail_as_stated(qa: DatasheetQA) -> None:
     answer = qa.ask("Rail peaks at 29 V on a rev A SRB-5030. How much margin to the max input?")
     assert [d.result for d in answer.derived][-1:] == [pytest.approx(3.0)], answer.answer
+
+
+def test_that_package_refers_back(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "AMS1117-5.0 in TO-252 on our board. Thermal resistance listed for that package?"
+    )
+    assert [i.max for i in answer.items] == [80.0], answer.answer
