@@ -341,4 +341,5 @@ def test_that_package_refers_back(qa: DatasheetQA) -> None:
     answer = qa.ask(
         "AMS1117-5.0 in TO-252 on our board. Thermal resistance listed for that package?"
     )
+    assert answer.status == "answered", answer.answer
     assert [i.max for i in answer.items] == [80.0], answer.answer
