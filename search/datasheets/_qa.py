@@ -5046,6 +5046,8 @@ def _value_check(
                 continue  # a signal level is never checked against a supply range
             if it.spec in _SUPPLY_FAMILY and value in outputs:
                 continue  # nor a part's output against what its input takes
+            if it.spec.endswith("_regulation"):
+                continue  # how much the output moves is no limit on a value applied
             if (
                 it.spec == "output_current"
                 and value in carried

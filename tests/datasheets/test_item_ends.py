@@ -343,3 +343,11 @@ def test_that_package_refers_back(qa: DatasheetQA) -> None:
     )
     assert answer.status == "answered", answer.answer
     assert [i.max for i in answer.items] == [80.0], answer.answer
+
+
+def test_a_supply_is_never_weighed_against_a_regulation_figure(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "AMS1117-3.3 fed from a regulated 6.0 V supply, 200 mA load. A valid operating point?"
+    )
+    assert "outside max 15 mV" not in answer.answer, answer.answer
+    assert answer.verdict == "compatible", answer.answer
