@@ -2844,10 +2844,6 @@ class DatasheetQA:
         self._label_specs(parsed)
         self._unit_specs(parsed)
         route = parsed.route
-        if not parsed.specs:
-            return self._insufficient(
-                parsed, route, "spec: the question names no specification we recognise"
-            )
         mentions: list[DeviceMention] = []
         seen: set[tuple[str, str | None]] = set()
         for m in parsed.devices:
@@ -2901,6 +2897,10 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
+        if not parsed.specs:
+            return self._insufficient(
+                parsed, route, "spec: the question names no specification we recognise"
+            )
         if len(mentions) >= 2:
             # "Setting up the MDN-4010 ramp for the SRB-5030: give me its UVLO thresholds",
             # "MCP3008 vs ADS1115 for reading an MQ-2": a part that states none of the specs
@@ -4394,7 +4394,7 @@ _TRANSIENT = re.compile(
 # no single part's limits settle.
 _PARALLEL = (
     r"\bbe (?:paralleled|put in parallel|stacked)\b|\bin (?:parallel|series)\b"
-    r"|\bparallel(?:ing)? (?:the |their |two )?outputs?\b|\bseries[- ]connect"
+    r"|\bparallel(?:ing)? (?:the |their |two )?(?:[\w-]+ )?outputs?\b|\bseries[- ]connect"
 )
 _SUITABILITY = re.compile(
     r"(?i)\b(?:can|could|would)\s+(?:i|we|you)\s+(?:just\s+)?(?:use|put|fit|install)\b"

@@ -351,3 +351,14 @@ def test_a_supply_is_never_weighed_against_a_regulation_figure(qa: DatasheetQA) 
     )
     assert "outside max 15 mV" not in answer.answer, answer.answer
     assert answer.verdict == "compatible", answer.answer
+
+
+def test_a_load_current_alone_is_checked_against_the_derated_output(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Rev A SRB-5030 came back from a 76 C engine bay, it was supplying 2.5 A. Was that "
+        "inside the datasheet rating?"
+    )
+    assert answer.verdict == "incompatible", answer.answer  # 3.0 - 6 x 0.1 = 2.4 A at 76 °C
+    assert qa.ask("Can I parallel two SRB-5030 outputs to get 6 A?").status == (
+        "insufficient_evidence"
+    )
