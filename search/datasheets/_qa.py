@@ -2053,7 +2053,14 @@ class DatasheetQA:
                 # The row answers other words than the recognised phrase ("bandwidth and
                 # output rise time"): both are asked, unless its words are the stated setting
                 # ("set to ±8g full scale").
-                if not (hit & _stems(_without_settings(parsed.text))) - _KIND_WORDS:
+                # ("on a single 5 V supply" is where the part runs, as a stated setting is)
+                told = re.sub(
+                    r"(?i)\b(?:on|from|off|with|at)\s+(?:an?\s+|the\s+)?(?:single|dual|split)?"
+                    r"\s*\d+(?:\.\d+)?\s*V\s+(?:supply|rail)\b",
+                    " ",
+                    _without_settings(parsed.text),
+                )
+                if not (hit & _stems(told)) - _KIND_WORDS:
                     return
                 parsed.specs.append((fact.spec,))
                 parsed.spec_phrases.append(fact.parameter.strip().lower())

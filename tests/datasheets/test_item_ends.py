@@ -362,3 +362,8 @@ def test_a_load_current_alone_is_checked_against_the_derated_output(qa: Datashee
     assert qa.ask("Can I parallel two SRB-5030 outputs to get 6 A?").status == (
         "insufficient_evidence"
     )
+
+
+def test_a_single_supply_stated_is_where_the_part_runs(qa: DatasheetQA) -> None:
+    answer = qa.ask("LM2904 on a single 5 V supply into 10k: guaranteed minimum output high?")
+    assert {i.spec for i in answer.items} == {"output_voltage_high"}, answer.answer
