@@ -2904,6 +2904,17 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
+        pinned = {v for n, v in rails_in(parsed.text) if re.fullmatch(r"V(?:S|DD|CC)", n.upper())}
+        if (
+            pinned
+            and _CHECK_CUE.search(parsed.text)
+            and set(parsed.stated_voltages) - pinned
+            and not any(cands[0] == "input_voltage_range" for cands in parsed.specs)
+        ):
+            # "on a 4S pack (16.8 V max), VS = 3.3 V. OK for the chip?": the supply pin has its
+            # voltage; the others are what its inputs see, checked against the input range
+            parsed.specs = [*parsed.specs, ("input_voltage_range",)]
+            parsed.spec_phrases = [*parsed.spec_phrases, "input voltage range"]
         if not parsed.specs:
             return self._insufficient(
                 parsed, route, "spec: the question names no specification we recognise"
@@ -5003,6 +5014,10 @@ def _value_check(
         unit = "°C" if m.group(2) == "C" else m.group(2)
         if re.search(r"\d\s*m?A\s+at\s+$", question[: m.start()]):
             continue  # "a load of 2.5 A at 5 V": the voltage the load runs at, not one applied
+        if re.search(
+            r"(?i)\b(?:set|configured|programmed)\s+(?:for|to)\s+$", question[: m.start()]
+        ):
+            continue  # "BRNG set for 32 V": the range a setting selects, not a voltage applied
         if re.match(
             r"[\s-]*(?:\(\W*\w+\W*suffix\)\s*)?(?:part|version|variant|model)\b",
             question[m.end() :],
@@ -5038,6 +5053,9 @@ def _value_check(
     lines: list[str] = []
     # "at 3.3 V or 5 V?" states alternatives, each answered on its own line.
     alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
+    # "on a 4S pack (16.8 V max), VS = 3.3 V": the supply pin given its own voltage, the other
+    # voltages are what the part's other pins see, not its supply
+    pinned = {v for name, v in rails_in(question) if re.fullmatch(r"V(?:S|DD|CC)", name.upper())}
     checked: set[float] = set()
     unsettled: list[str] = []
     for it in items:
@@ -5051,6 +5069,8 @@ def _value_check(
             base = unit.split(" ")[0]
             if it.spec in _SUPPLY_RAILS and value in signals:
                 continue  # a signal level is never checked against a supply range
+            if it.spec in _SUPPLY_RAILS and pinned and value not in pinned:
+                continue
             if it.spec in _SUPPLY_FAMILY and value in outputs:
                 continue  # nor a part's output against what its input takes
             if it.spec.endswith("_regulation"):

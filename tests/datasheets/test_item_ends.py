@@ -367,3 +367,14 @@ def test_a_load_current_alone_is_checked_against_the_derated_output(qa: Datashee
 def test_a_single_supply_stated_is_where_the_part_runs(qa: DatasheetQA) -> None:
     answer = qa.ask("LM2904 on a single 5 V supply into 10k: guaranteed minimum output high?")
     assert {i.spec for i in answer.items} == {"output_voltage_high"}, answer.answer
+
+
+@pytest.mark.parametrize(
+    ("pack", "verdict"), [("3S (12.6 V max)", "compatible"), ("12S (50 V max)", "incompatible")]
+)
+def test_a_supply_pin_given_its_voltage_leaves_the_others_to_the_inputs(
+    qa: DatasheetQA, pack: str, verdict: str
+) -> None:
+    answer = qa.ask(f"INA219 on a {pack} pack, VS = 5 V, BRNG set for 32 V. OK for the chip?")
+    assert answer.verdict == verdict, answer.answer
+    assert "outside max 5.5 V" not in answer.answer, answer.answer
