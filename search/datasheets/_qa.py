@@ -2904,7 +2904,7 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
-        pinned = {v for n, v in rails_in(parsed.text) if re.fullmatch(r"V(?:S|DD|CC)", n.upper())}
+        pinned = _supply_pinned(parsed.text)
         if (
             pinned
             and _CHECK_CUE.search(parsed.text)
@@ -4989,6 +4989,11 @@ _FEEDS_A_LOAD = re.compile(
 )
 
 
+def _supply_pinned(question: str) -> set[float]:
+    """The voltage a question gives the part's own supply pin ("VS = 3.3 V"), if it does."""
+    return {v for name, v in rails_in(question) if re.fullmatch(r"V(?:S|DD|CC)", name.upper())}
+
+
 def _value_check(
     question: str, items: Sequence[AnswerItem]
 ) -> tuple[str | None, list[str], list[Derived]]:
@@ -5055,7 +5060,7 @@ def _value_check(
     alternatives = len(stated) > 1 and bool(re.search(r"\bor\b|\bversus\b|\bvs\b", question))
     # "on a 4S pack (16.8 V max), VS = 3.3 V": the supply pin given its own voltage, the other
     # voltages are what the part's other pins see, not its supply
-    pinned = {v for name, v in rails_in(question) if re.fullmatch(r"V(?:S|DD|CC)", name.upper())}
+    pinned = _supply_pinned(question)
     checked: set[float] = set()
     unsettled: list[str] = []
     for it in items:
