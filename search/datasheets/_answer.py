@@ -231,12 +231,15 @@ def trace_numbers(
                 f"derived {d.label!r}: {d.expression} = {value}, not the stated {d.result}"
             )
             continue
-        # Powers of ten are unit conversions (ppm × V = µV, % = 1/100), not quantities.
-        # Inputs may be evidence, the question, or an earlier derived result (a chain).
+        # Powers of ten are unit conversions (ppm × V = µV, % = 1/100), not quantities, as are
+        # the seconds of a minute and of an hour. Inputs may be evidence, the question, or an
+        # earlier derived result (a chain).
         untraced = [
             tok
             for tok, v in numbers_in(d.expression, evidence=True)
-            if not any(_close(v, p) for p in (*pool, *derived_ok)) and not _power_of_ten(v)
+            if not any(_close(v, p) for p in (*pool, *derived_ok))
+            and not _power_of_ten(v)
+            and v not in (60.0, 3600.0)
         ]
         if untraced:
             violations.append(f"derived {d.label!r}: inputs {untraced} are not in the evidence")

@@ -2904,6 +2904,15 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
+        duty = (
+            [f.spec for f in facts_of if f.spec.startswith("duty_cycle")]
+            if (facts_of := [f for n in parsed.device_names for f in self.index.device_facts(n)])
+            else []
+        )
+        if _ON_EVERY.search(parsed.text) and duty and _CHECK_CUE.search(parsed.text):
+            # "a 1 s packet every 20 s. OK with the +20 dBm limits?": the duty cycle it runs
+            parsed.specs = [(duty[0],)]
+            parsed.spec_phrases = ["duty cycle"]
         pinned = _supply_pinned(parsed.text)
         if (
             pinned
@@ -4989,6 +4998,17 @@ _FEEDS_A_LOAD = re.compile(
 )
 
 
+# "sending a 1 s packet every 20 s": how long it is on, and how often
+_ON_EVERY = re.compile(
+    r"(?i)(?<![\w.])(?P<on>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b[^.?;]{0,30}?\bevery\s+"
+    r"(?P<every>\d+(?:\.\d+)?)\s*(?P<v>ms|s|min)\b"
+)
+
+
+def _seconds(amount: str, unit: str) -> float:
+    return float(amount) * {"ms": 1e-3, "s": 1.0, "min": 60.0}[unit.lower()]
+
+
 def _supply_pinned(question: str) -> set[float]:
     """The voltage a question gives the part's own supply pin ("VS = 3.3 V"), if it does."""
     return {v for name, v in rails_in(question) if re.fullmatch(r"V(?:S|DD|CC)", name.upper())}
@@ -5048,6 +5068,22 @@ def _value_check(
         lo, hi = percent_band(value, pct, unit)
         stated.append((value, f"{unit} ±{format_number(pct)} %", [lo.value, hi.value]))
         derived.extend(d for d in (lo.derived, hi.derived) if d)
+    on = _ON_EVERY.search(question)
+    if on:
+        # "a 1 s packet every 20 s": the share of the time it is on, a duty cycle
+        share = round(100 * _seconds(on["on"], on["u"]) / _seconds(on["every"], on["v"]), 9)
+        stated.append((share, "%", [share]))
+        derived.append(
+            Derived(
+                label="duty cycle",
+                expression=(
+                    f"{on['on']} * {format_number(_seconds('1', on['u']))} / "
+                    f"({on['every']} * {format_number(_seconds('1', on['v']))}) * 100"
+                ),
+                result=share,
+                unit="%",
+            )
+        )
     if not stated:
         return None, [], []
     # Per scope (a revision, a variant): every bound of that scope must hold, whichever row

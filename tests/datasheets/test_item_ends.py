@@ -378,3 +378,14 @@ def test_a_supply_pin_given_its_voltage_leaves_the_others_to_the_inputs(
     answer = qa.ask(f"INA219 on a {pack} pack, VS = 5 V, BRNG set for 32 V. OK for the chip?")
     assert answer.verdict == verdict, answer.answer
     assert "outside max 5.5 V" not in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize(
+    ("pattern", "verdict"),
+    [("a 400 ms packet every 2 s", "incompatible"), ("a 2 s packet every 10 min", "compatible")],
+)
+def test_on_time_every_period_is_a_duty_cycle(qa: DatasheetQA, pattern: str, verdict: str) -> None:
+    answer = qa.ask(f"RFM95W at +20 dBm on PA_BOOST sending {pattern}. OK with its limits?")
+    assert answer.verdict == verdict, answer.answer
+    assert [d.label for d in answer.derived] == ["duty cycle"], answer.derived
+    assert not answer.violations, answer.violations
