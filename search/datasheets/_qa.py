@@ -2904,11 +2904,8 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
-        duty = (
-            [f.spec for f in facts_of if f.spec.startswith("duty_cycle")]
-            if (facts_of := [f for n in parsed.device_names for f in self.index.device_facts(n)])
-            else []
-        )
+        facts_of = [f for n in parsed.device_names for f in self.index.device_facts(n)]
+        duty = [f.spec for f in facts_of if f.spec.startswith("duty_cycle")]
         if _ON_EVERY.search(parsed.text) and duty and _CHECK_CUE.search(parsed.text):
             # "a 1 s packet every 20 s. OK with the +20 dBm limits?": the duty cycle it runs
             parsed.specs = [(duty[0],)]
@@ -2919,6 +2916,8 @@ class DatasheetQA:
             and _CHECK_CUE.search(parsed.text)
             and set(parsed.stated_voltages) - pinned
             and not any(cands[0] == "input_voltage_range" for cands in parsed.specs)
+            # (a range in volts, not a logic input written against the supply, "Vcc×0.7")
+            and any(f.spec == "input_voltage_range" and not _symbolic(f) for f in facts_of)
         ):
             # "on a 4S pack (16.8 V max), VS = 3.3 V. OK for the chip?": the supply pin has its
             # voltage; the others are what its inputs see, checked against the input range
@@ -5010,8 +5009,12 @@ def _seconds(amount: str, unit: str) -> float:
 
 
 def _supply_pinned(question: str) -> set[float]:
-    """The voltage a question gives the part's own supply pin ("VS = 3.3 V"), if it does."""
-    return {v for name, v in rails_in(question) if re.fullmatch(r"V(?:S|DD|CC)", name.upper())}
+    """The voltage a question gives the part's one supply pin ("VS = 3.3 V"), when that is the
+    only pin it gives a voltage (with a motor rail named too, "VM = 9 V, VCC = 3.3 V", each
+    pin's rows are read by the rails rule)."""
+    rails = rails_in(question)
+    pins = {v for name, v in rails if re.fullmatch(r"V(?:S|DD|CC)", name.upper())}
+    return pins if len(rails) == 1 else set()
 
 
 def _value_check(
