@@ -4433,7 +4433,7 @@ _SUITABILITY = re.compile(
     # "Does this module datasheet back that up?", "does the datasheet say it's ok submerged?"
     r"|\bback (?:that|this|it) up\b"
     r"|\bdoes (?:the|this|its) (?:\w+ )?(?:data ?sheet|sheet|manual)\b.{0,20}"
-    r"\b(?:(?:say|allow)\w*\b.{0,30}\b(?:ok|okay|fine|safe|allowed)\b|confirm)"
+    r"\b(?:(?:say|allow)\w*\b.{0,30}\b(?:ok|okay|fine|safe|allowed)\b|confirm|guarantee)"
 )
 
 

@@ -389,3 +389,11 @@ def test_on_time_every_period_is_a_duty_cycle(qa: DatasheetQA, pattern: str, ver
     assert answer.verdict == verdict, answer.answer
     assert [d.label for d in answer.derived] == ["duty cycle"], answer.derived
     assert not answer.violations, answer.violations
+
+
+def test_asking_what_the_sheet_guarantees_past_its_stated_range(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Probe output up to ~2.8 V into an ESP32 ADC1 pin with atten = 3, ±100 mV would do. "
+        "Does the datasheet guarantee that at 2.8 V?"
+    )
+    assert answer.status == "insufficient_evidence", answer.answer
