@@ -5004,8 +5004,7 @@ _ON_EVERY = re.compile(
 )
 
 
-def _seconds(amount: str, unit: str) -> float:
-    return float(amount) * {"ms": 1e-3, "s": 1.0, "min": 60.0}[unit.lower()]
+_SECONDS = {"ms": 1e-3, "s": 1.0, "min": 60.0}
 
 
 def _supply_pinned(question: str) -> set[float]:
@@ -5074,14 +5073,14 @@ def _value_check(
     on = _ON_EVERY.search(question)
     if on:
         # "a 1 s packet every 20 s": the share of the time it is on, a duty cycle
-        share = round(100 * _seconds(on["on"], on["u"]) / _seconds(on["every"], on["v"]), 9)
+        u, v = _SECONDS[on["u"].lower()], _SECONDS[on["v"].lower()]
+        share = round(100 * float(on["on"]) * u / (float(on["every"]) * v), 9)
         stated.append((share, "%", [share]))
         derived.append(
             Derived(
                 label="duty cycle",
                 expression=(
-                    f"{on['on']} * {format_number(_seconds('1', on['u']))} / "
-                    f"({on['every']} * {format_number(_seconds('1', on['v']))}) * 100"
+                    f"{on['on']} * {format_number(u)} / ({on['every']} * {format_number(v)}) * 100"
                 ),
                 result=share,
                 unit="%",
