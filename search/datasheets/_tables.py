@@ -826,6 +826,16 @@ def _side_label_rows(
     return out
 
 
+def _per_model(value: str, models: Sequence[str]) -> list[tuple[str, str]]:
+    """A row's figures under a "Model" header, one per model column ("15A  12A  12A" under
+    "SRD-DM  SRD-D  SRD-DB"), when the row gives exactly one figure in one unit per column."""
+    parts = [p for p in re.split(r"\s{2,}", value.strip()) if p]
+    if len(models) < 2 or len(parts) != len(models):
+        return []
+    units = {getattr(parse_quantity_text(p), "unit", None) for p in parts}
+    return list(zip(parts, models, strict=True)) if len(units) == 1 and None not in units else []
+
+
 def _figures_apart(value: str) -> list[str]:
     """A pair's value as its figures: "Typ. 120ms.  0.5 lx" (a mode's measurement time and
     resolution, columns apart) is two figures of two quantities; one figure stays whole."""
@@ -1383,6 +1393,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         # "SO-8 package  ϕ JA= 160°C/W"), by the x where they start.
         kv_groups: dict[float, str] = {}
         prose_lines: list[tuple[Line, str, str, str | None]] = []
+        # "Model  SRD-DM  SRD-D  SRD-DB": the models a table's figure columns belong to
+        models: list[str] = []
         caption: tuple[str, float] | None = None  # the last "Table N: title" line and its y
         unit_lines: list[tuple[float, float, str]] = []  # (y, size, unit) of unit-only lines
         # A condition cell left open with a comma on a line of no figures ("-500 mV < (INP -
@@ -1390,6 +1402,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         open_condition: tuple[float, str] | None = None
         for line_no, line in enumerate(page.lines):
             shown = [sg for sg in line.segments if sg.text.strip()]
+            if len(shown) >= 3 and shown[0].text.strip().lower() == "model":
+                models = [re.sub(r"\s+", "", sg.text) for sg in shown[1:]]
+            elif len(shown) == 1 and not re.search(r"\d", shown[0].text):
+                models = []  # "Characteristic Data": the next block
             if len(shown) <= 2 and all(
                 re.match(r"[A-Z][A-Za-z]", sg.text.strip())
                 and not re.search(r"\d", sg.text)
@@ -2034,10 +2050,11 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                         text,
                         page.number,
                         value=figure,
-                        variant=variant,
+                        variant=model or variant,
                         condition=k_label if group else None,
                     )
-                    for figure in _figures_apart(value)
+                    for figure, model in _per_model(value, models)
+                    or [(f, None) for f in _figures_apart(value)]
                 )
         rows.extend(_side_label_rows(prose_lines, citation, page.number))
         labels = [lb for lb in labels if _usable_label(lb[1])]

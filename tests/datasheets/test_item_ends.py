@@ -397,3 +397,14 @@ def test_asking_what_the_sheet_guarantees_past_its_stated_range(qa: DatasheetQA)
         "Does the datasheet guarantee that at 2.8 V?"
     )
     assert answer.status == "insufficient_evidence", answer.answer
+
+
+def test_figures_under_model_columns_belong_to_each_model(qa: DatasheetQA) -> None:
+    per_model = {
+        f.variant: f.value
+        for f in qa.index.device_facts("SRD-05VDC-SL-C")
+        if f.parameter == "Max. switching current"
+    }
+    assert per_model == {"SRD-DM": 15.0, "SRD-D": 12.0, "SRD-DB": 12.0}, per_model
+    answer = qa.ask("SRD-05VDC-SL-C: max switching current of its contacts?")
+    assert 15.0 not in [i.value for i in answer.items], answer.answer
