@@ -3133,7 +3133,8 @@ _CUE_HEADROOM = re.compile(
 )
 
 
-_CUE_THERMAL = re.compile(r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b")
+# ("feeding 800 mA from 12.6 V: will it cope?": what a linear regulator copes with is its heat)
+_CUE_THERMAL = re.compile(r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b|\bcope\b")
 
 
 def asks_thermal(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:

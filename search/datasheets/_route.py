@@ -707,7 +707,7 @@ _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     # "running from a single Li-ion cell (3.7 V nominal…)": the source named, then its voltage.
     rf"(?:(?:running|powered|fed|supplied|straight) (?:from|off|by) (?:an?\s+|the\s+)?"
-    rf"(?:[a-z][\w-]*\s+){{1,3}}\(\s*(?:~|(?:about|around|roughly|approx\.?|nominally)\s+)?"
+    rf"(?:[a-z0-9][\w-]*\s+){{1,3}}\(\s*(?:~|(?:about|around|roughly|approx\.?|nominally)\s+)?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)|dropping (?:down )?(?:from )?"
     # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure

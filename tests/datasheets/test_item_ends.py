@@ -408,3 +408,12 @@ def test_figures_under_model_columns_belong_to_each_model(qa: DatasheetQA) -> No
     assert per_model == {"SRD-DM": 15.0, "SRD-D": 12.0, "SRD-DB": 12.0}, per_model
     answer = qa.ask("SRD-05VDC-SL-C: max switching current of its contacts?")
     assert 15.0 not in [i.value for i in answer.items], answer.answer
+
+
+def test_a_linear_regulator_asked_to_cope_is_checked_for_its_heat(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "AMS1117-5.0 in SOT-223 fed straight from a 4S pack (14.8 V), about 600 mA out. "
+        "Will it cope?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert any(d.result == pytest.approx(5.88) for d in answer.derived), answer.derived
