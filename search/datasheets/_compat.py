@@ -3272,6 +3272,9 @@ _STATED_CLOCK = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(MHz|kHz)\b", re.IGNORE
 _STATED_AMBIENT = re.compile(
     r"(?i)([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\s+ambient"
     r"|\bambient\s+(?:of\s+|is\s+|at\s+)?([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b"
+    # "in a 40 °C pump house": the air of the place the part sits in
+    r"|\bin\s+an?\s+([-+]?\d+(?:\.\d+)?)\s*(?:°\s?C|℃|C)\s+(?:[\w-]+\s+)?"
+    r"(?:house|room|enclosure|cabinet|box|shed|attic|loft|bay|garage|greenhouse)\b"
 )
 
 
@@ -3303,7 +3306,7 @@ def stated_package(question: str) -> str | None:
 def stated_ambient(question: str) -> float | None:
     """The ambient temperature a question states ("at 40 °C ambient", "ambient of 60 C")."""
     m = _STATED_AMBIENT.search(question)
-    return float(m.group(1) or m.group(2)) if m else None
+    return float(m.group(1) or m.group(2) or m.group(3)) if m else None
 
 
 # a current a question states ("at ~300 mA", "a 1.5 A load")

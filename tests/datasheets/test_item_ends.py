@@ -417,3 +417,12 @@ def test_a_linear_regulator_asked_to_cope_is_checked_for_its_heat(qa: DatasheetQ
     )
     assert answer.verdict == "incompatible", answer.answer
     assert any(d.result == pytest.approx(5.88) for d in answer.derived), answer.derived
+
+
+def test_the_air_of_the_place_a_regulator_sits_in_is_its_ambient(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "LM7805 (TO-220, no heatsink) off the 24 V plant supply, feeding 150 mA in a 45 °C "
+        "control cabinet. Thermally OK?"
+    )
+    # (24 - 5) V × 0.15 A = 2.85 W; 65 °C/W gives 185 °C of rise: past 125 °C
+    assert answer.verdict == "incompatible", answer.answer
