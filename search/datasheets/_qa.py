@@ -674,7 +674,22 @@ class DatasheetQA:
 
     # ------------------------------------------------------------------ entry point
     def ask(self, question: str) -> Answer:
-        """Answer one question (never raises on a question; errors become reasons).
+        """Answer one question (never raises on a question; errors become reasons). A yes/no
+        question the evidence does not settle ("Will the cell deliver what the radio needs?")
+        gets the verdict insufficient_evidence, not none."""
+        answer = self._ask_listed(question)
+        last = re.split(r"(?<=[.!?])\s+", question.strip())[-1]
+        if (
+            answer.status == "insufficient_evidence"
+            and answer.verdict is None
+            and re.match(r"(?i)(?:will|would|can|could|is|are|does|do|should)\b", last)
+            and last.endswith("?")
+        ):
+            answer = answer.model_copy(update={"verdict": "insufficient_evidence"})
+        return answer
+
+    def _ask_listed(self, question: str) -> Answer:
+        """One question, and when it lists items, each item on its own.
 
         A question that lists what it wants after a colon ("CCS811 timing: max wait after
         power-on, max wait after nRESET, the tWAKE max, and max time after APP_START?") is

@@ -426,3 +426,9 @@ def test_the_air_of_the_place_a_regulator_sits_in_is_its_ambient(qa: DatasheetQA
     )
     # (24 - 5) V × 0.15 A = 2.85 W; 65 °C/W gives 185 °C of rise: past 125 °C
     assert answer.verdict == "incompatible", answer.answer
+
+
+def test_a_yes_no_question_left_unsettled_has_that_verdict(qa: DatasheetQA) -> None:
+    answer = qa.ask("MQ-2 heater off a small USB power bank. Will the bank deliver what it needs?")
+    assert answer.status == "insufficient_evidence", answer.answer
+    assert answer.verdict == "insufficient_evidence", answer.verdict
