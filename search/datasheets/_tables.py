@@ -2964,7 +2964,12 @@ def _resolution_steps(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     "..., respectively" sentence."""
     out: list[Fact] = []
     # (read by column: the sentence runs down one column of a two-column page)
-    found = ((p, m) for p in doc.pages for m in _RESOLUTION_STEPS.finditer(_column_text(p)))
+    found = (
+        (p, m)
+        for p in doc.pages
+        if "respectively" in _page_text(p)
+        for m in _RESOLUTION_STEPS.finditer(_column_text(p))
+    )
     for page, m in found:
         bits = re.findall(r"\d+", m.group("bits"))
         steps = re.findall(r"(\d+(?:\.\d+)?)\s*°C", m.group("steps"))
