@@ -2919,12 +2919,17 @@ class DatasheetQA:
             # inputs is checked against their input-high range, not against its supply.
             parsed.specs = [*parsed.specs, ("logic_high_threshold",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "logic high threshold"]
-        facts_of = [f for n in parsed.device_names for f in self.index.device_facts(n)]
-        duty = [f.spec for f in facts_of if f.spec.startswith("duty_cycle")]
-        if _ON_EVERY.search(parsed.text) and duty and _CHECK_CUE.search(parsed.text):
-            # "a 1 s packet every 20 s. OK with the +20 dBm limits?": the duty cycle it runs
-            parsed.specs = [(duty[0],)]
-            parsed.spec_phrases = ["duty cycle"]
+        if _ON_EVERY.search(parsed.text) and _CHECK_CUE.search(parsed.text):
+            duty = [
+                f.spec
+                for n in parsed.device_names
+                for f in self.index.device_facts(n)
+                if f.spec.startswith("duty_cycle")
+            ]
+            if duty:
+                # "a 1 s packet every 20 s. OK with the +20 dBm limits?": the duty cycle it runs
+                parsed.specs = [(duty[0],)]
+                parsed.spec_phrases = ["duty cycle"]
         pinned = _supply_pinned(parsed.text)
         if (
             pinned
@@ -2932,7 +2937,11 @@ class DatasheetQA:
             and set(parsed.stated_voltages) - pinned
             and not any(cands[0] == "input_voltage_range" for cands in parsed.specs)
             # (a range in volts, not a logic input written against the supply, "Vcc×0.7")
-            and any(f.spec == "input_voltage_range" and not _symbolic(f) for f in facts_of)
+            and any(
+                f.spec == "input_voltage_range" and not _symbolic(f)
+                for n in parsed.device_names
+                for f in self.index.device_facts(n)
+            )
         ):
             # "on a 4S pack (16.8 V max), VS = 3.3 V. OK for the chip?": the supply pin has its
             # voltage; the others are what its inputs see, checked against the input range

@@ -1753,6 +1753,7 @@ def parse_question(
     # "LM358 (not LM258)": a part ruled out is not one asked about
     text = _NOT_PART.sub(lambda m: " " * len(m.group(0)), text)
     devices = _find_devices(text, known_devices, siblings)
+    closing = final_question(text)  # the wh-question the text ends with, if it ends with one
     # Blank the device names out before spec matching, so "INA219" never reads as a spec word.
     masked = list(text)
     for d in devices:
@@ -1826,7 +1827,7 @@ def parse_question(
         or re.search(r"(?i)\b(?:for|on|of)\s+(?:the|our|a|my)\s+(?:[\w-]+\s+)?rail\b", text)
         # "AMS1117-3.3 off the USB 5 V rail. What dropout does it guarantee?": the rail told
         # before a closing question about another figure
-        or ((last := final_question(text)) is not None and "rail" not in last.lower())
+        or (closing is not None and "rail" not in closing.lower())
         # "LM7805 on a 12 V rail that wanders 8-12 V: line regulation?": the rail is the
         # condition a regulation figure is printed for
         or any(c[0] in ("line_regulation", "load_regulation", "ripple_rejection") for c in specs)
@@ -2038,7 +2039,6 @@ def parse_question(
     several = several or bool(devices and unknown)
     # "6x YF-S201 all powered from one 5 V supply. Max current each one draws?": copies of one
     # part and a closing question for a figure of it ask the figure, not a check
-    closing = final_question(text)
     figure_of_copies = (
         len(distinct_devices) == 1
         and not unknown
@@ -2073,8 +2073,7 @@ def parse_question(
     numbers = [float(x) for x in re.findall(r"(?<![\w.§])[-+]?\d+(?:\.\d+)?", "".join(masked))]
     # "Would it survive on the makeup line? What max water pressure does the sheet list?": the
     # figure asked last is the listed one, the survival only why it is asked
-    last = final_question(text)
-    asked_last = last is not None and not _ABSMAX_VERB.search(last)
+    asked_last = closing is not None and not _ABSMAX_VERB.search(closing)
     absmax = (
         bool(_ABSMAX.search(text))
         or bool(
