@@ -298,7 +298,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A load the part drives draws current from it: "the motor draws 1.2 A" asks what the
     # part may deliver, not what it consumes.
     (
-        r"\b(?:motors?|loads?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?)"
+        r"\b(?:motors?|loads?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?|buzzers?"
+        r"|(?:relay )?module input)"
         r"(?:\s+(?:that|which))?\s+(?:draws?|drawing|needs?|takes?|pulls?|pulling|requires?)\b",
         ("output_current",),
     ),
