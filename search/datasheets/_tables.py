@@ -851,6 +851,15 @@ def _figures_apart(value: str) -> list[str]:
 
 
 def _kv_pair(segs: list[str]) -> tuple[str, str] | None:
+    pair = _kv_split(segs)
+    if pair and re.search(r"(?i)\btemperature\b", pair[0]):
+        # "Working Temperature range: -25 to +80?": the degree sign the PDF lost ("℃" stored
+        # as "?") after a temperature's figure.
+        return pair[0], re.sub(r"(\d)\?(?!\S)", r"\1°C", pair[1])
+    return pair
+
+
+def _kv_split(segs: list[str]) -> tuple[str, str] | None:
     if segs and (not re.match(r"^[A-Za-z•▪·]", segs[0]) or re.search(r"\bvs\.?\b", segs[0])):
         return None  # figure captions ("(DNL) vs. Sample Rate") and list debris
     if segs and _REVISION.match(segs[0]):
