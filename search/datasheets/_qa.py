@@ -3781,6 +3781,7 @@ _CHECK_CUE = re.compile(
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
     r"|\bcan (?:i|it|we|they|you|the|an?|this|one)\b|\bis it\b|\bwill (?:it|the|an?|one)\b"
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
+    r"|\brated (?:for|to) (?:that|it|this|[-+]?\d)"  # "-20 C in winter. Is it rated for that?"
     r"|\bsign(?:ed)?[- ]off\b"  # "Can QA sign off?"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,

@@ -71,7 +71,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Burning in again after storage without power is its own figure ("aging time" per how
     # long the part was stored), else the first power-up's preheat.
     (
-        r"\b(?:stor(?:ed|age)|unpowered|shelf|drawer|sat|sitting)\b.{0,80}"
+        r"\b(?:stor(?:ed|age)|unpowered|shelf|drawer|sat|sitting)\b.{0,160}"
         r"\b(?:burn(?:ed)?(?:[- ]?| \w+ )in\b|ag(?:e|ed|ing)\b|pre-?heat|warm)"
         r"|\bag(?:e|ing) time\b",
         ("aging_time",),
@@ -225,7 +225,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep)[- ](?:mode )?(?:supply )?current"
         r"|\b(?:(?:(?:supply|operating|quiescent) )?current|i ?(?:dd|cc)|iq|draws?|drawn|consum\w*"
-        r"|uses?|needs?)\b"
+        r"|uses?|needs?|pulls?|takes?|eats?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
         r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
         # "supply current while measuring, and in sleep mode": the second item of a list
@@ -308,13 +308,16 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bi ?(?:cc|dd)\b|\biq\b"
         # "the max quiescent for both", a regulator's "ground-pin current"
         r"|\bquiescent\b(?!\s+current\s+change)|\bground[- ]?(?:pin )?current\b"
-        r"|\bhow much current (?:does|do|will|is)\b(?!.{0,30}\b(?:deliver|provide|source|output|supply))"
+        r"|\bhow much current (?:does|do|will|is)\b"
+        r"(?!.{0,30}\b(?:deliver|provide|source|output|supply|dump|into (?:the|a) short))"
         r"|\bcurrent\b.{0,30}\bpulls\b(?![- ]?(?:up|down|low|high))"
         # "current while measuring", "measurement current": what it draws doing its work
         # (not "while measuring pressure", a row of its own)
         r"|\bcurrent (?:while|when|during) (?:it is |it's )?(?:measur|convert|sampl|activ|runn)\w*\b"
         r"(?!\s+(?:pressure|humidity|temperature|gas))|\bmeasur(?:ing|ement) current"
         r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current"
+        # "how much does the regulator itself eat out of the input"
+        r"|\bitself (?:eats?|uses?|consumes?|burns?|takes?)\b(?:\s+(?:out of|from) the (?:input|supply))?"
         r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current",
         ("supply_current",),
     ),
@@ -323,7 +326,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bpeak output current|\boutput peak current", ("current_limit", "output_current")),
     # "max short-circuit output current": the current the output limits itself to when shorted
     (
-        r"\bshort[- ]?circuit(?:ed)?\s+(?:output\s+)?current|\boutput short[- ]?circuit current",
+        r"\bshort[- ]?circuit(?:ed)?\s+(?:output\s+)?current|\boutput short[- ]?circuit current"
+        # "shorted to ground. How much current will it dump into the short?"
+        r"|\bcurrent\b.{0,30}\b(?:into|through) (?:the|a|that) short\b",
         ("current_limit",),
     ),
     (
@@ -481,7 +486,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # "after I switch channel or gain, how long until the output is valid" (before the
     # conversion time, which "how long till readings" would name)
     (
-        r"\b(?:switch|chang)\w*\s+(?:the\s+)?(?:channel|gain)\b[^?]{0,60}\bhow long\b",
+        r"\b(?:switch|chang)\w*\s+(?:the\s+)?(?:channel|gain)\b[^?]{0,60}\bhow long\b"
+        r"|\b(?:channel|gain) (?:change|switch)\b[^?]{0,40}\bhow long\b",
         ("output_settling_time", "settling_time"),
     ),
     (
@@ -517,7 +523,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bresponse time|\bdelay time|\btime constant"
         # "how quickly does the humidity reading respond to a step change"
         r"|\bhow (?:long|fast|quickly)\b.{0,60}\brespond|\brespon(?:d|se) to a step"
-        r"|\btakes? to respond\b",
+        r"|\btakes? to respond\b"
+        # "how long until it has covered 63% of the step"
+        r"|\b63 ?%.{0,20}\bstep\b",
         ("response_time",),
     ),
     # A relay's switching times.
@@ -525,7 +533,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time"
         # "how long does it take to pull in": a relay's operate (or release) time
         r"|\bhow (?:long|fast|quickly)\b.{0,40}\b(?:pull(?:s|ing)?[- ]in|release|drop(?:s)?[- ]out"
-        r"|operate)\b",
+        r"|operate|let(?:s)? go)\b",
         ("response_time",),
     ),
     # "the package" is asked; "the VSSOP package" only says which one
@@ -571,7 +579,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bgains?\b(?!\s+(?:change|switch)|\s*[/,]?\s*(?:channel\s+)?(?:change|switch))", ("gain",)),
     (r"\btemperature coefficient|\btempco\b|\bppm ?/ ?°?c\b", ("drift", "temperature_coefficient")),
     (r"\bdrift\b", ("drift",)),
-    (r"\bsoft[- ]start", ("soft_start_time",)),
+    (
+        r"\bsoft[- ]start|\b(?:take|takes|taking) to ramp\b|\bramps? (?:up )?from 0\b",
+        ("soft_start_time",),
+    ),
     # "how much current can it survive as a single 100 ms pulse"
     (
         r"\bovercurrent(?: transient)?(?: tolerance)?\b|\bsurge current|\btransient (?:current|tolerance)"
@@ -963,6 +974,8 @@ def normalize_question(text: str) -> str:
         r"\1to ",
         t,
     )
+    # "how fast does the contact let go": a relay's release
+    t = re.sub(r"(?i)\blet(?:s)? go\b", "release", t)
     # "stand-by current" is the standby current
     t = re.sub(r"(?i)\bstand[- ]by\b", "standby", t)
     # "max bus V", "supply V?": a lone V after a word, not after a number, is the word voltage.
@@ -1837,6 +1850,16 @@ def parse_question(
         # review for the sensor rail: …": the rail is where the part is used, not a figure.
         kept = [k for k, phrase in enumerate(phrases) if phrase != "rail"]
         specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
+    if (
+        len(specs) >= 2
+        and closing is not None
+        and re.match(r"(?i)\s*how long\b", closing)
+        and any("s" in spec_dimensions(c[0]) for c in specs)
+    ):
+        # "Scope on VOUT at power-up. How long should the output take to ramp from 0 to 5 V?":
+        # a closing "how long" asks a time, not the output voltage the context names
+        kept = [k for k, c in enumerate(specs) if "s" in spec_dimensions(c[0])]
+        specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
     if len(specs) >= 2 and re.search(
         r"(?i)\b(?:on|along|over)\s+(?:a|an|the|one|our|my)\s+(?:[\w-]+\s+)?"
         r"(?:1-wire|one-wire|i2c|spi)\s+bus\b",
@@ -1874,7 +1897,12 @@ def parse_question(
         specs, phrases = [("output_current",)], ["output current"]
     if (
         not specs
-        and re.search(r"(?<![\w.])[-+−]?\d+(?:\.\d+)?\s*(?:°\s?C|℃|deg\s?C)", text, re.IGNORECASE)
+        # ("-20 C in winter", "about -25 deg")
+        and re.search(
+            r"(?<![\w.])[-+−]?\d+(?:\.\d+)?(?:\s*(?:°\s?C|℃|deg(?:rees)?(?:\s?C)?\b)|\s+C\b)",
+            text,
+            re.IGNORECASE,
+        )
         and len({d.device for d in devices}) == 1
     ):
         # "Can I put a DS18B20 in dry ice (-78.5 °C)?": a stated temperature and nothing else
@@ -1964,7 +1992,11 @@ def parse_question(
         bound = "typ"
     # ("what dropout does AMS guarantee": a guaranteed figure of one that is worse high is
     # its maximum, as a worst case is)
-    elif re.search(r"(?i)\bworst[- ]case\b|\bguarantee[sd]?\b", bound_text) and (
+    elif re.search(
+        r"(?i)\bworst[- ]case\b|\bguarantee[sd]?\b"
+        r"|\bthe most (?:it|they|each|one) (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b",
+        bound_text,
+    ) and (
         (
             specs
             and all(spec_dimensions(c[0]) & {"A", "s", "W"} or c[0] in _WORSE_HIGH for c in specs)

@@ -30,3 +30,76 @@ def test_a_temperature_whose_degree_sign_the_pdf_lost_is_read_in_celsius(
     answer = qa.ask("What ambient temperature range is the YF-S201 rated to work in?")
     assert answer.status == "answered", answer.answer
     assert [(i.min, i.max, i.unit) for i in answer.items] == [(-25.0, 80.0, "°C")], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec", "value"),
+    [
+        # "the most it pulls": the maximum of a current
+        (
+            "Customer wants a battery-powered DHT22 (AM2302) in the hallway. Between readings "
+            "it just sits there - what's the most it pulls in standby?",
+            "sleep_current",
+            50,
+        ),
+        # storage told in one sentence, the burn-in asked in the next
+        (
+            "A box of MQ-2 sensors sat on the shelf for about 4 months before I'm installing "
+            "them in a customer's kitchen. How long do I have to burn them in before trusting it?",
+            "aging_time",
+            72,
+        ),
+        (
+            "BME280: if RH jumps 90 to 0 %, how long until it has covered 63% of the step?",
+            "response_time",
+            1,
+        ),
+        (
+            "HX711 at RATE high: after each channel change, how long before the output is valid?",
+            "output_settling_time",
+            50,
+        ),
+        # the context names VOUT, the closing "how long" asks a time
+        (
+            "Scope on the SRB-5030 VOUT at power-up. How long should the output take to ramp "
+            "from 0 to 5 V with no load?",
+            "soft_start_time",
+            4,
+        ),
+        (
+            "SRD relay: how fast does the contact let go, worst case?",
+            "response_time",
+            5,
+        ),
+        (
+            "LM358 output could get shorted to ground. How much current will it dump into the "
+            "short, worst case?",
+            "current_limit",
+            60,
+        ),
+        (
+            "LM7805: ignoring the load, how much does the regulator itself eat out of the input, "
+            "worst case, at 25 C?",
+            "supply_current",
+            8,
+        ),
+    ],
+)
+def test_a_figure_asked_in_plain_words(
+    qa: DatasheetQA, question: str, spec: str, value: float
+) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.answer
+    # one item, giving the one figure asked (not a range, nor a typical beside a maximum)
+    figures = [(i.spec, {v for v in (i.min, i.typ, i.max) if v is not None}) for i in answer.items]
+    assert figures == [(spec, {value})], answer.answer
+
+
+def test_a_temperature_told_as_the_only_figure_is_checked_against_the_rating(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "Outdoor weather station with an LM358 preamp; the box gets to -20 C in winter. "
+        "Is the LM358 rated for that?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
