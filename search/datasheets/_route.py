@@ -226,7 +226,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:sleep|standby|power[- ]down|shutdown|idle|deep[- ]sleep)[- ](?:mode )?(?:supply )?current"
         r"|\b(?:(?:(?:supply|operating|quiescent) )?current|i ?(?:dd|cc)|iq|draws?|drawn|consum\w*"
         r"|uses?|needs?|pulls?|takes?|eats?)\b"
-        r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|while in|when in|when it is in|while it is in)"
+        r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|(?:while|when)(?: it(?:'s| is))?(?: in)?)"
         r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
         # "supply current while measuring, and in sleep mode": the second item of a list
         r"|\b(?:and|or)\s+(?:in|during)\s+(?:sleep|standby|power[- ]?down|idle|deep[- ]sleep)"
@@ -264,7 +264,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # What a flow sensor costs the line it sits in, and a housing's ingress protection: specs
     # of their own, never the maximum pressure or the flow range.
-    (r"\bpressure (?:drop|loss)|\bhead loss", ("pressure_drop",)),
+    # "how much pressure does a YF-S201 drop at 30 L/min"
+    (
+        r"\bpressure (?:drop|loss)|\bhead loss|\bhow much pressure\b.{0,30}\b(?:drop|lose)s?\b",
+        ("pressure_drop",),
+    ),
     (r"\bip[- ]?(?:rat(?:ed|ing)|[1-6][0-9xX]\b)|\bingress protection", ("ip_rating",)),
     # A flow or rate sensor's constant: "pulses per litre", "K factor".
     (
@@ -1994,7 +1998,8 @@ def parse_question(
     # its maximum, as a worst case is)
     elif re.search(
         r"(?i)\bworst[- ]case\b|\bguarantee[sd]?\b"
-        r"|\bthe most (?:it|they|each|one) (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b",
+        r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
+        r" (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b",
         bound_text,
     ) and (
         (
@@ -2007,6 +2012,10 @@ def parse_question(
         or re.search(r"(?i)\bhow long\b", bound_text)
     ):
         bound = "max"  # the worst case of a current, a time or a power is its maximum
+    if specs == [("minimum_load",)] and bound in (None, "min"):
+        # the least load a regulator needs ("minimum load current") is a requirement every
+        # part must be given: the highest figure printed is the one that guarantees regulation
+        bound = "max"
 
     quantity = None
     # the quantity the closing question names ("... like the gyro. What's the highest

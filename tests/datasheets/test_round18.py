@@ -78,6 +78,19 @@ def test_a_temperature_whose_degree_sign_the_pdf_lost_is_read_in_celsius(
             60,
         ),
         (
+            "Lab TA here. Students put a uA meter in the DHT22 supply lead and watch it between "
+            "reads. What's the most the sensor should draw while it's idle on stand-by?",
+            "sleep_current",
+            50,
+        ),
+        # the least load a regulator needs: the figure that guarantees regulation
+        (
+            "Adjustable AMS1117 with 100k feedback resistors drifts up with no load. What minimum "
+            "load current does the regulator need to stay in regulation?",
+            "minimum_load",
+            10,
+        ),
+        (
             "LM7805: ignoring the load, how much does the regulator itself eat out of the input, "
             "worst case, at 25 C?",
             "supply_current",
@@ -103,3 +116,8 @@ def test_a_temperature_told_as_the_only_figure_is_checked_against_the_rating(
         "Is the LM358 rated for that?"
     )
     assert answer.verdict == "incompatible", answer.answer
+
+
+def test_a_pressure_drop_asked_in_words_is_not_the_maximum_pressure(qa: DatasheetQA) -> None:
+    answer = qa.ask("Sizing a pump: how much pressure does a YF-S201 drop at 30 L/min?")
+    assert answer.status == "insufficient_evidence", answer.answer
