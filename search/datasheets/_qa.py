@@ -98,6 +98,7 @@ from search.datasheets._retrieval import (
 )
 from search.datasheets._route import (
     _COMPAT_CUES,
+    QUERY_RETURNS,
     SPEC_PHRASES,
     DeviceMention,
     ParsedQuestion,
@@ -3573,11 +3574,20 @@ class DatasheetQA:
         top = max(n for n, _ in overlap)
         if top > 0:
             rows = [r for n, r in overlap if n == top]
-        # ("I send CURR 0.100": a set command with its value, not a query, is a setting)
+        # ("I send CURR 0.100": a set command with its value, not a query, is a setting; "set
+        # to 24.000 V and MEAS:VOLT? answers 24.0000": the query's reply is a reading, unless
+        # the closing question asks about the setting)
+        asked = final_question(parsed.text) or parsed.text
         basis = (
             "setting"
-            if re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogram|\bsen[dt]\b", parsed.text, re.I)
-            or re.search(r"\b(?:CURR|VOLT|RES|POW)\s+[-+]?\d", parsed.text)
+            if (
+                re.search(r"\bset(?:ting|[- ]?point)?\b|\bprogram|\bsen[dt]\b", parsed.text, re.I)
+                or re.search(r"\b(?:CURR|VOLT|RES|POW)\s+[-+]?\d", parsed.text)
+            )
+            and not (
+                QUERY_RETURNS.search(parsed.text)
+                and not re.search(r"\bsett?ing\b|\bset ?point\b|\bprogramm", asked, re.I)
+            )
             else "reading"
         )
         if any(r.basis == basis for r in rows):

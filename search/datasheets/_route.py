@@ -710,7 +710,9 @@ _ACCURACY_CUES = re.compile(
     r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
     r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
     # "how far can the actual sink current be from the setting"
-    r"|\bhow far\b.{0,60}\bfrom the (?:setting|reading|programmed|set ?point|displayed)\b"
+    r"|\bhow far\b.{0,60}\bfrom (?:the|that|this) (?:setting|reading|programmed|set ?point|displayed)\b"
+    # "how much could the supply's own readback be off by"
+    r"|\bhow much (?:could|can|might|may|would)\b.{0,40}\bbe off\b"
     # "how far can the actual resistance be from 5 Ω"
     r"|\bhow far\b.{0,40}\bactual\b.{0,30}\bfrom\s+\d"
     r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b"
@@ -762,8 +764,9 @@ _READING = re.compile(
     rf"|({_NUM})\s*(mV|V|kV|uV|µV|mA|A|ohm|Ω|kohm|kΩ)\s+(?:reading|signal|input|rail|level)",
     re.IGNORECASE,
 )
-_QUERY_RETURNS = re.compile(
-    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*\?\s*(?:=|returns?|returned|gives?|gave|reads?|says?"
+QUERY_RETURNS = re.compile(
+    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*(?::\w+)*\?\s*(?:=|returns?|returned|gives?|gave|reads?|says?"
+    r"|answers?|answered|shows?|showed"
     rf"|comes back(?: as| with)?|came back(?: as| with)?|repl(?:ies|ied)(?: with)?)\s+({_NUM})"
     r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?",
     re.IGNORECASE,
@@ -920,6 +923,24 @@ def _fix_spelling(word: str) -> str:
     return close[0] if close else word
 
 
+def _plain_decimal(mantissa: str, exponent: int) -> str:
+    """``("+2.720000", -3)`` → ``"0.00272"``: the figure an instrument printed in scientific
+    notation, written out, with the trailing zeros of its fixed digits dropped."""
+    sign = "-" if mantissa.startswith("-") else ""
+    digits = mantissa.lstrip("+-")
+    whole, frac = digits.split(".")
+    point = len(whole) + exponent
+    raw = (whole + frac).rstrip("0") or "0"
+    if point <= 0:
+        out = "0." + "0" * -point + raw
+    elif point >= len(raw):
+        out = raw + "0" * (point - len(raw))
+    else:
+        out = raw[:point] + "." + raw[point:]
+    out = out.lstrip("0") or "0"
+    return sign + ("0" + out if out.startswith(".") else out)
+
+
 def normalize_question(text: str) -> str:
     """The question in the spelling the parser reads; the same meaning and the same numbers.
 
@@ -929,6 +950,12 @@ def normalize_question(text: str) -> str:
     """
     t = text.replace("−", "-").replace("–", "-").replace("’", "'").replace("\u00a0", " ")
     t = t.replace("I²C", "I2C").replace("i²c", "i2c")
+    # "+5.012000E+00", an instrument's reply in scientific notation: the plain decimal
+    t = re.sub(
+        r"(?<![\w.])([-+]?\d+\.\d+)E([-+]?\d{1,2})(?!\w|\.\d)",
+        lambda m: _plain_decimal(m.group(1), int(m.group(2))),
+        t,
+    )
     # "+/-0.512 V", "+- 5 %": one sign, as datasheets print it.
     t = re.sub(r"\+\s*/\s*-\s*(?=\d)|\+-\s*(?=\d)", "±", t)
     # "3v3", "1V8", "5v0": the unit letter stands for the decimal point.
@@ -1933,7 +1960,7 @@ def parse_question(
             reading = _quantity(rm.group(1), rm.group(2))
         else:
             reading = _quantity(rm.group(3), rm.group(4))
-    if reading is None and (qm := _QUERY_RETURNS.search(text)):
+    if reading is None and (qm := QUERY_RETURNS.search(text)):
         # "MEAS:CURR? returns 0.2270": an instrument's reply, in the unit its query measures
         reading = _quantity(qm.group(2), qm.group(3) or _QUERY_UNIT[qm.group(1).upper()])
     if reading is None:

@@ -121,3 +121,27 @@ def test_a_temperature_told_as_the_only_figure_is_checked_against_the_rating(
 def test_a_pressure_drop_asked_in_words_is_not_the_maximum_pressure(qa: DatasheetQA) -> None:
     answer = qa.ask("Sizing a pump: how much pressure does a YF-S201 drop at 30 L/min?")
     assert answer.status == "insufficient_evidence", answer.answer
+
+
+def test_an_instrument_reply_in_scientific_notation_is_the_reading(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "On our MDN-6100, AC volts, 10 V range, MEAS:VOLT:AC? returns +2.720000E-03. What's "
+        "the 1-year accuracy limit on that reading?"
+    )
+    # 0.06 % of 2.72 mV plus 0.03 % of 10 V
+    assert [d.result for d in answer.derived] == [pytest.approx(3.001632)], answer.answer
+
+
+def test_a_query_reply_is_a_reading_even_after_a_setting(qa: DatasheetQA) -> None:
+    # the reply to MEAS:CURR? is in amperes; "be off by" asks its accuracy
+    current = qa.ask(
+        "MDN-4010 MEAS:CURR? answers 0.0112 with 24 V in and no load. How much could the "
+        "supply's own readback be off by?"
+    )
+    assert [d.result for d in current.derived] == [pytest.approx(3.0112)], current.answer
+    # set to 24 V, but the reply to the query is read against the readback row
+    voltage = qa.ask(
+        "MDN-4010 set to 24.000 V and MEAS:VOLT? answers 24.0000. How far could the actual "
+        "terminal voltage be from that reading, per the 1-year spec?"
+    )
+    assert [d.result for d in voltage.derived] == [pytest.approx(17.0)], voltage.answer
