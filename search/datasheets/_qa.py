@@ -5519,7 +5519,30 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
                 and _limits_around(fa, fb)
             ):
                 drop.add(i if full else j)  # b is the wider row
+    # "VCC = 30 V" and "VCC = 30 V, TA = Thigh to Tlow": the second row holds over the
+    # temperature range, the first at the table's own 25 °C
+    for i, a in enumerate(valid):
+        for j, b in enumerate(valid):
+            fa, fb = a.fact, b.fact
+            if (
+                i != j
+                and (fa.spec, fa.variant, fa.parameter) == (fb.spec, fb.variant, fb.parameter)
+                and not _OVER_TEMPERATURE.search(fa.condition or "")
+                and _OVER_TEMPERATURE.search(fb.condition or "")
+                and _bare_condition(fa.condition) == _bare_condition(fb.condition)
+            ):
+                drop.add(i if full else j)
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
+
+
+_OVER_TEMPERATURE = re.compile(r"(?i)\bT[AJ]\s*=\s*T\s?(?:high|low|min|max)\s+to\s+T\s?\w+")
+
+
+def _bare_condition(condition: str | None) -> str:
+    """A row's condition without its temperature range and footnote marks, as words."""
+    text = _OVER_TEMPERATURE.sub(" ", condition or "")
+    text = re.sub(r"(?i)\(\s*notes?[\s\d,]*\)", " ", text)
+    return " ".join(re.findall(r"[\w.=]+", text))
 
 
 # "for reading an MQ-2", "to drive the L298": a part named as what the others are used for

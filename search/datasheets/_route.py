@@ -1806,7 +1806,9 @@ def parse_question(
             masked[i] = "§"
     spec_text = "".join(masked)
     # "the output-voltage minimum": a spec written hyphenated as a modifier
-    spec_text = re.sub(r"(?i)\b(output|input|supply)-(voltage|current)\b", r"\1 \2", spec_text)
+    spec_text = re.sub(
+        r"(?i)\b(output|input|supply)-(voltage|current|high|low)\b", r"\1 \2", spec_text
+    )
     # "the ACS712 (ACS712ELCTR-05B)": the part, then in brackets which of it; one part.
     devices = [
         d
@@ -1848,13 +1850,18 @@ def parse_question(
         spec_text,
         flags=re.IGNORECASE,
     )
-    spec_text = re.sub(
+    spec_text, powered_bus = re.subn(
         r"(?<![\w.])(\d+(?:\.\d+)?\s*m?V\s+(?:(?!i2c|i²c|spi|can|data|uart|serial|one-wire|1-wire)"
         r"[a-z]+\s+){0,2})(?:bus|battery)\b",
         r"\1rail",
         spec_text,
         flags=re.IGNORECASE,
     )
+    if powered_bus:
+        # "a 28 V nominal bus ... their worst-case bus": the same rail named again
+        spec_text = re.sub(
+            r"(?i)(?<!i2c )(?<!i²c )(?<!spi )(?<!can )(?<!data )\bbus\b", "rail", spec_text
+        )
     # "... the current path? Wondering about the voltage drop.": why it is asked, not what
     spec_text = without_reason(spec_text)
     # "through a TB6612FNG so I can soft-start it.": what the part is used for, not a figure

@@ -1393,6 +1393,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         unresolved: list[tuple[RowRecord, float, float, str | None]] = []
         rows: list[RowRecord] = []
         last_row_y: float | None = None  # the line of the last row read with its own figures
+        line_rows: tuple[float, list[RowRecord]] = (0.0, [])  # that line and its rows, per group
         citation = f"{stem}#p{page.number}"
         bullets: list[_Bullet] = []
         table_rows_seen = 0
@@ -1604,6 +1605,20 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                             rows[-1].condition = ", ".join(
                                 x for x in (rows[-1].condition, more) if x
                             )
+                        continue
+                    said = (tail + " " + more).strip()
+                    if (
+                        line_rows[1]
+                        and 0 < line_rows[0] - line.y <= 1.8 * line.size
+                        and all((r.condition or "").rstrip().endswith(",") for r in line_rows[1])
+                        and _CONDITION_LIKE.match(said)
+                    ):
+                        # "VCC = 30 V (26 V for LM2904, V)," on the row with its figures,
+                        # "RL = 10 kΩ" under it: the condition the comma left open.
+                        for r in line_rows[1]:
+                            r.condition = f"{(r.condition or '').rstrip()} {said}"
+                            r.evidence = f"{r.evidence} / {text}"
+                        line_rows = (0.0, [])
                         continue
                     if (
                         under_row
@@ -1868,6 +1883,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     row.unit = prev_row.unit
                 if group_cells:
                     # One row per part column group; dashes mean the part has no such limit.
+                    line_rows = (line.y, [])
                     for g_index, gc in sorted(group_cells.items()):
                         name = cols.group_names[g_index] if g_index < len(cols.group_names) else ""
                         is_part = bool(variants.find(name)) or bool(
@@ -1890,6 +1906,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                             applies_to={} if is_part or not name else {"mode": name},
                         )
                         rows.append(grow)
+                        line_rows[1].append(grow)
                         if not param:
                             unresolved.append((grow, line.y, line.size, row_caption))
                     if param:
@@ -1912,6 +1929,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     anchor_rows.append(_Anchor(line.y, row, line.segments[0].x0))
                 rows.append(row)
                 last_row_y = line.y
+                line_rows = (line.y, [row])
                 if not param:
                     unresolved.append((row, line.y, line.size, row_caption))
                 else:

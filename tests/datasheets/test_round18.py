@@ -145,3 +145,31 @@ def test_a_query_reply_is_a_reading_even_after_a_setting(qa: DatasheetQA) -> Non
         "terminal voltage be from that reading, per the 1-year spec?"
     )
     assert [d.result for d in voltage.derived] == [pytest.approx(17.0)], voltage.answer
+
+
+def test_a_condition_left_open_by_a_comma_continues_on_the_line_below(qa: DatasheetQA) -> None:
+    # "VCC = 30 V (26 V for LM2904, V)," with the figures, "RL = 10 kΩ" on the next line
+    answer = qa.ask(
+        "Op-amp lab at VCC = 30 V: LM358 output driving a 10k load. What's the minimum "
+        "output-high voltage guaranteed?"
+    )
+    assert [(i.spec, i.min) for i in answer.items] == [("output_voltage_high", 27.0)], answer.answer
+
+
+def test_a_row_over_the_temperature_range_gives_way_at_25_c(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "At VCC = 30 V and TA = 25 °C, what is the upper limit of the LM358's input "
+        "common-mode voltage range?"
+    )
+    # 28.3 V at 25 °C; 28 V is the row for TA = Thigh to Tlow
+    assert [i.max for i in answer.items] == [28.3], answer.answer
+
+
+def test_a_bus_named_again_is_the_same_rail(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Customer runs a 28 V nominal bus with ±10% tolerance on revision B SRB-5030s. How "
+        "many volts of headroom are left between their worst-case bus and the board's max "
+        "continuous input?"
+    )
+    # 32.0 V (ECN-2608-04, revision B) - 28 V × 1.1
+    assert any(d.result == pytest.approx(1.2) for d in answer.derived), answer.answer
