@@ -1509,6 +1509,8 @@ def _unknown_parts(masked: str) -> list[str]:
             and not re.fullmatch(r"0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h", word)
             # "SF12", "BW125": a radio setting, not a part
             and not re.fullmatch(r"(?i)(?:sf|bw|cr)\d{1,3}", word)
+            # "LiFePO4", "LiPo", "NiMH", "18650": a cell chemistry or size, not a part
+            and not re.fullmatch(r"(?i)li-?fe-?po4|lipo4?|li-?ion\d*|nimh\d*|\d+S\d*P?", word)
             # "5 mA-1 A", "11.5 V-24 V": a unit and the next figure of a range.
             and not re.fullmatch(r"(?:[mµuk]?[AVW]|[mµun]?s|[kM]?Hz|°?C|mV|kΩ|Ω)-\d+", word)
             # "5mA-1A", "7-20V": a range of quantities written without spaces.
@@ -1742,8 +1744,11 @@ _SETTINGS = re.compile(
 # "(it's listed as the absolute max, so that's fine, right?)": the rating offered as the
 # reason a value is fine asks about operating, not for the rating
 _CLAIMED_ABSMAX = re.compile(
-    r"(?i)\b(?:says|said|claims?|thinks|reckons|argues)\b[^.?;]{0,15}\babs(?:olute)?\.? max\w*"
-    r"\b[^.?;]{0,40}"
+    # ("the 4.0 A abs max": a decimal point is no sentence end)
+    r"(?i)\b(?:says?|said|claims?|thinks?|reckons?|argues?)\b(?:[^.?;]|\.(?=\d)){0,15}"
+    r"\babs(?:olute)?\.? max\w*\b(?:[^.?;]|\.(?=\d)){0,40}"
+    # "The abs max is 15 V, so is it OK?": the rating as the asker's premise
+    r"|\bthe abs(?:olute)?\.? max\w*(?: rating)? (?:is|of) [-+]?\d+(?:\.\d+)?\s*[A-Za-z]+\s*,?\s*(?=so\b)"
 )
 _ABSMAX_PREMISE = re.compile(
     r"(?i)\b(?:it'?s|is|as|since|because)\b[^.?;]{0,25}\babs(?:olute)?\.? max\w*\b"

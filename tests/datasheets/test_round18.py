@@ -173,3 +173,18 @@ def test_a_bus_named_again_is_the_same_rail(qa: DatasheetQA) -> None:
     )
     # 32.0 V (ECN-2608-04, revision B) - 28 V × 1.1
     assert any(d.result == pytest.approx(1.2) for d in answer.derived), answer.answer
+
+
+def test_a_rating_the_asker_leans_on_is_not_the_operating_limit(qa: DatasheetQA) -> None:
+    # a cell chemistry is no part; "the abs max is 15 V, so" is the asker's premise
+    pack = qa.ask(
+        "Student rover: TB6612FNG VM on a 4S LiFePO4 pack that sits at 14.4 V while charging. "
+        "The abs max is 15 V, so is it OK?"
+    )
+    assert pack.verdict == "incompatible", pack.answer  # VM operates up to 13.5 V
+    # "They say the 4.0 A abs max means that's fine": the decimal point ends no sentence
+    board = qa.ask(
+        "Customer runs a revision B SRB-5030 at 3.2 A continuous, 40 C ambient, 24 V in. They "
+        "say the 4.0 A abs max means that's fine. Is it within the board's rating?"
+    )
+    assert board.verdict == "incompatible", board.answer  # 3.0 A recommended maximum
