@@ -5033,13 +5033,14 @@ _FEEDS_A_LOAD = re.compile(
 
 
 # "sending a 1 s packet every 20 s": how long it is on, and how often
+# "a 1 s packet every 20 s", "a ~1.5 s packet sent every minute"
 _ON_EVERY = re.compile(
     r"(?i)(?<![\w.])(?P<on>\d+(?:\.\d+)?)\s*(?P<u>ms|s)\b[^.?;]{0,30}?\bevery\s+"
-    r"(?P<every>\d+(?:\.\d+)?)\s*(?P<v>ms|s|min)\b"
+    r"(?:(?P<every>\d+(?:\.\d+)?)\s*)?(?P<v>ms|s|sec(?:ond)?|min(?:ute)?|h(?:ou)?r?)s?\b"
 )
 
 
-_SECONDS = {"ms": 1e-3, "s": 1.0, "min": 60.0}
+_SECONDS = {"ms": 1e-3, "s": 1.0, "se": 1.0, "mi": 60.0, "h": 3600.0, "hr": 3600.0, "ho": 3600.0}
 
 
 def _supply_pinned(question: str) -> set[float]:
@@ -5108,14 +5109,15 @@ def _value_check(
     on = _ON_EVERY.search(question)
     if on:
         # "a 1 s packet every 20 s": the share of the time it is on, a duty cycle
-        u, v = _SECONDS[on["u"].lower()], _SECONDS[on["v"].lower()]
-        share = round(100 * float(on["on"]) * u / (float(on["every"]) * v), 9)
+        u, v = _SECONDS[on["u"].lower()], _SECONDS[on["v"].lower()[:2]]
+        every = on["every"] or "1"  # "every minute"
+        share = round(100 * float(on["on"]) * u / (float(every) * v), 9)
         stated.append((share, "%", [share]))
         derived.append(
             Derived(
                 label="duty cycle",
                 expression=(
-                    f"{on['on']} * {format_number(u)} / ({on['every']} * {format_number(v)}) * 100"
+                    f"{on['on']} * {format_number(u)} / ({every} * {format_number(v)}) * 100"
                 ),
                 result=share,
                 unit="%",

@@ -188,3 +188,13 @@ def test_a_rating_the_asker_leans_on_is_not_the_operating_limit(qa: DatasheetQA)
         "say the 4.0 A abs max means that's fine. Is it within the board's rating?"
     )
     assert board.verdict == "incompatible", board.answer  # 3.0 A recommended maximum
+
+
+def test_a_packet_every_minute_is_a_duty_cycle(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "RFM95W at +20 dBm on PA_BOOST, VDD 3.3 V, and each report is a ~1.5 s packet sent "
+        "every minute. Allowed?"
+    )
+    # 1.5 s in 60 s is 2.5 %, past the 1 % duty cycle allowed at +20 dBm
+    assert answer.verdict == "incompatible", answer.answer
+    assert [d.result for d in answer.derived] == [pytest.approx(2.5)], answer.derived
