@@ -1308,7 +1308,16 @@ def _rail_owners(text: str, devices: list[DeviceMention]) -> list[tuple[DeviceMe
             out.append((d, float(m.group(1))))
         elif after and _OFF_THE.search(before):
             out.append((d, float(after.group(1))))
+        elif (v := _VOLTS_FROM.search(before)) and _BOARD_AFTER.match(text[d.end : d.end + 20]):
+            # "Vcc 3.3 V from the ESP32 board": the board that gives another part its rail
+            out.append((d, float(v.group(1))))
     return out
+
+
+_VOLTS_FROM = re.compile(
+    rf"(?<![\w.])({_NUM})\s*V\s+(?:from|off)\s+(?:the\s+|my\s+|an?\s+|our\s+)?$", re.I
+)
+_BOARD_AFTER = re.compile(r"(?i)(?:'s)?\s*(?:dev(?:elopment)?\s*)?(?:board|kit)\b")
 
 
 # "9 V in, 100 mA load": a voltage named as the input, as engineers shorten it
@@ -1432,7 +1441,10 @@ _OTHER_PARTY = re.compile(
 
 
 _QUOTED_PART = re.compile(
-    r"['\"‘“]([A-Za-z][\w -]{2,40}\b(?:module|board|driver|shield|breakout|adapter))['\"’”]"
+    # (an opening quote after no letter: "the regulator's output ... the module's" is two
+    # possessives)
+    r"(?<![A-Za-z])['\"‘“]([A-Za-z][\w -]{2,40}\b(?:module|board|driver|shield|breakout|adapter))"
+    r"['\"’”]"
 )
 _GENERIC_LOAD = re.compile(
     r"(?i)\b(?:drive|power|run|switch|feed|measur(?:e|ing)|monitor(?:ing)?)\s+(?:a|an|the|my|our)\s+"

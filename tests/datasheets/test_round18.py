@@ -198,3 +198,20 @@ def test_a_packet_every_minute_is_a_duty_cycle(qa: DatasheetQA) -> None:
     # 1.5 s in 60 s is 2.5 %, past the 1 % duty cycle allowed at +20 dBm
     assert answer.verdict == "incompatible", answer.answer
     assert [d.result for d in answer.derived] == [pytest.approx(2.5)], answer.derived
+
+
+def test_possessives_are_not_a_quoted_part(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "AMS1117-3.3 (SOT-223) fed from a 5 V USB adapter, powering one ESP32-WROOM-32. Does "
+        "the regulator's output and current meet the module's needs?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+
+
+def test_a_board_that_gives_a_rail_is_not_the_motor_driver(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Motorised blinds: TB6612FNG with VM from a 12 V adapter, Vcc 3.3 V from the ESP32 "
+        "board, motor draws about 0.8 A running. Within the operating range?"
+    )
+    # 0.8 A against the TB6612FNG's 1 A per channel, not the ESP32's 40 mA pin current
+    assert answer.verdict == "compatible", answer.answer
