@@ -215,3 +215,12 @@ def test_a_board_that_gives_a_rail_is_not_the_motor_driver(qa: DatasheetQA) -> N
     )
     # 0.8 A against the TB6612FNG's 1 A per channel, not the ESP32's 40 mA pin current
     assert answer.verdict == "compatible", answer.answer
+
+
+def test_will_it_hold_its_output_voltage_asks_the_headroom(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "E-bike display: AMS1117-3.3 straight off a single Li-ion cell (3.0-4.2 V) for a "
+        "~300 mA load. Will it hold 3.3 V?"
+    )
+    # 3.0 V in is below 3.3 V out plus the 1.3 V dropout
+    assert answer.verdict == "incompatible", answer.answer
