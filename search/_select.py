@@ -119,6 +119,15 @@ _FEATURE = re.compile(
 )
 
 
+# An amenity wished of the place ("pet friendly", "with wifi"), which says nothing
+# about which service it is: "hookups for our motorhome, pet friendly" is no pet service.
+_AMENITY = re.compile(
+    r"(?i)\b(?:(?:pet|dog|kid|child|family|baby|wheelchair|disabled|vegan|lgbtq?\+?)[- ]friendly"
+    r"|with (?:free )?wi-?fi"
+    r"|(?:dogs?|pets?) (?:allowed|welcome|ok))\b"
+)
+
+
 def asks_no_place(request: str) -> bool:
     """True for a request that asks for no place or service (a reminder, music, a fact)."""
     return bool(_NOT_A_REQUEST.search(request))
@@ -487,7 +496,8 @@ class ServiceSelector:
         """The text that is embedded: spelling repaired, the place it is near, preference
         phrases and services ruled out ("that isn't a cafe") cut out."""
         fixed = self.speller.correct(request)
-        core = strip_preferences(strip_places(self._without_ruled_out(fixed)))
+        core = _AMENITY.sub(" ", strip_preferences(strip_places(self._without_ruled_out(fixed))))
+        core = re.sub(r"\s+", " ", core).strip(" ,.;!?")
         return core if len(core) >= 3 else fixed
 
     def ruled_out(self, request: str) -> set[int]:

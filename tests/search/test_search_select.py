@@ -63,6 +63,13 @@ def test_misspelt_request_is_repaired(selector: ServiceSelector) -> None:
     assert selector.match("hosptal").selected[0] in {"hospital", "general hospital"}
 
 
+def test_an_amenity_wished_of_the_place_is_not_the_service(selector: ServiceSelector) -> None:
+    # "dog friendly" says what the RV park should allow, not that a dog service is sought
+    request = "hookups for the motorhome tonight, dog friendly please"
+    assert selector.prepare(request) == "hookups for the motorhome tonight, please"
+    assert selector.match(request).selected[0] == "rv park"
+
+
 def test_speller_leaves_everyday_words_alone() -> None:
     sp = Speller(["barber shop for a haircut", "ballet school"], names=["barber shop"])
     assert sp.correct("barbr") == "barber"
