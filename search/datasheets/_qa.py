@@ -3784,7 +3784,7 @@ class DatasheetQA:
 
 
 _CHECK_CUE = re.compile(
-    r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed"
+    r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed(?:ed|s)?"
     r"|too (?:high|low)|fast enough|keep up"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
     r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to)\b"

@@ -228,6 +228,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|uses?|needs?|pulls?|takes?|eats?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|(?:while|when)(?: it(?:'s| is))?(?: in)?)"
         r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
+        # "deep sleep between readings. Can I get 6 months out of it?": a battery life rests on
+        # the sleep current
+        r"|\b(?:deep[- ])?sleep\b(?=[^?]{0,80}\b(?:\d+|six|a few) (?:months?|years?|weeks?|days?) out of\b)"
         # "supply current while measuring, and in sleep mode": the second item of a list
         r"|\b(?:and|or)\s+(?:in|during)\s+(?:sleep|standby|power[- ]?down|idle|deep[- ]sleep)"
         r"(?: mode)?\b",
@@ -412,7 +415,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\b(?:current sense )?gain error\b", ("gain_error", "current_sense_gain_error")),
     # "How accurate is …", "how precise": the adjective asks the same as the noun.
     (
-        r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b",
+        r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b"
+        # "the CO2 reading must be within ±50 ppm": a reading's tolerance asked of the part
+        r"|\breading\b[^.?]{0,20}\bwithin\s*±",
         ("accuracy",),
     ),
     (
@@ -794,8 +799,9 @@ _BOUND_MAX = re.compile(
     re.IGNORECASE,
 )
 _BOUND_MIN = re.compile(
-    # "L/min", "rev/min" are units, not a request for the minimum.
-    r"(?<!/)\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b"
+    # "L/min", "rev/min", "10-min reports", "every 5 min" are units, not a request for the
+    # minimum.
+    r"(?<!/)(?<!\d-)(?<!\d )(?<!\d)\bmin(?:imum)?\b|\blowest\b|\blower limit\b|\bat least\b|\bhow low\b|\bsmallest\b"
     r"|\bshortest\b",
     re.IGNORECASE,
 )
@@ -1007,6 +1013,13 @@ def normalize_question(text: str) -> str:
     )
     # "how fast does the contact let go": a relay's release
     t = re.sub(r"(?i)\blet(?:s)? go\b", "release", t)
+    # "about -25 deg" of weather: a temperature (not "deg/s", a rate, nor "deg C" already read)
+    t = re.sub(
+        r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*deg(?:rees)?\b(?!\s*(?:/|per\b|C\b|F\b|celsius))",
+        r"\1 °C",
+        t,
+        flags=re.IGNORECASE,
+    )
     # "stand-by current" is the standby current
     t = re.sub(r"(?i)\bstand[- ]by\b", "standby", t)
     # "max bus V", "supply V?": a lone V after a word, not after a number, is the word voltage.
@@ -1515,7 +1528,12 @@ def _unknown_parts(masked: str) -> list[str]:
             and not _NOT_A_PART.match(word)
             and not _BUS_WORD.fullmatch(word)
             # "12-bit", "3-axis", "16-pin": a count and what it counts, not a part.
-            and not re.fullmatch(r"\d+-(?:bit|axis|pin|channel|wire|way|digit|lead)s?", word, re.I)
+            and not re.fullmatch(
+                r"\d+-(?:bit|axis|pin|channel|wire|way|digit|lead|min|minute|hour|hr|day|sec|second"
+                r"|week|month|year)s?",
+                word,
+                re.I,
+            )
             and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
             # "0xD0", "8583h": a register address or value, not a part
             and not re.fullmatch(r"0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h", word)

@@ -224,3 +224,44 @@ def test_will_it_hold_its_output_voltage_asks_the_headroom(qa: DatasheetQA) -> N
     )
     # 3.0 V in is below 3.3 V out plus the 1.3 V dropout
     assert answer.verdict == "incompatible", answer.answer
+
+
+def test_degrees_of_weather_are_a_temperature(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "DS18B20 in a radiation shield; coldest nights are about -25 deg. What's the "
+        "guaranteed error at that temperature?"
+    )
+    # ±1 °C holds from -30 to +100 °C; ±0.5 °C only from -10 °C up
+    assert [(i.min, i.max) for i in answer.items] == [(-1.0, 1.0)], answer.answer
+
+
+def test_minutes_are_neither_a_part_nor_a_minimum(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "RFM95W node, the radio sleeps between 10-min reports. Worst-case sleep-mode current?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert [(i.typ, i.max) for i in answer.items] == [(None, 1.0)], answer.answer
+
+
+def test_any_rating_exceeded_checks_the_operating_point(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Customer runs SRB-5030 rev B boards off a 24 V industrial rail with ±10% tolerance, "
+        "2.5 A load, cabinet up to 60 C. Any rating exceeded?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # no eCO2 accuracy is printed
+        "Customer wants a CCS811 to drive their ventilation, and the spec says the CO2 reading "
+        "must be within ±50 ppm. Does the CCS811 meet that?",
+        # no deep-sleep current is printed in the module datasheet
+        "ESP32-WROOM-32 on a 2000 mAh cell, deep sleep between readings every 10 minutes. Can I "
+        "get 6 months out of it per the module datasheet?",
+    ],
+)
+def test_a_requirement_on_a_figure_not_printed_is_unsettled(qa: DatasheetQA, question: str) -> None:
+    answer = qa.ask(question)
+    assert answer.verdict == "insufficient_evidence", answer.answer
