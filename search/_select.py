@@ -124,6 +124,8 @@ _FEATURE = re.compile(
 _AMENITY = re.compile(
     r"(?i)\b(?:(?:pet|dog|kid|child|family|baby|wheelchair|disabled|vegan|lgbtq?\+?)[- ]friendly"
     r"|with (?:free )?wi-?fi"
+    # "needs wheelchair access" of a church; not "a wheelchair accessible van", the service
+    r"|(?:wheelchair|step[- ]free)[- ]access(?:ible)?(?!\s+(?:van|taxi|cab|bus|car|ride|transport))"
     r"|(?:dogs?|pets?) (?:allowed|welcome|ok))\b"
 )
 
@@ -496,8 +498,7 @@ class ServiceSelector:
         """The text that is embedded: spelling repaired, the place it is near, preference
         phrases and services ruled out ("that isn't a cafe") cut out."""
         fixed = self.speller.correct(request)
-        core = _AMENITY.sub(" ", strip_preferences(strip_places(self._without_ruled_out(fixed))))
-        core = re.sub(r"\s+", " ", core).strip(" ,.;!?")
+        core = strip_preferences(_AMENITY.sub(" ", strip_places(self._without_ruled_out(fixed))))
         return core if len(core) >= 3 else fixed
 
     def ruled_out(self, request: str) -> set[int]:

@@ -68,6 +68,11 @@ def test_an_amenity_wished_of_the_place_is_not_the_service(selector: ServiceSele
     request = "hookups for the motorhome tonight, dog friendly please"
     assert selector.prepare(request) == "hookups for the motorhome tonight, please"
     assert selector.match(request).selected[0] == "rv park"
+    # access wished of a place is cut; an accessible van is the service itself
+    assert selector.prepare("a museum with step-free access") == "a museum"
+    assert "wheelchair accessible van" in selector.prepare(
+        "a wheelchair accessible van to a wedding"
+    )
 
 
 def test_speller_leaves_everyday_words_alone() -> None:
