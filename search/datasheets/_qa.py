@@ -5522,27 +5522,33 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
             ):
                 drop.add(i if full else j)  # b is the wider row
     # "VCC = 30 V" and "VCC = 30 V, TA = Thigh to Tlow": the second row holds over the
-    # temperature range, the first at the table's own 25 °C
+    # temperature range, the first at the table's own 25 °C; "Power-down TA = 25°C" and
+    # "Power-down": the first at 25 °C, the second over the range the table states
     for i, a in enumerate(valid):
         for j, b in enumerate(valid):
             fa, fb = a.fact, b.fact
+            ca, cb = fa.condition or "", fb.condition or ""
             if (
                 i != j
                 and (fa.spec, fa.variant, fa.parameter) == (fb.spec, fb.variant, fb.parameter)
-                and not _OVER_TEMPERATURE.search(fa.condition or "")
-                and _OVER_TEMPERATURE.search(fb.condition or "")
-                and _bare_condition(fa.condition) == _bare_condition(fb.condition)
+                and (
+                    (not _OVER_TEMPERATURE.search(ca) and _OVER_TEMPERATURE.search(cb))
+                    or (_AT_25C.search(ca) and not re.search(r"(?i)°\s?C|\bT[AJ]\b", cb))
+                )
+                and _bare_condition(ca) == _bare_condition(cb)
             ):
                 drop.add(i if full else j)
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
 
 
 _OVER_TEMPERATURE = re.compile(r"(?i)\bT[AJ]\s*=\s*T\s?(?:high|low|min|max)\s+to\s+T\s?\w+")
+_AT_25C = re.compile(r"(?i)\bT[AJ]\s*=\s*\+?25\s*°\s?C")
 
 
 def _bare_condition(condition: str | None) -> str:
-    """A row's condition without its temperature range and footnote marks, as words."""
-    text = _OVER_TEMPERATURE.sub(" ", condition or "")
+    """A row's condition without its temperature (a range or 25 °C) and footnote marks, as
+    words."""
+    text = _AT_25C.sub(" ", _OVER_TEMPERATURE.sub(" ", condition or ""))
     text = re.sub(r"(?i)\(\s*notes?[\s\d,]*\)", " ", text)
     return " ".join(re.findall(r"[\w.=]+", text))
 

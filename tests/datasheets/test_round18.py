@@ -265,3 +265,12 @@ def test_any_rating_exceeded_checks_the_operating_point(qa: DatasheetQA) -> None
 def test_a_requirement_on_a_figure_not_printed_is_unsettled(qa: DatasheetQA, question: str) -> None:
     answer = qa.ask(question)
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_over_temperature_leaves_out_the_row_printed_at_25_c(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ADS1115 in a weather station sits in power-down most of the time and the box sees "
+        "-30 C in winter. Worst-case power-down current over temperature?"
+    )
+    # "Power-down TA = 25°C: max 2 µA" gives way to "Power-down: max 5 µA"
+    assert [i.max for i in answer.items] == [5.0], answer.answer
