@@ -288,7 +288,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\bsaturation current\b|\bi ?sat\b", ("saturation_current",)),
     # how far an output moves when the load steps: a figure of its own, never the steady band
-    (r"\b(?:load[- ])?transient(?: response)?\b|\bload[- ]?step\b", ("load_transient",)),
+    (r"\b(?:load[- ])?transient(?: response)?\b|\bload[- ]?steps?\b", ("load_transient",)),
     # What the supply must provide is the part's own consumption, not what its pins source:
     # "current the power supply must deliver to it", "current the module needs from its supply".
     (

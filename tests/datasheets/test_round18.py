@@ -274,3 +274,11 @@ def test_over_temperature_leaves_out_the_row_printed_at_25_c(qa: DatasheetQA) ->
     )
     # "Power-down TA = 25°C: max 2 µA" gives way to "Power-down: max 5 µA"
     assert [i.max for i in answer.items] == [5.0], answer.answer
+
+
+def test_load_steps_ask_a_transient_response_no_document_gives(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Their SRB-5030 load steps from 0.2 A to 2.5 A in a few microseconds and the MCU resets "
+        "if 5 V dips more than 100 mV. Can the datasheet confirm the dip stays under 100 mV?"
+    )
+    assert answer.verdict == "insufficient_evidence", answer.answer
