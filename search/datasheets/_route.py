@@ -267,6 +267,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # What a flow sensor costs the line it sits in, and a housing's ingress protection: specs
     # of their own, never the maximum pressure or the flow range.
+    # "how much error will the motor's stray field cause": sensitivity to a field from outside
+    (r"\b(?:stray|external|nearby|outside)\s+(?:magnetic\s+)?fields?\b", ("stray_field_error",)),
     # "how much pressure does a YF-S201 drop at 30 L/min"
     (
         r"\bpressure (?:drop|loss)|\bhead loss|\bhow much pressure\b.{0,30}\b(?:drop|lose)s?\b",

@@ -282,3 +282,11 @@ def test_load_steps_ask_a_transient_response_no_document_gives(qa: DatasheetQA) 
         "if 5 V dips more than 100 mV. Can the datasheet confirm the dip stays under 100 mV?"
     )
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_a_stray_field_from_outside_is_not_the_total_output_error(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "The ACS712 board would sit 1 cm from the hub motor's magnets. How much error will the "
+        "stray field cause - is that placement OK?"
+    )
+    assert answer.verdict == "insufficient_evidence", answer.answer
