@@ -4817,6 +4817,23 @@ _HEADING_BEFORE = re.compile(
 )
 
 
+def _held_for(
+    figures: list[tuple[re.Match[str], str]], sentence: str
+) -> tuple[re.Match[str], str] | None:
+    """Of a sentence's figures, the one time said as how long something is held ("for at
+    least 60 minutes"), when there is exactly one."""
+    held = [
+        (m, u)
+        for m, u in figures
+        if unit_dimension(u, "") == "s"
+        and re.search(
+            r"(?i)\bfor (?:at least |a minimum of |about |no less than )?$",
+            sentence[max(0, m.start() - 30) : m.start()],
+        )
+    ]
+    return held[0] if len(held) == 1 else None
+
+
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -4882,6 +4899,11 @@ def _statements_in(
             ends = sorted(float(lo) for lo, _hi, _u in distinct)
             unit = figures[0][1]
             bounds: dict[str, float | str | None] = {"min": ends[0], "max": ends[1]}
+        elif len(distinct) != 1 and (held := _held_for(figures, sentence_read)) is not None:
+            # "hold the board at 24 V in and 3 A out for at least 60 minutes": the one time
+            # a state is held for, at the operating point the sentence names
+            m, unit = held
+            bounds = _stated_bounds(m, unit, sentence_read[: m.start()])
         elif len(distinct) != 1:
             # one figure, or one figure said twice ("pull low the bus 80us …, pulls up 80us")
             continue

@@ -290,3 +290,11 @@ def test_a_stray_field_from_outside_is_not_the_total_output_error(qa: DatasheetQ
         "stray field cause - is that placement OK?"
     )
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_the_time_a_state_is_held_for_is_a_sentence_figure(qa: DatasheetQA) -> None:
+    # "hold the board at 24 V in and 3 A out for at least 60 minutes ... every five minutes":
+    # the one time the state is held for, its operating point left in the sentence
+    facts = [f for f in qa.index.statements("SRB-5030") if f.citation == "failure-analysis-guide#5"]
+    soak = [f for f in facts if "soak" in f.parameter]
+    assert [(f.min, f.unit) for f in soak] == [(60.0, "min")], soak
