@@ -1874,6 +1874,12 @@ class DatasheetQA:
         # "how many times can I rewrite it" asks a count, not a time
         # ("how long a cable" asks no "Long-term" row)
         text = re.sub(r"(?i)\bhow (?:many times|long)\b", "how many", parsed.text)
+        # "sits with CS high most of the time" says how often, and asks no time row
+        text = re.sub(
+            r"(?i)\b(?:(?:most|all|some|half|much) of the|all the|at a|(?:every|each|any)) time\b",
+            " ",
+            text,
+        )
         # "draw at nominal voltage": the condition it is asked at, not the row asked for
         text = re.sub(
             r"(?i)\b(?:at|@)\s+(?:its\s+|the\s+)?(?:nominal|rated|full)\s+(?:voltage|load|current)\b",
@@ -1883,6 +1889,9 @@ class DatasheetQA:
         q_words = _stems(text)
         q_words = _with_bare_ing(q_words)
         wants_time = bool(_ASKS_TIME.search(parsed.text))
+        # "how many EEPROM write cycles": a count, which no duration row ("NV Write Cycle
+        # Time") gives
+        wants_count = not wants_time and _ASKS_COUNT.search(parsed.text)
         # a recognised phrase the part files under no spec of that name but in a label of its
         # own ("duty cycle" in "Duty Cycle of transmission at +20 dBm output"): a label
         # holding all of the phrase's words comes first
@@ -1898,6 +1907,8 @@ class DatasheetQA:
             for f in self.index.device_facts(name):
                 if wants_time and unit_dimension(f.unit, f.spec) != "s":
                     continue  # "how long can a write take" is no count of writes
+                if wants_count and unit_dimension(f.unit, f.spec) == "s":
+                    continue
                 label = _label_words(f) - own
                 hit = label & q_words
                 if not label or not hit - _KIND_WORDS - _PART_WORDS:
@@ -2066,6 +2077,12 @@ class DatasheetQA:
                 # the junction temperature rating).
                 return
             if rival_facts and not phrase & hit - _KIND_WORDS:
+                if re.fullmatch(r"(?i)inputs?|outputs?", parsed.spec_phrases[0].strip()):
+                    # "how fast can I switch the inputs? the max commutation frequency": a
+                    # bare "inputs" names the pins the row is about, not a figure of its own
+                    parsed.specs = [(fact.spec,)]
+                    parsed.spec_phrases = [fact.parameter.strip().lower()]
+                    return
                 # The row answers other words than the recognised phrase ("bandwidth and
                 # output rise time"): both are asked, unless its words are the stated setting
                 # ("set to ±8g full scale").
@@ -3977,6 +3994,11 @@ def _outside_settings(parsed: ParsedQuestion) -> tuple[list[tuple[str, ...]], li
             specs.append(cands)
             phrases.append(phrase)
     return specs, phrases
+
+
+_ASKS_COUNT = re.compile(
+    r"(?i)\bhow many (?!(?:[mµun]?s|(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|years?)\b)"
+)
 
 
 def _label_words(f: Fact) -> frozenset[str]:

@@ -2068,7 +2068,7 @@ def parse_question(
     # ("what dropout does AMS guarantee": a guaranteed figure of one that is worse high is
     # its maximum, as a worst case is)
     elif re.search(
-        r"(?i)\bworst[- ]case\b|\bguarantee[sd]?\b"
+        r"(?i)\bworst[- ]case\b|\b(?:at|in the) worst\b|\bguarantee[sd]?\b"
         r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
         r" (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b",
         bound_text,
