@@ -1529,13 +1529,8 @@ def _unknown_parts(masked: str) -> list[str]:
             and re.search(r"\d", word)
             and not _NOT_A_PART.match(word)
             and not _BUS_WORD.fullmatch(word)
-            # "12-bit", "3-axis", "16-pin": a count and what it counts, not a part.
-            and not re.fullmatch(
-                r"\d+-(?:bit|axis|pin|channel|wire|way|digit|lead|min|minute|hour|hr|day|sec|second"
-                r"|week|month|year)s?",
-                word,
-                re.I,
-            )
+            # "12-bit", "3-axis", "16-pin", "2-resistor": a count and what it counts, not a part
+            and not re.fullmatch(r"\d+-(?:[a-z]{2,}|(?i:bit|pin|min|hr)s?)", word)
             and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
             # "0xD0", "8583h": a register address or value, not a part
             and not re.fullmatch(r"0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h", word)

@@ -35,6 +35,13 @@ def qa() -> DatasheetQA:
             "eeprom_writes",
             (50.0, None, None),
         ),
+        # "2-resistor" is a count and what it counts, not a second part to compare with
+        (
+            "AMS1117 set by a 2-resistor divider. What's the least load current it needs to "
+            "keep regulating?",
+            "minimum_load",
+            (None, None, 10.0),
+        ),
     ],
 )
 def test_the_row_asked_is_the_only_figure_given(
