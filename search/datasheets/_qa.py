@@ -243,6 +243,8 @@ def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
 # ("5A vs 30A version", "05B version"), a "part" or "version" word following close behind
 _RANGE_PART = re.compile(
     r"(?i)(?<![\w.])(\d{1,2})\s?[AB]\b(?=[^.?;]{0,25}?\b(?:part|version|variant|model|type)s?\b)"
+    # the variant's own code: "-05B and -30A", "x20A"
+    r"|(?:(?<![\w-])-|\bx)(\d{2})\s?[AB]\b"
 )
 _MODULATION = re.compile(r"lora|fsk|ook")
 _AXIS = re.compile(r"(?i)\b([xyz])[- ]?axis\b")
@@ -1308,7 +1310,10 @@ class DatasheetQA:
         if len(parsed.devices) != 1 or parsed.devices[0].variant:
             return
         mention = parsed.devices[0]
-        named = [f"{int(n):02d}" for n in _RANGE_PART.findall(parsed.text[mention.end :])]
+        named = [
+            f"{int(m[1]):02d}" if m[1] else m[2]
+            for m in _RANGE_PART.finditer(parsed.text[mention.end :])
+        ]
         # "the 5 A version of the ACS712": the range named just before the part
         before = re.search(
             r"(?i)(?<![\w.])(\d{1,2})\s?A[\s-]+(?:part|version|variant|model|type)\s+of\s+(?:the\s+|an?\s+)?$",

@@ -796,7 +796,9 @@ _RANGE = re.compile(
     re.IGNORECASE,
 )
 _BOUND_MAX = re.compile(
-    r"\bmax(?:imum)?\b|\bhighest\b|\bupper\b|\bat most\b|\bup to\b|\bhow high\b|\blargest\b|\bpeak\b"
+    r"\bmax(?:imum)?\b|\bhighest\b|\bupper\b|\bat most\b|\bup to\b|\bhow high\b|\blargest\b"
+    # "peak-to-peak noise" is how a figure is measured, not its bound
+    r"|(?<!to-)(?<!to )\bpeak\b(?![- ]to[- ]peak)"
     r"|\bfastest\b|\blongest\b",
     re.IGNORECASE,
 )

@@ -51,3 +51,13 @@ def test_the_row_asked_is_the_only_figure_given(
     assert [(i.spec, (i.min, i.typ, i.max)) for i in answer.items] == [(spec, figures)], (
         answer.answer
     )
+
+
+def test_variant_codes_written_alone_name_the_variants_compared(qa: DatasheetQA) -> None:
+    # "-05B", "x20A" are the ACS712's own variant codes; "peak-to-peak" is how the noise is
+    # measured, not a request for its maximum (the rows give a typical only)
+    answer = qa.ask("ACS712 -05B or x20A for a cart motor: typical peak-to-peak noise of each?")
+    assert [(i.applies_to.get("variant"), i.typ, i.unit) for i in answer.items] == [
+        ("ACS712ELCTR-05B-T", 21.0, "mV"),
+        ("ACS712ELCTR-20A-T", 11.0, "mV"),
+    ], answer.answer
