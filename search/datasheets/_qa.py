@@ -148,6 +148,20 @@ def _modes_named(text: str) -> set[str]:
     }
 
 
+_MEASUREMENT_SPAN = re.compile(
+    r"(?i)\brange\b[^,;]*?(\d+(?:\.\d+)?)\s*(?:∼|~|～|to)\s*(\d+(?:\.\d+)?)\s*(mV|V)\b"
+)
+
+
+def _measurement_span(condition: str | None) -> tuple[float, float] | None:
+    """The span of volts a row's condition names as its measurement range, in volts."""
+    m = _MEASUREMENT_SPAN.search(condition or "")
+    if m is None:
+        return None
+    scale = 1e-3 if m.group(3) == "mV" else 1.0
+    return float(m.group(1)) * scale, float(m.group(2)) * scale
+
+
 def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "") -> list[str]:
     """A fact measured at one supply (or resolution, rate) does not answer a question asked at
     another."""
@@ -1545,6 +1559,24 @@ class DatasheetQA:
                 lambda r: r not in other,
                 lambda r: f"is the {r.fact.parameter!r}, a figure the question does not name",
             )
+        spans = {id(r): span for r in valid if (span := _measurement_span(r.fact.condition))}
+        if len(spans) >= 2:
+            # "~2.1 V into an ADC pin": of rows printed per measurement range ("Atten = 3,
+            # effective measurement range of 150 ∼ 2450 mV"), those whose range holds the
+            # level stated; a level no range or every range holds (the 42 V pack) tells none
+            stated = [
+                float(n) * (1e-3 if u == "mV" else 1.0)
+                for n, u in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mV|V)\b", parsed.text)
+            ]
+            inside = {
+                v for v in stated if 0 < sum(a <= v <= b for a, b in spans.values()) < len(spans)
+            }
+            if len(inside) == 1:
+                level = inside.pop()
+                narrow(
+                    lambda r: id(r) not in spans or spans[id(r)][0] <= level <= spans[id(r)][1],
+                    lambda r: f"is for {r.fact.condition!r}, which does not hold {level:g} V",
+                )
         asked_packages = packages_named(parsed.text)
         printed = {
             id(r): packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") for r in valid

@@ -61,3 +61,13 @@ def test_variant_codes_written_alone_name_the_variants_compared(qa: DatasheetQA)
         ("ACS712ELCTR-05B-T", 21.0, "mV"),
         ("ACS712ELCTR-20A-T", 11.0, "mV"),
     ], answer.answer
+
+
+def test_a_stated_level_picks_the_measurement_range_that_holds_it(qa: DatasheetQA) -> None:
+    # 1.5 V sits only in the ESP32 ADC's atten = 2 and 3 ranges (150-1750, 150-2450 mV); the
+    # 12 V the divider starts from sits in none, so it narrows nothing
+    answer = qa.ask(
+        "12 V rail divided down to 1.5 V into an ESP32-WROOM-32 ADC pin: what total error "
+        "does the datasheet give?"
+    )
+    assert sorted(i.max for i in answer.items) == [40.0, 60.0], answer.answer
