@@ -3978,7 +3978,8 @@ def _sibling_parts(facts: Iterable[Fact]) -> tuple[tuple[str, str], ...]:
 # punctuation or "versus".
 _CONDITION_CLAUSE = re.compile(
     r"(?i)(?:(?<=\S\s)\b(?:at|with|under|over)\b(?!\s+(?:what|which|how)\b)|@)"
-    r"(?:(?!\b(?:versus|vs\.?|and|compared)\s+(?![±+\-−]?\d))[^,;:?()])*"
+    # up to a clause's or a sentence's end ("at about 0.3 A. Max voltage lost...")
+    r"(?:(?!\b(?:versus|vs\.?|and|compared)\s+(?![±+\-−]?\d))(?!\.(?:\s|$))[^,;:?()])*"
 )
 
 
@@ -4027,7 +4028,16 @@ def _outside_settings(parsed: ParsedQuestion) -> tuple[list[tuple[str, ...]], li
     phrases: list[str] = []
     for cands, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
         at = re.search(re.escape(phrase), parsed.text, re.IGNORECASE)
-        if at is None or not any(a <= at.start() < b for a, b in spans):
+        # "with about ±50 ppm accuracy": an accuracy required is the figure asked, not a
+        # setting it is asked at
+        required = at is not None and re.search(
+            r"±\s*\d+(?:\.\d+)?\s*\S*\s*$", parsed.text[: at.start()]
+        )
+        if (
+            at is None
+            or ("accuracy" in cands and required)
+            or not any(a <= at.start() < b for a, b in spans)
+        ):
             specs.append(cands)
             phrases.append(phrase)
     return specs, phrases

@@ -71,3 +71,22 @@ def test_a_stated_level_picks_the_measurement_range_that_holds_it(qa: DatasheetQ
         "does the datasheet give?"
     )
     assert sorted(i.max for i in answer.items) == [40.0, 60.0], answer.answer
+
+
+def test_a_condition_ends_with_its_sentence(qa: DatasheetQA) -> None:
+    # "at about 0.5 A." states the load; the next sentence asks the drop, which is no
+    # setting, and "(Vcc = VM = 5 V)" asks no supply range
+    answer = qa.ask(
+        "TB6612FNG with Vcc = VM = 5 V, motor at about 0.3 A. Max voltage drop across the "
+        "output switches at that current?"
+    )
+    assert [(i.spec, i.max) for i in answer.items] == [("voltage_drop", 0.21)], answer.answer
+
+
+def test_an_accuracy_required_is_the_figure_asked(qa: DatasheetQA) -> None:
+    # the CCS811 gives no eCO2 accuracy; its output range does not answer a required ±50 ppm
+    answer = qa.ask(
+        "Greenhouse vents must open on CO2 with about ±50 ppm accuracy near 1000 ppm. Can a "
+        "CCS811 eCO2 output do that?"
+    )
+    assert answer.status == "insufficient_evidence", answer.answer
