@@ -756,6 +756,7 @@ class DatasheetQA:
         for mention in parsed.devices:
             self._voltage_variant(parsed, mention)
         self._current_range_variants(parsed)
+        self._coded_variants(parsed)
         spans = [sorted(map(float, m)) for m in _STATED_VOLT_SPAN.findall(parsed.text)]
         if len(parsed.devices) == 1 and parsed.devices[0].supply_v is None and len(spans) == 1:
             # "Robot runs on a single 18650 (3.0-4.2 V). Can an AMS1117-3.3 give us a regulated
@@ -1347,6 +1348,45 @@ class DatasheetQA:
         mention.variant = codes[asked[0]]
         for code in dict.fromkeys(asked[1:]):
             parsed.devices.append(dataclasses.replace(mention, variant=codes[code]))
+        if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
+            parsed.route = "comparison"
+
+    def _coded_variants(self, parsed: ParsedQuestion) -> None:
+        """ "the SRD-DM column vs the SRD-D", "the -DM version": a part printed per model code
+        (a column per "SRD-DM", "SRD-D", "SRD-DB") is the model whose code the question writes,
+        after the family's name or alone after a hyphen or in quotes; two codes are compared."""
+        if len({m.device for m in parsed.devices}) != 1:
+            return
+        mention = parsed.devices[0]
+        variants = {str(f.variant) for f in self.index.device_facts(mention.device) if f.variant}
+        if any(m.variant in variants for m in parsed.devices):
+            return
+        tails: dict[str, str] = {}
+        for v in variants:
+            head, _, tail = v.rpartition("-")
+            if head and tail:
+                tails[tail.upper()] = v if tail.upper() not in tails else ""
+        found: list[tuple[int, str]] = [
+            (m.start(), v)
+            for m in re.finditer(r"\b\w+-\w+\b", parsed.text)
+            for v in variants
+            if squash(v) == squash(m.group(0))
+        ]
+        # a code alone: "the -DM", "the 'DM' version"
+        found += [
+            (m.start(), tails[m.group(1).upper()])
+            for m in re.finditer(r"(?:(?<=\s)-|(?<=['‘\"]))(\w+)\b", parsed.text)
+            if tails.get(m.group(1).upper())
+        ]
+        asked = list(dict.fromkeys(v for _, v in sorted(found)))
+        # only where the figure asked is printed per model (not a coil row of the "05" rating)
+        if not any(
+            f.variant in asked and any(f.spec in cands for cands in parsed.specs)
+            for f in self.index.device_facts(mention.device)
+        ):
+            return
+        mention.variant = asked[0]
+        parsed.devices = [mention] + [dataclasses.replace(mention, variant=v) for v in asked[1:]]
         if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
             parsed.route = "comparison"
 

@@ -190,6 +190,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bdrop[- ]?out voltage\b(?=[^?]{0,30}\b(?:coil|relay))|\brelease voltage|\bmust[- ]release\b",
         ("dropout_voltage_relay",),
     ),
+    # "max switching current" is its own row beside the nominal switching capacity
+    (r"\bmax(?:imum|\.)? switch(?:ing)? current\b", ("contact_current", "contact_rating")),
     (
         r"\bcontact rating|\bcontact(?:s)? (?:current|load)|\bswitch(?:ing)? (?:current|capacity)"
         # "switch a 16 A heater with the relay's contacts"

@@ -90,3 +90,26 @@ def test_an_accuracy_required_is_the_figure_asked(qa: DatasheetQA) -> None:
         "CCS811 eCO2 output do that?"
     )
     assert answer.status == "insufficient_evidence", answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "figures"),
+    [
+        # model codes written after the family name, or alone after a hyphen or in quotes
+        (
+            "Sanyou SRD-D vs SRD-DB relays: max switching current of each?",
+            [("SRD-D", 12.0), ("SRD-DB", 12.0)],
+        ),
+        (
+            "For the heater contactor, is the 'DM' SRD or the -DB one better? Max switching "
+            "current for each please.",
+            [("SRD-DM", 15.0), ("SRD-DB", 12.0)],
+        ),
+    ],
+)
+def test_a_model_code_names_the_relay_column_asked(
+    qa: DatasheetQA, question: str, figures: list[tuple[str, float]]
+) -> None:
+    # the "Max. switching current" row, per column, not the 10 A nominal switching capacity
+    answer = qa.ask(question)
+    assert [(i.applies_to.get("variant"), i.value) for i in answer.items] == figures, answer.answer
