@@ -1693,6 +1693,17 @@ class DatasheetQA:
         if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
         top = [r.fact for r in valid if r.score >= best - 1e-6]
+        stated_t = [t for lo, t in _stated_temperatures(parsed.text) if lo == t]
+        if len(stated_t) >= 2:
+            # "at 25, 85 and 125 C": the row kept for each temperature listed, however its
+            # condition scored
+            first = valid[0].fact
+            top += [
+                r.fact
+                for r in valid
+                if r.fact not in top
+                and (r.fact.spec, r.fact.parameter) == (first.spec, first.parameter)
+            ]
         # the rows of the figure found, whatever condition they are printed at: each one a
         # question lists or sets apart is answered from these
         alike = [r.fact for r in unpreferred if r.fact.spec == valid[0].fact.spec]
@@ -1730,7 +1741,6 @@ class DatasheetQA:
             top = [
                 f for f in top if getattr(f, parsed.bound) is not None or f.parameter not in printed
             ]
-        stated_t = [t for lo, t in _stated_temperatures(parsed.text) if lo == t]
         hot = stated_t and 25.0 not in stated_t
         # the rows of the blocks asked ("gyro, accel and DMP all on"), each side's
         running = {r.fact.id for r in _blocks_running(unpreferred, parsed.text)}
@@ -5479,6 +5489,11 @@ _STATED_TEMPERATURE = re.compile(
     r"\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b",
     re.IGNORECASE,
 )
+_LISTED_TEMPERATURES = re.compile(
+    rf"(?<![\w.]){_NUMBER_T}(?:\s*(?:°C|℃|C)?\s*[,/]\s*{_NUMBER_T})+"
+    rf"(?:\s*(?:°C|℃|C)?\s*,?\s*(?:and|or)\s*{_NUMBER_T})?\s*(?:°\s?C|℃|deg(?:rees)?\s?C|C)\b",
+    re.IGNORECASE,
+)
 # A temperature window a row's condition states: "-10°C to +85°C", "0…65 °C", "TA = 25°C".
 _ROW_WINDOW = re.compile(
     rf"{_NUMBER_T}\s*(?:°C|℃)?\s*(?:to|…+\.*|\.{{2,}}|~)\s*{_NUMBER_T}\s*(?:°C|℃|degC)"
@@ -5507,7 +5522,12 @@ def _stated_temperatures(question: str) -> list[tuple[float, float]]:
     """The temperatures a question states, each as (from, to): a window's two ends as written
     ("from -40 to 0 °C"), a single temperature twice."""
     out = []
-    for m in _STATED_TEMPERATURE.finditer(question.translate(_MINUS)):
+    text = question.translate(_MINUS)
+    for m in _LISTED_TEMPERATURES.finditer(text):
+        # "at 25, 85 and 125 C", "-40/25/85 °C": each one listed, not a window
+        out += [(float(n), float(n)) for n in re.findall(r"[-+]?\d+(?:\.\d+)?", m.group(0))]
+    text = _LISTED_TEMPERATURES.sub(" ", text)
+    for m in _STATED_TEMPERATURE.finditer(text):
         t = float(m.group(2).replace(" ", ""))
         out.append((float(m.group(1).replace(" ", "")) if m.group(1) else t, t))
     return out

@@ -113,3 +113,14 @@ def test_a_model_code_names_the_relay_column_asked(
     # the "Max. switching current" row, per column, not the 10 A nominal switching capacity
     answer = qa.ask(question)
     assert [(i.applies_to.get("variant"), i.value) for i in answer.items] == figures, answer.answer
+
+
+def test_temperatures_listed_are_each_asked(qa: DatasheetQA) -> None:
+    # "25, 85 and 125 C" lists three temperatures (not a window from 85 to 125 °C): the
+    # LMP91200 prints its INP bias current at 25 °C (no temperature written), 85 and 125 °C
+    answer = qa.ask("LMP91200 on 3.3 V: max INP input bias current at 25, 85 and 125 C?")
+    assert sorted((i.max or 0) * {"fA": 1e-3, "pA": 1.0}[i.unit] for i in answer.items) == [
+        0.125,
+        0.445,
+        1.5,
+    ], answer.answer
