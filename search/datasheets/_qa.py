@@ -1351,6 +1351,41 @@ class DatasheetQA:
         if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
             parsed.route = "comparison"
 
+    def _one_row_named_twice(self, parsed: ParsedQuestion) -> None:
+        """ "measure the ground-pin current ... the maximum quiescent current": one spec named
+        by two phrases, not joined as a pair, of which no row's label has the words of more
+        than one, is one figure asked once (unlike "source current versus sink current")."""
+        labels = [
+            content_words(f.parameter)
+            for name in parsed.device_names
+            for f in self.index.device_facts(name)
+        ]
+        specs: list[tuple[str, ...]] = []
+        phrases: list[str] = []
+        for cands, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
+            if cands in specs:
+                at = specs.index(cands)
+                own = [
+                    content_words(p) - content_words(cands[0].replace("_", " "))
+                    for p in (phrases[at], phrase)
+                ]
+                held = [any(o <= label for label in labels) for o in own]
+                first = parsed.text.lower().find(phrases[at].lower())
+                second = parsed.text.lower().find(phrase.lower(), first + 1)
+                between = parsed.text[first + len(phrases[at]) : second] if first >= 0 else ""
+                joined = 0 <= second - first < 60 and re.search(
+                    r"(?i)\b(?:versus|vs\.?|and|or)\b|[,/]", between
+                )
+                if not all(held) and not joined:
+                    phrases[at] = phrase if held[1] else phrases[at]
+                    continue
+            specs.append(cands)
+            phrases.append(phrase)
+        if len(specs) < len(parsed.specs):
+            parsed.specs, parsed.spec_phrases = specs, phrases
+            if len(specs) == 1 and parsed.route == "structured":
+                parsed.route = "simple"
+
     def _coded_variants(self, parsed: ParsedQuestion) -> None:
         """ "the SRD-DM column vs the SRD-D", "the -DM version": a part printed per model code
         (a column per "SRD-DM", "SRD-D", "SRD-DB") is the model whose code the question writes,
@@ -2970,6 +3005,7 @@ class DatasheetQA:
     def _lookup_rows(self, parsed: ParsedQuestion) -> Answer:
         self._label_specs(parsed)
         self._unit_specs(parsed)
+        self._one_row_named_twice(parsed)
         route = parsed.route
         mentions: list[DeviceMention] = []
         seen: set[tuple[str, str | None]] = set()

@@ -2069,7 +2069,9 @@ def parse_question(
     elif re.search(
         r"(?i)\bworst[- ]case\b|\b(?:at|in the) worst\b|\bguarantee[sd]?\b"
         r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
-        r" (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b",
+        r" (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b"
+        # "what's the most standby current Maxim allows"
+        r"|\bthe most [\w\s-]{0,30}?\b(?:current|draw|time|wait|delay)\b",
         bound_text,
     ) and (
         (
@@ -2077,9 +2079,12 @@ def parse_question(
             and all(spec_dimensions(c[0]) & {"A", "s", "W"} or c[0] in _WORSE_HIGH for c in specs)
         )
         # no spec word known, but a time asked ("worst-case EEPROM write cycle time")
-        or (not specs and re.search(r"(?i)\b(?:time|current|draw|consumption)\b", bound_text))
+        or (
+            not specs
+            and re.search(r"(?i)\b(?:time|current|draw|consumption|wait|delay)\b", bound_text)
+        )
         # "how long until it answers on I2C? worst case": a time, whatever else is named
-        or re.search(r"(?i)\bhow long\b", bound_text)
+        or re.search(r"(?i)\bhow long\b|\b(?:worst[- ]case|longest) (?:wait|delay)\b", bound_text)
     ):
         bound = "max"  # the worst case of a current, a time or a power is its maximum
     if specs == [("minimum_load",)] and bound in (None, "min"):

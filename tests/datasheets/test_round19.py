@@ -35,6 +35,25 @@ def qa() -> DatasheetQA:
             "eeprom_writes",
             (50.0, None, None),
         ),
+        # "the most standby current ... allows" and a "worst-case wait" ask the maximum
+        (
+            "DS18B20 idle between conversions on local power: what's the most standby current "
+            "the datasheet allows?",
+            "sleep_current",
+            (None, None, 1000.0),
+        ),
+        (
+            "After power-on, what's the worst-case wait before a CCS811 accepts I2C commands?",
+            "time_between_power_on_and",
+            (None, None, 20.0),
+        ),
+        # one row named twice ("ground-pin current", then "quiescent current") is asked once
+        (
+            "Students will measure an LM7805's ground-pin current at 25 C. What maximum "
+            "quiescent current should they compare it with?",
+            "supply_current",
+            (None, None, 8.0),
+        ),
         # "2-resistor" is a count and what it counts, not a second part to compare with
         (
             "AMS1117 set by a 2-resistor divider. What's the least load current it needs to "
