@@ -5566,6 +5566,8 @@ def _stated_temperatures(question: str) -> list[tuple[float, float]]:
     for m in _STATED_TEMPERATURE.finditer(text):
         t = float(m.group(2).replace(" ", ""))
         out.append((float(m.group(1).replace(" ", "")) if m.group(1) else t, t))
+    if re.search(r"(?i)\b(?:at|in)\s+room\s+temp(?:erature)?\b", text):
+        out.append((25.0, 25.0))  # the 25 °C datasheets print as room temperature
     return out
 
 

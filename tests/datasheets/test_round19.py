@@ -143,3 +143,13 @@ def test_temperatures_listed_are_each_asked(qa: DatasheetQA) -> None:
         0.445,
         1.5,
     ], answer.answer
+
+
+def test_room_temperature_is_25_c(qa: DatasheetQA) -> None:
+    # the LMP91200 unpowered (VS = 0 V) prints its INP bias current with no temperature
+    # (the table's 25 °C) and at 85 °C; "at room temperature" asks the first
+    answer = qa.ask(
+        "LMP91200 unpowered (VS = 0 V), at room temperature: max input bias current at INP?"
+    )
+    bias = [i for i in answer.items if i.spec == "input_bias_current"]
+    assert [(i.max, i.unit) for i in bias] == [(600.0, "fA")], answer.answer
