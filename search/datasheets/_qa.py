@@ -174,7 +174,8 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
             f"{fact.condition!r}, the question asks at {', '.join(map(str, stated))} V"
         ]
     asked: dict[str, set[float]] = {}
-    for n, u in _CONDITION_QTY.findall(question):
+    # ("at BW 125, 250 and 500 kHz": each item of a list, its unit written once)
+    for n, u in _CONDITION_QTY.findall(" ".join([question, *_listed_conditions(question)])):
         asked.setdefault(u.lower().rstrip("s") or u.lower(), set()).add(float(n))
     if listed := listed_bits(question):
         # "for 9-, 10-, 11- and 12-bit resolution": each listed one is asked
@@ -1747,8 +1748,10 @@ class DatasheetQA:
         if len({_bits_named(f.condition) for f in each}) > 1:
             top = each  # "for 9-, 10-, 11- and 12-bit resolution": the row of each
         named_each = _listed_conditions(parsed.text)
+        # each item's row, the best ranked first (a row of the band the question names)
+        ranked_alike = [r.fact for r in valid if r.fact in alike] + alike
         per_item = {
-            item: next(f for f in alike if _names_item(f.condition or "", item))
+            item: next(f for f in ranked_alike if _names_item(f.condition or "", item))
             for item in named_each
             if any(_names_item(f.condition or "", item) for f in alike)
         }
@@ -4925,7 +4928,11 @@ def _condition_terms(condition: str | None) -> set[str]:
 
 
 _ITEM = r"(?:\d+(?:\.\d+)?\s*[A-Za-zµ°%]+|[\w.+-]+)"
-_LISTED = re.compile(rf"\b(?:for|of|in|on|at)\s+((?:{_ITEM},\s*)+{_ITEM},?\s+(?:and|or)\s+{_ITEM})")
+_LISTED = re.compile(
+    # ("at BW 125, 250 and 500 kHz": the quantity's symbol before the list)
+    rf"\b(?:for|of|in|on|at)\s+(?:[A-Z]{{1,4}}\s*=?\s*(?=\d))?"
+    rf"((?:{_ITEM},\s*)+{_ITEM},?\s+(?:and|or)\s+{_ITEM})"
+)
 _AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*([A-Za-zµ°%]+)")
 
 
@@ -4935,7 +4942,12 @@ def _listed_conditions(question: str) -> list[str]:
     m = _LISTED.search(question)
     if m is None:
         return []
-    return [x for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(1)) if x]
+    items = [x for x in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(1)) if x]
+    last = _AMOUNT.fullmatch(items[-1])
+    if last and all(re.fullmatch(r"\d+(?:\.\d+)?", x) for x in items[:-1]):
+        # "1.25, 5, 20 and 40 Hz": the unit written once is every item's
+        items = [f"{x} {last.group(2)}" for x in items[:-1]] + [items[-1]]
+    return items
 
 
 def _names_item(condition: str, item: str) -> bool:

@@ -153,3 +153,12 @@ def test_room_temperature_is_25_c(qa: DatasheetQA) -> None:
     )
     bias = [i for i in answer.items if i.spec == "input_bias_current"]
     assert [(i.max, i.unit) for i in bias] == [(600.0, "fA")], answer.answer
+
+
+def test_a_unit_written_once_applies_to_every_item_listed(qa: DatasheetQA) -> None:
+    # "at 1.25, 5 and 20 Hz": each a row of its own, none dropped as another condition
+    answer = qa.ask(
+        "MPU-6050 accelerometer low-power mode: typical current at 1.25, 5 and 20 Hz update rates?"
+    )
+    currents = [i.typ for i in answer.items if i.spec == "supply_current"]
+    assert currents[:3] == [10.0, 20.0, 70.0], answer.answer
