@@ -162,3 +162,20 @@ def test_a_unit_written_once_applies_to_every_item_listed(qa: DatasheetQA) -> No
     )
     currents = [i.typ for i in answer.items if i.spec == "supply_current"]
     assert currents[:3] == [10.0, 20.0, 70.0], answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a duration asked: the efficiency row at 24 V / 3 A is not it; the sentence is
+        "SRB-5030 failed EFF_FL. What soak duration at 24 V in and 3 A out confirms a "
+        "resistive joint?",
+        # "the FA guide" names the failure-analysis guide, so the part is the SRB-5030
+        "The FA guide wants a soak at 24 V in / 3 A out before we open the board. For how "
+        "long at least?",
+    ],
+)
+def test_a_duration_asked_is_the_sentence_that_states_one(qa: DatasheetQA, question: str) -> None:
+    answer = qa.ask(question)
+    assert answer.citations == ["failure-analysis-guide#5"], answer.answer
+    assert [(i.min, i.unit) for i in answer.items] == [(60.0, "min")], answer.answer
