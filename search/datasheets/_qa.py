@@ -1625,7 +1625,21 @@ class DatasheetQA:
         def of_mods(r: Ranked) -> bool:
             return bool(mods & set(_MODULATION.findall((r.fact.section or "").lower())))
 
-        if mods and any(of_mods(r) for r in valid):
+        stated_points = [f"{n} {u}" for n, u in _AMOUNT.findall(parsed.text)]
+
+        def names_point(r: Ranked) -> bool:
+            return any(_names_item(r.fact.condition or "", p) for p in stated_points)
+
+        if (
+            mods
+            and any(of_mods(r) for r in valid)
+            # ("LoRa uplink ... at +20 dBm": the modulation's table has no +20 dBm row, the
+            # general one does)
+            and not (
+                any(names_point(r) for r in valid)
+                and not any(names_point(r) for r in valid if of_mods(r))
+            )
+        ):
             # "in LoRa mode": a radio's table for that modulation, not its general one
             narrow(
                 of_mods,

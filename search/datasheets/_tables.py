@@ -2206,6 +2206,17 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                     and _agrees(row, r.row.parameter, r.row.symbol, r.row.unit)
                     and not any(y < a < r.y for a in anchors if a != r.y)
                 ]
+                # (a named row just under this one, the block above a blank line away: "RFOP =
+                # +20 dBm" over "Supply current in Transmit mode  RFOP = +17 dBm" is a transmit
+                # row, not one more of the receive block above)
+                below = [
+                    r.y
+                    for r in anchor_rows
+                    if 0 < y - r.y <= 1.5 * size
+                    and _agrees(row, r.row.parameter, r.row.symbol, r.row.unit)
+                ]
+                if below and above_rows and y - max(below) < 0.5 * min(r.y - y for r in above_rows):
+                    above_rows = []
                 near = [
                     (r.y, r.row.parameter, r.row.symbol, r.row.unit, r.row.evidence, None)
                     for r in above_rows

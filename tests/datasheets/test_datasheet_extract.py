@@ -1325,3 +1325,15 @@ def test_a_markdown_documents_own_number(tmp_path: Path) -> None:
     facts, _ = markdown_facts(read_markdown(doc), "SRB-5030", "spec")
     numbers = [(f.value, f.citation) for f in facts if f.spec == "document_number"]
     assert numbers == [("TS-0042", "spec#0")]
+
+
+@needs_pdfs
+def test_a_row_above_a_blank_line_gap_takes_the_label_just_below() -> None:
+    # RFM95W table 5: "RFOP = +20 dBm, on PA_BOOST  120 mA" sits a blank line under the
+    # receive block and right over "Supply current in Transmit mode  RFOP = +17 dBm"
+    rows = {
+        f.condition: f.parameter
+        for f in _facts("rfm95w")
+        if f.citation == "rfm95w#p13" and f.spec == "supply_current"
+    }
+    assert rows["RFOP = +20 dBm, on PA_BOOST"] == "Supply current in Transmit mode"

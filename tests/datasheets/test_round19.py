@@ -179,3 +179,9 @@ def test_a_duration_asked_is_the_sentence_that_states_one(qa: DatasheetQA, quest
     answer = qa.ask(question)
     assert answer.citations == ["failure-analysis-guide#5"], answer.answer
     assert [(i.min, i.unit) for i in answer.items] == [(60.0, "min")], answer.answer
+
+
+def test_a_modulation_named_keeps_a_general_row_at_the_point_stated(qa: DatasheetQA) -> None:
+    # the RFM95W LoRa tables have no +20 dBm row; the general power table does
+    answer = qa.ask("RFM95W sending LoRa at +20 dBm on PA_BOOST: typical transmit current?")
+    assert [(i.typ, i.citation) for i in answer.items] == [(120.0, "rfm95w#p13")], answer.answer
