@@ -5831,6 +5831,13 @@ def _blocks_running(valid: list[Any], question: str) -> list[Any]:
     # each side of a comparison names its own set ("gyro + accel + DMP, compared with
     # accelerometer only")
     for side in re.split(r"(?i)\bcompared (?:with|to)\b|\bvs\.?|\bversus\b|\bthan\b", question):
+        # "gyro and DMP disabled": every block of a list named off is off
+        side = re.sub(
+            r"(?i)\b[a-z]+(?:\s*(?:and|&|\+|/)\s*[a-z]+)*\s+(?:(?:switched|turned|powered)\s+)?"
+            r"(?:disabled|off)\b",
+            " ",
+            side,
+        )
         words = re.findall(r"[a-z]+", side.lower())
         named = {
             block
@@ -5841,7 +5848,9 @@ def _blocks_running(valid: list[Any], question: str) -> list[Any]:
         }
         # one block named alone may belong to a mode a row names ("accelerometer low-power
         # mode", "accelerometer-only low-power mode"): that row's, not the blocks'
-        if "mode" not in words and (len(named) >= 2 or (named and {"only", "alone"} & set(words))):
+        if "mode" not in words and (
+            len(named) >= 2 or (named and {"only", "alone", "just"} & set(words))
+        ):
             asked.append(named)
     exact = [r for r in valid if on.get(id(r)) in asked]
     if not exact:

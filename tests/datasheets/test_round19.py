@@ -185,3 +185,12 @@ def test_a_modulation_named_keeps_a_general_row_at_the_point_stated(qa: Datashee
     # the RFM95W LoRa tables have no +20 dBm row; the general power table does
     answer = qa.ask("RFM95W sending LoRa at +20 dBm on PA_BOOST: typical transmit current?")
     assert [(i.typ, i.citation) for i in answer.items] == [(120.0, "rfm95w#p13")], answer.answer
+
+
+def test_every_block_of_a_list_named_off_is_off(qa: DatasheetQA) -> None:
+    # "gyro and DMP switched off": neither runs, so the accelerometer-only row answers
+    answer = qa.ask(
+        "MPU-6050 with just the accelerometer, gyro and DMP switched off: typical current?"
+    )
+    currents = [(i.typ, i.unit) for i in answer.items if i.spec == "supply_current"]
+    assert currents == [(500.0, "µA")], answer.answer
