@@ -1660,6 +1660,24 @@ class DatasheetQA:
                 lambda r: r not in other,
                 lambda r: f"is the {r.fact.parameter!r}, a figure the question does not name",
             )
+        closing = final_question(parsed.text) or parsed.text
+        said_other = {
+            w
+            for w in {"recovery", "release"}
+            & {w for r in valid for w in content_words(r.fact.parameter)}
+            if w[:5] in {x[:5] for x in content_words(closing)}
+        }
+        if (
+            said_other
+            and len(other) < len(valid)
+            and not re.search(r"(?i)\b(?:and|vs\.?|versus|both)\b|,", closing)
+        ):
+            # "when does it come back on" (its recovery): of "Thermal shutdown" and "Thermal
+            # shutdown recovery", the row that names what is asked
+            narrow(
+                lambda r: bool(said_other & content_words(r.fact.parameter)),
+                lambda r: f"is the {r.fact.parameter!r}, not the {'/'.join(said_other)} asked",
+            )
         spans = {id(r): span for r in valid if (span := _measurement_span(r.fact.condition))}
         if len(spans) >= 2:
             # "~2.1 V into an ADC pin": of rows printed per measurement range ("Atten = 3,

@@ -77,7 +77,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("aging_time",),
     ),
     (
-        r"\bpre-?heat(?:ing)?(?: time)?|\bwarm[- ]?up(?: time)?|\bburn[- ]in(?: time)?",
+        # (not "the burn-in rack": where boards are run, a place)
+        r"\bpre-?heat(?:ing)?(?: time)?|\bwarm[- ]?up(?: time)?"
+        r"|\bburn[- ]in(?: time)?(?!\s+(?:racks?|chambers?|ovens?|stations?|rooms?|shelf|area|fixtures?))",
         ("warm_up_time",),
     ),
     # A 1-Wire part's answer to a reset: how long it holds the line low (or waits high first).
@@ -1019,6 +1021,8 @@ def normalize_question(text: str) -> str:
     )
     # "how fast does the contact let go": a relay's release
     t = re.sub(r"(?i)\blet(?:s)? go\b", "release", t)
+    # "after a thermal shutdown, when does it come back on": its recovery
+    t = re.sub(r"(?i)\b(?:comes?|turns?|switch(?:es)?|starts?)\s+back\s+(?:on|up)\b", "recovers", t)
     # "about -25 deg" of weather: a temperature (not "deg/s", a rate, nor "deg C" already read)
     t = re.sub(
         r"(?<![\w.])([-+]?\d+(?:\.\d+)?)\s*deg(?:rees)?\b(?!\s*(?:/|per\b|C\b|F\b|celsius))",

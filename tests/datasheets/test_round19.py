@@ -194,3 +194,27 @@ def test_every_block_of_a_list_named_off_is_off(qa: DatasheetQA) -> None:
     )
     currents = [(i.typ, i.unit) for i in answer.items if i.spec == "supply_current"]
     assert currents == [(500.0, "µA")], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "figures"),
+    [
+        # "come back on" asks the recovery alone; "burn-in rack" is a place, not a warm-up
+        (
+            "SRB-5030 boards on the burn-in rack hit thermal shutdown. At what junction "
+            "temperature does one turn back on?",
+            [125.0],
+        ),
+        # asked beside the trip point, both are answered
+        (
+            "SRB-5030: at what junction temperature does thermal shutdown trip, and when does "
+            "it come back on?",
+            [145.0, 125.0],
+        ),
+    ],
+)
+def test_a_recovery_asked_alone_is_the_recovery_row(
+    qa: DatasheetQA, question: str, figures: list[float]
+) -> None:
+    answer = qa.ask(question)
+    assert [i.typ for i in answer.items if i.spec == "thermal_shutdown"] == figures, answer.answer
