@@ -4007,6 +4007,8 @@ _STATED = re.compile(
     r"(?<![\w.])(?<![A-Za-z0-9][-−])([-+−]?\d+(?:\.\d+)?)\s*(mV|kV|V|µA|uA|mA|A|°C|degC|℃|kHz|MHz|Hz|ms|µs|us|ns|s"
     # a flow, a pressure, an illuminance: what a sensor is asked to measure
     r"|L/min|kPa|hPa|MPa|lx"
+    # "about 0.3 ohm source impedance": a resistance the part is given
+    r"|[mk]?Ω|[mk]?ohms?"
     # "nights reach -20 C": degrees written without the sign, the number a space before
     r"|(?<=\d )C)"
     r"(?![\w/])"

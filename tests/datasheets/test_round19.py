@@ -218,3 +218,12 @@ def test_a_recovery_asked_alone_is_the_recovery_row(
 ) -> None:
     answer = qa.ask(question)
     assert [i.typ for i in answer.items if i.spec == "thermal_shutdown"] == figures, answer.answer
+
+
+@pytest.mark.parametrize(("ohms", "verdict"), [("0.4", "compatible"), ("0.8", "incompatible")])
+def test_a_stated_resistance_is_checked_against_the_rating(
+    qa: DatasheetQA, ohms: str, verdict: str
+) -> None:
+    # the SRB-5030 wants an input source impedance of at most 0.5 ohm
+    answer = qa.ask(f"Our SRB-5030 bench source is about {ohms} ohm source impedance. Is that OK?")
+    assert answer.verdict == verdict, answer.answer
