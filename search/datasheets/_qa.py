@@ -769,6 +769,7 @@ class DatasheetQA:
             self._voltage_variant(parsed, mention)
         self._current_range_variants(parsed)
         self._coded_variants(parsed)
+        self._context_parts(parsed)
         spans = [sorted(map(float, m)) for m in _STATED_VOLT_SPAN.findall(parsed.text)]
         if len(parsed.devices) == 1 and parsed.devices[0].supply_v is None and len(spans) == 1:
             # "Robot runs on a single 18650 (3.0-4.2 V). Can an AMS1117-3.3 give us a regulated
@@ -1397,6 +1398,35 @@ class DatasheetQA:
             parsed.specs, parsed.spec_phrases = specs, phrases
             if len(specs) == 1 and parsed.route == "structured":
                 parsed.route = "simple"
+
+    def _context_parts(self, parsed: ParsedQuestion) -> None:
+        """ "How many pulses per litre should my ESP32 counter expect?" of a YF-S201: where a
+        figure asked (not compared) is a spec of one of the parts named only, the others are
+        what it is used with, not parts to answer for."""
+        closing = final_question(re.sub(r"(?i)\bguaranteed (?=max|min)", "", parsed.text))
+        if (
+            parsed.route == "compatibility"
+            or parsed.accuracy
+            or not parsed.specs
+            or closing is None
+            or _COMPARE_CUES.search(parsed.text)
+            or _COMPAT_CUES.search(closing)
+            or _CHECK_CUE.search(closing)
+        ):
+            return  # a comparison, or a check of one part against the other
+        names = list(dict.fromkeys(parsed.device_names))
+        if len(names) < 2:
+            return
+        held = [
+            n
+            for n in names
+            if any(f.spec in cands for f in self.index.device_facts(n) for cands in parsed.specs)
+        ]
+        if len(held) != 1:
+            return
+        parsed.devices = [d for d in parsed.devices if d.device == held[0]]
+        if parsed.route == "comparison":
+            parsed.route = "simple" if len(parsed.specs) == 1 else "structured"
 
     def _coded_variants(self, parsed: ParsedQuestion) -> None:
         """ "the SRD-DM column vs the SRD-D", "the -DM version": a part printed per model code

@@ -1806,7 +1806,12 @@ def final_question(text: str) -> str | None:
     accelerometer rate?"), or None when it ends otherwise."""
     last = re.split(r"[.:;!?]\s+", text.strip())[-1]
     # ("Max supply current at that temperature?" asks a figure as much as "what is")
-    asks = re.match(r"(?i)(?:so\s+)?(?:what|how|which|max(?:imum)?|min(?:imum)?)\b", last)
+    # ("At the full 1 A load, what's ...?": a condition may lead it)
+    asks = re.match(
+        r"(?i)(?:(?:at|with|on|under|in)\b[^,?]{0,50},\s*)?(?:so\s+)?"
+        r"(?:what|how|which|max(?:imum)?|min(?:imum)?)\b",
+        last,
+    )
     asks = asks and last.endswith("?")
     return last if asks else None
 
@@ -2166,8 +2171,24 @@ def parse_question(
         and closing is not None
         and not _COMPAT_CUES.search(closing)
     )
+    # "ESP32 board uses an AMS1117-3.3. At the full 1 A load, what's the guaranteed maximum
+    # dropout voltage?": a closing question for a figure it names, with no check in it, asks
+    # the figure; the other part is what it is used with
+    figure_last = (
+        closing is not None
+        # ("the guaranteed maximum dropout" is a figure, not "guaranteed to work?")
+        and not _COMPAT_CUES.search(re.sub(r"(?i)\bguaranteed (?=max|min)", "", closing))
+        and re.search(r"(?i)\b(?:what|which|how (?:much|many))\b", closing)
+        and any(p.lower() in closing.lower() for p in phrases)
+    )
     route: RouteName
-    if _COMPAT_CUES.search(text) and several and not accuracy and not figure_of_copies:
+    if (
+        _COMPAT_CUES.search(text)
+        and several
+        and not accuracy
+        and not figure_of_copies
+        and not figure_last
+    ):
         route = "compatibility"
     elif (
         len(distinct_devices) >= 2 and not specs and not accuracy and not _COMPARE_CUES.search(text)

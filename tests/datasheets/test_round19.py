@@ -227,3 +227,29 @@ def test_a_stated_resistance_is_checked_against_the_rating(
     # the SRB-5030 wants an input source impedance of at most 0.5 ohm
     answer = qa.ask(f"Our SRB-5030 bench source is about {ohms} ohm source impedance. Is that OK?")
     assert answer.verdict == verdict, answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "spec"),
+    [
+        # the ESP32 is what counts the pulses, not a part whose pulse factor is asked
+        (
+            "The YF-S201 on our tank outlet feeds an ESP32 counter. How many pulses per litre "
+            "does it give?",
+            "pulse_factor",
+        ),
+        # a figure asked last, "guaranteed maximum" included, is no check of the two parts
+        (
+            "Our ESP32 board runs from an AMS1117-3.3. At 1 A out, what is the guaranteed "
+            "maximum dropout voltage?",
+            "dropout_voltage",
+        ),
+    ],
+)
+def test_a_figure_of_one_part_used_with_another_is_that_parts(
+    qa: DatasheetQA, question: str, spec: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.answer
+    assert spec in {i.spec for i in answer.items}, answer.answer
+    assert "ESP32" not in answer.answer, answer.answer
