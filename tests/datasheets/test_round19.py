@@ -253,3 +253,10 @@ def test_a_figure_of_one_part_used_with_another_is_that_parts(
     assert answer.status == "answered", answer.answer
     assert spec in {i.spec for i in answer.items}, answer.answer
     assert "ESP32" not in answer.answer, answer.answer
+
+
+def test_a_tolerance_to_hold_asks_the_accuracy(qa: DatasheetQA) -> None:
+    # the CCS811 states no eCO2 accuracy: holding ±75 ppm on its reading cannot be checked
+    answer = qa.ask("Can our CO2 controller hold ±75 ppm using the CCS811 eCO2 output?")
+    assert answer.verdict == "insufficient_evidence", answer.answer
+    assert "accuracy" in " ".join(answer.reasons), answer.reasons
