@@ -2167,6 +2167,12 @@ class DatasheetQA:
         if found is None:
             return
         hit, fact = found
+        if any("output_current" in cands for cands in parsed.specs) and _DRAWN.search(
+            fact.parameter
+        ):
+            # "can the regulator deliver 12 mA": what a part delivers is never what it draws
+            # ("Current consumption including on-chip ... regulator")
+            return
         # a part number the row names ("OPS-1147") says which part, not which figure
         numbered = {p.lower() for p in re.findall(r"\b([A-Za-z]{2,})-?\d{2,}", parsed.text)}
         hit = frozenset(w for w in hit - numbered if not re.search(r"\d{2}", w))
@@ -6126,6 +6132,8 @@ _READS = re.compile(r"\b(?:reads?|reading|samples?|sampling|measures?|measuring|
 
 # Words that make a row's label another figure than the one it extends ("thermal shutdown
 # recovery", "quiescent current change", "threshold hysteresis").
+# a row's label that says the part draws the figure ("Current consumption including ...")
+_DRAWN = re.compile(r"(?i)\bconsum|\bdraw|\bquiescent|\bstandby|\bsleep|\bidle")
 _ANOTHER_FIGURE = frozenset({"recovery", "hysteresis", "change", "drift", "release"})
 
 

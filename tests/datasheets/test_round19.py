@@ -260,3 +260,13 @@ def test_a_tolerance_to_hold_asks_the_accuracy(qa: DatasheetQA) -> None:
     answer = qa.ask("Can our CO2 controller hold ±75 ppm using the CCS811 eCO2 output?")
     assert answer.verdict == "insufficient_evidence", answer.answer
     assert "accuracy" in " ".join(answer.reasons), answer.reasons
+
+
+def test_what_a_part_delivers_is_not_what_it_draws(qa: DatasheetQA) -> None:
+    # the HX711 states what it consumes with its regulator on, not what the regulator can
+    # deliver to a load cell: 12 mA cannot be checked, and 'outside 1.5 mA' would be wrong
+    answer = qa.ask(
+        "HX711 on-chip regulator exciting a 350 ohm load cell at 4.3 V, about 12 mA. Can the "
+        "regulator deliver that?"
+    )
+    assert answer.verdict == "insufficient_evidence", answer.answer
