@@ -922,7 +922,7 @@ _VOCAB_WORDS = (
     "ripple conversion response package channels connect shutdown power ambient "
     "powered sample protocol channel gain regulation capacitance resistance impedance "
     "linearity hysteresis excitation leakage bandwidth oscillator electrical mechanical "
-    "operations capacitor"
+    "operations capacitor overtemperature overcurrent overvoltage undervoltage"
 )
 _VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")

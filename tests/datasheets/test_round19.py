@@ -270,3 +270,11 @@ def test_what_a_part_delivers_is_not_what_it_draws(qa: DatasheetQA) -> None:
         "regulator deliver that?"
     )
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_a_misspelt_compound_word_is_read(qa: DatasheetQA) -> None:
+    # "overtemprature": the L298 lists overtemperature protection but states no trip point,
+    # and its junction temperature rating is not one
+    answer = qa.ask("At what junction temperature does the L298 overtemprature protection act?")
+    assert answer.status == "insufficient_evidence", answer.answer
+    assert "thermal shutdown" in answer.answer, answer.answer
