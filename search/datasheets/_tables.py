@@ -370,6 +370,34 @@ def _name_condition_blocks(
             r.evidence = f"{head} / {evidence}"
 
 
+_AT_TEMPERATURE_END = re.compile(
+    r"^\s*T[AJ]\s*=\s*(?:[-+]?\d+\s*°C|T\s?(?:high|low|min|max)\b)", re.I
+)
+
+
+def _temperature_steps(unresolved: list[tuple[RowRecord, float, float, str | None]]) -> None:
+    """ "TA = 25°C", then "TA = Thigh (Note 1)" and "TA = Tlow (Note 1)" on the lines under it:
+    the same figure at the other temperatures, named like the row above in its column (the
+    block's label sits over the first row, too far from the last)."""
+    named: list[tuple[RowRecord, float]] = []
+    for row, y, size, _ in sorted(unresolved, key=lambda t: -t[1]):
+        if not _AT_TEMPERATURE_END.match(row.condition or ""):
+            continue
+        if not row.parameter:
+            donors = [
+                (donor, dy)
+                for donor, dy in named
+                if 0.5 * size < dy - y <= 2.2 * size and donor.variant == row.variant
+            ]
+            if not donors:
+                continue
+            donor = min(donors, key=lambda d: d[1] - y)[0]
+            row.parameter, row.symbol = donor.parameter, row.symbol or donor.symbol
+            row.unit = row.unit or donor.unit
+            row.evidence = f"{donor.evidence.split(' / ')[0]} / {row.evidence}"
+        named.append((row, y))
+
+
 def _next_is_row(lines: list[Line], index: int, cols: _Columns) -> bool:
     """Whether the next line holds a label left of the columns and cells under them."""
     for nxt in lines[index + 1 : index + 2]:
@@ -2336,6 +2364,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 row.parameter = row_caption
             # No label in reach: the row stays unnamed and is dropped rather than guessed.
         _name_condition_blocks(unresolved, before)
+        _temperature_steps(unresolved)
         _name_setting_runs(unresolved, kind, page.lines)
         for b in [*done_bullets, *bullets]:
             b_variant = variants.find(b.section)

@@ -1337,3 +1337,15 @@ def test_a_row_above_a_blank_line_gap_takes_the_label_just_below() -> None:
         if f.citation == "rfm95w#p13" and f.spec == "supply_current"
     }
     assert rows["RFOP = +20 dBm, on PA_BOOST"] == "Supply current in Transmit mode"
+
+
+@needs_pdfs
+def test_rows_at_the_other_temperatures_continue_the_block_above() -> None:
+    # LM358 input offset voltage: "TA = 25°C" under the label, then "TA = Thigh" and
+    # "TA = Tlow" lines, each of every part's columns
+    rows = {
+        (f.variant, f.condition): f.max for f in _facts("lm358") if f.spec == "input_offset_voltage"
+    }
+    assert rows[("LM358", "TA = Thigh (Note 1)")] == 9.0
+    assert rows[("LM2904V", "TA = Thigh (Note 1)")] == 13.0
+    assert rows[("LM2904", "TA = Tlow (Note 1)")] == 10.0

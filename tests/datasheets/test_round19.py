@@ -278,3 +278,9 @@ def test_a_misspelt_compound_word_is_read(qa: DatasheetQA) -> None:
     answer = qa.ask("At what junction temperature does the L298 overtemprature protection act?")
     assert answer.status == "insufficient_evidence", answer.answer
     assert "thermal shutdown" in answer.answer, answer.answer
+
+
+def test_a_hot_ambient_takes_the_row_printed_for_it(qa: DatasheetQA) -> None:
+    # at 70 °C (the LM358's Thigh) the offset limit is the 9 mV row, not the 7 mV at 25 °C
+    answer = qa.ask("Worst-case LM358 input offset voltage with the box at 70 °C?")
+    assert [i.max for i in answer.items if i.spec == "input_offset_voltage"] == [9.0], answer.answer
