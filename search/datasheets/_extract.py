@@ -139,6 +139,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     ),
     (r"max\.?\s*allowable\s+voltage", "coil_max_voltage"),
     (r"coil\s+resistance", "coil_resistance"),
+    # a switch's resistance when on ("Output low ON resistor: 0.5Ω", "RDS(on)")
+    (r"\bon[\s-]*resist(?:ance|or)\b|\br\s?ds\s?\(?on\)?", "on_resistance"),
     (r"coil\s+power|nominal\s+operating\s+power", "coil_power"),
     (r"switching\s+capacity|contact\s+rating|nominal\s+switching", "contact_rating"),
     (r"max\.?\s*switching\s+current", "contact_current"),
@@ -406,6 +408,7 @@ _SPEC_DIMENSION["soft_start_time"] = frozenset({"s"})
 _SPEC_DIMENSION["humidity_range"] = frozenset({"%"})
 _SPEC_DIMENSION["resolution_bits"] = frozenset({"bit"})
 _SPEC_DIMENSION["coil_resistance"] = frozenset({"Ω"})
+_SPEC_DIMENSION["on_resistance"] = frozenset({"Ω"})
 _SPEC_DIMENSION["frequency_range"] = frozenset({"Hz"})
 _SPEC_DIMENSION["bandwidth"] = frozenset({"Hz"})
 _SPEC_DIMENSION["measurement_range"] = frozenset(

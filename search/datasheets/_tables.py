@@ -1335,6 +1335,17 @@ def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowReco
         clauses = [c.strip() for c in re.split(r"[,;]\s+(?=[A-Za-z<>±\d])", rest) if c.strip()]
         first = True
         for clause in clauses:
+            pm = re.fullmatch(rf"(?P<q>{_QTY})\s*\((?P<inner>[^()]+)\)\.?", clause)
+            if pm and re.search(r"(?i)\b(?:typ|max|min)|@", pm["inner"]):
+                # "0.5Ω (upper+lower Typ. @ VM ≥ 5 V)": the bound and the condition in brackets
+                inner = pm["inner"]
+                bound = re.search(r"(?i)\b(typ|max|min)\w*\.?", inner)
+                note, _, at = re.sub(r"(?i)\b(?:typ|max|min)\w*\.?", " ", inner).partition("@")
+                cond = ", ".join(x.strip() for x in (at, note) if x.strip()) or None
+                q = f"{bound.group(1).lower()} {pm['q']}" if bound else pm["q"]
+                add(label, q, cond)
+                first = False
+                continue
             cm = re.match(
                 rf"^(?P<c>[A-Za-z][A-Za-z \-]*?)?\s*(?P<q>{_QTY}(?:\s+{_QUALIFIER_WORDS})?)"
                 rf"(?:\s+(?:at|@)\s+(?P<cond>.+))?$",

@@ -1349,3 +1349,13 @@ def test_rows_at_the_other_temperatures_continue_the_block_above() -> None:
     assert rows[("LM358", "TA = Thigh (Note 1)")] == 9.0
     assert rows[("LM2904V", "TA = Thigh (Note 1)")] == 13.0
     assert rows[("LM2904", "TA = Tlow (Note 1)")] == 10.0
+
+
+@needs_pdfs
+def test_a_feature_figure_with_its_bound_and_condition_in_brackets() -> None:
+    # "Output low ON resistor: 0.5Ω (upper+lower Typ. @ VM ≥ 5 V)", "VM = 15 V(Max)"
+    facts = _facts("tb6612fng")
+    on = [f for f in facts if f.spec == "on_resistance"]
+    assert [(f.typ, f.unit, f.condition) for f in on] == [(0.5, "Ω", "VM ≥ 5 V, upper+lower")]
+    vm = [f for f in facts if f.spec == "supply_voltage" and f.citation == "tb6612fng#p1"]
+    assert [(f.max, f.value) for f in vm] == [(15.0, None)]

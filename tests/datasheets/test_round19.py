@@ -284,3 +284,8 @@ def test_a_hot_ambient_takes_the_row_printed_for_it(qa: DatasheetQA) -> None:
     # at 70 °C (the LM358's Thigh) the offset limit is the 9 mV row, not the 7 mV at 25 °C
     answer = qa.ask("Worst-case LM358 input offset voltage with the box at 70 °C?")
     assert [i.max for i in answer.items if i.spec == "input_offset_voltage"] == [9.0], answer.answer
+
+
+def test_a_switch_on_resistance_is_a_figure_of_its_own(qa: DatasheetQA) -> None:
+    answer = qa.ask("Typical on-resistance of the TB6612FNG output switches?")
+    assert [(i.spec, i.typ) for i in answer.items] == [("on_resistance", 0.5)], answer.answer
