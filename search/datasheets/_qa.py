@@ -5326,6 +5326,7 @@ def _value_check(
     outputs: set[float] = set()
     transients: set[float] = set()
     carried: set[float] = set()
+    tolerances: set[float] = set()
     unmeasured = [n.span() for n in _NOT_MEASURING.finditer(question)]
     for m in _STATED.finditer(question):
         if any(a <= m.start() < b for a, b in unmeasured):
@@ -5345,6 +5346,8 @@ def _value_check(
             continue  # "the 3.3 V part": which part, not a value applied to it
         if _is_signal(question, m.start(), m.end(), m.group(2)):
             signals.add(value)
+        if re.search(r"±\s*$", question[: m.start()]):
+            tolerances.add(value)  # "hold ±100 ppm": a tolerance, what an accuracy is held to
         if re.search(r"(?i)\b(?:its|the) output\b[^.?!\d]*$", question[: m.start()]):
             outputs.add(value)  # "keep its output above 4.900 V": the part's own output
         if re.search(r"(?i)\bcarr(?:y|ies|ying)\b[^.?!\d]*$", question[: m.start()]) or re.match(
@@ -5412,6 +5415,8 @@ def _value_check(
                 continue  # nor a part's output against what its input takes
             if it.spec.endswith("_regulation"):
                 continue  # how much the output moves is no limit on a value applied
+            if it.spec == "accuracy" and value not in tolerances:
+                continue  # "2450 mV" read is no error: only a tolerance is held to an accuracy
             if (
                 it.spec == "output_current"
                 and value in carried

@@ -424,6 +424,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b"
         # "the CO2 reading must be within ±50 ppm": a reading's tolerance asked of the part
         r"|\breading\b[^.?]{0,20}\bwithin\s*±"
+        # "how far off can a reading be"
+        r"|\bhow far off\b"
         # "close the loop on its eCO2 reading and hold ±100 ppm": the tolerance a reading
         # must hold is its accuracy
         r"|\bhold\s+(?:it\s+|that\s+)?(?:to\s+|within\s+)?±\s*\d+(?:\.\d+)?(?:\s*(?:ppm|%|°C))?",

@@ -289,3 +289,12 @@ def test_a_hot_ambient_takes_the_row_printed_for_it(qa: DatasheetQA) -> None:
 def test_a_switch_on_resistance_is_a_figure_of_its_own(qa: DatasheetQA) -> None:
     answer = qa.ask("Typical on-resistance of the TB6612FNG output switches?")
     assert [(i.spec, i.typ) for i in answer.items] == [("on_resistance", 0.5)], answer.answer
+
+
+def test_how_far_off_asks_the_error_and_a_level_read_is_no_error(qa: DatasheetQA) -> None:
+    # the ESP32 ADC at atten = 3: ±60 mV; the 2450 mV range end is no value checked against it
+    answer = qa.ask(
+        "ESP32 ADC at atten = 3 (150 to 2450 mV), eFuse calibrated: how far off can it be?"
+    )
+    assert [(i.min, i.max) for i in answer.items] == [(-60.0, 60.0)], answer.answer
+    assert answer.verdict is None, answer.answer
