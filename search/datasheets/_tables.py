@@ -4309,6 +4309,8 @@ def markdown_facts(
                 facts.extend(_bom_facts(table, sec, device, stem, citation, part_names))
             elif "interval" in header:
                 facts.extend(_interval_facts(table, sec, device, stem, citation))
+            elif "command" in header:
+                facts.extend(_reset_facts(table, sec, device, stem, citation))
             else:
                 facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
@@ -4520,6 +4522,47 @@ def _interval_facts(
                 section=sec.title,
             ).with_id()
         )
+    return out
+
+
+_RESET_SETTING = re.compile(
+    r"(?P<name>[A-Za-z][A-Za-z /-]*?)\s+(?P<v>[-+]?\d+(?:\.\d+)?)\s*"
+    r"(?P<u>[mµk]?(?:A|V|W|Hz|ohm))\.?"
+)
+
+
+def _reset_facts(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> list[Fact]:
+    """The state a command table says `*RST` leaves an instrument in ("Output off, voltage
+    0.000 V, current limit 0.100 A."): each named setting a figure of its own, after *RST."""
+    header = [h.lower() for h in table.header]
+    at = header.index("command")
+    out: list[Fact] = []
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        if len(cells) <= at or cells[at].strip("` ").upper() != "*RST":
+            continue
+        said = " ".join(c for i, c in enumerate(cells) if i != at)
+        for part in re.split(r",\s*|\.\s+", said):
+            m = _RESET_SETTING.fullmatch(part.strip())
+            if m is None:
+                continue  # "Output off", "1 V/div": no setting named with its figure
+            name = m["name"].strip()
+            row = RowRecord(
+                parameter=f"{name.capitalize()} after *RST",
+                citation=citation,
+                section=sec.title,
+                section_kind="general",
+                evidence=raw,
+                value=m["v"],
+                unit=m["u"],
+                condition="after *RST",
+            )
+            spec = re.sub(r"\W+", "_", name.lower()).strip("_")
+            out.extend(
+                f.model_copy(update={"spec": f"reset_{spec}"}).with_id()
+                for f in facts_from_row(row, device, stem)[0]
+            )
     return out
 
 

@@ -319,3 +319,14 @@ def test_design_rules_naming_no_part_are_filed_under_the_document_number(tmp_pat
         2.0,
         "rules#1",
     )
+
+
+@needs_bench
+def test_a_command_tables_reset_row_gives_the_settings_it_leaves() -> None:
+    from search.datasheets._markdown import read_markdown
+    from search.datasheets._tables import markdown_facts
+
+    md = read_markdown(SHARED / "srb5030-bench" / "mdn4010-programming-manual.md")
+    facts, _ = markdown_facts(md, "MDN-4010", "mdn4010-programming-manual")
+    reset = {f.spec: (f.value, f.unit) for f in facts if f.spec.startswith("reset_")}
+    assert reset == {"reset_voltage": (0.0, "V"), "reset_current_limit": (0.1, "A")}

@@ -298,3 +298,10 @@ def test_how_far_off_asks_the_error_and_a_level_read_is_no_error(qa: DatasheetQA
     )
     assert [(i.min, i.max) for i in answer.items] == [(-60.0, 60.0)], answer.answer
     assert answer.verdict is None, answer.answer
+
+
+def test_the_state_a_reset_leaves_is_answered(qa: DatasheetQA) -> None:
+    # MDN-4010 common commands: "*RST | none | Output off, voltage 0.000 V, current limit 0.100 A."
+    answer = qa.ask("After sending *RST to the MDN-4010, what is its current limit set to?")
+    assert [(i.value, i.unit) for i in answer.items] == [(0.1, "A")], answer.answer
+    assert answer.citations == ["mdn4010-programming-manual#3"], answer.answer
