@@ -3501,12 +3501,17 @@ class DatasheetQA:
         operating temperature of a sensor whose table files it as its measuring range)."""
         dims = spec_dimensions(spec)
         qualifier = set(spec.split("_")) - _KIND_WORDS - {"range", "max", "min", "absolute"}
-        if not dims or not qualifier:
+        # (a programmable source's output is its "Voltage programming" range)
+        programmed = spec in ("output_voltage", "output_current")
+        if not dims or not (qualifier or programmed):
             return []
         return [
             Ranked(f, 1.0, "label")
             for f in self.index.device_facts(device)
-            if qualifier <= content_words(f.parameter)
+            if (
+                (qualifier and qualifier <= content_words(f.parameter))
+                or (programmed and "programming" in content_words(f.parameter))
+            )
             and unit_dimension(f.unit, f.spec) in dims
             and f.section_kind != "absolute_maximum"
         ]

@@ -305,3 +305,9 @@ def test_the_state_a_reset_leaves_is_answered(qa: DatasheetQA) -> None:
     answer = qa.ask("After sending *RST to the MDN-4010, what is its current limit set to?")
     assert [(i.value, i.unit) for i in answer.items] == [(0.1, "A")], answer.answer
     assert answer.citations == ["mdn4010-programming-manual#3"], answer.answer
+
+
+def test_a_programmable_sources_output_is_its_programming_range(qa: DatasheetQA) -> None:
+    # the MDN-4010 manual gives "Voltage programming | 0 to 40.000 V", no "output voltage" row
+    answer = qa.ask("What's the highest output voltage the MDN-4010 can be set to?")
+    assert [(i.max, i.unit) for i in answer.items] == [(40.0, "V")], answer.answer
