@@ -308,6 +308,14 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\b(?:least|minimum) (?:load|output) current\b",
         ("minimum_load",),
     ),
+    # "OUT pin driving a 5V buzzer directly, no transistor - enough drive?": whether the pin
+    # can source what the load takes, its output current
+    (
+        r"\benough drive\b|\bdriv(?:e|es|ing)\s+(?:an?\s+|the\s+)?(?:\d+\s*V\s+)?(?:active\s+)?"
+        r"(?:motors?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?|buzzers?)\b"
+        r"(?=.{0,40}\b(?:directly|no transistor|without a (?:transistor|driver)))",
+        ("output_current",),
+    ),
     # A load the part drives draws current from it: "the motor draws 1.2 A" asks what the
     # part may deliver, not what it consumes.
     (

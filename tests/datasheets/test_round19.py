@@ -311,3 +311,10 @@ def test_a_programmable_sources_output_is_its_programming_range(qa: DatasheetQA)
     # the MDN-4010 manual gives "Voltage programming | 0 to 40.000 V", no "output voltage" row
     answer = qa.ask("What's the highest output voltage the MDN-4010 can be set to?")
     assert [(i.max, i.unit) for i in answer.items] == [(40.0, "V")], answer.answer
+
+
+def test_enough_drive_for_a_load_asks_the_output_current(qa: DatasheetQA) -> None:
+    # the HC-SR501 states no output current: whether it drives a buzzer directly is open,
+    # and its own 4.5-20 V supply range says nothing about it
+    answer = qa.ask("HC-SR501 OUT driving a 5 V buzzer directly without a transistor: OK?")
+    assert answer.verdict == "insufficient_evidence", answer.answer
