@@ -402,7 +402,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A bare "input" ("34 V input") after every more specific input phrase has had its turn.
     # "how well does it reject 120 Hz input ripple": the rejection ratio, not the output ripple.
     (
-        r"\bripple rejection|\brejects?\b.{0,30}\bripple|\binput ripple|\bpsrr\b",
+        r"\bripple rejection|\brejects?\b.{0,30}\bripple|\binput ripple|\bpsrr\b"
+        # "24 V rail carries 100 mV of 1 kHz ripple. Will it reject it well enough?"
+        r"|\bripple\b[^?]{0,60}\breject(?:s|ed|ing)?\s+(?:it|that|this)\b",
         ("ripple_rejection",),
     ),
     # "the ADC's effective range at atten = 3": the input span its accuracy holds over

@@ -318,3 +318,11 @@ def test_enough_drive_for_a_load_asks_the_output_current(qa: DatasheetQA) -> Non
     # and its own 4.5-20 V supply range says nothing about it
     answer = qa.ask("HC-SR501 OUT driving a 5 V buzzer directly without a transistor: OK?")
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_rejecting_input_ripple_asks_the_rejection_figure(qa: DatasheetQA) -> None:
+    # the SRB-5030 states no ripple rejection: its input range and output ripple settle nothing
+    answer = qa.ask(
+        "The 24 V feed has 200 mV of 120 Hz ripple on it. Does the SRB-5030 reject it enough?"
+    )
+    assert answer.verdict == "insufficient_evidence", answer.answer
