@@ -98,6 +98,7 @@ from search.datasheets._retrieval import (
 )
 from search.datasheets._route import (
     _COMPAT_CUES,
+    FORCED_ON_OUTPUT,
     QUERY_RETURNS,
     SPEC_PHRASES,
     DeviceMention,
@@ -1735,6 +1736,13 @@ class DatasheetQA:
             narrow(
                 lambda r: not printed[id(r)] or bool(printed[id(r)] & asked_packages),
                 lambda r: "is for another package than the question names",
+            )
+        if "output_voltage" in specs and FORCED_ON_OUTPUT.search(parsed.text):
+            # "a USB 5 V supply onto its output, back-feeding the board": the voltage the
+            # output may have forced on it, not the one it regulates to
+            narrow(
+                lambda r: bool(re.search(r"(?i)forced|external|applied", r.fact.parameter)),
+                lambda r: "is what the output regulates to, not a voltage forced onto it",
             )
         if "supply_voltage" in specs and re.search(r"\bmotors?\b", parsed.text, re.I):
             # A driver has a logic supply and a motor supply: a row about the logic rail does

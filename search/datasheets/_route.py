@@ -371,6 +371,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boutput voltage (?:range|span|swing)|\boutput (?:swing|span)|\banalog output range",
         ("output_voltage_range", "output_voltage"),
     ),
+    # "OR a USB 5 V supply onto its output so the rail back-feeds the board": a voltage forced
+    # on the output, not one the part is fed
+    (r"\bback[- ]?feed\w*|\b(?:onto|into) (?:the |its |§+'s )?output\b", ("output_voltage",)),
     (
         # "output tolerance" of a regulator: the band its output voltage is printed within
         r"\boutput voltage|\bregulated voltage|\bvout\b|\boutput tolerance"
@@ -724,6 +727,8 @@ _COMPAT_CUES = re.compile(
     r"|\bcontrol\b.{0,40}\bover\b",
     re.IGNORECASE,
 )
+# "onto its output", "back-feeds the board": a voltage forced on a part's output
+FORCED_ON_OUTPUT = re.compile(r"(?i)\bback[- ]?feed|\b(?:onto|into) (?:the |its |\S+'s )?output\b")
 _COMPARE_CUES = re.compile(
     r"\bcompare|\bcomparison|\bversus\b|\bvs\.?\b|\bwhich (?:one |of (?:the|them|these) |\w+ )?"
     r"(?:has|is|draws|needs|offers|gives|runs|supports|allows|tolerates)|\bdifference between\b"
@@ -1686,6 +1691,9 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         hits = [
             h for h in hits if not (h[1] == ("interface",) and re.fullmatch(r"(?i)i2c|i²c", h[2]))
         ]
+    if any(FORCED_ON_OUTPUT.search(h[2]) for h in hits):
+        # the other supply named ("a USB 5 V supply onto the output") is what is forced on it
+        hits = [h for h in hits if h[1][0] not in ("supply_voltage", "input_voltage_range")]
     if any(h[1][0] == "thermal_shutdown" for h in hits):
         # "at what junction temp does the thermal protection shut it down": the junction
         # temperature is what the shutdown point is, not a second item

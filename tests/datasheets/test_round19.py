@@ -326,3 +326,12 @@ def test_rejecting_input_ripple_asks_the_rejection_figure(qa: DatasheetQA) -> No
         "The 24 V feed has 200 mV of 120 Hz ripple on it. Does the SRB-5030 reject it enough?"
     )
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_a_voltage_forced_onto_the_output_is_not_its_regulated_band(qa: DatasheetQA) -> None:
+    # only the absolute maximum "Output voltage forced externally" (-0.3 to 6 V) speaks of it,
+    # and a damage limit says nothing of back-fed operation
+    answer = qa.ask(
+        "Can a 5 V USB supply back-feed the SRB-5030 through its output while it's off?"
+    )
+    assert answer.verdict == "insufficient_evidence", answer.answer
