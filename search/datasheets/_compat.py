@@ -3137,7 +3137,11 @@ _CUE_HEADROOM = re.compile(
 
 
 # ("feeding 800 mA from 12.6 V: will it cope?": what a linear regulator copes with is its heat)
-_CUE_THERMAL = re.compile(r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b|\bcope\b")
+_CUE_THERMAL = re.compile(
+    r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b|\bcope\b"
+    # "can I be sure the junction stays within its 125 °C limit"
+    r"|\bjunction\b[^.?]{0,30}\b(?:stays?|remains?|exceeds?|goes? over|within)\b"
+)
 
 
 def asks_thermal(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:

@@ -335,3 +335,14 @@ def test_a_voltage_forced_onto_the_output_is_not_its_regulated_band(qa: Datashee
         "Can a 5 V USB supply back-feed the SRB-5030 through its output while it's off?"
     )
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_whether_the_junction_stays_within_its_limit_is_a_thermal_check(qa: DatasheetQA) -> None:
+    # (5 - 3.3) V × 0.5 A = 0.85 W through the SOT-223's 90 °C/W from 50 °C: 126.5 °C, not the
+    # ambient checked against the junction range
+    answer = qa.ask(
+        "AMS1117-3.3 in SOT-223, 5 V in, 0.5 A out, 50 °C ambient: will the junction stay "
+        "within 125 °C?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert "126.5" in answer.answer, answer.answer
