@@ -3171,11 +3171,92 @@ def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) ->
     )
 
 
+_AC_BANDWIDTH = re.compile(
+    r"(?i)\bAC\b[^.]*\bbandwidth\b[^.]*?\bto\s+(\d+(?:\.\d+)?)\s*([kM]?)Hz\b"
+)
+_CUE_RIPPLE_BY_METER = re.compile(r"(?i)\bripple\b")
+_CUE_AC_VOLTS = re.compile(r"(?i)\bAC\s*(?:volts?|voltage|mode|range)\b|\bACV\b|\bVAC\b")
+
+
+def _ac_bandwidth_top(index: FactIndex, device: str) -> tuple[float, Fact] | None:
+    """The top of the band a meter's AC volts function measures ("AC volts bandwidth is 20 Hz
+    to 300 kHz"), in hertz, and the sentence that states it."""
+    for f in index.statements(device):
+        m = _AC_BANDWIDTH.search(f.parameter)
+        if m:
+            return float(m.group(1)) * {"": 1.0, "k": 1e3, "M": 1e6}[m.group(2)], f
+    return None
+
+
+def asks_ripple_by_meter(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
+    """ "Can I read the SRB-5030 output ripple with the MDN-6100 on AC volts?": a meter's AC
+    function asked to measure a switching part's ripple."""
+    return (
+        bool(_CUE_RIPPLE_BY_METER.search(question) and _CUE_AC_VOLTS.search(question))
+        and any(_ac_bandwidth_top(index, u.device) for u in uses)
+        and any(f.spec == "switching_frequency" for u in uses for f in index.device_facts(u.device))
+    )
+
+
+def rule_ripple_by_meter(index: FactIndex, uses: Sequence[DeviceUse]) -> list[CompatCheck]:
+    """A switcher's ripple sits at its switching frequency: a meter whose AC volts band ends
+    below the lowest switching frequency does not measure it; one whose band reaches past the
+    highest does."""
+    meter = next((u for u in uses if _ac_bandwidth_top(index, u.device)), None)
+    switched = [
+        f
+        for u in uses
+        if u is not meter
+        for f in index.device_facts(u.device)
+        if f.spec == "switching_frequency"
+    ]
+    if meter is None or not switched:
+        return []
+    top, said = _ac_bandwidth_top(index, meter.device) or (0.0, None)
+    f = switched[0]
+    lo = next((x for x in (f.si_min, f.si_typ, f.si_max) if x is not None), None)
+    hi = next((x for x in (f.si_max, f.si_typ, f.si_min) if x is not None), None)
+    if lo is None or hi is None or f.si_unit != "Hz":
+        return []
+    facts = [x for x in (said, f) if x is not None]
+    if lo > top:
+        return [
+            _check(
+                "ripple_by_meter",
+                "incompatible",
+                f"{f.device} switches at {_fmt(lo / 1e3)} kHz at least ({f.citation}); the "
+                f"{meter.device} AC volts band ends at {_fmt(top / 1e3)} kHz "
+                f"({said.citation if said else ''}), so the ripple is not measured",
+                facts,
+            )
+        ]
+    if hi <= top:
+        return [
+            _check(
+                "ripple_by_meter",
+                "compatible",
+                f"{f.device} switches at {_fmt(hi / 1e3)} kHz at most, inside the "
+                f"{meter.device} AC volts band up to {_fmt(top / 1e3)} kHz",
+                facts,
+            )
+        ]
+    return [
+        _check(
+            "ripple_by_meter",
+            "insufficient_evidence",
+            f"{f.device} switching frequency spans the end of the {meter.device} AC band",
+            facts,
+        )
+    ]
+
+
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
     """The rules a compatibility question calls for, from its wording and the devices' roles."""
     rules: list[str] = []
     if asks_pullup_level(question):
         return ["pullup_level"]
+    if asks_ripple_by_meter(question, index, uses):
+        return ["ripple_by_meter"]
     if bench_pairing(index, uses) and not _CUE_INTERFACE.search(question):
         return ["bench"]
     if asks_thermal(question, index, uses):
@@ -3468,6 +3549,9 @@ def check_compatibility(
     for rule in rules:
         if rule == "rail":
             checks.extend(rule_rail(index, uses, supply_span))
+            continue
+        if rule == "ripple_by_meter":
+            checks.extend(rule_ripple_by_meter(index, uses))
             continue
         if rule == "coil_supply":
             checks.extend(rule_coil_supply(index, uses[0], supply_span) if uses else [])

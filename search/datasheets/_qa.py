@@ -52,6 +52,7 @@ from search.datasheets._compat import (
     amps,
     asks_headroom,
     asks_pullup_level,
+    asks_ripple_by_meter,
     asks_thermal,
     bench_pairing,
     bench_role,
@@ -781,6 +782,9 @@ class DatasheetQA:
                 m.supply_v = low
         if (
             asks_pullup_level(q)
+            or asks_ripple_by_meter(
+                parsed.text, self.index, [DeviceUse(m.device) for m in parsed.devices]
+            )
             or self._powers_another(parsed)
             or self._levels_between(parsed)
             or self._bench_check(parsed)

@@ -346,3 +346,10 @@ def test_whether_the_junction_stays_within_its_limit_is_a_thermal_check(qa: Data
     )
     assert answer.verdict == "incompatible", answer.answer
     assert "126.5" in answer.answer, answer.answer
+
+
+def test_a_meters_ac_band_against_a_switchers_ripple(qa: DatasheetQA) -> None:
+    # the SRB-5030 switches at 450-550 kHz; the MDN-6100 AC volts band ends at 300 kHz
+    answer = qa.ask("Can the MDN-6100 on AC volts stand in for the scope on SRB-5030 ripple?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert set(answer.citations) == {"srb5030-datasheet#4", "mdn6100-programming-manual#1"}
