@@ -1353,6 +1353,11 @@ class DatasheetQA:
             parsed.text[: mention.start],
         )
         named += [f"{int(before.group(1)):02d}"] if before else []
+        after = parsed.text[mention.end :]
+        if re.search(r"(?<![\w.-])\d{2}B\b", after):
+            # "boards marked 05B and 30A": a bare code ending in B is no current, so the codes
+            # listed with it ("30A", read "30 A") are codes too
+            named += re.findall(r"(?<![\w.-])(\d{2})\s?[AB]\b", after)
         if not named:
             return  # the part's variants are read only when a range is named
         codes = {

@@ -353,3 +353,12 @@ def test_a_meters_ac_band_against_a_switchers_ripple(qa: DatasheetQA) -> None:
     answer = qa.ask("Can the MDN-6100 on AC volts stand in for the scope on SRB-5030 ripple?")
     assert answer.verdict == "incompatible", answer.answer
     assert set(answer.citations) == {"srb5030-datasheet#4", "mdn6100-programming-manual#1"}
+
+
+def test_bare_variant_codes_listed_with_an_unambiguous_one(qa: DatasheetQA) -> None:
+    # "05B" is no current, so "20A" listed with it is a code too, not 20 amperes
+    answer = qa.ask("Got ACS712 boards labelled 05B and 20A: typical sensitivity of each?")
+    assert [(i.applies_to.get("variant"), i.typ) for i in answer.items] == [
+        ("ACS712ELCTR-05B-T", 185.0),
+        ("ACS712ELCTR-20A-T", 100.0),
+    ], answer.answer
