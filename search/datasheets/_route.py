@@ -357,6 +357,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"
         r"|\bhow much current can|\bcurrent (?:the \S+ |it |that \S+ )?(?:can|will) (?:source|provide|supply|give)"
         r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b"
+        # "how many mA per channel can I push": what the outputs carry
+        r"|\bhow much current\b(?:\s+(?:per|each|from|on)\s+\S+)?\s+can (?:i|we|you)\s+"
+        r"(?:push|pull|draw|get|run|take)\b"
         # "what sink current does it list": a pin's drive current either way
         r"|\b(?:sink|sinking|source|sourcing) current\b",
         ("output_current",),

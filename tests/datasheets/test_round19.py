@@ -362,3 +362,11 @@ def test_bare_variant_codes_listed_with_an_unambiguous_one(qa: DatasheetQA) -> N
         ("ACS712ELCTR-05B-T", 185.0),
         ("ACS712ELCTR-20A-T", 100.0),
     ], answer.answer
+
+
+def test_how_much_current_can_i_push_asks_the_output_current(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "TB6612FNG, VM from one Li-ion cell at 3.7 V: how many mA per channel can I push?"
+    )
+    outs = [(i.max, i.unit) for i in answer.items if i.spec == "output_current"]
+    assert outs == [(0.4, "A")], answer.answer
