@@ -2298,9 +2298,14 @@ class DatasheetQA:
                 # the junction temperature rating).
                 return
             if rival_facts and not phrase & hit - _KIND_WORDS:
-                if re.fullmatch(r"(?i)inputs?|outputs?", parsed.spec_phrases[0].strip()):
+                bare = parsed.spec_phrases[0].strip().lower()
+                if re.fullmatch(r"inputs?|outputs?", bare) or (
+                    re.fullmatch(r"draws?|pulls?|consumes?", bare)
+                    and unit_dimension(fact.unit, fact.spec) in ("A", "W")
+                ):
                     # "how fast can I switch the inputs? the max commutation frequency": a
-                    # bare "inputs" names the pins the row is about, not a figure of its own
+                    # bare "inputs" names the pins the row is about, not a figure of its own;
+                    # "in power-down, the most it can still draw": the row names what it draws
                     parsed.specs = [(fact.spec,)]
                     parsed.spec_phrases = [fact.parameter.strip().lower()]
                     return

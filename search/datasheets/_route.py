@@ -2104,7 +2104,7 @@ def parse_question(
     elif re.search(
         r"(?i)\bworst[- ]case\b|\b(?:at|in the) worst\b|\bguarantee[sd]?\b"
         r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
-        r" (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b"
+        r"(?: still| ever| possibly)? (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b"
         # "what's the most standby current Maxim allows"
         r"|\bthe most [\w\s-]{0,30}?\b(?:current|draw|time|wait|delay)\b",
         bound_text,

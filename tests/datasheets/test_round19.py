@@ -370,3 +370,14 @@ def test_how_much_current_can_i_push_asks_the_output_current(qa: DatasheetQA) ->
     )
     outs = [(i.max, i.unit) for i in answer.items if i.spec == "output_current"]
     assert outs == [(0.4, "A")], answer.answer
+
+
+def test_the_row_a_bare_draw_is_named_by(qa: DatasheetQA) -> None:
+    # "the most it can still draw" in power-down: that row's maximum only, not the operating
+    # quiescent current beside it nor its typical
+    answer = qa.ask(
+        "INA219 put into power-down between readings: what's the most it can still draw?"
+    )
+    assert {(i.spec, i.typ, i.max) for i in answer.items} == {("sleep_current", None, 15.0)}, (
+        answer.answer
+    )
