@@ -510,8 +510,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         # "a sample on the bench", "a revision C sample" is a unit of the part, not a rate.
-        r"\bhow fast\b.{0,40}\bsampl\w*|\bsampl(?:es|ing)\b(?! size)"
-        r"|(?<!\ba )(?<!\bC )(?<!\bB )(?<!\bA )(?<!\bthe )(?<!\beach )(?<!\bthis )(?<!§ )\bsample\b(?! size)"
+        # ("idle between samples", "after each sample": when, not how fast)
+        r"\bhow fast\b.{0,40}\bsampl\w*|(?<!\bbetween )\bsampl(?:es|ing)\b(?! size)"
+        r"|(?<!\ba )(?<!\bC )(?<!\bB )(?<!\bA )(?<!\bthe )(?<!\beach )(?<!\bthis )(?<!§ )"
+        r"(?<!\bbetween )\bsample\b(?! size)"
         r"|\bhow many samples",
         ("sampling_rate",),
     ),

@@ -381,3 +381,8 @@ def test_the_row_a_bare_draw_is_named_by(qa: DatasheetQA) -> None:
     assert {(i.spec, i.typ, i.max) for i in answer.items} == {("sleep_current", None, 15.0)}, (
         answer.answer
     )
+
+
+def test_between_samples_says_when_not_how_fast(qa: DatasheetQA) -> None:
+    answer = qa.ask("MCP3008 idles with CS high between samples. Max standby current?")
+    assert [(i.spec, i.max) for i in answer.items] == [("sleep_current", 2.0)], answer.answer
