@@ -384,5 +384,5 @@ def test_the_row_a_bare_draw_is_named_by(qa: DatasheetQA) -> None:
 
 
 def test_between_samples_says_when_not_how_fast(qa: DatasheetQA) -> None:
-    answer = qa.ask("MCP3008 idles with CS high between samples. Max standby current?")
+    answer = qa.ask("MCP3008 left with CS high between samples on a logger - max standby current?")
     assert [(i.spec, i.max) for i in answer.items] == [("sleep_current", 2.0)], answer.answer
