@@ -2648,6 +2648,14 @@ class DatasheetQA:
             # "in an enclosure that reaches 125 °C": a sentence that names no temperature
             # gives the typical figure, not one at the temperature asked
             or (hot and not _STATED_TEMPERATURE.search(extra.evidence))
+            # "max supply current in continuous mode": a feature line's bare "150 µA" is no
+            # bound beside the row that prints the one asked
+            or (
+                parsed.bound in ("max", "min")
+                and extra.min is None
+                and extra.max is None
+                and any(getattr(i, parsed.bound) is not None for i in answer.items)
+            )
         ):
             return
         item = item_from_fact(extra)

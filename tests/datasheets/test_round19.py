@@ -386,3 +386,13 @@ def test_the_row_a_bare_draw_is_named_by(qa: DatasheetQA) -> None:
 def test_between_samples_says_when_not_how_fast(qa: DatasheetQA) -> None:
     answer = qa.ask("MCP3008 left with CS high between samples on a logger - max standby current?")
     assert [(i.spec, i.max) for i in answer.items] == [("sleep_current", 2.0)], answer.answer
+
+
+def test_a_bare_feature_figure_is_no_bound_beside_the_row_asked(qa: DatasheetQA) -> None:
+    # ADS1115: "Low Current Consumption: 150 μA (Continuous-Conversion Mode)" on page 1 is no
+    # maximum; the table's 300 µA is
+    answer = qa.ask(
+        "ADS1115 in continuous-conversion mode inside a hot box. Over the full temperature "
+        "range, what's its max operating supply current?"
+    )
+    assert [(i.max, i.value) for i in answer.items] == [(300.0, None)], answer.answer
