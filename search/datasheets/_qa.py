@@ -1413,7 +1413,7 @@ class DatasheetQA:
         """ "How many pulses per litre should my ESP32 counter expect?" of a YF-S201: where a
         figure asked (not compared) is a spec of one of the parts named only, the others are
         what it is used with, not parts to answer for."""
-        closing = final_question(re.sub(r"(?i)\bguaranteed (?=max|min)", "", parsed.text))
+        closing = final_question(parsed.text)
         if (
             parsed.route == "compatibility"
             or parsed.accuracy

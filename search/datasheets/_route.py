@@ -38,6 +38,11 @@ RouteName = Literal["simple", "structured", "comparison", "compatibility"]
 
 Bound = Literal["min", "typ", "max"]
 
+# "onto its output", "back-feeds the board": a voltage forced on a part's output
+FORCED_ON_OUTPUT = re.compile(
+    r"(?i)\bback[- ]?feed\w*|\b(?:onto|into) (?:the |its |\S+'s )?output\b"
+)
+
 # Phrase patterns → candidate specs, most specific first. The first spec of a tuple is preferred;
 # the others are tried when the store holds no fact under the first name. A phrase consumed by a
 # more specific pattern is not matched again by a shorter one ("absolute maximum supply voltage"
@@ -376,7 +381,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # "OR a USB 5 V supply onto its output so the rail back-feeds the board": a voltage forced
     # on the output, not one the part is fed
-    (r"\bback[- ]?feed\w*|\b(?:onto|into) (?:the |its |§+'s )?output\b", ("output_voltage",)),
+    (FORCED_ON_OUTPUT.pattern, ("output_voltage",)),
     (
         # "output tolerance" of a regulator: the band its output voltage is printed within
         r"\boutput voltage|\bregulated voltage|\bvout\b|\boutput tolerance"
@@ -725,15 +730,14 @@ _COMPAT_CUES = re.compile(
     r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
     # "does the ESP32 side meet what the CCS811 needs from the host"
     r"|\b(?:meet|satisf|provide)\w*\b.{0,40}\bneeds?\b|\bneeds? (?:of|from) (?:the|its|a) host\b"
-    r"|\bguarantee[ds]?\b|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
+    # ("the guaranteed maximum dropout" is a figure, not "guaranteed to work?")
+    r"|\bguarantee[ds]?\b(?!\s+(?:max|min))|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b"
     r"|\b(?:does|do|will|would|can)\b[^?]{0,40}\bsupport\b|\bdriven (?:directly |straight )?(?:from|by|off)\b|\bhandle\b"
     r"|\bcontrol\b.{0,40}\bover\b",
     re.IGNORECASE,
 )
-# "onto its output", "back-feeds the board": a voltage forced on a part's output
-FORCED_ON_OUTPUT = re.compile(r"(?i)\bback[- ]?feed|\b(?:onto|into) (?:the |its |\S+'s )?output\b")
 _COMPARE_CUES = re.compile(
     r"\bcompare|\bcomparison|\bversus\b|\bvs\.?\b|\bwhich (?:one |of (?:the|them|these) |\w+ )?"
     r"(?:has|is|draws|needs|offers|gives|runs|supports|allows|tolerates)|\bdifference between\b"
@@ -2204,8 +2208,7 @@ def parse_question(
     # the figure; the other part is what it is used with
     figure_last = (
         closing is not None
-        # ("the guaranteed maximum dropout" is a figure, not "guaranteed to work?")
-        and not _COMPAT_CUES.search(re.sub(r"(?i)\bguaranteed (?=max|min)", "", closing))
+        and not _COMPAT_CUES.search(closing)
         and re.search(r"(?i)\b(?:what|which|how (?:much|many))\b", closing)
         and any(p.lower() in closing.lower() for p in phrases)
     )
