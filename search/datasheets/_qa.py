@@ -2369,8 +2369,7 @@ class DatasheetQA:
             answer.route == "simple" or len(set(parsed.device_names)) == 1
         ):
             return self._from_statements(parsed) or answer
-        dimension = next((d for rx, d in _ASKED_DIMENSION if rx.search(parsed.text)), None)
-        if dimension == "s" and not any(
+        if _asked_dimension(parsed.text) == "s" and not any(
             unit_dimension(it.unit, it.spec) == "s" for it in answer.items
         ):
             # "the minimum soak duration at 24 V in / 3 A out": a time asked that no row found
@@ -3053,7 +3052,7 @@ class DatasheetQA:
         shares at least two of the question's own words ("The load needs at least 1.2 V across
         its terminals to sink its full current"), leaving out words the rows found already
         carry (``answered``)."""
-        dimension = next((d for rx, d in _ASKED_DIMENSION if rx.search(parsed.text)), None)
+        dimension = _asked_dimension(parsed.text)
         if dimension is None or len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
@@ -4595,6 +4594,11 @@ _ASKED_DIMENSION = (
         "m",
     ),
 )
+
+
+def _asked_dimension(text: str) -> str | None:
+    """The dimension of the figure a question asks by its wording ("how long": seconds)."""
+    return next((d for rx, d in _ASKED_DIMENSION if rx.search(text)), None)
 
 
 _ONE_SPELLING = str.maketrans({"μ": "µ", "\u2126": "Ω"})
