@@ -3174,7 +3174,6 @@ def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) ->
 _AC_BANDWIDTH = re.compile(
     r"(?i)\bAC\b[^.]*\bbandwidth\b[^.]*?\bto\s+(\d+(?:\.\d+)?)\s*([kM]?)Hz\b"
 )
-_CUE_RIPPLE_BY_METER = re.compile(r"(?i)\bripple\b")
 _CUE_AC_VOLTS = re.compile(r"(?i)\bAC\s*(?:volts?|voltage|mode|range)\b|\bACV\b|\bVAC\b")
 
 
@@ -3192,7 +3191,7 @@ def asks_ripple_by_meter(question: str, index: FactIndex, uses: Sequence[DeviceU
     """ "Can I read the SRB-5030 output ripple with the MDN-6100 on AC volts?": a meter's AC
     function asked to measure a switching part's ripple."""
     return (
-        bool(_CUE_RIPPLE_BY_METER.search(question) and _CUE_AC_VOLTS.search(question))
+        bool(re.search(r"(?i)\bripple\b", question) and _CUE_AC_VOLTS.search(question))
         and any(_ac_bandwidth_top(index, u.device) for u in uses)
         and any(f.spec == "switching_frequency" for u in uses for f in index.device_facts(u.device))
     )
@@ -3202,23 +3201,20 @@ def rule_ripple_by_meter(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Co
     """A switcher's ripple sits at its switching frequency: a meter whose AC volts band ends
     below the lowest switching frequency does not measure it; one whose band reaches past the
     highest does."""
-    meter = next((u for u in uses if _ac_bandwidth_top(index, u.device)), None)
+    found = next(((u, b) for u in uses if (b := _ac_bandwidth_top(index, u.device))), None)
     switched = [
         f
         for u in uses
-        if u is not meter
         for f in index.device_facts(u.device)
-        if f.spec == "switching_frequency"
+        if f.spec == "switching_frequency" and f.si_unit == "Hz"
     ]
-    if meter is None or not switched:
+    if found is None or not switched:
         return []
-    top, said = _ac_bandwidth_top(index, meter.device) or (0.0, None)
+    meter, (top, said) = found
     f = switched[0]
-    lo = next((x for x in (f.si_min, f.si_typ, f.si_max) if x is not None), None)
-    hi = next((x for x in (f.si_max, f.si_typ, f.si_min) if x is not None), None)
-    if lo is None or hi is None or f.si_unit != "Hz":
-        return []
-    facts = [x for x in (said, f) if x is not None]
+    lo = next(x for x in (f.si_min, f.si_typ, f.si_max, 0.0) if x is not None)
+    hi = next(x for x in (f.si_max, f.si_typ, f.si_min, 0.0) if x is not None)
+    facts = [said, f]
     if lo > top:
         return [
             _check(
@@ -3226,7 +3222,7 @@ def rule_ripple_by_meter(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Co
                 "incompatible",
                 f"{f.device} switches at {_fmt(lo / 1e3)} kHz at least ({f.citation}); the "
                 f"{meter.device} AC volts band ends at {_fmt(top / 1e3)} kHz "
-                f"({said.citation if said else ''}), so the ripple is not measured",
+                f"({said.citation}), so the ripple is not measured",
                 facts,
             )
         ]
