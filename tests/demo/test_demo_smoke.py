@@ -12,7 +12,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -35,11 +37,17 @@ def _port_open(port: int) -> bool:
     return True
 
 
-def _wait(pred, timeout: float, what: str, proc: subprocess.Popen[str]) -> None:  # type: ignore[no-untyped-def]
+def _wait(
+    pred: Callable[[], bool],
+    timeout: float,
+    what: str,
+    proc: subprocess.Popen[str],
+    lines: list[str],
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            out = proc.stdout.read() if proc.stdout else ""
+            out = "".join(lines)
             pytest.fail(
                 f"demo exited with {proc.returncode} while waiting for {what}:\n{out[-3000:]}"
             )
@@ -64,6 +72,17 @@ def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True,
     )  # fmt: skip
+    # the demo's output, read as it comes: its "Ready in" line follows its own checks, which
+    # may finish after the API already answers
+    lines: list[str] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     base = f"http://127.0.0.1:{http_port}"
     try:
         with httpx.Client(base_url=base, timeout=30.0) as client:
@@ -74,7 +93,7 @@ def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
                 except httpx.HTTPError:
                     return False
 
-            _wait(healthy, 120, "GET /v1/health == 200", proc)
+            _wait(healthy, 120, "GET /v1/health == 200", proc, lines)
             assert _port_open(broker_port), "the embedded broker is reachable on localhost"
 
             answer: dict = {}
@@ -90,7 +109,7 @@ def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
                 answer = r.json() if r.status_code == 200 else {}
                 return bool(answer.get("results")) and all("live" in x for x in answer["results"])
 
-            _wait(live_answer, 60, "a ranked live answer", proc)
+            _wait(live_answer, 60, "a ranked live answer", proc, lines)
             results = answer["results"]
             assert "parking garage" in answer["services"]
             scores = [x["score"] for x in results]
@@ -104,14 +123,18 @@ def test_demo_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
             ask = r.json()
             assert ask["status"] == "answered", ask
             assert ask["citations"]
+            _wait(lambda: any("Ready in" in x for x in lines), 60, "its Ready line", proc, lines)
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            out, _ = proc.communicate(timeout=60)
+            proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
-            out, _ = proc.communicate()
-            pytest.fail(f"demo did not stop within 60 s of SIGINT:\n{out[-3000:]}")
+            proc.wait()
+            reader.join(timeout=10)
+            pytest.fail(f"demo did not stop within 60 s of SIGINT:\n{''.join(lines)[-3000:]}")
+        reader.join(timeout=10)
+    out = "".join(lines)
     assert proc.returncode == 0, out[-3000:]
     assert "Ready in" in out and "stopped after" in out
     assert not _port_open(broker_port), "the broker process stopped with the demo"
