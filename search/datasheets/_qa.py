@@ -297,6 +297,8 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
 _UNPOWERED_ROW = re.compile(r"\bV(?:S|DD|CC)\s*=\s*0\s*V\b")
 _ASKS_UNPOWERED = re.compile(
     r"(?i)\bunpowered\b|\bpowered\s+(?:off|down)\b|\bV(?:S|DD|CC)\s*=\s*0\s*V\b"
+    # "a board that's switched off", "with the supply at 0 V"
+    r"|\b(?:switched|turned)\s+off\b|\bsupply\s+(?:at|is)\s+0\s*V\b"
 )
 _ASKS_POWERED = re.compile(
     r"(?i)\bpowered\b(?!\s+(?:off|down))|\bsupply (?:is |switched |turned )?on\b"

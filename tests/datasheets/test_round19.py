@@ -379,3 +379,9 @@ def test_a_bare_feature_figure_is_no_bound_beside_the_row_asked(qa: DatasheetQA)
 def test_the_figure_that_would_settle_it_is_not_stated(qa: DatasheetQA, question: str) -> None:
     answer = qa.ask(question)
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_a_part_switched_off_takes_its_unpowered_rows(qa: DatasheetQA) -> None:
+    # "switched off" at 85 °C: the LMP91200's VS = 0 V row (6.5 pA), not the powered 445 fA
+    answer = qa.ask("LMP91200 board switched off at about 85 C: max INP input bias current?")
+    assert [(i.max, i.unit) for i in answer.items] == [(6.5, "pA")], answer.answer
