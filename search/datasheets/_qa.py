@@ -164,6 +164,15 @@ def _measurement_span(condition: str | None) -> tuple[float, float] | None:
     return float(m.group(1)) * scale, float(m.group(2)) * scale
 
 
+def _compare_variants(parsed: ParsedQuestion, mention: DeviceMention, variants: list[str]) -> None:
+    """The part named once is each variant listed, in order: one mention a variant, compared
+    when there are several."""
+    mention.variant = variants[0]
+    parsed.devices = [mention, *(dataclasses.replace(mention, variant=v) for v in variants[1:])]
+    if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
+        parsed.route = "comparison"
+
+
 @functools.lru_cache(maxsize=256)
 def _doc_names(doc: str) -> tuple[str, ...]:
     """How a question may name a document: its name, or its leading words by their initials
@@ -1370,11 +1379,9 @@ class DatasheetQA:
         asked = [n for n in named if n in codes]
         if not asked:
             return
-        mention.variant = codes[asked[0]]
-        for code in dict.fromkeys(asked[1:]):
-            parsed.devices.append(dataclasses.replace(mention, variant=codes[code]))
-        if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
-            parsed.route = "comparison"
+        _compare_variants(
+            parsed, mention, [codes[asked[0]], *(codes[c] for c in dict.fromkeys(asked[1:]))]
+        )
 
     def _one_row_named_twice(self, parsed: ParsedQuestion) -> None:
         """ "measure the ground-pin current ... the maximum quiescent current": one spec named
@@ -1474,10 +1481,7 @@ class DatasheetQA:
             for f in self.index.device_facts(mention.device)
         ):
             return
-        mention.variant = asked[0]
-        parsed.devices = [mention] + [dataclasses.replace(mention, variant=v) for v in asked[1:]]
-        if len(parsed.devices) > 1 and parsed.route in ("simple", "structured"):
-            parsed.route = "comparison"
+        _compare_variants(parsed, mention, asked)
 
     def _rating_variant(self, parsed: ParsedQuestion, mention: DeviceMention) -> None:
         """A part printed per rating (a relay's coil voltages) is the rating its written name
@@ -1667,10 +1671,11 @@ class DatasheetQA:
         def of_mods(r: Ranked) -> bool:
             return bool(mods & set(_MODULATION.findall((r.fact.section or "").lower())))
 
-        stated_points = [f"{n} {u}" for n, u in _AMOUNT.findall(parsed.text)]
+        # the points the question states ("+20 dBm"), read only when a modulation is named
+        points = [f"{n} {u}" for n, u in _AMOUNT.findall(parsed.text)] if mods else []
 
         def names_point(r: Ranked) -> bool:
-            return any(_names_item(r.fact.condition or "", p) for p in stated_points)
+            return any(_names_item(r.fact.condition or "", p) for p in points)
 
         if (
             mods

@@ -1275,6 +1275,10 @@ _TAGGED_PAIR = re.compile(
 _TAG_WORDS = {"ave": "average", "ave.": "average", "avg": "average", "avg.": "average"}
 
 
+# "Typ.", "Max" inside a feature figure's brackets
+_BRACKET_BOUND = re.compile(r"(?i)\b(typ|max|min)\w*\.?")
+
+
 def _bullet_quantity(q: str) -> str:
     q = re.sub(r"(?i)(\d)\s*-\s*(bits?)\b", r"\1 \2", q)  # "10-bit" → "10 bit"
     q = re.sub(r"(?i)\btypical\b", "typ", q)
@@ -1336,11 +1340,10 @@ def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowReco
         first = True
         for clause in clauses:
             pm = re.fullmatch(rf"(?P<q>{_QTY})\s*\((?P<inner>[^()]+)\)\.?", clause)
-            if pm and re.search(r"(?i)\b(?:typ|max|min)|@", pm["inner"]):
+            bound = _BRACKET_BOUND.search(pm["inner"]) if pm else None
+            if pm and (bound or "@" in pm["inner"]):
                 # "0.5Ω (upper+lower Typ. @ VM ≥ 5 V)": the bound and the condition in brackets
-                inner = pm["inner"]
-                bound = re.search(r"(?i)\b(typ|max|min)\w*\.?", inner)
-                note, _, at = re.sub(r"(?i)\b(?:typ|max|min)\w*\.?", " ", inner).partition("@")
+                note, _, at = _BRACKET_BOUND.sub(" ", pm["inner"]).partition("@")
                 cond = ", ".join(x.strip() for x in (at, note) if x.strip()) or None
                 q = f"{bound.group(1).lower()} {pm['q']}" if bound else pm["q"]
                 add(label, q, cond)
