@@ -2242,6 +2242,8 @@ class DatasheetQA:
         elif parsed.specs:
             if len(parsed.specs) != 1 or fact.spec in parsed.specs[0]:
                 return
+            if parsed.absolute_max and fact.spec in {_RATING_OF.get(s) for s in parsed.specs[0]}:
+                return  # "abs max on VDD": the rating of the spec asked, which _pick looks under
             # Only the words the question asks with count, not those of a stated setting ("at
             # ±2g full scale").
             asked_text = _no_joined(_without_conditions(parsed.text, numeric_only=True))

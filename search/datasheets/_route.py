@@ -362,6 +362,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"
         r"|\bhow much current can|\bcurrent (?:the \S+ |it |that \S+ )?(?:can|will) (?:source|provide|supply|give)"
         r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b"
+        # "can its output pin source the current ...": what the pin delivers
+        r"|\b(?:output|pin|gpio) (?:source|sink)\b(?!\s+current)"
         # "how many mA per channel can I push": what the outputs carry
         r"|\bhow much current\b(?:\s+(?:per|each|from|on)\s+\S+)?\s+can (?:i|we|you)\s+"
         r"(?:push|pull|draw|get|run|take)\b"
@@ -1602,6 +1604,9 @@ def _sentence_end(text: str, pos: int) -> str:
     return end.group(0) if end else ""
 
 
+_DRAW_VERB = re.compile(r"(?:can i |to |it )?draws?|drawn|drawing", re.I)
+
+
 def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     """Spec candidates and the phrases that named them, in question order."""
     specs: list[tuple[str, ...]] = []
@@ -1650,14 +1655,12 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not re.fullmatch(r"(?:what|which) voltages?(?: range)?", h[2].strip(), re.I)
         ] or hits
-    if any(h[1][0] == "output_current" for h in hits):
+    verb = [bool(_DRAW_VERB.fullmatch(h[2].strip())) for h in hits]
+    if any(h[1][0].endswith("_current") and not v for h, v in zip(hits, verb, strict=True)):
         # "how much output current can I draw": the verb is the user drawing that current,
-        # not the part's own supply current.
-        hits = [
-            h
-            for h in hits
-            if not re.fullmatch(r"(?:can i |to )?draws?|drawn|drawing", h[2].strip(), re.I)
-        ] or hits
+        # not the part's own supply current; "in sleep ... the worst-case current it can
+        # draw": the verb is the sleep current named.
+        hits = [h for h, v in zip(hits, verb, strict=True) if not v] or hits
     # "at what input voltage does the undervoltage lockout trip": the quantity asked first is
     # what the spec named after it is, not a second item.
     hits = [
