@@ -2114,6 +2114,9 @@ class DatasheetQA:
         # "how many EEPROM write cycles": a count, which no duration row ("NV Write Cycle
         # Time") gives
         wants_count = not wants_time and _ASKS_COUNT.search(parsed.text)
+        # "how much current flows through the divider": a current, which no resistor row gives
+        how_much = _HOW_MUCH_OF.search(parsed.text)
+        wants_dim = _HOW_MUCH_DIMENSION[how_much[1].lower()] if how_much else None
         # a recognised phrase the part files under no spec of that name but in a label of its
         # own ("duty cycle" in "Duty Cycle of transmission at +20 dBm output"): a label
         # holding all of the phrase's words comes first
@@ -2130,6 +2133,8 @@ class DatasheetQA:
                 if wants_time and unit_dimension(f.unit, f.spec) != "s":
                     continue  # "how long can a write take" is no count of writes
                 if wants_count and unit_dimension(f.unit, f.spec) == "s":
+                    continue
+                if wants_dim and unit_dimension(f.unit, f.spec) != wants_dim:
                     continue
                 label = _label_words(f) - own
                 hit = label & q_words
@@ -3079,7 +3084,14 @@ class DatasheetQA:
             # two words in common, one of them a word of substance ("reading", "terminals"),
             # not "up" and "wait"
             substance = sum(len(w) >= 5 and w not in _FILLER for w in shared)
-            if len(shared) >= 2 and substance:
+            # "Divider current is ... = 40 uA": a sentence whose subject the question names
+            # whole (its quantity asked in the question's own words) needs no second word
+            subject = re.match(r"(?:The )?([A-Za-z][\w -]{2,40}?) (?:is|are)\b", f.parameter)
+            named = subject is not None and bool(
+                (own := {_stem(w) for w in content_words(subject[1])} - _KIND_WORDS)
+                and own <= shared
+            )
+            if (len(shared) >= 2 or named) and substance:
                 scored.append(((substance, len(shared)), f))
         if not scored:
             return None
@@ -3218,7 +3230,8 @@ class DatasheetQA:
             parsed.specs = [*parsed.specs, ("input_voltage_range",)]
             parsed.spec_phrases = [*parsed.spec_phrases, "input voltage range"]
         if not parsed.specs:
-            return self._insufficient(
+            # no row is named, a sentence may still state the figure ("Divider current is ...")
+            return self._from_statements(parsed) or self._insufficient(
                 parsed, route, "spec: the question names no specification we recognise"
             )
         if len(mentions) >= 2:
@@ -4603,6 +4616,17 @@ _ASKED_DIMENSION = (
         "m",
     ),
 )
+
+
+_HOW_MUCH_OF = re.compile(r"(?i)\bhow (?:much|many) (current|amps|power|watts|voltage|volts)\b")
+_HOW_MUCH_DIMENSION = {
+    "current": "A",
+    "amps": "A",
+    "power": "W",
+    "watts": "W",
+    "voltage": "V",
+    "volts": "V",
+}
 
 
 def _asked_dimension(text: str) -> str | None:

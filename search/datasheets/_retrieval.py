@@ -287,7 +287,7 @@ class FactIndex:
             score += 0.5 * len(q_words & named) + 0.25 * len(q_words & label - named)
             score -= 0.5 * len(negated & label)
             # "sink current" asked: a row of the current the pin sources is the other figure
-            score -= 1.0 * sum(
+            score -= 2.5 * sum(
                 1 for a, b in _OPPOSITES if a in q_words and b not in q_words and b in named
             )
             if _AGGREGATE & q_words & label:

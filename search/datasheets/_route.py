@@ -362,6 +362,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bhow much current can\b(?:\s+\S+){0,2}?\s+(?:supply|source|deliver|provide|give|output)\b"
         r"|\bhow much current can|\bcurrent (?:the \S+ |it |that \S+ )?(?:can|will) (?:source|provide|supply|give)"
         r"|\b(?:can|will) (?:it|the \S+) (?:source|provide)\b"
+        # "how much current is an LM358 output guaranteed to source"
+        r"|\bhow much current (?:is|are|does|do|will)\b[^?]{0,40}\bto (?:source|sink|deliver|provide)\b"
         # "can its output pin source the current ...": what the pin delivers
         r"|\b(?:output|pin|gpio) (?:source|sink)\b(?!\s+current)"
         # "how many mA per channel can I push": what the outputs carry
@@ -538,7 +540,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bconversion time|\bmeasurement time"
         r"|\bhow long\b.{0,60}\b(?:measurement|conversion|reading)(?!s?\b.{0,12}\bsettled\b)"
-        r"|\b(?:measurement|conversion) (?:take|takes|last|lasts)\b",
+        r"|\b(?:measurement|conversion) (?:can |could |will |may |might )?(?:take|takes|last|lasts)\b",
         ("conversion_time",),
     ),
     # "how long does the output take to settle": the time to valid output data
@@ -2108,6 +2110,8 @@ def parse_question(
         bound = "min"
     elif _BOUND_TYP.search(bound_text):
         bound = "typ"
+    elif re.search(r"(?i)\bguarantee[sd]? to (?:source|sink|deliver|provide)\b", bound_text):
+        bound = "min"  # what an output is guaranteed to deliver: the least it will
     # ("what dropout does AMS guarantee": a guaranteed figure of one that is worse high is
     # its maximum, as a worst case is)
     elif re.search(

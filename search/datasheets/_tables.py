@@ -4931,6 +4931,25 @@ def _held_for(
     return held[0] if len(held) == 1 else None
 
 
+def _worked_result(
+    figures: list[tuple[re.Match[str], str]], sentence: str
+) -> tuple[re.Match[str], str] | None:
+    """The figure a sentence works out ("0.800 V / 20.0 kohm = 40 uA."): its last figure, a
+    single value after a sum's equals sign that ends the sentence, of a dimension none of the
+    terms has ("R = 10 kΩ and C = 1 µF" works nothing out)."""
+    if not figures:
+        return None
+    m, unit = figures[-1]
+    if (
+        m.group("hi")
+        or not re.search(r"[-+*/×]\s*\d+(?:\.\d+)?\s*[^\s=]*\s*=\s*$", sentence[: m.start()])
+        or not re.fullmatch(r"[\s.]*", sentence[m.end() :])
+        or any(unit_dimension(u, "") == unit_dimension(unit, "") for _m, u in figures[:-1])
+    ):
+        return None
+    return m, unit
+
+
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -5001,6 +5020,11 @@ def _statements_in(
             # a state is held for, at the operating point the sentence names
             m, unit = held
             bounds = _stated_bounds(m, unit, sentence_read[: m.start()])
+        elif len(distinct) != 1 and (result := _worked_result(figures, sentence_read)):
+            # "Divider current is 0.800 V / 20.0 kohm = 40 uA": a worked figure states its
+            # result, the figures it is worked from are its terms
+            m, unit = result
+            bounds = {"value": float(m.group("lo"))}
         elif len(distinct) != 1:
             # one figure, or one figure said twice ("pull low the bus 80us …, pulls up 80us")
             continue

@@ -216,9 +216,11 @@ def test_figures_stated_in_sentences_and_rows_under_their_own_labels(tmp_path: P
         "sense_winding_resistance",
         "thermal_resistance",
     }
-    # ...and a calculation, with a figure per term, is no sentence stating one figure either
-    said = [f.evidence for f in store.facts if f.spec == "statement"]
-    assert not [e for e in said if "kohm" in e]
+    # ...and a calculation states its result, never one of its terms
+    said = [
+        (f.value, f.unit) for f in store.facts if f.spec == "statement" and "kohm" in f.evidence
+    ]
+    assert said == [(40.0, "uA")]
 
 
 def test_a_document_whose_preamble_names_no_part_is_about_the_part_its_first_section_names(

@@ -45,3 +45,42 @@ def test_what_an_output_pin_sources_is_asked_of_the_driving_part(qa: DatasheetQA
     # the PIR module states no output current, so whether it can source the enable current
     # cannot be told
     assert qa.ask(question).verdict == "insufficient_evidence"
+
+
+@pytest.mark.parametrize(
+    ("question", "spec", "figures"),
+    [
+        # "the longest a single measurement can take": the measurement time, at its maximum
+        (
+            "The grow-light sensor is a BH1750 in continuous H-resolution mode. Longest a single "
+            "measurement can take?",
+            "conversion_time",
+            (None, None, 180.0),
+        ),
+        # "guaranteed to source": the least an output delivers, from the source row (not the
+        # sink row that also names 15 V)
+        (
+            "How much current is an LM358 output guaranteed to source (15 V supply)?",
+            "output_current",
+            (20.0, None, None),
+        ),
+    ],
+)
+def test_what_is_asked_by_its_verb(
+    qa: DatasheetQA, question: str, spec: str, figures: tuple[float | None, ...]
+) -> None:
+    answer = qa.ask(question)
+    assert [(i.spec, (i.min, i.typ, i.max)) for i in answer.items] == [(spec, figures)], (
+        answer.answer
+    )
+
+
+def test_a_source_row_outranks_a_sink_row_that_matches_the_stated_supply(qa: DatasheetQA) -> None:
+    answer = qa.ask("LM358 guaranteed minimum output source current (the VCC = 15 V test)?")
+    assert [(i.min, i.unit) for i in answer.items] == [(20.0, "mA")], answer.answer
+
+
+def test_a_sentence_working_out_the_figure_answers_how_much(qa: DatasheetQA) -> None:
+    # no row gives the divider's current, and the resistor rows are no current
+    answer = qa.ask("SRB-5030 BOM: how much current flows through the R1/R2 feedback divider?")
+    assert [(i.value, i.unit, i.citation) for i in answer.items] == [(40.0, "uA", "srb5030-bom#2")]
