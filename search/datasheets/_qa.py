@@ -1879,7 +1879,8 @@ class DatasheetQA:
         hot = stated_t and 25.0 not in stated_t
         # the rows of the blocks asked ("gyro, accel and DMP all on"), each side's
         running = {r.fact.id for r in _blocks_running(unpreferred, parsed.text)}
-        for f in _each_side(parsed.text, alike):
+        # ("over load, line and temperature (not just at 25 C)": the point set aside is no side)
+        for f in _each_side(_NOT_JUST.sub(" ", parsed.text), alike):
             if f in top:
                 continue
             window = _temperature_window(f)
@@ -2326,12 +2327,14 @@ class DatasheetQA:
                 # The row answers other words than the recognised phrase ("bandwidth and
                 # output rise time"): both are asked, unless its words are the stated setting
                 # ("set to ±8g full scale").
-                # ("on a single 5 V supply" is where the part runs, as a stated setting is)
+                # ("on a single 5 V supply" is where the part runs, as a stated setting is,
+                # and "over the full operating-temperature band" the range a figure is asked
+                # over)
                 told = re.sub(
                     r"(?i)\b(?:on|from|off|with|at)\s+(?:an?\s+|the\s+)?(?:single|dual|split)?"
                     r"\s*\d+(?:\.\d+)?\s*V\s+(?:supply|rail)\b",
                     " ",
-                    _without_settings(parsed.text),
+                    _FULL_TEMPERATURE.sub(" ", _without_settings(parsed.text)),
                 )
                 if not (hit & _stems(told)) - _KIND_WORDS:
                     return
@@ -5821,8 +5824,10 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
 
 
 _FULL_TEMPERATURE = re.compile(
-    r"(?i)\b(?:full|entire|whole)\s+(?:operating\s+|junction\s+)*temperature"
+    r"(?i)\b(?:full|entire|whole)\s+(?:operating[\s-]+|junction[\s-]+)*temp(?:erature)?\b"
     r"|\b(?:over|across)\s+(?:the\s+)?(?:operating\s+)?temp(?:erature)?\b"
+    # "guaranteed over load, line and temperature"
+    r"|\bover\s+(?:\w+,?\s+){1,4}and\s+temp(?:erature)?\b"
 )
 _ROOM_TEMPERATURE = re.compile(r"(?i)\b25\s*°?\s*C\b|\broom temperature\b")
 
@@ -5884,9 +5889,20 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
                 and _bare_condition(ca) == _bare_condition(cb)
             ):
                 drop.add(i if full else j)
+            elif (
+                full
+                and i != j
+                and (fa.spec, fa.variant, fa.parameter) == (fb.spec, fb.variant, fb.parameter)
+                and _AT_25C.search(ca)
+                and not re.search(r"(?i)°\s?C|\bT[AJ]\b", cb)
+            ):
+                # "Output Voltage, TJ = +25°C" beside the same label over load, line and
+                # temperature ("5 mA to 1 A, P ≤ 15 W"): over temperature, the second
+                drop.add(i)
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
 
 
+_NOT_JUST = re.compile(r"(?i)\(?\bnot\s+(?:just|only)\s+(?:at\s+)?[^,;.)?]*\)?")
 _OVER_TEMPERATURE = re.compile(r"(?i)\bT[AJ]\s*=\s*T\s?(?:high|low|min|max)\s+to\s+T\s?\w+")
 _AT_25C = re.compile(r"(?i)\bT[AJ]\s*=\s*\+?25\s*°\s?C")
 

@@ -1708,6 +1708,27 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     if any(FORCED_ON_OUTPUT.search(h[2]) for h in hits):
         # the other supply named ("a USB 5 V supply onto the output") is what is forced on it
         hits = [h for h in hits if h[1][0] not in ("supply_voltage", "input_voltage_range")]
+    if len(hits) > 1:
+        # "worst-case VOUT over the full operating-temperature band", "ambient anywhere from
+        # -10 to 40C": the range a figure is asked over, not a temperature item of its own
+        hits = [
+            h
+            for h in hits
+            if not (
+                h[1][0] in ("operating_temperature", "junction_temperature")
+                and (
+                    re.search(
+                        r"(?i)\b(?:full|entire|whole|over|across)\s+(?:the\s+)?(?:full\s+)?$",
+                        spec_text[: int(h[0])],
+                    )
+                    or re.match(
+                        r"(?i)\s*(?:\w+\s+){0,2}?(?:from\s+)?[-+]?\d+(?:\.\d+)?\s*(?:°\s*C?|C\b|"
+                        r"(?:to|-|–)\s*[-+]?\d+(?:\.\d+)?\s*°?\s*C\b)",
+                        spec_text[int(h[0]) + len(h[2]) :],
+                    )
+                )
+            )
+        ] or hits
     if any(h[1][0] == "thermal_shutdown" for h in hits):
         # "at what junction temp does the thermal protection shut it down": the junction
         # temperature is what the shutdown point is, not a second item

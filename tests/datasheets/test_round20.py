@@ -84,3 +84,36 @@ def test_a_sentence_working_out_the_figure_answers_how_much(qa: DatasheetQA) -> 
     # no row gives the divider's current, and the resistor rows are no current
     answer = qa.ask("SRB-5030 BOM: how much current flows through the R1/R2 feedback divider?")
     assert [(i.value, i.unit, i.citation) for i in answer.items] == [(40.0, "uA", "srb5030-bom#2")]
+
+
+@pytest.mark.parametrize(
+    ("question", "figures"),
+    [
+        # "over load, line and temperature (not just at 25C)": the row over the whole range,
+        # and the 25 °C point set aside is no second item
+        (
+            "LM7805 from a 12 V rail, load 5 mA to 1 A, enclosure runs hot. Output voltage band "
+            "guaranteed over load, line and temperature (not just at 25C)?",
+            [(4.75, 5.25)],
+        ),
+        # "the full operating-temperature band" (hyphenated) is the range asked over
+        (
+            "AMS1117-3.3 in a box that runs warm or sits in an unheated shed: I need the full "
+            "operating-temperature band, worst-case min and max VOUT?",
+            [(3.201, 3.399)],
+        ),
+    ],
+)
+def test_a_figure_asked_over_temperature_is_the_row_over_the_range(
+    qa: DatasheetQA, question: str, figures: list[tuple[float, float]]
+) -> None:
+    answer = qa.ask(question)
+    assert [(i.min, i.max) for i in answer.items] == figures, answer.answer
+
+
+def test_an_ambient_stated_as_a_range_is_a_condition_not_an_item(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ADS1115 in a garage, ambient anywhere from -10 to 40C, converting continuously. "
+        "Worst-case supply current over the full temp range (not just at 25C)?"
+    )
+    assert [(i.spec, i.max) for i in answer.items] == [("supply_current", 300.0)], answer.answer
