@@ -242,7 +242,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\b(?:deep[- ])?sleep\b(?=[^?]{0,80}\b(?:\d+|six|a few) (?:months?|years?|weeks?|days?) out of\b)"
         # "supply current while measuring, and in sleep mode": the second item of a list
         r"|\b(?:and|or)\s+(?:in|during)\s+(?:sleep|standby|power[- ]?down|idle|deep[- ]sleep)"
-        r"(?: mode)?\b",
+        r"(?: mode)?\b"
+        # "parked in standby (crystal running) between packets -- max current draw?"
+        r"|\b(?:parked|sitting|left|kept|put|idling|waiting) in (?:sleep|standby|power[- ]?down"
+        r"|shutdown|idle|deep[- ]sleep)\b(?=[^?]{0,60}\b(?:current|draws?)\b[^?]{0,20}\?)",
         ("sleep_current",),
     ),
     (
@@ -1606,6 +1609,9 @@ def _sentence_end(text: str, pos: int) -> str:
     return end.group(0) if end else ""
 
 
+_GENERIC_DRAW = re.compile(
+    r"(?:(?:quiescent |supply )?current(?: draw| consumption)?|draws?|consumption)", re.I
+)
 _DRAW_VERB = re.compile(r"(?:can i |to |it )?draws?|drawn|drawing", re.I)
 
 
@@ -1657,6 +1663,19 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not re.fullmatch(r"(?:what|which) voltages?(?: range)?", h[2].strip(), re.I)
         ] or hits
+    sleep = [h[0] for h in hits if h[1] == ("sleep_current",)]
+    if sleep:
+        # "parked in standby ... max current draw?": the generic current words after it ask
+        # the standby current named (not "supply current and power-down current")
+        hits = [
+            h
+            for h in hits
+            if not (
+                h[1] == ("supply_current",)
+                and h[0] > sleep[0]
+                and _GENERIC_DRAW.fullmatch(h[2].strip())
+            )
+        ]
     verb = [bool(_DRAW_VERB.fullmatch(h[2].strip())) for h in hits]
     if any(h[1][0].endswith("_current") and not v for h, v in zip(hits, verb, strict=True)):
         # "how much output current can I draw": the verb is the user drawing that current,

@@ -117,3 +117,19 @@ def test_an_ambient_stated_as_a_range_is_a_condition_not_an_item(qa: DatasheetQA
         "Worst-case supply current over the full temp range (not just at 25C)?"
     )
     assert [(i.spec, i.max) for i in answer.items] == [("supply_current", 300.0)], answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "figure"),
+    [
+        # a mode the part is left in, then the current asked: that mode's current
+        ("RFM95W sitting in standby between packets, crystal on -- max current draw?", 1.8),
+        ("When the INA219 is put in power-down mode, what is its maximum quiescent current?", 15.0),
+    ],
+)
+def test_a_mode_stated_first_is_the_mode_whose_current_is_asked(
+    qa: DatasheetQA, question: str, figure: float
+) -> None:
+    answer = qa.ask(question)
+    assert {i.spec for i in answer.items} == {"sleep_current"}, answer.answer
+    assert {i.max for i in answer.items} == {figure}, answer.answer
