@@ -2115,7 +2115,8 @@ class DatasheetQA:
         # "how many EEPROM write cycles": a count, which no duration row ("NV Write Cycle
         # Time") gives
         wants_count = not wants_time and _ASKS_COUNT.search(parsed.text)
-        # "how much current flows through the divider": a current, which no resistor row gives
+        # "how much current flows through the divider": a current, which no resistor row
+        # gives; "what's the minimum voltage across its terminals": a voltage
         how_much = _HOW_MUCH_OF.search(parsed.text)
         wants_dim = _HOW_MUCH_DIMENSION[how_much[1].lower()] if how_much else None
         # a recognised phrase the part files under no spec of that name but in a label of its
@@ -4621,7 +4622,10 @@ _ASKED_DIMENSION = (
 )
 
 
-_HOW_MUCH_OF = re.compile(r"(?i)\bhow (?:much|many) (current|amps|power|watts|voltage|volts)\b")
+_HOW_MUCH_OF = re.compile(
+    r"(?i)\b(?:how (?:much|many)|what(?:'s| is)? (?:the )?(?:(?:min|max)(?:imum)?|least|most))"
+    r" (current|amps|power|watts|voltage|volts)\b"
+)
 _HOW_MUCH_DIMENSION = {
     "current": "A",
     "amps": "A",

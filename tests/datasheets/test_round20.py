@@ -133,3 +133,12 @@ def test_a_mode_stated_first_is_the_mode_whose_current_is_asked(
     answer = qa.ask(question)
     assert {i.spec for i in answer.items} == {"sleep_current"}, answer.answer
     assert {i.max for i in answer.items} == {figure}, answer.answer
+
+
+def test_a_voltage_asked_takes_no_row_of_another_quantity(qa: DatasheetQA) -> None:
+    # the "Slew rate, CC mode" row shares "CC mode" but is no voltage; the manual's sentence is
+    answer = qa.ask(
+        "TRN-2400 load in CC mode: what's the minimum voltage across its terminals for it to "
+        "sink the full set current?"
+    )
+    assert [(i.min, i.unit) for i in answer.items] == [(1.2, "V")], answer.answer
