@@ -478,7 +478,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),
     # "bus voltage LSB", "shunt voltage step size": the voltage scopes the figure asked.
     (
-        r"\bbus voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))",
+        r"\bbus[- ]voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))",
         ("measurement_range", "input_voltage_range"),
     ),
     (
@@ -487,7 +487,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # is no interface question.
         # "the timeout resets its interface": the interface is what is acted on, not asked.
         r"(?<!resets its )(?<!reset its )(?<!resets the )(?<!reset the )\binterface"
-        r"|\bprotocol|\bbus\b(?! voltage| current| low| high| line|\s+(?:is|at|of)\s+\d)"
+        r"|\bprotocol|\bbus\b(?![- ]voltage|[- ]current| low| high| line|\s+(?:is|at|of)\s+\d)"
         r"(?<!power bus)(?<!supply bus)(?<!dc bus)(?<!\dV bus)(?<!\d V bus)|\bcommunicat"
         r"|\btalks?\b(?! to (?:it|them|the (?:sensor|chip|part|device|module|board))\b)"
         r"|\b(?:spi|i2c|i²c|uart|1-wire)\b(?!\s+(?:reset|timing|time slot|pull-?up|line))",
@@ -1663,6 +1663,20 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not re.fullmatch(r"(?:what|which) voltages?(?: range)?", h[2].strip(), re.I)
         ] or hits
+    # "bus-voltage full-scale range": the quantity right before it says whose range, one item
+    hits = [
+        h
+        for h in hits
+        if not (
+            h[1][0] == "full_scale_range"
+            and any(
+                o is not h
+                and re.search(r"(?i)(?:voltage|current)$", o[2])
+                and 0 <= h[0] - (o[0] + len(o[2])) <= 1
+                for o in hits
+            )
+        )
+    ]
     sleep = [h[0] for h in hits if h[1] == ("sleep_current",)]
     if sleep:
         # "parked in standby ... max current draw?": the generic current words after it ask

@@ -142,3 +142,12 @@ def test_a_voltage_asked_takes_no_row_of_another_quantity(qa: DatasheetQA) -> No
         "sink the full set current?"
     )
     assert [(i.min, i.unit) for i in answer.items] == [(1.2, "V")], answer.answer
+
+
+def test_a_hyphenated_bus_voltage_range_is_one_item(qa: DatasheetQA) -> None:
+    # "bus-voltage" is the INA219's bus voltage, not the I2C bus, and it says whose
+    # full-scale range is asked
+    answer = qa.ask("INA219, BRNG = 0: what bus-voltage full-scale range do I get?")
+    assert {(i.spec, i.max, i.unit) for i in answer.items} == {
+        ("input_voltage_range", 16.0, "V")
+    }, answer.answer
