@@ -1493,6 +1493,17 @@ class DatasheetQA:
         ]
         if not rated:
             return
+        listed = list(
+            dict.fromkeys(
+                m.group(1)
+                for m in re.finditer(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text)
+                if any(rated_selector(f, m.group(1)) for f in rated)
+            )
+        )
+        if len(listed) > 1 and len(parsed.devices) == 1:
+            # "5 VDC coil version vs 12 VDC coil version": each rating, compared
+            _compare_variants(parsed, mention, listed)
+            return
         n = (
             re.search(r"(?<![\d.])(\d{1,2})(?=\s*-?\s*V?DC\b|$)", mention.text, re.I)
             or re.search(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text)

@@ -151,3 +151,8 @@ def test_a_hyphenated_bus_voltage_range_is_one_item(qa: DatasheetQA) -> None:
     assert {(i.spec, i.max, i.unit) for i in answer.items} == {
         ("input_voltage_range", 16.0, "V")
     }, answer.answer
+
+
+def test_coil_ratings_listed_are_each_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask("SRD relay: the 5V coil versus the 24V coil, what coil current does each draw?")
+    assert [(i.typ, i.unit) for i in answer.items] == [(71.42, "mA"), (15.0, "mA")], answer.answer
