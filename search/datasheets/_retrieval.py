@@ -283,7 +283,10 @@ class FactIndex:
                 # a label read into the symbol column ("High-level source current" beside
                 # "VDD3P3_CPU power domain") still names the row
                 named |= content_words(f.symbol)
-            label = named | content_words(f.condition or "")
+            told = content_words(f.condition or "")
+            if "worst" in told and "worst" not in q_words:
+                told -= {"case"}  # "the case RH loggers" (an enclosure) says no "worst case"
+            label = named | told
             score += 0.5 * len(q_words & named) + 0.25 * len(q_words & label - named)
             score -= 0.5 * len(negated & label)
             # "sink current" asked: a row of the current the pin sources is the other figure

@@ -156,3 +156,11 @@ def test_a_hyphenated_bus_voltage_range_is_one_item(qa: DatasheetQA) -> None:
 def test_coil_ratings_listed_are_each_answered(qa: DatasheetQA) -> None:
     answer = qa.ask("SRD relay: the 5V coil versus the 24V coil, what coil current does each draw?")
     assert [(i.typ, i.unit) for i in answer.items] == [(71.42, "mA"), (15.0, "mA")], answer.answer
+
+
+def test_a_case_that_is_an_enclosure_asks_no_worst_case(qa: DatasheetQA) -> None:
+    # "the case loggers": the enclosure, not the worst case; both stated figures are given
+    answer = qa.ask(
+        "For the case loggers: BME280 vs DHT22, what humidity accuracy does each state?"
+    )
+    assert 2.0 in [i.max for i in answer.items if i.device == "DHT22"], answer.answer
