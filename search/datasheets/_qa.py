@@ -1496,7 +1496,7 @@ class DatasheetQA:
         listed = list(
             dict.fromkeys(
                 m.group(1)
-                for m in re.finditer(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text)
+                for m in _COIL_RATING.finditer(parsed.text)
                 if any(rated_selector(f, m.group(1)) for f in rated)
             )
         )
@@ -1506,7 +1506,7 @@ class DatasheetQA:
             return
         n = (
             re.search(r"(?<![\d.])(\d{1,2})(?=\s*-?\s*V?DC\b|$)", mention.text, re.I)
-            or re.search(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b", parsed.text)
+            or _COIL_RATING.search(parsed.text)
             # "a 5V SRD relay": the rating written just before the name
             or re.search(
                 r"(?i)(?<![\d.])(\d{1,2})\s*-?\s*V(?:DC)?\s*$", parsed.text[: mention.start]
@@ -4633,6 +4633,8 @@ _ASKED_DIMENSION = (
 )
 
 
+# "a 5 VDC coil", "12V coil": the coil rating a relay question names
+_COIL_RATING = re.compile(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b")
 _HOW_MUCH_OF = re.compile(
     r"(?i)\b(?:how (?:much|many)|what(?:'s| is)? (?:the )?(?:(?:min|max)(?:imum)?|least|most))"
     r" (current|amps|power|watts|voltage|volts)\b"
