@@ -296,7 +296,8 @@ def _cmd_vectors(args: argparse.Namespace, settings: Any) -> int:
     from search.catalogue import load_catalogue
 
     embedder = Embedder.from_settings(settings)
-    texts = sorted({t for svc in load_catalogue() for t in svc.texts()})
+    # (aliases too: the selector compares each with its service's name)
+    texts = sorted({t for svc in load_catalogue() for t in (*svc.texts(), *svc.aliases)})
     vectors = embedder.encode(texts)
     path = SHIPPED_VECTORS / f"{embedder.model_id}.npz"
     write_vectors(path, [text_key(t) for t in texts], np.asarray(vectors))

@@ -29,7 +29,7 @@ import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -62,6 +62,9 @@ RULED_OUT_SCORE = -1.0
 # How much a word of an unheld type that no held service is about (see ``_unheld_words``)
 # moves a request towards "we hold no such service".
 UNHELD_WORD_BONUS = 0.10
+# Below this similarity to its service's name, an alias is a word the model does not read as
+# that service.
+OPAQUE_ALIAS = 0.5
 _PASSING_DF = 6  # held services using a word only in passing before it says nothing of them
 
 
@@ -361,8 +364,34 @@ class Lexicon:
         the thing asked for.
         """
         words = _tokens(request)
+        keep = [i for _, i in self._spans(words)]
+        if words and words[0] in self._leading and (len(words) == 1 or words[1] in _AFTER_HEAD):
+            keep.append(self._leading[words[0]])
+        # (", MD" after a town is a state, not a doctor)
+        keep += [
+            i
+            for rx, i in self._acronyms
+            if any(not re.search(r",\s*$", request[: m.start()]) for m in rx.finditer(request))
+        ]
+        return sorted(set(keep))
+
+    @staticmethod
+    def key(alias: str) -> tuple[str, ...]:
+        """An alias as ``by_alias`` compares it (its words, plurals folded)."""
+        return tuple(_tokens(alias))
+
+    def by_alias(self, request: str, among: Container[tuple[str, ...]]) -> list[int]:
+        """The services a request names only by one of the aliases ``among`` (as ``key``
+        gives them), said as written."""
+        spans = self._spans(_tokens(request))
+        named = {i for alias, i in spans if alias not in among}
+        return sorted({i for alias, i in spans if alias in among} - named)
+
+    def _spans(self, words: Sequence[str]) -> list[tuple[tuple[str, ...], int]]:
+        """(the alias's words if an alias says it as written, else (); service) for every name
+        the words spell out, longest wins."""
         canon = [self._canon(w) for w in words]
-        spans: list[tuple[int, int, int]] = []  # (start, end, service)
+        spans: list[tuple[int, int, int]] = []  # (start, end, entry or -service - 1)
         for start, cands in enumerate(canon):
             for first in cands:
                 for entry in self._by_first.get(first, ()):
@@ -379,26 +408,22 @@ class Lexicon:
                             )
                         ):
                             continue
-                        spans.append((start, end, i))
+                        spans.append((start, end, entry))
         for start in range(len(words) - 1):
             if start and words[start - 1] in self._name_words:
                 continue  # "horse racing track" is not "car racing track"
             for i in self._tails.get((words[start], words[start + 1]), ()):
-                spans.append((start, start + 2, i))
-        keep = [
-            i
-            for s, e, i in spans
-            if not any((s2 <= s and e <= e2) and (e2 - s2) > (e - s) for s2, e2, _ in spans)
+                spans.append((start, start + 2, -i - 1))
+        return [
+            (
+                alias
+                if e >= len(self.names) and (alias := tuple(words[s:end])) == self._entries[e][0]
+                else (),
+                self._entries[e][1] if e >= 0 else -e - 1,
+            )
+            for s, end, e in spans
+            if not any((s2 <= s and end <= e2) and (e2 - s2) > (end - s) for s2, e2, _ in spans)
         ]
-        if words and words[0] in self._leading and (len(words) == 1 or words[1] in _AFTER_HEAD):
-            keep.append(self._leading[words[0]])
-        # (", MD" after a town is a state, not a doctor)
-        keep += [
-            i
-            for rx, i in self._acronyms
-            if any(not re.search(r",\s*$", request[: m.start()]) for m in rx.finditer(request))
-        ]
-        return sorted(set(keep))
 
 
 @dataclass
@@ -460,6 +485,19 @@ class ServiceSelector:
         self.lexicon = Lexicon(self.services, known=known)
         self.bm25 = Bm25Index(self.services)
         self._phrase_mean = self._mean_phrase_vectors(index)
+        # Aliases the model does not read as their service ("the jacks" sits at 0.14 from
+        # "public bathroom", "takeaway" at 0.54 from "takeout restaurant"): a request that says
+        # one gets the name spelled out beside it (see ``prepare``).
+        pairs = [(i, a) for i, s in enumerate(self.services) for a in s.aliases]
+        names = index.matrix[index.kinds == 0]
+        sims = np.einsum(
+            "ij,ij->i",
+            embedder.encode([a for _, a in pairs]),
+            names[[i for i, _ in pairs]],
+        )
+        self._opaque_aliases = frozenset(
+            Lexicon.key(a) for (_, a), sim in zip(pairs, sims, strict=True) if sim < OPAQUE_ALIAS
+        )
         aliases = [a for s in self.services for a in s.aliases]
         self.speller = Speller(
             [*index.texts, *aliases], names=[s.name for s in self.services], known=known
@@ -499,7 +537,11 @@ class ServiceSelector:
         phrases and services ruled out ("that isn't a cafe") cut out."""
         fixed = self.speller.correct(request)
         core = strip_preferences(_AMENITY.sub(" ", strip_places(self._without_ruled_out(fixed))))
-        return core if len(core) >= 3 else fixed
+        core = core if len(core) >= 3 else fixed
+        # "the jacks", "a bottle-o": a regional name the model may not know, said with the name.
+        if named := self.lexicon.by_alias(core, self._opaque_aliases):
+            core = f"{core} ({', '.join(self.services[i].name for i in named)})"
+        return core
 
     def ruled_out(self, request: str) -> set[int]:
         """The services a request names only to rule them out ("not a rowdy bar or a club")."""

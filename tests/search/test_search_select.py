@@ -397,3 +397,24 @@ def test_an_unheld_type_asked_for_by_its_name_abstains(selector: ServiceSelector
     # the everyday words for unheld kinds of place
     for request in ("coin-op washers and dryers for tonight", "is there a masjid nearby"):
         assert selector.match(request).abstain, request
+
+
+def test_lexicon_says_which_services_only_an_alias_names() -> None:
+    svcs = [
+        Service("public bathroom", "public bathroom", "", aliases=["the jacks", "loo"]),
+        Service("wine store", "wine store", "", aliases=["bottle-o"]),
+    ]
+    lex = Lexicon(svcs)
+    among = {Lexicon.key("the jacks"), Lexicon.key("bottle-o")}
+    assert lex.by_alias("need the jacks badly", among) == [0]
+    assert lex.by_alias("a loo and a bottle-o", among) == [1]  # "loo" is not among
+    assert lex.by_alias("the jacks, a public bathroom", among) == []  # the name is said too
+
+
+def test_a_regional_name_the_model_does_not_read_is_spelt_out(selector: ServiceSelector) -> None:
+    # The model sets "the jacks" far from "public bathroom", and "takeaway" near "takeout
+    # restaurant": only the first gets the name beside it.
+    core = selector.prepare("need the jacks badly, one that's free")
+    assert core.endswith("(public bathroom)")
+    assert selector.match("need the jacks badly, one that's free").selected[0] == "public bathroom"
+    assert "(" not in selector.prepare("indian food takeaway")
