@@ -3702,11 +3702,12 @@ class DatasheetQA:
             vm = _VREF_STATED.search(parsed.text[m.end : nxt])
             vref = float(vm.group(1)) if vm else None
             rails = rails_in(parsed.text[m.end : nxt])
+            variant = m.variant or self._name_as_variant(m)
             existing = next(
                 (
                     u
                     for u in uses
-                    if u.device == m.device and u.variant == m.variant and u.straps == straps
+                    if u.device == m.device and u.variant == variant and u.straps == straps
                 ),
                 None,
             )
@@ -3725,7 +3726,7 @@ class DatasheetQA:
             uses.append(
                 DeviceUse(
                     m.device,
-                    m.variant or self._name_as_variant(m),
+                    variant,
                     # "BME280, VDD and VDDIO both 3.3 V": a main supply pin given a voltage
                     m.supply_v
                     if m.supply_v is not None
@@ -3746,17 +3747,19 @@ class DatasheetQA:
                     setting_open=bool(_SETTING_OPEN.search(parsed.text[m.end : nxt])),
                 )
             )
-        if (
-            len(uses) == 2
-            and uses[0].device == uses[1].device
-            and len([u for u in uses if u.variant]) == 1
-            and uses[0].straps == uses[1].straps
-        ):
-            # "the SRD relay (SRD-12VDC-SL-C)": one part named twice, once with its variant.
-            first = uses[0]
-            first.variant = next((u.variant for u in uses if u.variant), None)
-            first.supply_v = next((u.supply_v for u in uses if u.supply_v is not None), None)
-            uses = [first]
+        for device in dict.fromkeys(u.device for u in uses):
+            same = [u for u in uses if u.device == device]
+            if (
+                len(same) == 2
+                and len([u for u in same if u.variant]) == 1
+                and same[0].straps == same[1].straps
+            ):
+                # "the SRD relay (SRD-12VDC-SL-C)", "an ACS712-05B ... good for the ACS712?":
+                # one part named twice, once with its variant.
+                first, other = same
+                first.variant = first.variant or other.variant
+                first.supply_v = first.supply_v if first.supply_v is not None else other.supply_v
+                uses.remove(other)
         uses = _source_first(parsed, uses)
         rules = pick_rules(parsed.text, self.index, uses)
         if rules == ["bench"]:
