@@ -182,7 +182,9 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
     (r"\blsb\s+size|lsb\s+weight|\bresolution\s*\(lsb", "lsb_size"),
     (
         r"common[\s-]*mode\s+input\s+voltage|input\s+common[\s-]*mode\s+voltage|\bvicr\b|"
-        r"common[\s-]mode\s+voltage\s+range",
+        r"common[\s-]mode\s+voltage\s+range"
+        # (HX711: "Common mode input  AGND+1.2  AVDD-1.3  V")
+        r"|common[\s-]*mode\s+input$",
         "input_common_mode_range",
     ),
     (

@@ -1800,9 +1800,11 @@ class DatasheetQA:
             # ("LM7805A", its own table) describe another orderable part.
             valid = [r for r in valid if (r.fact.variant or asked_variant).upper() == asked_variant]
         unpreferred = valid
+        # ("I don't care about the 25 °C number": a condition set aside is not stated)
+        stated = _NOT_JUST.sub(" ", parsed.text)
         valid = _within_stated_input_span(valid, parsed.text)
-        valid = _prefer_stated_condition(valid, parsed.text)
-        valid = _within_stated_temperature(valid, parsed.text)
+        valid = _prefer_stated_condition(valid, stated)
+        valid = _within_stated_temperature(valid, stated)
         valid = _full_temperature_row(valid, parsed.text)
         valid = _extremes_only_when_asked(valid, parsed.text)
         valid = _pulse_only_when_asked(valid, parsed.text)
@@ -5876,8 +5878,8 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
     temperature range"): the wider row answers over temperature, the narrower at 25 °C."""
     full = _FULL_TEMPERATURE.search(question)
     room = _ROOM_TEMPERATURE.search(question)
-    if room and re.search(r"(?i)\bnot\s+(?:just|only)\s+(?:at\s+)?$", question[: room.start()]):
-        room = None  # "(not just at 25 °C)"
+    if room and re.search(rf"(?i){_SET_ASIDE}$", question[: room.start()]):
+        room = None  # "(not just at 25 °C)", "I don't care about the 25 °C number"
     if bool(full) == bool(room):
         return valid  # neither asked, or both ("at 25 °C and over the full range")
     drop: set[int] = set()
@@ -5922,7 +5924,12 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
 
 
-_NOT_JUST = re.compile(r"(?i)\(?\bnot\s+(?:just|only)\s+(?:at\s+)?[^,;.)?]*\)?")
+# A condition the question sets aside: "not just at 25 °C", "I don't care about the 25 °C number"
+_SET_ASIDE = (
+    r"\b(?:not\s+(?:just|only)\s+(?:at\s+)?|(?:don'?t|do not)\s+care\s+about\s+(?:the\s+)?"
+    r"|ignor\w*\s+(?:the\s+)?|(?:rather|other) than\s+(?:the\s+)?)"
+)
+_NOT_JUST = re.compile(rf"(?i)\(?{_SET_ASIDE}[^,;.)?]*\)?")
 _OVER_TEMPERATURE = re.compile(r"(?i)\bT[AJ]\s*=\s*T\s?(?:high|low|min|max)\s+to\s+T\s?\w+")
 _AT_25C = re.compile(r"(?i)\bT[AJ]\s*=\s*\+?25\s*°\s?C")
 

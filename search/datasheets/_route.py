@@ -181,7 +181,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # "max excitation (supply) current" of a bridge sensor
     (r"\bexcitation\s*(?:\([^)]*\)\s*)?current", ("max_excitation_current",)),
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
-    (r"\bcoil current|\bnominal (?:operating )?current\b(?=[^?]{0,40}\bcoil)", ("coil_current",)),
+    (
+        r"\bcoil current|\bnominal (?:operating )?current\b(?=[^?]{0,40}\bcoil)"
+        # "how much does one 5 V coil pull when it's energised?"
+        r"|\bcoils?\b[^?.,]{0,25}\b(?:pulls?|draws?|takes?|eats?|consumes?)\b(?![- ]in\b)",
+        ("coil_current",),
+    ),
     (r"\bcoil (?:power|wattage)\b|\bnominal (?:operating )?power\b", ("coil_power",)),
     (
         r"\bcoil resistance|\bresistance of (?:the|its) coil|\bcoil ohms?\b"
@@ -252,7 +257,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bpower consumption|\bpower dissipation|\bpower\b.{0,30}\bdissipat\w*"
         # "how much power does the CCS811 use in mode 3"
         r"|\bhow much power\b.{0,40}\b(?:use|uses|draw|draws|consume|consumes|need|needs|burn|burns"
-        r"|dissipate|dissipates|take|takes)\b|\bheater (?:power|consumption)\b"
+        r"|dissipate|dissipates|take|takes|eat|eats)\b|\bheater (?:power|consumption)\b"
         r"|\bpower (?:draw|usage)\b|\b(?:average|mean|typical) power\b",
         ("power_consumption", "power_dissipation"),
     ),
@@ -572,7 +577,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bresponse time|\bdelay time|\btime constant"
         # "how quickly does the humidity reading respond to a step change"
-        r"|\bhow (?:long|fast|quickly)\b.{0,60}\brespond|\brespon(?:d|se) to a step"
+        r"|\bhow (?:long|fast|quickly)\b.{0,60}\b(?:respond|react|follow)|\brespon(?:d|se) to a step"
         r"|\btakes? to respond\b"
         # "how long until it has covered 63% of the step"
         r"|\b63 ?%.{0,20}\bstep\b",

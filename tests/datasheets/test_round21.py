@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from search.datasheets._extract import map_spec
 from search.datasheets._qa import DatasheetQA
 
 
@@ -21,3 +22,57 @@ def test_a_part_named_again_is_the_same_part_not_its_own_load(qa: DatasheetQA) -
     )
     assert answer.verdict == "compatible", answer.answer
     assert {i.device for i in answer.items} == {"LM7805", "ACS712"}
+
+
+@pytest.mark.parametrize(
+    ("question", "spec", "figures"),
+    [
+        # "how much does one 5 V coil pull": the coil current at that rating
+        (
+            "A row of SRD-05VDC-SL-C relays. How much does one 5 V coil pull when energised?",
+            "coil_current",
+            (None, 71.42, None),
+        ),
+        # "how much power does the heater eat": the heater consumption
+        (
+            "How much power does the MQ-2 heater eat per sensor, so I can size the 5V supply?",
+            "power_consumption",
+            (None, None, 950.0),
+        ),
+        # "how quickly does its output follow a pressure step": the response time
+        (
+            "XGZP6847A: how quickly does its output follow a pressure step?",
+            "response_time",
+            (None, 2.5, None),
+        ),
+        # "I don't care about the 25 °C number": the row over load, line and temperature
+        (
+            "lm7805: I don't care about the 25 °C number, what's the output voltage window over "
+            "the full load, line and temperature range?",
+            "output_voltage",
+            (4.75, 5.0, 5.25),
+        ),
+    ],
+)
+def test_the_row_asked_in_other_words(
+    qa: DatasheetQA, question: str, spec: str, figures: tuple[float | None, ...]
+) -> None:
+    answer = qa.ask(question)
+    assert [(i.spec, (i.min, i.typ, i.max)) for i in answer.items] == [(spec, figures)], (
+        answer.answer
+    )
+
+
+def test_a_common_mode_range_written_against_the_rails_is_worked_at_the_stated_supply(
+    qa: DatasheetQA,
+) -> None:
+    # HX711 "Common mode input  AGND+1.2  AVDD-1.3  V" at AVDD = 5 V: 1.2 to 3.7 V
+    assert map_spec("Common mode input", None, "electrical_characteristics") == (
+        "input_common_mode_range"
+    )
+    assert map_spec("Input common mode rejection", None, "electrical_characteristics") != (
+        "input_common_mode_range"
+    )
+    answer = qa.ask("HX711 with AVDD at 5.0 V. What input common-mode range does the bridge need?")
+    assert [i.spec for i in answer.items] == ["input_common_mode_range"], answer.answer
+    assert sorted(d.result for d in answer.derived) == [1.2, 3.7], answer.answer
