@@ -2341,14 +2341,11 @@ class DatasheetQA:
                 # The row answers other words than the recognised phrase ("bandwidth and
                 # output rise time"): both are asked, unless its words are the stated setting
                 # ("set to ±8g full scale").
-                # ("on a single 5 V supply" is where the part runs, as a stated setting is,
-                # and "over the full operating-temperature band" the range a figure is asked
-                # over)
-                told = re.sub(
-                    r"(?i)\b(?:on|from|off|with|at)\s+(?:an?\s+|the\s+)?(?:single|dual|split)?"
-                    r"\s*\d+(?:\.\d+)?\s*V\s+(?:supply|rail)\b",
-                    " ",
-                    _FULL_TEMPERATURE.sub(" ", _without_settings(parsed.text)),
+                # ("on a single 5 V supply", "on a 5 V single supply" is where the part runs,
+                # as a stated setting is, and "over the full operating-temperature band" the
+                # range a figure is asked over)
+                told = _STATED_SUPPLY.sub(
+                    " ", _FULL_TEMPERATURE.sub(" ", _without_settings(parsed.text))
                 )
                 if not (hit & _stems(told)) - _KIND_WORDS:
                     return
@@ -2664,7 +2661,8 @@ class DatasheetQA:
         part's documents that carries it, with a figure, is added."""
         said = frozenset().union(*(_stems(f"{i.parameter} {i.spec}") for i in answer.items))
         extra = self._statement_for(parsed, said)
-        words = re.findall(r"[a-z][a-z0-9]+", parsed.text.lower())
+        # ("on a 5 V single supply" is where the part runs, no term asked)
+        words = re.findall(r"[a-z][a-z0-9]+", _STATED_SUPPLY.sub(" ", parsed.text).lower())
         unsaid = {
             a + b
             for a, b in itertools.pairwise(words)
@@ -5924,6 +5922,11 @@ def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:
     return [r for k, r in enumerate(valid) if k not in drop] if drop else valid
 
 
+# Where a part runs: "on a single 5 V supply", "on a 5 V single supply", "off the 12 V rail"
+_STATED_SUPPLY = re.compile(
+    r"(?i)\b(?:on|from|off|with|at)\s+(?:an?\s+|the\s+)?(?:single|dual|split)?"
+    r"\s*\d+(?:\.\d+)?\s*V\s+(?:single\s+|dual\s+|split\s+)?(?:supply|rail)\b"
+)
 # A condition the question sets aside: "not just at 25 °C", "I don't care about the 25 °C number"
 _SET_ASIDE = (
     r"\b(?:not\s+(?:just|only)\s+(?:at\s+)?|(?:don'?t|do not)\s+care\s+about\s+(?:the\s+)?"

@@ -742,8 +742,10 @@ _COMPAT_CUES = re.compile(
     r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
     # "does the ESP32 side meet what the CCS811 needs from the host"
     r"|\b(?:meet|satisf|provide)\w*\b.{0,40}\bneeds?\b|\bneeds? (?:of|from) (?:the|its|a) host\b"
-    # ("the guaranteed maximum dropout" is a figure, not "guaranteed to work?")
-    r"|\bguarantee[ds]?\b(?!\s+(?:max|min))|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
+    # ("the guaranteed maximum dropout", "the guaranteed thermometer error" are figures, not
+    # "guaranteed to work?")
+    r"|\bguarantee[ds]?\b(?!\s+(?:max|min)|\s+(?:[\w-]+\s+){0,2}(?:error|accuracy|tolerance"
+    r"|range|value|voltage|current|resolution|swing)s?\b)|\bfed (?:from|by)\b|\bgood (?:supply|source|match|fit)\b"
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b"
     r"|\b(?:does|do|will|would|can)\b[^?]{0,40}\bsupport\b|\bdriven (?:directly |straight )?(?:from|by|off)\b|\bhandle\b"

@@ -76,3 +76,24 @@ def test_a_common_mode_range_written_against_the_rails_is_worked_at_the_stated_s
     answer = qa.ask("HX711 with AVDD at 5.0 V. What input common-mode range does the bridge need?")
     assert [i.spec for i in answer.items] == ["input_common_mode_range"], answer.answer
     assert sorted(d.result for d in answer.derived) == [1.2, 3.7], answer.answer
+
+
+def test_a_guaranteed_figure_of_copies_is_a_figure_not_a_check(qa: DatasheetQA) -> None:
+    # "Two DS18B20s ... guaranteed thermometer error for each": the error over the band each
+    # stated temperature falls in (20 °C: ±0.5 °C over -10..85 °C; 110 °C: ±2 °C over -55..125)
+    answer = qa.ask(
+        "Two DS18B20s: one in the reservoir at about 20 °C, one on the boiler return at about "
+        "110 °C. What's the guaranteed thermometer error for each?"
+    )
+    assert answer.verdict is None, answer.answer
+    assert sorted(i.max for i in answer.items) == [0.5, 2.0], answer.answer
+
+
+def test_the_supply_a_part_runs_on_is_no_second_figure_asked(qa: DatasheetQA) -> None:
+    # "on a 5 V single supply" says where the LM358 runs; the "Single Supply Operation" row is
+    # not asked, and "guaranteed minimum" gives the minimum only (not the typical 3.5 V)
+    answer = qa.ask(
+        "lm358 on a 5 V single supply driving a 2 kΩ load. What's the guaranteed minimum output "
+        "high voltage?"
+    )
+    assert [(i.spec, i.min, i.typ) for i in answer.items] == [("output_voltage_high", 3.3, None)]
