@@ -3433,14 +3433,27 @@ class DatasheetQA:
                 verdict, check_lines, band = _value_check(parsed.text, [*checkable, *ratings])
             if len(parsed.devices) == 1:
                 # A signal stated on an input is checked against the input's range at the
-                # stated supply, next to (never instead of) the supply's own check.
+                # stated supply, next to (never instead of) the supply's own check. An
+                # amplifier's input takes a signal within its common-mode range (the LM358's
+                # "upper end ... is VCC - 1.7 V"), not only its differential input range.
+                common = (
+                    [
+                        f
+                        for f in self.index.device_facts(parsed.devices[0].device)
+                        if f.spec == "input_common_mode_range"
+                        and f.section_kind != "absolute_maximum"
+                    ]
+                    if any(f.spec == "input_voltage_range" for f in facts)
+                    else []
+                )
                 s_verdict, s_lines, s_band = _signal_check(
                     parsed.text,
-                    facts,
+                    [*facts, *common],
                     parsed.devices[0].supply_v or _sole(parsed),
                     parsed.stated_voltages,
                 )
                 if s_verdict is not None:
+                    items.extend(_symbolic_item(f) for f in common if _symbolic(f))
                     both = [v for v in (verdict, s_verdict) if v is not None]
                     verdict = "incompatible" if "incompatible" in both else s_verdict
                     check_lines, band = [*check_lines, *s_lines], [*band, *s_band]

@@ -97,3 +97,18 @@ def test_the_supply_a_part_runs_on_is_no_second_figure_asked(qa: DatasheetQA) ->
         "high voltage?"
     )
     assert [(i.spec, i.min, i.typ) for i in answer.items] == [("output_voltage_high", 3.3, None)]
+
+
+@pytest.mark.parametrize(("top", "verdict"), [(4, "incompatible"), (3, "compatible")])
+def test_a_signal_on_an_amplifier_input_meets_its_common_mode_range(
+    qa: DatasheetQA, top: int, verdict: str
+) -> None:
+    # LM358 at 5 V: the input common-mode range ends at VCC - 1.7 V = 3.3 V; the differential
+    # input range (up to VCC) is not the range a buffered signal must stay in
+    answer = qa.ask(
+        f"An LM358 on a single 5 V supply as a unity-gain buffer for a sensor that outputs 0 to "
+        f"{top} V. Is the input range OK?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert answer.verdict == verdict, answer.answer
+    assert any(i.spec == "input_common_mode_range" for i in answer.items), answer.answer
