@@ -727,7 +727,8 @@ def _same(a: str, b: str) -> bool:
     return bool(sa and sb and (sa in sb or sb in sa))
 
 
-def _digital(f: Fact) -> bool:
+def digital_row(f: Fact) -> bool:
+    """Whether a row is about digital or logic pins (not an analog input)."""
     return bool(
         re.search(
             r"\b(?:digital|logic|SDA|SCL|VDIG)\b",
@@ -842,14 +843,14 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
     inputs = [
         f
         for f in _best(index, dst, ("input_voltage_range",), prefer="analog input absolute")
-        if f.section_kind != "absolute_maximum" and not _digital(f)
+        if f.section_kind != "absolute_maximum" and not digital_row(f)
     ]
     absmax = [
         f
         for f in _best(
             index, dst, ("absolute_max_input_voltage",), absmax=True, prefer="analog input"
         )
-        if not _digital(f)
+        if not digital_row(f)
     ]
     fsr = _best(index, dst, ("full_scale_range",))
     if not inputs:

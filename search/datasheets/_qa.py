@@ -60,6 +60,7 @@ from search.datasheets._compat import (
     check_compatibility,
     combine,
     condition_holds,
+    digital_row,
     input_band,
     is_coil_load,
     is_motor_supply,
@@ -3436,20 +3437,35 @@ class DatasheetQA:
                 # stated supply, next to (never instead of) the supply's own check. An
                 # amplifier's input takes a signal within its common-mode range (the LM358's
                 # "upper end ... is VCC - 1.7 V"), not only its differential input range.
-                common = (
-                    [
-                        f
-                        for f in self.index.device_facts(parsed.devices[0].device)
-                        if f.spec == "input_common_mode_range"
-                        and f.section_kind != "absolute_maximum"
-                    ]
-                    if any(f.spec == "input_voltage_range" for f in facts)
-                    else []
+                # A signal said ("a sensor that outputs 0 to 4 V") where the rows looked up
+                # are none of the input's (the supply's) meets the part's analog input range.
+                supply = parsed.devices[0].supply_v or _sole(parsed)
+                said = any(f.spec in _SIGNAL_SPECS for f in facts) or any(
+                    m["lo"]
+                    or (
+                        _is_signal(parsed.text, m.start(), m.end(), "V")
+                        and float(m["hi"]) not in (supply, *parsed.stated_voltages)
+                    )
+                    for m in _SIGNAL_SPAN.finditer(parsed.text)
                 )
+                kinds = (
+                    {"input_common_mode_range"}
+                    if any(f.spec == "input_voltage_range" for f in facts)
+                    else set(_SIGNAL_SPECS) - {"logic_high_threshold"}
+                    if said and not any(f.spec in _SIGNAL_SPECS for f in facts)
+                    else set()
+                )
+                common = [
+                    f
+                    for f in self.index.device_facts(parsed.devices[0].device)
+                    if f.spec in kinds
+                    and f.section_kind != "absolute_maximum"
+                    and not digital_row(f)
+                ]
                 s_verdict, s_lines, s_band = _signal_check(
                     parsed.text,
                     [*facts, *common],
-                    parsed.devices[0].supply_v or _sole(parsed),
+                    supply,
                     parsed.stated_voltages,
                 )
                 if s_verdict is not None:
@@ -5316,6 +5332,9 @@ def _is_signal(question: str, start: int, end: int, unit: str) -> bool:
     ±50 mV"), or another part's level driving this one's inputs ("a 5 V Arduino drive AIN1")."""
     if unit == "mV":
         return True
+    span = re.search(r"(?<![\w.])[-+]?\d+(?:\.\d+)?\s*(?:-|–|to)\s*$", question[:start])
+    if span:
+        start = span.start()  # "outputs 0 to 4 V": the span's words are before its low end
     # The words up to the next figure on either side, not another figure's.
     after = re.split(r"\d", question[end : end + 30], maxsplit=1)[0]
     before = re.split(r"\d", question[max(0, start - 25) : start])[-1]
@@ -5336,7 +5355,9 @@ _SIGNAL_SPAN = re.compile(
 )
 # Input ranges that a datasheet states relative to the supply (an op-amp's common-mode range
 # ends 1.7 V below VCC).
-_SIGNAL_SPECS = frozenset({"input_common_mode_range", "logic_high_threshold"})
+_SIGNAL_SPECS = frozenset(
+    {"input_common_mode_range", "input_voltage_range", "logic_high_threshold"}
+)
 
 
 def _signal_check(

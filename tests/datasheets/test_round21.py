@@ -112,3 +112,15 @@ def test_a_signal_on_an_amplifier_input_meets_its_common_mode_range(
     assert answer.status == "answered", answer.answer
     assert answer.verdict == verdict, answer.answer
     assert any(i.spec == "input_common_mode_range" for i in answer.items), answer.answer
+
+
+@pytest.mark.parametrize(("supply", "verdict"), [("3.3", "incompatible"), ("5", "compatible")])
+def test_a_stated_signal_meets_the_analog_input_never_the_supply_range(
+    qa: DatasheetQA, supply: str, verdict: str
+) -> None:
+    # ADS1115 "Absolute input voltage GND to VDD": 0-4 V fits at VDD = 5 V, not at 3.3 V. The
+    # signal is never checked against the supply range (2 to 5.5 V), which 4 V would pass.
+    answer = qa.ask(f"Can an ADS1115 at {supply} V read a sensor that outputs 0 to 4 V?")
+    assert answer.verdict == verdict, answer.answer
+    assert "4 V is within 2 to 5.5 V" not in answer.answer
+    assert any(i.spec == "input_voltage_range" for i in answer.items), answer.answer
