@@ -736,7 +736,7 @@ _COMPAT_CUES = re.compile(
     # "will the whole pressure range fit?", "what happens if I read it with an MCP3008"
     r"|\b(?:will|would|does|do)\b[^.?]{0,40}\bfit\b|\bwhat happens if\b"
     # "its DOUT line read directly by an ESP32 GPIO. Is that within spec?"
-    r"|\bread (?:directly |straight )?(?:by|from|with)\b|\bwithin spec\b"
+    r"|\bread (?:directly |straight )?(?:by|from|with)\b|\b(?:within|in) spec\b"
     # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
     # another part's limit.
     r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"

@@ -124,3 +124,14 @@ def test_a_stated_signal_meets_the_analog_input_never_the_supply_range(
     assert answer.verdict == verdict, answer.answer
     assert "4 V is within 2 to 5.5 V" not in answer.answer
     assert any(i.spec == "input_voltage_range" for i in answer.items), answer.answer
+
+
+def test_all_in_spec_asks_whether_the_parts_go_together(qa: DatasheetQA) -> None:
+    # "All in spec?" is a check: ESP32 GPIO levels against the TB6612FNG inputs at VCC = 3.3 V
+    # (VIH 0.7 x 3.3 = 2.31 V), not at the 12 V motor supply
+    answer = qa.ask(
+        "TB6612FNG for a vent motor: VM from the 12 V rail, VCC at 3.3 V, AIN1/AIN2/PWMA/STBY "
+        "from ESP32 GPIOs. All in spec?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+    assert "2.31 V" in answer.answer
