@@ -3122,11 +3122,45 @@ class DatasheetQA:
         f = self._statement_for(parsed)
         if f is None:
             return None
+        # "Allow 250 ms after any input voltage change and 100 ms after any load current
+        # change": another clause of the same sentence is asked too when the question says
+        # what sets it apart ("after changing the input voltage, and after changing the load")
+        asked = _stems(parsed.text)
+        own = _stems(f.parameter)
+        clauses = [f] + [
+            g
+            for g in self.index.statements(f.device)
+            if g is not f
+            and (g.evidence, g.citation) == (f.evidence, f.citation)
+            and (_stems(g.parameter) - own) & asked
+        ]
         return _answered(
             parsed,
-            f'{f.device}: {_figure(f, None)} — "{f.evidence}" [{f.citation}]',
-            [item_from_fact(f)],
+            ". ".join(
+                f"{g.device}: {_figure(g, None)} ({g.parameter}) [{g.citation}]"
+                if len(clauses) > 1
+                else f'{g.device}: {_figure(g, None)} — "{g.evidence}" [{g.citation}]'
+                for g in clauses
+            ),
+            [item_from_fact(g) for g in clauses],
         )
+
+    def _test_step(self, parsed: ParsedQuestion) -> None:
+        """ "production test, step 2 (no-load input current): the upper limit": the limit row
+        the test specification gives for that step is the figure asked."""
+        m = re.search(r"(?i)\bstep\s+(\d+)\b", parsed.text)
+        if m is None or len(parsed.specs) != 1 or not _TEST_ASKED.search(parsed.text):
+            return
+        rows = [
+            f
+            for name in dict.fromkeys(parsed.device_names)
+            for f in self.index.device_facts(name)
+            if f.section_kind == "production_test"
+            and re.search(rf"(?i)\bstep\s+{m.group(1)}\b", f.parameter)
+        ]
+        if len({f.spec for f in rows}) == 1:
+            parsed.specs = [(rows[0].spec,)]
+            parsed.spec_phrases = [rows[0].parameter.strip().lower()]
 
     def _unit_specs(self, parsed: ParsedQuestion) -> None:
         """ "How many LSB per degree C does the temperature sensor give?": a question that names
@@ -3161,6 +3195,7 @@ class DatasheetQA:
 
     def _lookup_rows(self, parsed: ParsedQuestion) -> Answer:
         self._label_specs(parsed)
+        self._test_step(parsed)
         self._unit_specs(parsed)
         self._one_row_named_twice(parsed)
         route = parsed.route
@@ -5902,6 +5937,13 @@ def _limits_around(a: Fact, b: Fact) -> bool:
     return (a.min is None or b.min < a.min) and (  # type: ignore[operator]
         a.max is None or a.max < b.max  # type: ignore[operator]
     )
+
+
+# A question about a production test ("production test, step 2", "the test limit")
+_TEST_ASKED = re.compile(
+    r"(?i)\b(?:production|final|incoming|end[- ]of[- ]line)\s+test|\btest\s+(?:step|limit|spec)"
+    r"|\bstep\s+\d+\b"
+)
 
 
 def _full_temperature_row(valid: list[Any], question: str) -> list[Any]:

@@ -153,7 +153,7 @@ class FactIndex:
         return list(self._by_device.get(device, ()))
 
     def statements(self, device: str) -> list[Fact]:
-        """The sentences of one device's documents that state a single figure."""
+        """The sentences (or clauses of one) of a device's documents that state a figure."""
         return list(self._statements.get(device, ()))
 
     def by_id(self, fact_id: str | None) -> Fact | None:

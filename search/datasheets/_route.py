@@ -820,7 +820,8 @@ _READING = re.compile(
 )
 QUERY_RETURNS = re.compile(
     rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*(?::\w+)*\?\s*(?:=|returns?|returned|gives?|gave|reads?|says?"
-    r"|answers?|answered|shows?|showed"
+    # ("answers MEAS:CURR? with 0.2270": the verb before the query)
+    r"|answers?|answered|shows?|showed|with"
     rf"|comes back(?: as| with)?|came back(?: as| with)?|repl(?:ies|ied)(?: with)?)\s+({_NUM})"
     r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?",
     re.IGNORECASE,

@@ -4950,6 +4950,29 @@ def _worked_result(
     return m, unit
 
 
+def _parallel_clauses(
+    figures: list[tuple[re.Match[str], str]], sentence: str
+) -> list[tuple[re.Match[str], str, str]]:
+    """Two figures of one dimension, each followed by the same preposition, joined by "and"
+    ("Allow 250 ms after any input voltage change and 100 ms after any load current change
+    before taking a reading"): each figure with its own clause (the words before the first
+    figure lead both). Empty when the sentence is not so built."""
+    if len(figures) != 2 or len({unit_dimension(u, "") for _m, u in figures}) != 1:
+        return []
+    (a, ua), (b, ub) = figures
+    if a.group("hi") or b.group("hi"):
+        return []
+    after = [re.match(r"\s+(after|before|during|when)\b", sentence[m.end() :]) for m in (a, b)]
+    words = [w.group(1) if w else None for w in after]
+    between = sentence[a.end() : b.start()]
+    if None in words or words[0] != words[1] or " and " not in between:
+        return []
+    lead = sentence[: a.start()].rstrip()
+    first = sentence[: a.end()] + between[: between.rindex(" and ")]
+    second = f"{lead} {sentence[b.start() :]}".strip()
+    return [(a, ua, first.strip()), (b, ub, second)]
+
+
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -5020,6 +5043,26 @@ def _statements_in(
             # a state is held for, at the operating point the sentence names
             m, unit = held
             bounds = _stated_bounds(m, unit, sentence_read[: m.start()])
+        elif len(distinct) != 1 and (clauses := _parallel_clauses(figures, sentence_read)):
+            # "Allow 250 ms after any input voltage change and 100 ms after any load current
+            # change": each figure stated for its own clause, a statement each
+            out.extend(
+                Fact(
+                    device=device,
+                    spec="statement",
+                    parameter=clause,
+                    unit=unit,
+                    section_kind="general",
+                    doc=stem,
+                    citation=citation,
+                    evidence=sentence,
+                    section=section,
+                    page=page,
+                    **_stated_bounds(m, unit, ""),
+                ).with_id()
+                for m, unit, clause in clauses
+            )
+            continue
         elif len(distinct) != 1 and (result := _worked_result(figures, sentence_read)):
             # "Divider current is 0.800 V / 20.0 kohm = 40 uA": a worked figure states its
             # result, the figures it is worked from are its terms

@@ -6,6 +6,7 @@ import pytest
 
 from search.datasheets._extract import map_spec
 from search.datasheets._qa import DatasheetQA
+from search.datasheets._tables import _statements_in
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +136,57 @@ def test_all_in_spec_asks_whether_the_parts_go_together(qa: DatasheetQA) -> None
     )
     assert answer.verdict == "compatible", answer.answer
     assert "2.31 V" in answer.answer
+
+
+def test_an_instrument_reply_after_the_verb_is_the_reading(qa: DatasheetQA) -> None:
+    # "answers MEAS:CURR? with 0.2270": 0.2270 A, ±(0.1 % of reading + 3 mA) = ±3.227 mA
+    answer = qa.ask(
+        "On step 2 the MDN-4010 answers MEAS:CURR? with 0.2270. How far off could that "
+        "current reading be, per the one-year spec?"
+    )
+    assert [round(d.result, 3) for d in answer.derived][-1:] == [3.227], answer.answer
+
+
+def test_each_clause_of_a_sentence_with_two_figures_is_a_statement() -> None:
+    facts = _statements_in(
+        "Allow 250 ms after any input voltage change and 100 ms after any load current change "
+        "before taking a reading.",
+        "SRB-5030",
+        "spec",
+        "spec#3",
+        "Setup",
+        None,
+    )
+    assert [(f.value, f.unit) for f in facts] == [(250.0, "ms"), (100.0, "ms")]
+    assert "input voltage" in facts[0].parameter and "load current" in facts[1].parameter
+    # two figures for one thing, not two clauses: no statement
+    assert (
+        _statements_in(
+            "The PER limit is 8% for 802.11b, and 10% for 802.11g/n in the receiver tests.",
+            "ESP32",
+            "esp",
+            "esp#p29",
+            "RX",
+            None,
+        )
+        == []
+    )
+
+
+def test_both_clauses_asked_are_answered_and_one_asked_alone(qa: DatasheetQA) -> None:
+    both = qa.ask(
+        "SRB-5030 test script: how long do I wait after changing the input voltage, and after "
+        "changing the load current, before a reading is valid?"
+    )
+    assert sorted(i.value for i in both.items) == [100.0, 250.0], both.answer
+    one = qa.ask("SRB-5030 test: how long must I wait after a load current change before reading?")
+    assert [i.value for i in one.items] == [100.0], one.answer
+
+
+def test_a_production_test_step_is_answered_by_its_limit_row(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "SRB-5030 production test, step 2 (no-load input current): what's the upper limit a "
+        "board has to stay under?"
+    )
+    assert answer.citations[:1] == ["srb5030-test-spec#4"], answer.answer
+    assert [i.max for i in answer.items] == [25.0]
