@@ -2042,6 +2042,21 @@ def parse_question(
         # a closing "how long" asks a time, not the output voltage the context names
         kept = [k for k, c in enumerate(specs) if "s" in spec_dimensions(c[0])]
         specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
+    if len(specs) >= 2:
+        # "LM7805 loaded 5 mA to 1 A, input 7 to 20 V ... Output voltage limits?": a figure
+        # named with its value stated is a condition, when another figure is asked
+        told = [
+            k
+            for k, phrase in enumerate(phrases)
+            if re.search(
+                rf"(?i)\b{re.escape(phrase)}\s*(?:of|at|=|:|from)?\s*[-+]?\d+(?:\.\d+)?"
+                r"\s*(?:-|–|to)\s*[-+]?\d+(?:\.\d+)?\s*[mµu]?[VA]\b",
+                text,
+            )
+        ]
+        if told and len(told) < len(specs):
+            kept = [k for k in range(len(specs)) if k not in told]
+            specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
     if len(specs) >= 2 and re.search(
         r"(?i)\b(?:on|along|over)\s+(?:a|an|the|one|our|my)\s+(?:[\w-]+\s+)?"
         r"(?:1-wire|one-wire|i2c|spi)\s+bus\b",

@@ -190,3 +190,13 @@ def test_a_production_test_step_is_answered_by_its_limit_row(qa: DatasheetQA) ->
     )
     assert answer.citations[:1] == ["srb5030-test-spec#4"], answer.answer
     assert [i.max for i in answer.items] == [25.0]
+
+
+def test_a_figure_named_with_its_span_stated_is_a_condition(qa: DatasheetQA) -> None:
+    # "input 7 to 20 V" says the input the output limits are asked at; it is not asked
+    answer = qa.ask(
+        "Lab: LM7805 loaded 5 mA to 1 A, input 7 to 20 V, across the full junction temperature "
+        "range. Output voltage limits?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert [(i.spec, i.min, i.max) for i in answer.items] == [("output_voltage", 4.75, 5.25)]
