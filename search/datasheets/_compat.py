@@ -2075,6 +2075,26 @@ def rule_headroom(
             [der],
         )
     ]
+    # An input past the absolute maximum rating is no input at all, whatever the headroom (the
+    # LM78xx rating for its output: "VO = 5 V to 18 V  35").
+    ratings = [
+        f
+        for f in _best(index, reg, ("absolute_max_input_voltage",), absmax=True)
+        if _si_high(f) > 0
+    ]
+    ratings = [f for f in ratings if _rated_for_output(f, vnom)] or ratings
+    if ratings:
+        top = min(ratings, key=_si_high)
+        under = reg.supply_v <= _si_high(top) + 1e-9
+        checks.append(
+            _check(
+                "supply",
+                "compatible" if under else "incompatible",
+                f"{_fmt(reg.supply_v)} V in is {'below' if under else 'above'} the "
+                f"{_show_high(top)} absolute maximum input rating",
+                [top],
+            )
+        )
     if reg.load is not None:
         # The load must also be within the current the regulator is rated to deliver.
         rated = [
@@ -2096,6 +2116,18 @@ def rule_headroom(
                 )
             )
     return checks
+
+
+def _rated_for_output(f: Fact, vout: float) -> bool:
+    """Whether a rating's condition ("VO = 5 V to 18 V", "VO = 24 V") covers an output voltage
+    (a rating with no such condition covers every output)."""
+    m = re.search(
+        r"V\s?O\s*=\s*(\d+(?:\.\d+)?)\s*V(?:\s*to\s*(\d+(?:\.\d+)?)\s*V)?", f.condition or ""
+    )
+    if m is None:
+        return True
+    lo, hi = float(m.group(1)), float(m.group(2) or m.group(1))
+    return lo - 1e-9 <= vout <= hi + 1e-9
 
 
 def rule_thermal(index: FactIndex, reg: DeviceUse) -> list[CompatCheck]:
@@ -3131,6 +3163,8 @@ _CUE_HEADROOM = re.compile(
     r"|\b(?:hold|maintain|lose|out of)\s+(?:its\s+|the\s+)?regulation\b"
     # "will it regulate?", "does it still regulate properly?"
     r"|\b(?:will|would|does|can|could) (?:it|the \w+) (?:still |properly )?regulate\b"
+    # "Is 12 V a legal input?"
+    r"|\b(?:legal|valid|allowed|acceptable|permitted)\s+input\b"
     r"|\bregulate (?:properly|ok|fine|correctly)\b|\bkeep regulating\b"
     # "can it give us a regulated 3.3 V rail from it?"
     r"|\b(?:give|make|get|provide|produce)\b[^.?]{0,15}\b(?:a )?(?:regulated|steady|stable)\b"

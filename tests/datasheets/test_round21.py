@@ -200,3 +200,15 @@ def test_a_figure_named_with_its_span_stated_is_a_condition(qa: DatasheetQA) -> 
     )
     assert answer.status == "answered", answer.answer
     assert [(i.spec, i.min, i.max) for i in answer.items] == [("output_voltage", 4.75, 5.25)]
+
+
+@pytest.mark.parametrize(("volts", "verdict"), [(12, "compatible"), (40, "incompatible")])
+def test_a_legal_regulator_input_covers_the_dropout_and_stays_under_the_rating(
+    qa: DatasheetQA, volts: int, verdict: str
+) -> None:
+    # LM7805: at least 5 V + 2 V dropout, at most the 35 V rating for VO = 5 V to 18 V
+    answer = qa.ask(
+        f"LM7805 fed from a {volts} V adapter, 500 mA load. Is {volts} V a legal input?"
+    )
+    assert answer.verdict == verdict, answer.answer
+    assert "35 V absolute maximum input rating" in answer.answer
