@@ -3157,7 +3157,8 @@ def is_regulator(index: FactIndex, use: DeviceUse) -> bool:
 _CUE_HEADROOM = re.compile(
     r"(?i)\b(?:stay|remain|keep)\b.{0,20}\bregulat|\bin regulation\b|\bheadroom\b"
     # "Will it hold 3.3 V?", "stay at 5 V under load"
-    r"|\b(?:hold|stay at|keep)\s+(?:a\s+|the\s+)?(?:steady\s+|full\s+)?\d+(?:\.\d+)?\s*V\b"
+    r"|\b(?:hold|stay at|keep)\s+(?:a\s+|the\s+)?(?:steady\s+|full\s+|regulated\s+)?"
+    r"\d+(?:\.\d+)?\s*V\b"
     r"|\benough (?:input|voltage)\b|\bdrop ?out\b.{0,30}\b(?:enough|ok|fine)\b"
     r"|\bhold (?:its |the )?output"
     r"|\b(?:hold|maintain|lose|out of)\s+(?:its\s+|the\s+)?regulation\b"

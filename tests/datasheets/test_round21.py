@@ -212,3 +212,13 @@ def test_a_legal_regulator_input_covers_the_dropout_and_stays_under_the_rating(
     )
     assert answer.verdict == verdict, answer.answer
     assert "35 V absolute maximum input rating" in answer.answer
+
+
+def test_hold_a_regulated_output_asks_the_headroom_at_the_low_end(qa: DatasheetQA) -> None:
+    # a cell from 3.5 to 4.2 V: 3.5 V is below 3.3 V + 1.3 V dropout
+    answer = qa.ask(
+        "Battery radio box: AMS1117-3.3 fed from a single Li-ion cell, 3.5 to 4.2 V. Will it "
+        "hold a regulated 3.3 V?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert "4.6 V" in answer.answer
