@@ -807,6 +807,8 @@ _REVISION = re.compile(
     # "silkscreen by J1 says B": the board's printed revision letter
     r"|\b(?i:silk[- ]?screen(?:ed)?)\b[^.?;]{0,30}?\b(?i:says|shows|reads|is)\s+['\"‘“]?([A-Z])\b",
 )
+# "on the B boards": boards named by their revision letter
+_REVISION_BOARDS = re.compile(r"\b(?:the|our|those|these|all)\s+([A-Z])[- ]boards?\b")
 _INTERVAL = re.compile(
     r"\b(24)[- ]?h(?:ou)?r?s?\b|\b(90)[- ]?days?\b|\b(1|one)[- ]?y(?:ea)?r\b|\b(12)[- ]months?\b"
     r"|\b(\d{1,2}) months?\b|\b(\d{1,3}) days?\b",
@@ -2114,10 +2116,26 @@ def parse_question(
             powered[-1].supply_v = volts
         owner.supply_v = owner.supply_v or volts
     revs: list[str] = []
-    for m in _REVISION.finditer(text):
+    said: dict[str, list[int]] = {}
+    for m in [*_REVISION.finditer(text), *_REVISION_BOARDS.finditer(text)]:
         for g in m.groups():
-            if g and g not in revs:
-                revs.append(g.upper())
+            if g:
+                said.setdefault(g.upper(), []).append(m.start())
+                if g.upper() not in revs:
+                    revs.append(g.upper())
+    asked_at = text.rfind(final_question(text) or "\0")
+    if asked_at > 0 and any(p >= asked_at for ps in said.values() for p in ps):
+        # "BOM rev B shows C1/C2 as 50 V parts. What rating on revision C?": a revision told
+        # with its figure before the question is context, not a revision asked
+        told = {
+            r
+            for r, ps in said.items()
+            if all(
+                p < asked_at and re.search(r"\d\s*[A-Za-zµΩ%]", re.split(r"[.;?]", text[p:])[0])
+                for p in ps
+            )
+        }
+        revs = [r for r in revs if r not in told]
 
     reading = None
     rm = _READING.search(text)

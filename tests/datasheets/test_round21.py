@@ -6,6 +6,7 @@ import pytest
 
 from search.datasheets._extract import map_spec
 from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import parse_question
 from search.datasheets._tables import _statements_in
 
 
@@ -222,3 +223,13 @@ def test_hold_a_regulated_output_asks_the_headroom_at_the_low_end(qa: DatasheetQ
     )
     assert answer.verdict == "incompatible", answer.answer
     assert "4.6 V" in answer.answer
+
+
+def test_a_revision_told_with_its_figure_is_context_not_asked() -> None:
+    told = parse_question(
+        "BOM rev B shows C1/C2 as 50 V parts. What voltage rating do the input caps have on "
+        "revision C?"
+    )
+    assert told.revisions == ("C",)
+    both = parse_question("Input cap rating on rev C, and what is it on the B boards?")
+    assert set(both.revisions) == {"B", "C"}
