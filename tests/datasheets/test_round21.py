@@ -233,3 +233,16 @@ def test_a_revision_told_with_its_figure_is_context_not_asked() -> None:
     assert told.revisions == ("C",)
     both = parse_question("Input cap rating on rev C, and what is it on the B boards?")
     assert set(both.revisions) == {"B", "C"}
+
+
+@pytest.mark.parametrize(("volts", "amps"), [("3.7", 0.4), ("9", 1.0)])
+def test_the_row_whose_supply_bounds_hold_at_the_stated_voltage(
+    qa: DatasheetQA, volts: str, amps: float
+) -> None:
+    # TB6612FNG "VM ≥ 4.5 V" 1 A and "4.5 V > VM ≥ 2.5 V" 0.4 A
+    answer = qa.ask(
+        f"TB6612FNG motor supply at about {volts} V. How much output current per channel does "
+        "the operating range allow at that VM?"
+    )
+    currents = [i.max for i in answer.items if i.spec == "output_current"]
+    assert currents == [amps], answer.answer
