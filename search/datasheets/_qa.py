@@ -4986,9 +4986,11 @@ def _listed_items(question: str) -> list[str]:
     ):
         return []
     # "MCP3008 DC accuracy: max INL, max DNL, ...": the heading's own spec ("accuracy") is
-    # the topic of the list, not a figure each item asks
-    for phrase in parse_question(head).spec_phrases:
-        head = re.sub(rf"(?i)\b{re.escape(phrase)}\b", " ", head)
+    # the topic of the list, not a figure each item asks (unless the items name no figure of
+    # their own: "output current: continuous per channel, the 20 ms pulse rating, ...")
+    if any(parse_question(x).specs for x in items):
+        for phrase in parse_question(head).spec_phrases:
+            head = re.sub(rf"(?i)\b{re.escape(phrase)}\b", " ", head)
     head = re.sub(r"\s+", " ", head).strip()
     return [f"{head}: {x}?" for x in items]
 

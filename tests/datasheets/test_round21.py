@@ -246,3 +246,13 @@ def test_the_row_whose_supply_bounds_hold_at_the_stated_voltage(
     )
     currents = [i.max for i in answer.items if i.spec == "output_current"]
     assert currents == [amps], answer.answer
+
+
+def test_items_naming_no_figure_of_their_own_keep_the_heading_figure(qa: DatasheetQA) -> None:
+    # "output current: continuous per channel, the 20 ms pulse rating and the 10 ms peak":
+    # each item is an output-current rating (1.2 A, 2 A, 3.2 A)
+    answer = qa.ask(
+        "TB6612FNG absolute max output current: continuous per channel, the 20 ms pulse rating "
+        "and the 10 ms single-pulse peak?"
+    )
+    assert sorted(i.max for i in answer.items if i.spec == "output_current") == [1.2, 2.0, 3.2]
