@@ -2075,7 +2075,13 @@ def parse_question(
         # part is powered from it ("power the RFM95W from the Arduino's 5 V pin").
         and (
             not _SIGNAL_VOLTS.search(text)
-            or re.search(r"(?i)\bpower(?:ed|ing)?\b[^.?]{0,40}\b(?:from|off)\b", text)
+            # ("power a bare MPU-6050 chip (no regulator on the board) straight from the Uno's
+            # 5 V pin", "run the ACS712 off the ESP32 board's 3.3 V pin")
+            or re.search(
+                r"(?i)\b(?:power(?:ed|ing)?|run(?:ning)?|suppl(?:y|ied)|feed|fed)\b[^.?]{0,70}"
+                r"\b(?:from|off)\b",
+                text,
+            )
         )
         and not _ACCURACY_CUES.search(text)
         and len({d.device for d in devices}) == 1

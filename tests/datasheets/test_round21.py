@@ -256,3 +256,23 @@ def test_items_naming_no_figure_of_their_own_keep_the_heading_figure(qa: Datashe
         "and the 10 ms single-pulse peak?"
     )
     assert sorted(i.max for i in answer.items if i.spec == "output_current") == [1.2, 2.0, 3.2]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "Kid wants to power a bare MPU-6050 chip (no regulator on the board) straight from "
+            "the Uno's 5 V pin. OK?",
+            "incompatible",
+        ),
+        ("Can we run the ACS712 current sensor off the ESP32 board's 3.3 V pin?", "incompatible"),
+        ("Can we run the ACS712 current sensor off a 5 V pin?", "compatible"),
+    ],
+)
+def test_a_part_run_off_a_pin_of_a_stated_voltage_asks_its_supply_range(
+    qa: DatasheetQA, question: str, verdict: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert any(i.spec == "supply_voltage" for i in answer.items), answer.answer
