@@ -29,7 +29,7 @@ import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -294,8 +294,12 @@ def _in_passing(words: Sequence[str], start: int) -> bool:
 class Lexicon:
     """Finds the service names a request spells out, tolerating one typo in words of 5+ letters."""
 
-    def __init__(self, services: Sequence[Service], known: Iterable[str] = ()) -> None:
+    def __init__(
+        self, services: Sequence[Service], known: Iterable[str] = (), opaque: Iterable[str] = ()
+    ) -> None:
         self.names = [tuple(_tokens(s.name)) for s in services]
+        # aliases the embedding model does not read as their service ("apotheke", "the jacks")
+        self._opaque = frozenset(tuple(_tokens(a)) for a in opaque)
         # Real words are not read as typos of a name ("fridge" is not "bridge").
         self._known = frozenset(known)
         # every name a service goes by, with the service it names: its own, then its aliases
@@ -375,17 +379,12 @@ class Lexicon:
         ]
         return sorted(set(keep))
 
-    @staticmethod
-    def key(alias: str) -> tuple[str, ...]:
-        """An alias as ``by_alias`` compares it (its words, plurals folded)."""
-        return tuple(_tokens(alias))
-
-    def by_alias(self, request: str, among: Container[tuple[str, ...]]) -> list[int]:
-        """The services a request names only by one of the aliases ``among`` (as ``key``
-        gives them), said as written."""
+    def by_alias(self, request: str) -> list[int]:
+        """The services a request names only by an alias the model does not read as them
+        (``opaque``), said as written."""
         spans = self._spans(_tokens(request))
-        named = {i for alias, i in spans if alias not in among}
-        return sorted({i for alias, i in spans if alias in among} - named)
+        named = {i for alias, i in spans if alias not in self._opaque}
+        return sorted({i for alias, i in spans if alias in self._opaque} - named)
 
     def _spans(self, words: Sequence[str]) -> list[tuple[tuple[str, ...], int]]:
         """(the alias's words if an alias says it as written, else (); service) for every name
@@ -403,7 +402,18 @@ class Lexicon:
                         if _owned(words, start) or (
                             len(name) == 1
                             and (
-                                (end < len(words) and words[end] not in _AFTER_HEAD)
+                                (
+                                    end < len(words)
+                                    and words[end] not in _AFTER_HEAD
+                                    # (an alias the model does not read, "apotheke",
+                                    # "kinyozi", said as written, is no English noun
+                                    # modifying the next one; a short one may be: "loo roll")
+                                    and not (
+                                        name in self._opaque
+                                        and words[start] == name[0]
+                                        and len(name[0]) >= 5
+                                    )
+                                )
                                 or _in_passing(words, start)
                             )
                         ):
@@ -482,9 +492,6 @@ class ServiceSelector:
         self.calibration = calibration or Calibration.load()
         self.services = index.services
         known = tokenizer_words(embedder.model_path)
-        self.lexicon = Lexicon(self.services, known=known)
-        self.bm25 = Bm25Index(self.services)
-        self._phrase_mean = self._mean_phrase_vectors(index)
         # Aliases the model does not read as their service ("the jacks" sits at 0.14 from
         # "public bathroom", "takeaway" at 0.54 from "takeout restaurant"): a request that says
         # one gets the name spelled out beside it (see ``prepare``).
@@ -495,9 +502,10 @@ class ServiceSelector:
             embedder.encode([a for _, a in pairs]),
             names[[i for i, _ in pairs]],
         )
-        self._opaque_aliases = frozenset(
-            Lexicon.key(a) for (_, a), sim in zip(pairs, sims, strict=True) if sim < OPAQUE_ALIAS
-        )
+        opaque = [a for (_, a), sim in zip(pairs, sims, strict=True) if sim < OPAQUE_ALIAS]
+        self.lexicon = Lexicon(self.services, known=known, opaque=opaque)
+        self.bm25 = Bm25Index(self.services)
+        self._phrase_mean = self._mean_phrase_vectors(index)
         aliases = [a for s in self.services for a in s.aliases]
         self.speller = Speller(
             [*index.texts, *aliases], names=[s.name for s in self.services], known=known
@@ -539,7 +547,7 @@ class ServiceSelector:
         core = strip_preferences(_AMENITY.sub(" ", strip_places(self._without_ruled_out(fixed))))
         core = core if len(core) >= 3 else fixed
         # "the jacks", "a bottle-o": a regional name the model may not know, said with the name.
-        if named := self.lexicon.by_alias(core, self._opaque_aliases):
+        if named := self.lexicon.by_alias(core):
             core = f"{core} ({', '.join(self.services[i].name for i in named)})"
         return core
 

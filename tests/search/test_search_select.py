@@ -404,11 +404,17 @@ def test_lexicon_says_which_services_only_an_alias_names() -> None:
         Service("public bathroom", "public bathroom", "", aliases=["the jacks", "loo"]),
         Service("wine store", "wine store", "", aliases=["bottle-o"]),
     ]
-    lex = Lexicon(svcs)
-    among = {Lexicon.key("the jacks"), Lexicon.key("bottle-o")}
-    assert lex.by_alias("need the jacks badly", among) == [0]
-    assert lex.by_alias("a loo and a bottle-o", among) == [1]  # "loo" is not among
-    assert lex.by_alias("the jacks, a public bathroom", among) == []  # the name is said too
+    lex = Lexicon(svcs, opaque=["the jacks", "bottle-o"])
+    assert lex.by_alias("need the jacks badly") == [0]
+    assert lex.by_alias("a loo and a bottle-o") == [1]  # "loo" is not opaque
+    assert lex.by_alias("the jacks, a public bathroom") == []  # the name is said too
+
+
+def test_an_alias_the_model_does_not_read_is_no_modifier_of_the_next_word() -> None:
+    svcs = [Service("pharmacy", "pharmacy", "", aliases=["apotheke", "chemist"])]
+    assert Lexicon(svcs, opaque=["apotheke"]).matches("apotheke notdienst tonight") == [0]
+    assert Lexicon(svcs).matches("apotheke notdienst tonight") == []
+    assert Lexicon(svcs, opaque=["apotheke"]).matches("chemist notes") == []
 
 
 def test_a_regional_name_the_model_does_not_read_is_spelt_out(selector: ServiceSelector) -> None:
