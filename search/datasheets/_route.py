@@ -242,6 +242,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|uses?|needs?|pulls?|takes?|eats?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|(?:while|when)(?: it(?:'s| is))?(?: in)?)"
         r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
+        # "how much does it draw while asleep?"
+        r"|\b(?:draws?|drawn|uses?|needs?|pulls?|takes?|eats?|current)\b[^.?,;]{0,20}"
+        r"\b(?:while|when)(?: it(?:'s| is))? asleep\b"
         # "deep sleep between readings. Can I get 6 months out of it?": a battery life rests on
         # the sleep current
         r"|\b(?:deep[- ])?sleep\b(?=[^?]{0,80}\b(?:\d+|six|a few) (?:months?|years?|weeks?|days?) out of\b)"
@@ -2220,7 +2223,7 @@ def parse_question(
         r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
         r"(?: still| ever| possibly)? (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b"
         # "what's the most standby current Maxim allows"
-        r"|\bthe most [\w\s-]{0,30}?\b(?:current|draw|time|wait|delay)\b",
+        r"|\bthe most [\w\s-]{0,30}?\b(?:current|draw|time|wait|delay|dropout)\b",
         bound_text,
     ) and (
         (
