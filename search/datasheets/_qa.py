@@ -3484,13 +3484,11 @@ class DatasheetQA:
                     )
                     for m in _SIGNAL_SPAN.finditer(parsed.text)
                 )
-                kinds = (
-                    {"input_common_mode_range"}
-                    if any(f.spec == "input_voltage_range" for f in facts)
-                    else set(_SIGNAL_SPECS) - {"logic_high_threshold"}
-                    if said and not any(f.spec in _SIGNAL_SPECS for f in facts)
-                    else set()
-                )
+                kinds: set[str] = set()
+                if any(f.spec == "input_voltage_range" for f in facts):
+                    kinds = {"input_common_mode_range"}
+                elif said and not any(f.spec in _SIGNAL_SPECS for f in facts):
+                    kinds = {"input_common_mode_range", "input_voltage_range"}
                 common = [
                     f
                     for f in self.index.device_facts(parsed.devices[0].device)

@@ -5027,6 +5027,7 @@ def _statements_in(
         if bullet and figures and numbers != 1 + bool(figures[0][0]["hi"]):
             continue  # a bullet's other numbers ("2.6 ~ 5.5V", "-40°C to +125°C") are unread
         ways = {_way(sentence_read[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
+        parts: list[tuple[str, str, dict[str, float | str | None]]] = []  # (label, unit, bounds)
         if (
             len(distinct) == 2
             and len({u for _lo, _hi, u in distinct}) == 1
@@ -5046,23 +5047,7 @@ def _statements_in(
         elif len(distinct) != 1 and (clauses := _parallel_clauses(figures, sentence_read)):
             # "Allow 250 ms after any input voltage change and 100 ms after any load current
             # change": each figure stated for its own clause, a statement each
-            out.extend(
-                Fact(
-                    device=device,
-                    spec="statement",
-                    parameter=clause,
-                    unit=unit,
-                    section_kind="general",
-                    doc=stem,
-                    citation=citation,
-                    evidence=sentence,
-                    section=section,
-                    page=page,
-                    **_stated_bounds(m, unit, ""),
-                ).with_id()
-                for m, unit, clause in clauses
-            )
-            continue
+            parts = [(clause, u, _stated_bounds(m, u, "")) for m, u, clause in clauses]
         elif len(distinct) != 1 and (result := _worked_result(figures, sentence_read)):
             # "Divider current is 0.800 V / 20.0 kohm = 40 uA": a worked figure states its
             # result, the figures it is worked from are its terms
@@ -5074,20 +5059,21 @@ def _statements_in(
         else:
             m, unit = figures[0]
             bounds = _stated_bounds(m, unit, sentence_read[: m.start()])
-        out.append(
+        out.extend(
             Fact(
                 device=device,
                 spec="statement",
-                parameter=sentence,
-                unit=unit,
+                parameter=label,
+                unit=u,
                 section_kind="general",
                 doc=stem,
                 citation=citation,
                 evidence=sentence,
                 section=section,
                 page=page,
-                **bounds,
+                **b,
             ).with_id()
+            for label, u, b in parts or [(sentence, unit, bounds)]
         )
     return out
 
