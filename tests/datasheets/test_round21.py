@@ -289,3 +289,11 @@ def test_a_part_run_off_a_pin_of_a_stated_voltage_asks_its_supply_range(
     answer = qa.ask(question)
     assert answer.verdict == verdict, answer.answer
     assert any(i.spec == "supply_voltage" for i in answer.items), answer.answer
+
+
+def test_a_checked_figure_stated_again_elsewhere_cites_both_places(qa: DatasheetQA) -> None:
+    # MPU-6050 VDD 2.375-3.46 V: in the part comparison table (p8) and the specification
+    # table (p14); a check against it cites both, as a lookup does
+    answer = qa.ask("Can I power an MPU-6050 breakout's chip VDD straight from 5 V?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert {"mpu-6050#p8", "mpu-6050#p14"} <= set(answer.citations), answer.citations
