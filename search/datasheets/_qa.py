@@ -1805,7 +1805,6 @@ class DatasheetQA:
         stated = _NOT_JUST.sub(" ", parsed.text)
         valid = _within_stated_input_span(valid, parsed.text)
         valid = _prefer_stated_condition(valid, stated)
-        valid = _holding_at_stated_volts(valid, stated)
         valid = _within_stated_temperature(valid, stated)
         valid = _full_temperature_row(valid, parsed.text)
         valid = _extremes_only_when_asked(valid, parsed.text)
@@ -1816,11 +1815,10 @@ class DatasheetQA:
         valid = _derated_from_ambient(valid, parsed.text)
         valid = _lockout_direction(valid, parsed.text)
         valid = _within_stated_span(valid, parsed.text)
-        holding = [
-            r
-            for r in valid
-            if condition_holds(r.fact.condition, parsed.stated_voltages, parsed.text)
-        ]
+        # (a supply not read as one part's, "runs the motor supply off a 1S LiPo, about 3.7 V",
+        # is still the one voltage stated)
+        volts = parsed.stated_voltages or _one_stated_volts(_NOT_JUST.sub(" ", parsed.text))
+        holding = [r for r in valid if condition_holds(r.fact.condition, volts, parsed.text)]
         if holding and len(holding) < len(valid):
             # "VM ≥ 4.5 V" and "4.5 V > VM ≥ 2.5 V" rows: only the one the stated supply is in.
             valid = holding
@@ -5940,48 +5938,10 @@ def _limits_around(a: Fact, b: Fact) -> bool:
     )
 
 
-# A supply bound in a row's condition: "VM ≥ 4.5 V", "4.5 V > VM ≥ 2.5 V", "6.5V ≤ VIN ≤ 12V"
-_SUPPLY_BOUND = re.compile(
-    r"(?:(\d+(?:\.\d+)?)\s*V?\s*([<>≤≥]=?)\s*)?\b(V(?:M|CC|DD|IN|S))\b"
-    r"(?:\s*([<>≤≥]=?)\s*(\d+(?:\.\d+)?)\s*V\b)?"
-)
-_HOLDS = {
-    "<": lambda a, b: a < b,
-    ">": lambda a, b: a > b,
-    "≤": lambda a, b: a <= b + 1e-9,
-    "<=": lambda a, b: a <= b + 1e-9,
-    "≥": lambda a, b: a >= b - 1e-9,
-    ">=": lambda a, b: a >= b - 1e-9,
-}
-
-
-def _bound_holds(condition: str | None, volts: float) -> bool | None:
-    """Whether a supply stated in volts meets the supply bounds a row's condition sets (None:
-    the condition sets none)."""
-    found = None
-    for m in _SUPPLY_BOUND.finditer(condition or ""):
-        lo, op1, _sym, op2, hi = m.groups()
-        if not (op1 or op2):
-            continue
-        ok = (not op1 or _HOLDS[op1](float(lo), volts)) and (
-            not op2 or _HOLDS[op2](volts, float(hi))
-        )
-        found = ok if found is None else found and ok
-    return found
-
-
-def _holding_at_stated_volts(valid: list[Any], question: str) -> list[Any]:
-    """ "VM about 3.7 V: output current the operating range allows?": of rows whose conditions
-    bound the supply ("VM ≥ 4.5 V" 1 A, "4.5 V > VM ≥ 2.5 V" 0.4 A), those that hold at the one
-    voltage the question states."""
+def _one_stated_volts(question: str) -> list[float]:
+    """The voltage a question states, when it states exactly one ("a 1S LiPo, about 3.7 V")."""
     volts = {float(v) for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", question)}
-    if len(volts) != 1:
-        return valid
-    (v,) = volts
-    holds = [_bound_holds(r.fact.condition, v) for r in valid]
-    if True not in holds or False not in holds:
-        return valid
-    return [r for r, h in zip(valid, holds, strict=True) if h is not False]
+    return sorted(volts) if len(volts) == 1 else []
 
 
 # A question about a production test ("production test, step 2", "the test limit")
