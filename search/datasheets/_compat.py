@@ -2118,16 +2118,22 @@ def rule_headroom(
     return checks
 
 
-def _rated_for_output(f: Fact, vout: float) -> bool:
-    """Whether a rating's condition ("VO = 5 V to 18 V", "VO = 24 V") covers an output voltage
-    (a rating with no such condition covers every output)."""
+def output_span(condition: str | None) -> tuple[float, float] | None:
+    """The output voltages a row's condition prints it for ("VO = 5 V to 18 V": 5 to 18,
+    "VO = 24 V": 24 to 24); None when it names none."""
     m = re.search(
-        r"V\s?O\s*=\s*(\d+(?:\.\d+)?)\s*V(?:\s*to\s*(\d+(?:\.\d+)?)\s*V)?", f.condition or ""
+        r"\bV_?O(?:UT)?\s*=\s*(\d+(?:\.\d+)?)\s*V?(?:\s*to\s*(\d+(?:\.\d+)?)\s*V)?",
+        condition or "",
     )
     if m is None:
-        return True
-    lo, hi = float(m.group(1)), float(m.group(2) or m.group(1))
-    return lo - 1e-9 <= vout <= hi + 1e-9
+        return None
+    return float(m.group(1)), float(m.group(2) or m.group(1))
+
+
+def _rated_for_output(f: Fact, vout: float) -> bool:
+    """Whether a rating covers an output voltage (a rating printed for no output covers all)."""
+    span = output_span(f.condition)
+    return span is None or span[0] - 1e-9 <= vout <= span[1] + 1e-9
 
 
 def rule_thermal(index: FactIndex, reg: DeviceUse) -> list[CompatCheck]:

@@ -67,6 +67,7 @@ from search.datasheets._compat import (
     is_regulator,
     items_of,
     output_at,
+    output_span,
     packages_named,
     paired_alternatives,
     percent_band,
@@ -3610,15 +3611,10 @@ class DatasheetQA:
         vo = outputs[0]
         kept = []
         for f in rows:
-            m = re.search(
-                r"\bV_?O(?:UT)?\s*=\s*(\d+(?:\.\d+)?)\s*V?(?:\s*to\s*(\d+(?:\.\d+)?)\s*V)?",
-                f.condition or "",
-            )
-            if m is None:
+            span = output_span(f.condition)
+            if span is None:
                 return rows  # a row without that condition: the rule does not apply
-            lo = float(m.group(1))
-            hi = float(m.group(2)) if m.group(2) else lo
-            if lo - 1e-9 <= vo <= hi + 1e-9:
+            if span[0] - 1e-9 <= vo <= span[1] + 1e-9:
                 kept.append(f)
         return kept or rows
 
