@@ -258,13 +258,14 @@ async def test_broker_restart_loses_nothing_from_the_edge(
         await asyncio.to_thread(private_broker.start)
         await asyncio.wait_for(pub.drained(), 30)
         assert pub.connects >= 2
-        # re-check the history after every committed batch until all 200 readings are in
+        # re-check the history after every committed batch until all 200 readings are in; the
+        # batch count is taken before the read, so a batch committed during the read is not missed
         deadline = time.monotonic() + 30
-        while (
-            len(points := await worker.history.range("lib-1", "people_count", 0, now_ms() + 1000))
-            < 200
-        ):
+        while True:
             seen = worker.counters.batches
+            points = await worker.history.range("lib-1", "people_count", 0, now_ms() + 1000)
+            if len(points) >= 200:
+                break
             await worker.wait_until(
                 lambda w, seen=seen: w.counters.batches > seen, deadline - time.monotonic()
             )
