@@ -5210,6 +5210,11 @@ _EACH_MODE = re.compile(r"(?i)\b(?:each|every|all(?: the)?|per)\b[^?.;]{0,25}\bm
 _MODE_ROW = re.compile(r"(?i)\bmode")
 
 
+_TURNED_OFF = re.compile(
+    r"(?i)\(([^()]*?)\s+(?:off|disabled)\)|\b(?:without|no)\s+(?:the\s+)?([a-z]\w+)"
+)
+
+
 def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     """A question comparing two conditions of one figure ("current while measuring pressure
     versus humidity", "gyro + accel + DMP compared with accelerometer only"): the row whose
@@ -5225,7 +5230,11 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
     # "supply current: gyro only vs accel only": what leads up to the colon is said of both
     shared = _side_words(sides[0].split(":", 1)[0]) if ":" in sides[0] else set()
     sides[0] = sides[0].split(":", 1)[-1]
-    words = [_side_words(side) | shared for side in sides]
+    # "(DMP off)", "without the DMP": what a side turns off is no part it names as running
+    off_said = [
+        _side_words(" ".join(m for g in _TURNED_OFF.findall(side) for m in g)) for side in sides
+    ]
+    words = [(_side_words(side) | shared) - off_said[k] for k, side in enumerate(sides)]
     numbers = [set(re.findall(r"\d+(?:\.\d+)?", side)) for side in sides]
     said = [_written(side) for side in sides]
     out: list[Fact | None] = []

@@ -1,0 +1,22 @@
+"""Rules from the twenty-second held-out round, on the real documents."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.datasheets._qa import DatasheetQA
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA()
+
+
+def test_a_part_a_side_turns_off_is_not_one_it_names_running(qa: DatasheetQA) -> None:
+    # "gyro + accel running (DMP off)": the row with the DMP disabled (3.8 mA), not the one
+    # with it running (3.9 mA); the other side is the accelerometer-only row.
+    answer = qa.ask(
+        "MPU-6050 on a battery robot: typical current with gyro + accel running (DMP off) vs "
+        "accel only?"
+    )
+    assert sorted((i.typ, i.unit) for i in answer.items) == [(3.8, "mA"), (500.0, "µA")]
