@@ -139,7 +139,7 @@ _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|
 # "Over what input range is the output voltage spec'd": the condition asked, not a figure
 _OVER_WHAT_SPAN = re.compile(
     r"(?i)\b(?:over|for|across)\s+what\s+(?:input\s+|supply\s+|v(?:in|cc|dd)\s+)?(?:voltage\s+)?range\b"
-    r".{0,60}\b(?:spec'?d|specified|guaranteed|tested|valid|hold)"
+    r".{0,60}\b(?:spec'?d|specif(?:y|ies|ied)|guarantee[sd]?|tested|valid|hold)"
 )
 
 

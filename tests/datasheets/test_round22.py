@@ -20,3 +20,16 @@ def test_a_part_a_side_turns_off_is_not_one_it_names_running(qa: DatasheetQA) ->
         "accel only?"
     )
     assert sorted((i.typ, i.unit) for i in answer.items) == [(3.8, "mA"), (500.0, "µA")]
+
+
+def test_over_what_range_a_maker_specifies_a_figure_asks_the_rows_condition(
+    qa: DatasheetQA,
+) -> None:
+    # "over what input voltage range does AMS specify its 5.0 V output tolerance": the span
+    # the output rows are printed for (6.5 V to 12 V), not the output voltage itself
+    answer = qa.ask(
+        "Thinking of an AMS1117-5.0 on a station's 9 V battery. Over what input voltage range "
+        "does AMS specify its 5.0 V output tolerance?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert [(i.min, i.max, i.unit) for i in answer.items] == [(6.5, 12.0, "V")]
