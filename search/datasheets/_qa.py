@@ -5919,8 +5919,8 @@ def _within_stated_temperature(valid: list[Any], question: str) -> list[Any]:
 _FULL_TEMPERATURE = re.compile(
     r"(?i)\b(?:full|entire|whole)\s+(?:operating[\s-]+|junction[\s-]+)*temp(?:erature)?\b"
     r"|\b(?:over|across)\s+(?:the\s+)?(?:operating\s+)?temp(?:erature)?\b"
-    # "guaranteed over load, line and temperature"
-    r"|\bover\s+(?:\w+,?\s+){1,4}and\s+temp(?:erature)?\b"
+    # "guaranteed over load, line and temperature", "over full line/load/temperature"
+    r"|\bover\s+(?:full\s+)?(?:(?:\w+,?\s+){1,4}and\s+|(?:\w+\s*/\s*){1,4})temp(?:erature)?\b"
 )
 _ROOM_TEMPERATURE = re.compile(r"(?i)\b25\s*°?\s*C\b|\broom temperature\b")
 

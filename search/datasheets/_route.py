@@ -399,7 +399,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (FORCED_ON_OUTPUT.pattern, ("output_voltage",)),
     (
         # "output tolerance" of a regulator: the band its output voltage is printed within
-        r"\boutput voltage|\bregulated voltage|\bvout\b|\boutput tolerance"
+        r"\boutput voltage|\bregulated voltage|\bvout\b|\boutput (?:tolerance|window)"
         r"|\bvoltage (?:does|do|will|can) (?:it|the \S+|an? \S+|§+) (?:output|give out|put out)",
         ("output_voltage",),
     ),

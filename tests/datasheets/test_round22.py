@@ -33,3 +33,15 @@ def test_over_what_range_a_maker_specifies_a_figure_asks_the_rows_condition(
     )
     assert answer.status == "answered", answer.answer
     assert [(i.min, i.max, i.unit) for i in answer.items] == [(6.5, 12.0, "V")]
+
+
+def test_an_output_window_over_full_line_load_and_temperature_is_the_wide_row(
+    qa: DatasheetQA,
+) -> None:
+    # "output window" is the output voltage; "over full line/load/temperature" (written with
+    # slashes) is the row over the load span, not the one at TJ = 25 °C, for each variant
+    answer = qa.ask(
+        "LM7805 vs LM7805A: over full line/load/temperature, what output window does each "
+        "guarantee?"
+    )
+    assert sorted((i.min, i.max) for i in answer.items) == [(4.75, 5.25), (4.8, 5.2)]
