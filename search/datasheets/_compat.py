@@ -617,6 +617,12 @@ def _linear_span(
     spans, why = _source_range(index, src)
     if not spans:
         return why or f"{src.device}: no output range"
+    if len({(lo.value, hi.value) for _v, lo, hi, _f, _s in spans}) > 1 and any(
+        alternative_index(f) is not None for *_, facts, _s in spans for f in facts
+    ):
+        # "Output Range 0.5～4.5/0.2～2.7", one per supply: which one holds is not known
+        ends = ", ".join(f"{lo.text} to {hi.text} V" for _v, lo, hi, _f, _s in spans)
+        return f"{src.device}: name the supply; its output range is one of {ends} by supply"
     ranges = [
         f
         for f in _best(index, src, ("measurement_range",))

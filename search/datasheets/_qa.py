@@ -1224,14 +1224,7 @@ class DatasheetQA:
         }
         if dimension_of(sensed.group(2)) not in measured - {None}:
             return None
-        named = m.variant or m.part_number
-        supply = m.supply_v or _sole(parsed)
-        if supply is None:
-            said = re.findall(
-                r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b", parsed.text
-            )
-            supply = float(said[0]) if len(set(said)) == 1 else None
-        use = DeviceUse(m.device, named, supply)
+        use = DeviceUse(m.device, m.variant or m.part_number, _supply_said(parsed, m))
         x = float(sensed.group(1).replace(" ", ""))
         found = output_at(self.index, use, x, sensed.group(2))
         if isinstance(found, str):
@@ -1251,8 +1244,8 @@ class DatasheetQA:
         if not any(f.spec == "measurement_range" for f in self.index.device_facts(m.device)):
             return None
         volts = float(out.group("v")) / (1000.0 if out.group("u").lower() == "mv" else 1.0)
-        supply = m.supply_v if m.supply_v != volts else None
-        use = DeviceUse(m.device, m.variant or m.part_number, supply or _sole(parsed))
+        supply = _supply_said(parsed, m)
+        use = DeviceUse(m.device, m.variant or m.part_number, supply if supply != volts else None)
         found = reading_at(self.index, use, volts)
         if isinstance(found, str):
             return self._insufficient(parsed, "simple", f"scope_named: {found}")
@@ -5287,6 +5280,16 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             out = [base[0] if f is None else f for f in out]
     done = [f for f in out if f is not None]
     return done if len(done) == 2 and done[0] is not done[1] else []
+
+
+def _supply_said(parsed: ParsedQuestion, mention: DeviceMention) -> float | None:
+    """The supply a sensor runs on: the one the question attaches to it, the one voltage it
+    states, or the one it writes as "a 5 V supply" ("0-40 kPa, 5 V supply")."""
+    supply = mention.supply_v or _sole(parsed)
+    if supply is None:
+        said = re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b", parsed.text)
+        supply = float(said[0]) if len(set(said)) == 1 else None
+    return supply
 
 
 def _sole(parsed: ParsedQuestion) -> float | None:

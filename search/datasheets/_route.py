@@ -355,7 +355,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bcurrent draw|\bdraws?\b|\bcurrent (?:it )?(?:needs|requires)|\bpeak current"
         # "how much does the regulator itself eat out of the input"
         r"|\bitself (?:eats?|uses?|consumes?|burns?|takes?)\b(?:\s+(?:out of|from) the (?:input|supply))?"
-        r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current",
+        r"|\b(?:transmit|tx|receive|rx|transmitting|receiving)(?: mode)? current"
+        # "current at +20 dBm": what a radio draws sending at that power
+        r"|\bcurrent\b(?= (?:at|for) [+]?\d+(?:\.\d+)?\s*dBm\b)",
         ("supply_current",),
     ),
     # A part's peak output current is what it can deliver briefly, printed as a peak or a

@@ -45,3 +45,28 @@ def test_an_output_window_over_full_line_load_and_temperature_is_the_wide_row(
         "guarantee?"
     )
     assert sorted((i.min, i.max) for i in answer.items) == [(4.75, 5.25), (4.8, 5.2)]
+
+
+def test_a_sensor_reading_is_worked_on_the_supply_the_question_writes(qa: DatasheetQA) -> None:
+    # "(0-40 kPa, 5 V supply) reading 2.1 V": the 0.5-4.5 V output of the 5 V part gives
+    # 16 kPa (the 3.3 V part's 0.2-2.7 V would give 30.4)
+    answer = qa.ask(
+        "XGZP6847A040KPG (0-40 kPa, 5 V supply) reading 2.1 V. What pressure is that per "
+        "CFSensor's conversion formula?"
+    )
+    assert [round(d.result, 6) for d in answer.derived][:1] == [16.0], answer.answer
+
+
+def test_a_reading_of_a_sensor_whose_output_depends_on_an_unstated_supply_is_not_guessed(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("XGZP6847A040KPG reading 2.1 V. What pressure is that?")
+    assert answer.status == "insufficient_evidence"
+    assert "name the supply" in answer.answer
+
+
+def test_a_radio_current_at_a_stated_power_is_its_supply_current(qa: DatasheetQA) -> None:
+    # "current at +20 dBm vs +17 dBm": transmit supply current rows, no output-power row
+    answer = qa.ask("Transmit budget for the rfm95w: current at +20 dBm vs +17 dBm on PA_BOOST?")
+    assert {i.spec for i in answer.items} == {"supply_current"}
+    assert {120.0, 87.0} <= {i.typ for i in answer.items}
