@@ -125,7 +125,7 @@ _RATING_OF = {
     "input_voltage_range": "absolute_max_input_voltage",
 }
 _VOLTS_IN_CONDITION = re.compile(
-    r"\b(?:VDD|VCC|VS|VIN|VREF|V\+|supply)(?:\s*=\s*(?:VDD|VCC|VS|VIN|VREF))*\s*=\s*"
+    r"\b(?:[AD]?VDD|VCC|VS|VIN|VREF|V\+|supply)(?:\s*=\s*(?:VDD|VCC|VS|VIN|VREF))*\s*=\s*"
     r"([-+]?\d+(?:\.\d+)?)\s*V\b"
     # "24.0 V in, 3.0 A": the input voltage a row was measured at, written after the figure
     r"|([-+]?\d+(?:\.\d+)?)\s*V\s+in\b",
@@ -2365,6 +2365,7 @@ class DatasheetQA:
         computed = (
             self._condition_span(parsed)
             or self._bridge_into_adc(parsed)
+            or self._full_scale_at_rail(parsed)
             or self._loss_at(parsed)
             or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
@@ -2904,38 +2905,54 @@ class DatasheetQA:
                 reasons=[f"evidence_present: {missing} is not stated"],
             )
         f = scaled[0]
-        k, g, v, mv_per_v = (
-            float(f.extra["coefficient"]),
-            float(gain.group(1)),
-            float(volts.group(1)),
-            float(rated.group(1)),
-        )
-        to_mv = 1000.0 if f.extra["formula_unit"] == "V" else 1.0
-        k_, g_, v_ = format_number(k), format_number(g), format_number(v)
+        v, mv_per_v = float(volts.group(1)), float(rated.group(1))
         signal = Derived(
             label="bridge output at full load",
-            expression=f"{format_number(mv_per_v)} * {v_}",
+            expression=f"{format_number(mv_per_v)} * {format_number(v)}",
             result=round(mv_per_v * v, 9),
             unit="mV",
         )
-        full = Derived(
-            label=f"{device} full-scale input at gain {g_}, {rail} {v_} V",
-            expression=f"{k_} * {v_} / {g_} * {format_number(to_mv)}",
-            result=round(k * v / g * to_mv, 9),
-            unit="mV",
-        )
+        full, said, item = _full_scale_by_formula(f, float(gain.group(1)), v)
         fits = signal.result <= full.result + 1e-9
         text = (
             f"Bridge output at full load "
-            f"{format_number(mv_per_v)} mV/V × {v_} V = {format_number(signal.result)} mV; "
-            f"{device} full-scale input at gain {g_} and {rail} = {v_} V: ±{k_} × {v_} V / {g_} "
-            f"= ±{format_number(round(full.result, 3))} mV ({f.evidence}) [{f.citation}]; the "
+            f"{format_number(mv_per_v)} mV/V × {format_number(v)} V = "
+            f"{format_number(signal.result)} mV; {said}; the "
             f"signal {'fits' if fits else 'exceeds it'}"
         )
-        item = item_from_fact(f).model_copy(
-            update={"min": -full.result, "max": full.result, "unit": "mV"}
-        )
         return _checked(parsed, fits, text, [item], [signal, full])
+
+    def _full_scale_at_rail(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "HX711 with AVDD at 3.3 V, channel A gain 128: full-scale input?": at a rail no row
+        is printed for, the full scale worked from the formula of the rail over the gain the
+        source states ("±0.5(AVDD/GAIN)")."""
+        if len(set(parsed.device_names)) != 1 or [s[0] for s in parsed.specs] != [
+            "full_scale_range"
+        ]:
+            return None
+        device = parsed.device_names[0]
+        scaled = [f for f in self.index.device_facts(device) if f.extra.get("per_gain")]
+        gain = re.search(r"(?i)\bgain\s*(?:of\s*|=\s*)?(\d+)\b", parsed.text)
+        if not scaled or gain is None:
+            return None
+        rail = str(scaled[0].extra["per_gain"])
+        volts = re.search(
+            rf"(?i)\b{rail}\s*(?:=|at|of|from|on)?\s*(\d+(?:\.\d+)?)\s*V\b", parsed.text
+        )
+        if volts is None:
+            return None
+        v = float(volts.group(1))
+        printed = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "full_scale_range"
+            and f.condition
+            and not _condition_conflict(f, [v], parsed.text)
+        ]
+        if printed:
+            return None  # a row printed at that rail and gain answers as it is
+        full, said, item = _full_scale_by_formula(scaled[0], float(gain.group(1)), v)
+        return _answered(parsed, said, [item], [full], "computed")
 
     def _through_scale(self, parsed: ParsedQuestion) -> Answer | None:
         """ "At 20 mV/div, how big is one LSB?": a setting the question states, divided by the
@@ -4750,6 +4767,29 @@ def _answered(
         derived=list(derived),
         task=task,
     )
+
+
+def _full_scale_by_formula(f: Fact, gain: float, volts: float) -> tuple[Derived, str, AnswerItem]:
+    """The full-scale input a row written as a formula of a rail over the gain ("±0.5(AVDD/
+    GAIN)", ``extra``: per_gain, coefficient, formula_unit) gives at a gain and rail voltage:
+    the step, the sentence that shows it, and the row as an item carrying the result."""
+    k, rail = float(f.extra["coefficient"]), str(f.extra["per_gain"])
+    to_mv = 1000.0 if f.extra["formula_unit"] == "V" else 1.0
+    k_, g_, v_ = format_number(k), format_number(gain), format_number(volts)
+    full = Derived(
+        label=f"{f.device} full-scale input at gain {g_}, {rail} {v_} V",
+        expression=f"{k_} * {v_} / {g_} * {format_number(to_mv)}",
+        result=round(k * volts / gain * to_mv, 9),
+        unit="mV",
+    )
+    said = (
+        f"{f.device} full-scale input at gain {g_} and {rail} = {v_} V: ±{k_} × {v_} V / {g_} "
+        f"= ±{format_number(round(full.result, 3))} mV ({f.evidence}) [{f.citation}]"
+    )
+    item = item_from_fact(f).model_copy(
+        update={"min": -full.result, "max": full.result, "unit": "mV"}
+    )
+    return full, said, item
 
 
 def _computed(

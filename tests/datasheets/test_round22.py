@@ -70,3 +70,19 @@ def test_a_radio_current_at_a_stated_power_is_its_supply_current(qa: DatasheetQA
     answer = qa.ask("Transmit budget for the rfm95w: current at +20 dBm vs +17 dBm on PA_BOOST?")
     assert {i.spec for i in answer.items} == {"supply_current"}
     assert {120.0, 87.0} <= {i.typ for i in answer.items}
+
+
+@pytest.mark.parametrize(
+    ("rail", "gain", "full"), [("3.3", 128, 12.890625), ("3.3", 64, 25.78125), ("5", 128, 20.0)]
+)
+def test_the_full_scale_at_a_rail_no_row_is_printed_for_is_worked_from_the_formula(
+    qa: DatasheetQA, rail: str, gain: int, full: float
+) -> None:
+    # "±0.5(AVDD/GAIN)": at AVDD = 3.3 V no row holds (those print AVDD = 5 V), so the formula
+    # gives it; at 5 V the printed row answers
+    answer = qa.ask(
+        f"Load cell on an HX711 with AVDD at {rail} V, channel A gain {gain}. What's the "
+        "full-scale differential input?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert [(i.min, i.max) for i in answer.items][:1] == [(-full, full)]
