@@ -783,7 +783,9 @@ _ACCURACY_CUES = re.compile(
 _NUM = r"[-+−]?\d+(?:\.\d+)?"
 _VOLT_AT = re.compile(
     # "running from a single Li-ion cell (3.7 V nominal…)": the source named, then its voltage.
-    rf"(?:(?:running|powered|fed|supplied|straight) (?:from|off|by) (?:an?\s+|the\s+)?"
+    # ("feed it from a 4xAA pack (6.0 V)")
+    rf"(?:(?:(?:(?:running|powered|fed|supplied|straight) )?(?:from|off)|(?:powered|fed|supplied) by)"
+    rf" (?:an?\s+|the\s+)?"
     rf"(?:[a-z0-9][\w-]*\s+){{1,3}}\(\s*(?:~|(?:about|around|roughly|approx\.?|nominally)\s+)?"
     rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)|dropping (?:down )?(?:from )?"

@@ -86,3 +86,14 @@ def test_the_full_scale_at_a_rail_no_row_is_printed_for_is_worked_from_the_formu
     )
     assert answer.status == "answered", answer.answer
     assert [(i.min, i.max) for i in answer.items][:1] == [(-full, full)]
+
+
+def test_a_source_named_with_its_voltage_in_brackets_feeds_the_part(qa: DatasheetQA) -> None:
+    # "feed an LM7805 from a 4xAA pack (6.0 V) ... will it regulate?": 6 V is its input, below
+    # 5 V plus the 2 V dropout
+    answer = qa.ask(
+        "Student wants to feed an LM7805 from a 4xAA pack (6.0 V) to get 5 V for the sensors. "
+        "Will it regulate?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert "dropout" in answer.answer
