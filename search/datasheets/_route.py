@@ -1355,17 +1355,20 @@ def _volts(m: re.Match[str]) -> float:
 
 # "from the 3.3 V rail of my ESP32 board", "straight off the ESP32 3.3 V pin": a part named only
 # as the owner of the rail or pin another is powered from is that rail's voltage, not a party to
-# the question (a regulator's "output" is a party: it is checked as a supply).
+# the question (a regulator's "output" is a party: it is checked as a supply). A part sitting
+# "on" a board's pin ("on the ESP32 board's 3.3 V pin") is powered from it too; "on the
+# LM7805's 5 V rail" keeps the regulator a party.
 _RAIL_OF = re.compile(
-    rf"\b(?:from|off)\s+(?:the\s+|my\s+|an?\s+|our\s+)?({_NUM})\s*V\s+(?:rail|pin|header)\s+"
+    rf"\b(?:(?:from|off)\s+(?:the\s+|my\s+|an?\s+|our\s+)?({_NUM})\s*V\s+(?:rail|pin|header)"
+    rf"|on\s+(?:the\s+|my\s+|an?\s+|our\s+)?({_NUM})\s*V\s+(?:pin|header))\s+"
     r"(?:of|on)\s+(?:the\s+|my\s+|an?\s+|our\s+)?$",
     re.IGNORECASE,
 )
 _OWNER_RAIL = re.compile(
-    rf"^(?:'s)?\s*(?:board'?s?\s+|module'?s?\s+)?({_NUM})\s*V\s+(?:rail|pin|header)\b",
+    rf"^(?:'s)?\s*(?:board'?s?\s+|module'?s?\s+)?({_NUM})\s*V\s+(rail|pin|header)\b",
     re.IGNORECASE,
 )
-_OFF_THE = re.compile(r"\b(?:from|off)\s+(?:the\s+|my\s+|an?\s+|our\s+)?$", re.I)
+_OFF_THE = re.compile(r"\b(from|off|on)\s+(?:the\s+|my\s+|an?\s+|our\s+)?$", re.I)
 
 
 def _rail_owners(text: str, devices: list[DeviceMention]) -> list[tuple[DeviceMention, float]]:
@@ -1380,9 +1383,10 @@ def _rail_owners(text: str, devices: list[DeviceMention]) -> list[tuple[DeviceMe
         before = text[max(0, d.start - 40) : d.start]
         after = _OWNER_RAIL.match(text[d.end : d.end + 40])
         m = _RAIL_OF.search(before)
+        on = _OFF_THE.search(before)
         if m:
-            out.append((d, float(m.group(1))))
-        elif after and _OFF_THE.search(before):
+            out.append((d, float(m.group(1) or m.group(2))))
+        elif after and on and (on.group(1).lower() != "on" or after.group(2).lower() != "rail"):
             out.append((d, float(after.group(1))))
         elif (v := _VOLTS_FROM.search(before)) and _BOARD_AFTER.match(text[d.end : d.end + 20]):
             # "Vcc 3.3 V from the ESP32 board": the board that gives another part its rail
@@ -2082,6 +2086,8 @@ def parse_question(
         # part is powered from it ("power the RFM95W from the Arduino's 5 V pin").
         and (
             not _SIGNAL_VOLTS.search(text)
+            # ("ds18b20 on the ESP32 board's 3.3 V pin": a board's pin a part is powered on)
+            or rails
             # ("power a bare MPU-6050 chip (no regulator on the board) straight from the Uno's
             # 5 V pin", "run the ACS712 off the ESP32 board's 3.3 V pin")
             or re.search(

@@ -97,3 +97,27 @@ def test_a_source_named_with_its_voltage_in_brackets_feeds_the_part(qa: Datashee
     )
     assert answer.verdict == "incompatible", answer.answer
     assert "dropout" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        # a board's pin a part sits on is its supply, not a party to check levels against
+        (
+            "ds18b20 on the ESP32 board's 3.3 V pin, locally powered (not parasite) - ok?",
+            "compatible",
+        ),
+        # a regulator's rail stays a party: its output range is checked against the part
+        (
+            "Cheap BME280 breakout with no onboard regulator: can we put its VDD and VDDIO "
+            "straight on the LM7805's 5 V rail on the weather-mast board?",
+            "incompatible",
+        ),
+    ],
+)
+def test_a_part_on_a_boards_pin_is_powered_from_it(
+    qa: DatasheetQA, question: str, verdict: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert "ESP32-WROOM-32" not in {i.device for i in answer.items}
