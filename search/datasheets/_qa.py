@@ -979,6 +979,17 @@ class DatasheetQA:
             f.device for f in self.store.facts if any(a in said for a in _doc_names(f.doc))
         } | {device for number, device in self._document_numbers.items() if number in said}:
             held, why = named_doc, "the document named is one of the {} documents"
+        elif len(
+            by_ref := {
+                f.device
+                for ref in set(re.findall(r"\b[LCRQUD]\d{1,3}\b", parsed.text))
+                for f in self.store.facts
+                if re.search(rf"\b{ref}\b", f.parameter)
+            }
+        ) == 1 and _DESIGN_RULE.search(parsed.text):
+            # "what saturation current does DR-10 demand, and what's the fitted L1 rated for":
+            # the one product whose parts list names the part a design rule is checked on
+            held, why = by_ref, "only the {} documents name that part"
         else:
             # "fixture channel offset … out of tolerance": the one device a sentence of whose
             # documents says three of the question's words of substance
@@ -2506,7 +2517,7 @@ class DatasheetQA:
         ("the inductor's saturation current shall be at least 1.3 times the peak inductor
         current"), checked with the two figures the named part's documents give, each found
         by the words the rule names it with."""
-        named = {m.upper() for m in re.findall(r"(?i)\bDR-\d+\b", parsed.text)}
+        named = {m.upper() for m in _DESIGN_RULE.findall(parsed.text)}
         rules = [
             f
             for f in self.store.facts
@@ -2515,7 +2526,9 @@ class DatasheetQA:
             and "capacitor" not in f.parameter.lower()  # a rating proposed: _cap_rule_check
             and isinstance(f.value, int | float)
         ]
-        if not (_ASKS_PASS.search(parsed.text) and len(rules) == 1):
+        # "what saturation current does DR-10 demand": the two figures, with no verdict asked
+        check = bool(_ASKS_PASS.search(parsed.text))
+        if not (check or _ASKS_REQUIRED.search(parsed.text)) or len(rules) != 1:
             return None
         if len(set(parsed.device_names)) != 1:
             return None
@@ -2566,17 +2579,17 @@ class DatasheetQA:
             unit=a.unit,
         )
         ok = va >= need.result - 1e-9
-        return _checked(
-            parsed,
-            ok,
+        text = (
             f"{rule.parameter.split(':')[0]}: "
             f'"{rule.evidence}" [{rule.citation}]. {b.parameter.rstrip(".")} '
             f"[{b.citation}]: at least {need.expression} = {format_number(need.result)}"
             f"{_unit(a.unit)}; {a.parameter} is {format_number(va)}{_unit(a.unit)} "
-            f"[{a.citation}], which {'meets' if ok else 'falls short of'} it",
-            [item_from_fact(rule), item_from_fact(a), item_from_fact(b)],
-            [need],
+            f"[{a.citation}], which {'meets' if ok else 'falls short of'} it"
         )
+        items = [item_from_fact(rule), item_from_fact(a), item_from_fact(b)]
+        if not check:
+            return _answered(parsed, text, items, [need], "computed")
+        return _checked(parsed, ok, text, items, [need])
 
     def _cap_rule_check(self, parsed: ParsedQuestion, rule: Fact, device: str) -> Answer | None:
         """ "Replace the rev B input caps with 35 V parts: does that pass DR-14?": the rating
@@ -2624,7 +2637,7 @@ class DatasheetQA:
         """ "Design rule DR-10: minimum ratio of saturation to peak inductor current?": a rule
         of a design-rules document, named by its number with no product, answered as the
         document states it."""
-        named = {m.upper() for m in re.findall(r"(?i)\bDR-\d+\b", parsed.text)}
+        named = {m.upper() for m in _DESIGN_RULE.findall(parsed.text)}
         rules = [
             f
             for f in self.store.facts
@@ -4930,6 +4943,9 @@ _SETTING_OPEN = re.compile(
 )
 
 # "does that pass / meet / satisfy the rule", "is it compliant"
+_DESIGN_RULE = re.compile(r"(?i)\bDR-\d+\b")
+# "what does the rule demand", "the minimum it requires"
+_ASKS_REQUIRED = re.compile(r"(?i)\b(?:requir|demand|need|ask)(?:e|es|ed|s)?\b|\bminimum\b")
 _ASKS_PASS = re.compile(r"(?i)\b(?:pass(?:es)?|meets?|satisf(?:y|ies)|compl(?:y|ies|iant))\b")
 # A capacitor's voltage rating: "a 50 V cap", "the 35 V input capacitors", "swap the input
 # caps for 10 µF 35 V parts"

@@ -121,3 +121,24 @@ def test_a_part_on_a_boards_pin_is_powered_from_it(
     answer = qa.ask(question)
     assert answer.verdict == verdict, answer.answer
     assert "ESP32-WROOM-32" not in {i.device for i in answer.items}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "DR-10 check on L1 for the SRB-5030: what saturation current does the rule require and "
+        "what is L1 rated at?",
+        # no product named: the one whose parts list names L1
+        "Design review for a replacement inductor: at 24 V in / 3 A out, what saturation "
+        "current does DR-10 demand, and what's the fitted L1 rated for?",
+    ],
+)
+def test_what_a_design_rule_demands_is_worked_with_the_parts_figures(
+    qa: DatasheetQA, question: str
+) -> None:
+    # 1.3 x the 3.39 A peak inductor current = 4.407 A; L1 is rated 4.5 A. No verdict asked.
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.answer
+    assert [round(d.result, 3) for d in answer.derived] == [4.407]
+    assert 4.5 in {i.value for i in answer.items}
+    assert answer.verdict is None
