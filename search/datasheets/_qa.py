@@ -2157,6 +2157,8 @@ class DatasheetQA:
                 if wants_dim and unit_dimension(f.unit, f.spec) != wants_dim:
                     continue
                 label = _label_words(f) - own
+                if _TEST_STEP.search(f.parameter) and not _TEST_STEP.search(parsed.text):
+                    label -= {"step"}  # "RIPPLE (step 7)" is a test step, not a load step
                 hit = label & q_words
                 if not label or not hit - _KIND_WORDS - _PART_WORDS:
                     continue
@@ -4943,6 +4945,7 @@ _SETTING_OPEN = re.compile(
 )
 
 # "does that pass / meet / satisfy the rule", "is it compliant"
+_TEST_STEP = re.compile(r"(?i)\bstep\s*\d")
 _DESIGN_RULE = re.compile(r"(?i)\bDR-\d+\b")
 # "what does the rule demand", "the minimum it requires"
 _ASKS_REQUIRED = re.compile(r"(?i)\b(?:requir|demand|need|ask)(?:e|es|ed|s)?\b|\bminimum\b")

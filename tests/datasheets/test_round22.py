@@ -142,3 +142,13 @@ def test_what_a_design_rule_demands_is_worked_with_the_parts_figures(
     assert [round(d.result, 3) for d in answer.derived] == [4.407]
     assert 4.5 in {i.value for i in answer.items}
     assert answer.verdict is None
+
+
+def test_a_load_step_is_not_a_production_test_step(qa: DatasheetQA) -> None:
+    # "dip on a 1 A to 3 A step": no document gives a load-step response; the test spec's
+    # "RIPPLE (step 7)" row shares only the word "step" and does not answer it
+    answer = qa.ask(
+        "SRB-5030 load-step response: how many mV does the output dip on a 1 A to 3 A step?"
+    )
+    assert answer.status == "insufficient_evidence", answer.answer
+    assert "ripple" not in answer.answer.lower()
