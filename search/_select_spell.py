@@ -58,6 +58,7 @@ COMMON = [
     "cant",
     "could",
     "day",
+    "doable",
     "did",
     "didnt",
     "do",

@@ -344,7 +344,6 @@ UNHELD: tuple[str, ...] = (
     "indoor air quality testing",
     "lightning rod installer",
     "elevator maintenance company",
-    "pediatrician",
     "obstetrician gynecologist",
     "cardiologist heart specialist",
     "allergist allergy testing",
