@@ -115,6 +115,19 @@ _RULED_OUT = re.compile(
 )
 
 
+# "a loan to open a second barbershop", "stock for my deli", "bookings at my hair salon": the
+# person's own business, named as what the service is wanted for, never the service asked
+_OWN_BUSINESS = re.compile(
+    r"(?i)(?:\b(?:open(?:ing)?|start(?:ing)?|run(?:ning)?|expand(?:ing)?)\s+(?:a|an|my|our)\s+"
+    r"(?:second\s+|new\s+|another\s+|small\s+|little\s+)?"
+    r"|\b(?:staff|employees|customers|clients|bookings|stock|supplies|inventory|signage)\b"
+    r"[^,.;!?]{0,30}?\b(?:for|at|in)\s+(?:my|our|the)\s+"
+    r"|\b(?:re)?stock(?:ing)?\s+(?:up\s+)?(?:my|our)\s+"
+    # the business: one or two words
+    r")([\w'-]+(?:\s+[\w'-]+)?)"
+)
+
+
 # "with a casino", "next to the laundromat": a thing named as a feature or a landmark
 _FEATURE = re.compile(
     r"(?i)\b(?:with|has|having|near|beside|by|next to|opposite|above|below|downstairs from)\s+"
@@ -552,13 +565,19 @@ class ServiceSelector:
         return core
 
     def ruled_out(self, request: str) -> set[int]:
-        """The services a request names only to rule them out ("not a rowdy bar or a club")."""
-        out: set[int] = set()
-        for m in _RULED_OUT.finditer(self.speller.correct(request)):
-            out.update(self.lexicon.matches(m.group(1)))
-        return out
+        """The services a request names only to rule them out ("not a rowdy bar or a club"), or
+        as the person's own business ("a loan to open a second barbershop")."""
+        fixed = self.speller.correct(request)
+        return {
+            i
+            for rx in (_RULED_OUT, _OWN_BUSINESS)
+            for m in rx.finditer(fixed)
+            for i in self.lexicon.matches(m.group(1))
+        }
 
     def _without_ruled_out(self, text: str) -> str:
+        # (the person's own business stays: what it is says what is wanted for it, "advice on
+        # starting a charter airline")
         return _RULED_OUT.sub(
             lambda m: " " if self.lexicon.matches(m.group(1)) else m.group(0), text
         ).strip()

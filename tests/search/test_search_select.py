@@ -379,6 +379,24 @@ def test_a_service_named_to_rule_it_out_is_not_the_answer(selector: ServiceSelec
     assert "museum" not in bored.selected, bored.selected
 
 
+@pytest.mark.parametrize(
+    ("request_", "own", "wanted"),
+    [
+        ("help me with a loan to open a second barbershop", "barber shop", "bank"),
+        ("meeting room by the hour to interview staff for the bakery", "bakery", "business center"),
+        ("web developers to build an app for bookings at my hair salon", "hair salon", None),
+    ],
+)
+def test_the_persons_own_business_is_not_the_service_asked(
+    selector: ServiceSelector, request_: str, own: str, wanted: str | None
+) -> None:
+    sel = selector.match(request_)
+    assert own not in sel.selected, sel.selected
+    assert wanted is None or sel.selected[0] == wanted, sel.selected
+    # the same name asked for as a place to go is the answer
+    assert selector.match(f"a {own} near me").selected[0] == own
+
+
 def test_a_word_held_services_use_only_in_passing_marks_an_unheld_type(
     selector: ServiceSelector,
 ) -> None:
