@@ -2393,7 +2393,13 @@ class DatasheetQA:
         answer = self._lookup_rows(parsed)
         rail = self._rail_by_derating(parsed)
         if rail is not None:
-            if answer.status != "answered" or rail.verdict:
+            # "what max rail do the caps support": the derated rail alone; "...and what max
+            # input is rev B rated for": the product's input limit too
+            if (
+                answer.status != "answered"
+                or rail.verdict
+                or not _ASKS_INPUT_LIMIT.search(parsed.text)
+            ):
                 return rail
             answer.items += rail.items
             answer.citations += [c for c in rail.citations if c not in answer.citations]
@@ -4945,6 +4951,9 @@ _SETTING_OPEN = re.compile(
 )
 
 # "does that pass / meet / satisfy the rule", "is it compliant"
+_ASKS_INPUT_LIMIT = re.compile(
+    r"(?i)\b(?:max(?:imum)?\s+input|input\s+voltage|vin\b|rated\s+for|ceiling)"
+)
 _TEST_STEP = re.compile(r"(?i)\bstep\s*\d")
 _DESIGN_RULE = re.compile(r"(?i)\bDR-\d+\b")
 # "what does the rule demand", "the minimum it requires"

@@ -152,3 +152,23 @@ def test_a_load_step_is_not_a_production_test_step(qa: DatasheetQA) -> None:
     )
     assert answer.status == "insufficient_evidence", answer.answer
     assert "ripple" not in answer.answer.lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "limit_too"),
+    [
+        ("Under DR-14, what max rail voltage do the rev C input caps (63 V X7R) support?", False),
+        (
+            "For the rev C SRB-5030: max input voltage, and what rail voltage do the new 63 V "
+            "input caps support under the 1.5x derating rule?",
+            True,
+        ),
+    ],
+)
+def test_the_rail_a_capacitor_supports_is_answered_alone_unless_the_input_limit_is_asked(
+    qa: DatasheetQA, question: str, limit_too: bool
+) -> None:
+    # 63 / 1.5 = 42 V; the board's 36 V input limit only where the question asks for it
+    answer = qa.ask(question)
+    assert [d.result for d in answer.derived] == [42.0]
+    assert (36.0 in {i.max for i in answer.items}) == limit_too, answer.answer
