@@ -92,6 +92,7 @@ from search.datasheets._extract import (
     unit_dimension,
 )
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
+from search.datasheets._formula import evaluate
 from search.datasheets._retrieval import (
     FactIndex,
     Ranked,
@@ -854,6 +855,8 @@ class DatasheetQA:
                 )
             elif not parsed.devices and (rule := self._named_rule(parsed)) is not None:
                 answer = rule
+            elif (worked := self._by_formula(parsed)) is not None:
+                answer = worked
             elif not parsed.devices:
                 answer = self._insufficient(
                     parsed, "simple", "device: the question names no device we hold facts for"
@@ -1202,6 +1205,62 @@ class DatasheetQA:
             if len(ends) == 1:
                 best = ends.pop()
         return best
+
+    def _by_formula(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "MQ-2 with RL = 4.7k and Vc = 5.0 V reads VRL = 1.0 V: what Rs?": a formula the
+        documents state (of the part named, or of any part when none is), worked with the value
+        the question gives each of its symbols; None unless the question gives them all."""
+        named = set(parsed.device_names)
+        said: dict[str, list[tuple[Fact, dict[str, tuple[float, re.Match[str]]]]]] = {}
+        for f in self.store.facts:
+            if f.spec != "formula" or (named and f.device not in named):
+                continue
+            values = {}
+            for sym in f.extra["symbols"]:
+                m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
+                if m is None:
+                    break
+                values[sym] = (_stated_si(m), m)
+            else:
+                said.setdefault(f.extra["expression"], []).append((f, values))
+        if len(said) != 1:
+            return None  # none given in full, or two formulas: which one is not said
+        (expression, found), *_ = said.items()
+        f, values = found[0]
+        # (the same formula named in one document, "VOUT = ...", and not in another)
+        name = next((g.extra["output"] for g, _v in found if g.extra.get("output")), None)
+        result = evaluate(expression, {k: v for k, (v, _t) in values.items()})
+        unit = _FORMULA_UNIT.get(re.sub(r"^d(?=[A-Z])", "", name or "")[:1])
+        shown, written = expression, expression  # (in base units: "4.7k" is 4.7 * 1000)
+        for sym, (_v, m) in values.items():
+            factor = _PREFIX.get(m.group("p") or m.group("k") or "")
+            number = f"({m.group('n')} * {format_number(factor)})" if factor else m.group("n")
+            as_said = m.group(0).split(maxsplit=1)[-1].lstrip("=:").strip()
+            shown = re.sub(rf"\b{re.escape(sym)}\b", number, shown)
+            written = re.sub(rf"\b{re.escape(sym)}\b", as_said, written)
+        steps = [
+            Derived(
+                label=f"{f.device} {name or 'result'} by the formula the document states",
+                expression=shown,
+                result=round(result, 9),
+                unit=unit,
+            )
+        ]
+        said = f"{format_number(round(result, 6))}{_unit(unit)}"
+        if unit == "Ω" and abs(result) >= 1e3:
+            kilo = round(result / 1e3, 6)
+            steps.append(
+                Derived(label="in kΩ", expression=f"{result} / 1000", result=kilo, unit="kΩ")
+            )
+            said += f" = {format_number(kilo)} kΩ"
+        cites = ", ".join(dict.fromkeys(g.citation for g, _v in found))
+        return _answered(
+            parsed,
+            f"{f.device}: {f.parameter} [{cites}]; with the values stated, {written} = {said}",
+            [item_from_fact(g) for g, _v in found],
+            steps,
+            "computed",
+        )
 
     def _output_at(self, parsed: ParsedQuestion) -> Answer | None:
         """ "XGZP6847A040KPG on 5 V: what output at 30 kPa?": a sensor's nominal output at a
@@ -4954,6 +5013,20 @@ _SETTING_OPEN = re.compile(
 _ASKS_INPUT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?\s+input|input\s+voltage|vin\b|rated\s+for|ceiling)"
 )
+# "RL = 4.7k", "R1 = 103.5 kOhm", "Vc = 5.0 V": a value stated for a symbol, its prefix apart
+_STATED_QUANTITY = (
+    r"\s*(?:=|:|of|is|at)\s*(?P<n>[-+]?\d+(?:\.\d+)?)"
+    r"(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
+)
+_PREFIX = {"k": 1e3, "M": 1e6, "m": 1e-3, "u": 1e-6, "µ": 1e-6}
+_FORMULA_UNIT = {"R": "Ω", "V": "V", "I": "A", "P": "W"}
+
+
+def _stated_si(m: re.Match[str]) -> float:
+    """A stated value in base units ("4.7k" is 4700, "103.5 kOhm" 103500)."""
+    return float(m.group("n")) * _PREFIX.get(m.group("p") or m.group("k") or "", 1.0)
+
+
 _TEST_STEP = re.compile(r"(?i)\bstep\s*\d")
 _DESIGN_RULE = re.compile(r"(?i)\bDR-\d+\b")
 # "what does the rule demand", "the minimum it requires"

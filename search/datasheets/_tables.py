@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,6 +31,7 @@ from search.datasheets._extract import (
     unit_dimension,
 )
 from search.datasheets._facts import DEVICES, Fact, canonical_device
+from search.datasheets._formula import FORMULA_START, read_expression, symbols_of
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
 from search.datasheets._pdf import Line, Page, PdfDocument, Segment
 from search.datasheets._units import (
@@ -2433,6 +2434,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_page_statements(doc, device, stem))
     facts.extend(_grid_tables(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
+    facts.extend(_page_formulas(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_maxima(facts))
     facts.extend(_pressure_bands(doc, device, stem))
@@ -3281,6 +3283,52 @@ def _stated_transfers(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             )
         )
     return out
+
+
+# A datasheet page introduces the formulas it means ("Calculation formula:", "is equal to"):
+# elsewhere an "=" is a table's legend ("R/W = Read/Write") or a drawing's label.
+_FORMULA_CUE = re.compile(
+    r"(?i)(?:formula|equal to|equals|given by|calculated? (?:as|by))[:\w\s,]{0,45}$"
+)
+
+
+def _formula_facts(
+    text: str, make: Callable[[str, dict[str, Any]], Fact], cued: bool = False
+) -> list[Fact]:
+    """``formula`` facts for the formulas of named quantities a text states as written
+    ("(Rs)=(Vc/VRL-1)×RL"), each made by ``make(evidence, fields)``; with ``cued``, only those
+    a cue introduces."""
+    out: list[Fact] = []
+    for m in FORMULA_START.finditer(text):
+        before = text[max(0, m.start() - 60) : m.start()]
+        if cued and not _FORMULA_CUE.search(before):
+            continue
+        read = read_expression(text, m.end())
+        if read is None:
+            continue
+        expression, end = read
+        name = m.group("bracketed") or m.group("name")
+        start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 120)
+        said = text[start:end].strip().rstrip("`")
+        fields = {
+            "spec": "formula",
+            "parameter": f"{name} = {expression}" if name else f"formula {expression}",
+            "extra": {"output": name, "expression": expression, "symbols": symbols_of(expression)},
+        }
+        out.append(make(said, fields))
+    return out
+
+
+def _page_formulas(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    return [
+        f
+        for page in doc.pages
+        for f in _formula_facts(
+            _page_text(page),
+            lambda said, fields, page=page: _page_fact(device, stem, page, said, **fields),
+            cued=True,
+        )
+    ]
 
 
 # "5V Power Supply: Pressure=(output-4.5)/K" over a "K Factor" table of "Range (kPa)  3.3(V)
@@ -4319,6 +4367,20 @@ def markdown_facts(
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
         facts.extend(_statement_facts(sec, device, stem, citation))
         facts.extend(_stated_scales(sec, device, stem, citation))
+        facts.extend(
+            _formula_facts(
+                re.sub(r"\s+", " ", sec.text),
+                lambda said, fields, sec=sec, citation=citation: Fact(
+                    device=device,
+                    section_kind="general",
+                    doc=stem,
+                    citation=citation,
+                    evidence=said,
+                    section=sec.title,
+                    **fields,
+                ).with_id(),
+            )
+        )
         facts.extend(_revision_markings(sec, device, stem, citation))
         facts.extend(_document_numbers(sec, device, stem, citation))
         facts.extend(_part_changes(sec, device, stem, citation, part_names))
