@@ -857,6 +857,8 @@ class DatasheetQA:
                 answer = rule
             elif (worked := self._by_formula(parsed)) is not None:
                 answer = worked
+            elif (total := self._total_current(parsed)) is not None:
+                answer = total
             elif not parsed.devices:
                 answer = self._insufficient(
                     parsed, "simple", "device: the question names no device we hold facts for"
@@ -1259,6 +1261,50 @@ class DatasheetQA:
             f"{f.device}: {f.parameter} [{cites}]; with the values stated, {written} = {said}",
             [item_from_fact(g) for g, _v in found],
             steps,
+            "computed",
+        )
+
+    def _total_current(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "DS18B20 converting, DHT22 measuring and an ACS712 with output open: worst-case sum
+        of the three currents?": each part's supply current in the state the question gives it
+        (the words between its name and the next part's), added up."""
+        names = list(dict.fromkeys(parsed.device_names))
+        if len(names) < 2 or not _ASKS_TOTAL_CURRENT.search(parsed.text):
+            return None
+        mentions = [next(m for m in parsed.devices if m.device == n) for n in names]
+        answers = []
+        for k, m in enumerate(mentions):
+            end = mentions[k + 1].start if k + 1 < len(mentions) else len(parsed.text)
+            state = re.split(r"[,;.?]|\band\b", parsed.text[m.end : end], maxsplit=1)[0]
+            supply = m.supply_v or _sole(parsed)
+            at = f" at {format_number(supply)} V" if supply is not None else ""
+            one = self._ask_one(f"{m.text}{at} {state.strip()}: worst-case supply current?")
+            figures = {
+                (x, it.unit)
+                for it in one.items
+                if it.spec == "supply_current" and (x := it.max if it.max is not None else it.typ)
+            }
+            if one.status != "answered" or len(figures) != 1:
+                return self._insufficient(
+                    parsed, "structured", f"evidence_present: no one supply current of {m.device}"
+                )
+            answers.append((one, *figures.pop()))
+        try:
+            amps = [convert(x, u or "", "mA") for _a, x, u in answers]
+        except UnknownUnitError:
+            return None
+        step = Derived(
+            label="sum of the supply currents",
+            expression=" + ".join(format_number(a) for a in amps),
+            result=round(sum(amps), 9),
+            unit="mA",
+        )
+        return _answered(
+            parsed,
+            ". ".join(a.answer for a, _x, _u in answers)
+            + f". Together at most {step.expression} = {format_number(step.result)} mA",
+            [it for a, _x, _u in answers for it in a.items],
+            [step],
             "computed",
         )
 
@@ -5027,6 +5073,11 @@ def _stated_si(m: re.Match[str]) -> float:
     return float(m.group("n")) * _PREFIX.get(m.group("p") or m.group("k") or "", 1.0)
 
 
+# "worst-case sum of the three sensor currents", "total current of all of them"
+_ASKS_TOTAL_CURRENT = re.compile(
+    r"(?i)\b(?:sum|total|combined|altogether|add(?:ed)? up)\b[^.?]{0,40}\b(?:currents?|draws?|mA)\b"
+    r"|\b(?:current|draw)s?\b[^.?]{0,30}\b(?:sum|total|combined|altogether|add(?:ed)? up)\b"
+)
 _TEST_STEP = re.compile(r"(?i)\bstep\s*\d")
 _DESIGN_RULE = re.compile(r"(?i)\bDR-\d+\b")
 # "what does the rule demand", "the minimum it requires"

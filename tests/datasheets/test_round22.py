@@ -172,3 +172,16 @@ def test_the_rail_a_capacitor_supports_is_answered_alone_unless_the_input_limit_
     answer = qa.ask(question)
     assert [d.result for d in answer.derived] == [42.0]
     assert (36.0 in {i.max for i in answer.items}) == limit_too, answer.answer
+
+
+def test_a_total_current_adds_each_parts_current_in_the_state_given(qa: DatasheetQA) -> None:
+    # DS18B20 converting 1.5 mA + DHT22 measuring 1.5 mA + ACS712 output open 13 mA
+    answer = qa.ask(
+        "Uno project on 5 V: DS18B20 converting, DHT22 measuring and an ACS712 with output "
+        "open. Worst-case sum of the three sensor currents?"
+    )
+    assert answer.status == "answered", answer.answer
+    assert [(d.expression, d.result, d.unit) for d in answer.derived] == [
+        ("1.5 + 1.5 + 13", 16.0, "mA")
+    ]
+    assert {i.citation for i in answer.items} == {"ds18b20#p2", "dht22#p5", "acs712#p4"}
