@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from search.datasheets._accuracy import (
@@ -835,7 +836,11 @@ class DatasheetQA:
                 (d for d in parsed.devices if parsed.accuracy and self._is_instrument(d.device)),
                 None,
             )
-            if meter is not None:
+            if (verified := self._verification(parsed)) is not None:
+                # "cal verification of the TRN-2400 CC": the calibration procedure's tolerance,
+                # not the manual's accuracy
+                answer = verified
+            elif meter is not None:
                 # "measures the SRB-5030 input rail with the MDN-6100": the meter's accuracy
                 parsed.devices = [meter, *(d for d in parsed.devices if d is not meter)]
                 answer = self._accuracy(parsed)
@@ -981,7 +986,10 @@ class DatasheetQA:
             held = {f.device for f in self.store.facts if f.section_kind == "production_test"}
             why = "only the {} documents give a production test"
         elif named_doc := {
-            f.device for f in self.store.facts if any(a in said for a in _doc_names(f.doc))
+            f.device
+            for f in self.store.facts
+            # (a procedure's tolerances for the instruments it verifies are filed under them)
+            if f.spec != "verification_tolerance" and any(a in said for a in _doc_names(f.doc))
         } | {device for number, device in self._document_numbers.items() if number in said}:
             held, why = named_doc, "the document named is one of the {} documents"
         elif len(
@@ -1261,6 +1269,74 @@ class DatasheetQA:
             f"{f.device}: {f.parameter} [{cites}]; with the values stated, {written} = {said}",
             [item_from_fact(g) for g, _v in found],
             steps,
+            "computed",
+        )
+
+    def _verification(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Cal verification of the TRN-2400 CC at the 0.100 A point: what tolerance?": the
+        calibration procedure's tolerance for that instrument function, worked at the point
+        stated, or the points it is verified at when those are asked."""
+        if not _VERIFY_CUE.search(parsed.text):
+            return None
+        rows = [
+            f
+            for f in self.store.facts
+            if f.spec == "verification_tolerance" and f.device in parsed.device_names
+        ]
+        asked = _stems(parsed.text)
+        initials = {
+            "".join(w[0] for w in pair)
+            for pair in pairwise(re.findall(r"[a-z]+", parsed.text.lower()))
+        }
+
+        def named(f: Fact) -> int:
+            function = str(f.applies_to.get("function", ""))
+            return len(_stems(function) & asked) + (function.lower() in initials)
+
+        best = max((named(f) for f in rows), default=0)
+        rows = [f for f in rows if named(f) == best] if best else rows
+        if len(rows) != 1:
+            return None
+        f = rows[0]
+        item = item_from_fact(f)
+        if _ASKS_POINTS.search(parsed.text):
+            items = [
+                item.model_copy(update={"value": float(n), "unit": u}) for n, u in f.extra["points"]
+            ]
+            points = ", ".join(f"{format_number(float(n))} {u}" for n, u in f.extra["points"])
+            return _answered(
+                parsed,
+                f"{f.device} {f.parameter.replace(' tolerance', '')} points: {points} "
+                f"({f.evidence}) [{f.citation}]",
+                items,
+            )
+        unit = f.extra.get("offset_unit")
+        point = next(
+            (
+                m
+                for m in _VERIFY_POINT.finditer(parsed.text)
+                if unit and dimension_of(m.group("u")) == dimension_of(unit)
+            ),
+            None,
+        )
+        if point is None:
+            return _answered(parsed, f"{f.device} {f.parameter}: {f.value} [{f.citation}]", [item])
+        scale = convert(1.0, point.group("u"), unit)
+        pct, offset = float(f.extra["pct"]), float(f.extra["offset"])
+        step = Derived(
+            label=f"{f.device} {f.parameter} at {point.group(0)}",
+            expression=f"{format_number(pct)} / 100 * {point.group('n')} * {format_number(scale)}"
+            f" + {format_number(offset)}",
+            result=round(pct / 100 * float(point.group("n")) * scale + offset, 9),
+            unit=unit,
+        )
+        return _answered(
+            parsed,
+            f"{f.device} {f.parameter} {f.value} [{f.citation}]: at {point.group(0)}, "
+            f"±({format_number(pct)} % × {point.group(0)} + {format_number(offset)} {unit}) = "
+            f"±{format_number(step.result)} {unit}",
+            [item.model_copy(update={"value": step.result, "unit": unit})],
+            [step],
             "computed",
         )
 
@@ -5073,6 +5149,14 @@ def _stated_si(m: re.Match[str]) -> float:
     return float(m.group("n")) * _PREFIX.get(m.group("p") or m.group("k") or "", 1.0)
 
 
+# "cal verification", "per CP-0210, what verification tolerance", "does CP-0210 verify"
+_VERIFY_CUE = re.compile(
+    r"(?i)^(?=.*\bverif(?:y|ies|ication)\b)(?=.*\b(?:tolerance|points?|CP-\d+|cal(?:ibration)?)\b)"
+)
+_ASKS_POINTS = re.compile(
+    r"(?i)\b(?:which|what)\b[^.?]{0,30}\b(?:points?|voltages|currents|settings)\b"
+)
+_VERIFY_POINT = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[mµu]?[VA])\b")
 # "worst-case sum of the three sensor currents", "total current of all of them"
 _ASKS_TOTAL_CURRENT = re.compile(
     r"(?i)\b(?:sum|total|combined|altogether|add(?:ed)? up)\b[^.?]{0,40}\b(?:currents?|draws?|mA)\b"

@@ -4360,6 +4360,8 @@ def markdown_facts(
                 facts.extend(_bom_facts(table, sec, device, stem, citation, part_names))
             elif "interval" in header:
                 facts.extend(_interval_facts(table, sec, device, stem, citation))
+            elif {"instrument", "point", "tolerance"} <= set(header):
+                facts.extend(_verification_facts(table, sec, stem, citation))
             elif "command" in header:
                 facts.extend(_reset_facts(table, sec, device, stem, citation))
             else:
@@ -4585,6 +4587,55 @@ def _interval_facts(
                 citation=citation,
                 evidence=raw,
                 section=sec.title,
+            ).with_id()
+        )
+    return out
+
+
+# "+/-(0.1% + 10 mA) against the same shunt", "+/-2% of amplitude"
+_VERIFY_TOLERANCE = re.compile(
+    r"(?:\+/-|±)\s*\(?\s*(?P<pct>\d+(?:\.\d+)?)\s*%(?:\s*of\s+\w+)?"
+    r"(?:\s*\+\s*(?P<off>\d+(?:\.\d+)?)\s*(?P<unit>[mµu]?[VA]))?\s*\)?"
+)
+_POINT = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[mµu]?[VA])\b")
+
+
+def _verification_facts(table: MdTable, sec: MdSection, stem: str, citation: str) -> list[Fact]:
+    """A calibration procedure's verification points ("Instrument | Point | Tolerance":
+    "TRN-2400, CC | 0.100 A, 1.000 A, 3.000 A | +/-(0.1% + 10 mA) against the same shunt"):
+    a ``verification_tolerance`` fact of the instrument per function, its points listed."""
+    col = {h.lower(): k for k, h in enumerate(table.header)}
+    out: list[Fact] = []
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        if len(cells) < len(col):
+            continue
+        instrument, _, function = cells[col["instrument"]].partition(",")
+        model = canonical_device(instrument.strip())
+        tol = _VERIFY_TOLERANCE.search(cells[col["tolerance"]])
+        if model is None or tol is None:
+            continue
+        # ("32.000 V at 1 A": the points are the voltages, the load is their condition)
+        said = re.split(r"\bat\b", cells[col["point"]])[0]
+        points = [[float(p["n"]), p["u"]] for p in _POINT.finditer(said)]
+        out.append(
+            Fact(
+                device=model,
+                spec="verification_tolerance",
+                parameter=f"{function.strip()} verification tolerance",
+                value=cells[col["tolerance"]].strip(),
+                condition=f"at {cells[col['point']].strip()}",
+                section_kind="general",
+                applies_to={"function": function.strip()},
+                doc=stem,
+                citation=citation,
+                evidence=raw,
+                section=sec.title,
+                extra={
+                    "pct": float(tol["pct"]),
+                    "offset": float(tol["off"]) if tol["off"] else 0.0,
+                    "offset_unit": tol["unit"],
+                    "points": points,
+                },
             ).with_id()
         )
     return out

@@ -185,3 +185,48 @@ def test_a_total_current_adds_each_parts_current_in_the_state_given(qa: Datashee
         ("1.5 + 1.5 + 13", 16.0, "mA")
     ]
     assert {i.citation for i in answer.items} == {"ds18b20#p2", "dht22#p5", "acs712#p4"}
+
+
+@pytest.mark.parametrize(
+    ("question", "result"),
+    [
+        (
+            "Cal verification of the TRN-2400 CC at the 0.100 A point: what tolerance window "
+            "against the shunt, in mA?",
+            10.1,
+        ),
+        (
+            "Per CP-0210, what verification tolerance applies to the TRN-2400 constant-current "
+            "setting at the 3.000 A point?",
+            13.0,
+        ),
+    ],
+)
+def test_a_verification_tolerance_is_the_procedures_worked_at_the_point(
+    qa: DatasheetQA, question: str, result: float
+) -> None:
+    # CP-0210's "+/-(0.1% + 10 mA) against the same shunt", not the manual's accuracy table
+    answer = qa.ask(question)
+    assert answer.citations == ["calibration-procedure#3"], answer.answer
+    assert [(round(d.result, 6), d.unit) for d in answer.derived] == [(result, "mA")]
+
+
+def test_the_points_an_instrument_is_verified_at_are_listed(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Annual cal prep: at which output voltages does CP-0210 verify the MDN-4010 before it "
+        "goes out?"
+    )
+    assert [(i.value, i.unit) for i in answer.items] == [
+        (5.0, "V"),
+        (12.0, "V"),
+        (24.0, "V"),
+        (32.0, "V"),
+    ]
+
+
+def test_a_meter_verified_yesterday_is_still_asked_its_accuracy(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Field verification in a hot mechanical room at 33 °C. MDN-6100, 10 V DC range, 1-year "
+        "spec, reading 5.000 V. What's the accuracy limit including the temperature coefficient?"
+    )
+    assert "calibration-procedure#3" not in answer.citations
