@@ -123,6 +123,8 @@ _OWN_BUSINESS = re.compile(
     r"|\b(?:staff|employees|customers|clients|bookings|stock|supplies|inventory|signage)\b"
     r"[^,.;!?]{0,30}?\b(?:for|at|in)\s+(?:my|our|the)\s+"
     r"|\b(?:re)?stock(?:ing)?\s+(?:up\s+)?(?:my|our)\s+"
+    # "sharpen the clipper blades for my barbershop": what is wanted for one's own place
+    r"|\bfor\s+(?:my|our)\s+"
     # the business: one or two words
     r")([\w'-]+(?:\s+[\w'-]+)?)"
 )

@@ -385,6 +385,7 @@ def test_a_service_named_to_rule_it_out_is_not_the_answer(selector: ServiceSelec
         ("help me with a loan to open a second barbershop", "barber shop", "bank"),
         ("meeting room by the hour to interview staff for the bakery", "bakery", "business center"),
         ("web developers to build an app for bookings at my hair salon", "hair salon", None),
+        ("forklift and pallet racking for our warehouse", "warehouse", None),
     ],
 )
 def test_the_persons_own_business_is_not_the_service_asked(
