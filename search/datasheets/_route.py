@@ -809,7 +809,9 @@ _VOLT_AT = re.compile(
     re.IGNORECASE,
 )
 _REVISION = re.compile(
-    r"\b(?i:(?:board )?rev(?:ision|\.)?)\s*([A-Z])\b|\b([A-Z]) (?i:revision)\b"
+    # ("rev A/B", "rev A or B")
+    r"\b(?i:(?:board )?rev(?:ision|\.)?)\s*([A-Z])(?:\s*(?:/|&|(?i:and|or))\s*([A-Z]))?\b"
+    r"|\b([A-Z]) (?i:revision)\b"
     r"|\b(?i:revisions?) ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b"
     # "silkscreen by J1 says B": the board's printed revision letter
     r"|\b(?i:silk[- ]?screen(?:ed)?)\b[^.?;]{0,30}?\b(?i:says|shows|reads|is)\s+['\"‘“]?([A-Z])\b",

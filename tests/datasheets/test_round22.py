@@ -230,3 +230,11 @@ def test_a_meter_verified_yesterday_is_still_asked_its_accuracy(qa: DatasheetQA)
         "spec, reading 5.000 V. What's the accuracy limit including the temperature coefficient?"
     )
     assert "calibration-procedure#3" not in answer.citations
+
+
+def test_rev_a_slash_b_names_both_revisions() -> None:
+    from search.datasheets._route import parse_question
+
+    assert parse_question("what ceiling did the ECN set for rev A/B?").revisions == ("A", "B")
+    assert parse_question("rev A or B boards").revisions == ("A", "B")
+    assert parse_question("a rev C board").revisions == ("C",)
