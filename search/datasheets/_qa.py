@@ -992,6 +992,10 @@ class DatasheetQA:
             if f.spec != "verification_tolerance" and any(a in said for a in _doc_names(f.doc))
         } | {device for number, device in self._document_numbers.items() if number in said}:
             held, why = named_doc, "the document named is one of the {} documents"
+        elif _TEST_STEP.search(parsed.text):
+            # "step 8 current limit on a returned board": a production test's step, numbered
+            held = {f.device for f in self.store.facts if f.section_kind == "production_test"}
+            why = "only the {} documents give a production test"
         elif len(
             by_ref := {
                 f.device

@@ -238,3 +238,11 @@ def test_rev_a_slash_b_names_both_revisions() -> None:
     assert parse_question("what ceiling did the ECN set for rev A/B?").revisions == ("A", "B")
     assert parse_question("rev A or B boards").revisions == ("A", "B")
     assert parse_question("a rev C board").revisions == ("C",)
+
+
+def test_a_numbered_test_step_names_the_product_with_a_production_test(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Step 8 current limit on a returned board: what window must I_LIM fall in at 24 V in?"
+    )
+    assert [(i.min, i.max, i.unit) for i in answer.items] == [(3.7, 5.0, "A")], answer.answer
+    assert answer.citations == ["srb5030-test-spec#4"]
