@@ -13,7 +13,7 @@ import logging
 import math
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -176,14 +176,17 @@ _OPS: dict[type, Any] = {
 }
 
 
-def evaluate(expression: str) -> float:
-    """Evaluate an arithmetic expression of numbers, + - * / and parentheses (nothing else)."""
+def evaluate(expression: str, values: Mapping[str, float] | None = None) -> float:
+    """Evaluate an arithmetic expression of numbers, + - * / and parentheses (nothing else),
+    with ``values`` for the symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
 
     def walk(node: ast.AST) -> float:
         if isinstance(node, ast.Expression):
             return walk(node.body)
         if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
             return float(node.value)
+        if isinstance(node, ast.Name) and values is not None and node.id in values:
+            return float(values[node.id])
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             return float(_OPS[type(node.op)](walk(node.left), walk(node.right)))
         if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:

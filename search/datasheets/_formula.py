@@ -1,5 +1,6 @@
 """Formulas a document states over named quantities ("Rs=(Vc/VRL-1)×RL", "`0.800 * (1 +
-R1/R2)`"): read from prose as written, and worked with the values a question gives each name.
+R1/R2)`"): read from prose as written, to be worked (``_answer.evaluate``) with the values a
+question gives each name.
 
 Only arithmetic on numbers and symbols is read (+ - * / × ÷ and brackets), and only a formula
 that combines two or more symbols: "LSB = FSR / 216" (an exponent lost in extraction) or a
@@ -10,11 +11,9 @@ formula kept is the one printed.
 from __future__ import annotations
 
 import ast
-import operator
 import re
-from collections.abc import Callable, Mapping
 
-__all__ = ["FORMULA_START", "evaluate", "read_expression", "symbols_of"]
+__all__ = ["FORMULA_START", "read_expression", "symbols_of"]
 
 # Where a formula starts: a symbol (in brackets or not) and "=", or an opening backtick.
 FORMULA_START = re.compile(
@@ -110,32 +109,3 @@ def _finish(tokens: list[str], depth: int, end: int) -> tuple[str, int] | None:
 def symbols_of(expression: str) -> list[str]:
     """The distinct symbols of an expression, in order."""
     return list(dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z0-9]*", expression)))
-
-
-_OPS: Mapping[type, Callable[..., float]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.USub: operator.neg,
-    ast.UAdd: operator.pos,
-}
-
-
-def evaluate(expression: str, values: Mapping[str, float]) -> float:
-    """The expression worked with ``values`` for its symbols (arithmetic only)."""
-
-    def walk(node: ast.AST) -> float:
-        if isinstance(node, ast.Expression):
-            return walk(node.body)
-        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
-            return float(node.value)
-        if isinstance(node, ast.Name):
-            return float(values[node.id])
-        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-            return _OPS[type(node.op)](walk(node.left), walk(node.right))
-        if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:
-            return _OPS[type(node.op)](walk(node.operand))
-        raise ValueError(f"not arithmetic: {ast.dump(node)}")
-
-    return walk(ast.parse(expression, mode="eval"))

@@ -38,6 +38,7 @@ from search.datasheets._answer import (
     AnswerItem,
     CompatCheck,
     Derived,
+    evaluate,
     format_number,
     item_from_fact,
     stated_tolerance,
@@ -93,7 +94,6 @@ from search.datasheets._extract import (
     unit_dimension,
 )
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
-from search.datasheets._formula import evaluate
 from search.datasheets._retrieval import (
     FactIndex,
     Ranked,
