@@ -113,7 +113,13 @@ from search.datasheets._route import (
     parse_question,
     without_reason,
 )
-from search.datasheets._units import UnknownUnitError, canonical_unit, convert, to_si
+from search.datasheets._units import (
+    VOLTS_OR_AMPS,
+    UnknownUnitError,
+    canonical_unit,
+    convert,
+    to_si,
+)
 from search.datasheets._validate import dimension_of, supply_fractions, validate_fact
 
 logger = logging.getLogger(__name__)
@@ -1318,7 +1324,7 @@ class DatasheetQA:
         point = next(
             (
                 m
-                for m in _VERIFY_POINT.finditer(parsed.text)
+                for m in VOLTS_OR_AMPS.finditer(parsed.text)
                 if unit and dimension_of(m.group("u")) == dimension_of(unit)
             ),
             None,
@@ -5160,7 +5166,6 @@ _VERIFY_CUE = re.compile(
 _ASKS_POINTS = re.compile(
     r"(?i)\b(?:which|what)\b[^.?]{0,30}\b(?:points?|voltages|currents|settings)\b"
 )
-_VERIFY_POINT = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[mµu]?[VA])\b")
 # "worst-case sum of the three sensor currents", "total current of all of them"
 _ASKS_TOTAL_CURRENT = re.compile(
     r"(?i)\b(?:sum|total|combined|altogether|add(?:ed)? up)\b[^.?]{0,40}\b(?:currents?|draws?|mA)\b"

@@ -35,6 +35,7 @@ from search.datasheets._formula import FORMULA_START, read_expression, symbols_o
 from search.datasheets._markdown import MarkdownDocument, MdSection, MdTable
 from search.datasheets._pdf import Line, Page, PdfDocument, Segment
 from search.datasheets._units import (
+    VOLTS_OR_AMPS,
     UnknownUnitError,
     canonical_unit,
     dimensionality,
@@ -4597,7 +4598,6 @@ _VERIFY_TOLERANCE = re.compile(
     r"(?:\+/-|±)\s*\(?\s*(?P<pct>\d+(?:\.\d+)?)\s*%(?:\s*of\s+\w+)?"
     r"(?:\s*\+\s*(?P<off>\d+(?:\.\d+)?)\s*(?P<unit>[mµu]?[VA]))?\s*\)?"
 )
-_POINT = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[mµu]?[VA])\b")
 
 
 def _verification_facts(table: MdTable, sec: MdSection, stem: str, citation: str) -> list[Fact]:
@@ -4616,7 +4616,7 @@ def _verification_facts(table: MdTable, sec: MdSection, stem: str, citation: str
             continue
         # ("32.000 V at 1 A": the points are the voltages, the load is their condition)
         said = re.split(r"\bat\b", cells[col["point"]])[0]
-        points = [[float(p["n"]), p["u"]] for p in _POINT.finditer(said)]
+        points = [[float(p["n"]), p["u"]] for p in VOLTS_OR_AMPS.finditer(said)]
         out.append(
             Fact(
                 device=model,

@@ -16,6 +16,7 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 __all__ = [
+    "VOLTS_OR_AMPS",
     "WORD_TIME",
     "UnknownUnitError",
     "canonical_unit",
@@ -25,6 +26,9 @@ __all__ = [
     "to_si",
     "word_time",
 ]
+
+# "0.100 A", "32.000 V", "20 mV": an amount of volts or amperes, a test or verification point
+VOLTS_OR_AMPS = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[mµu]?[VA])\b")
 
 # "within one second", "about a minute": a time a document says in words.
 _NUMBER_WORDS = {
