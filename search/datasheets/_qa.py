@@ -719,6 +719,9 @@ class DatasheetQA:
         self._document_numbers = {
             squash(str(f.value)): f.device for f in self.store.facts if f.spec == "document_number"
         }
+        # formulas and verification tolerances, read by name only: found once, not per question
+        self._formulas = [f for f in self.store.facts if f.spec == "formula"]
+        self._tolerances = [f for f in self.store.facts if f.spec == "verification_tolerance"]
         dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
         for n in self.store.notices:
@@ -1232,8 +1235,8 @@ class DatasheetQA:
         the question gives each of its symbols; None unless the question gives them all."""
         named = set(parsed.device_names)
         said: dict[str, list[tuple[Fact, dict[str, tuple[float, re.Match[str]]]]]] = {}
-        for f in self.store.facts:
-            if f.spec != "formula" or (named and f.device not in named):
+        for f in self._formulas:
+            if named and f.device not in named:
                 continue
             values = {}
             for sym in f.extra["symbols"]:
@@ -1288,11 +1291,7 @@ class DatasheetQA:
         stated, or the points it is verified at when those are asked."""
         if not _VERIFY_CUE.search(parsed.text):
             return None
-        rows = [
-            f
-            for f in self.store.facts
-            if f.spec == "verification_tolerance" and f.device in parsed.device_names
-        ]
+        rows = [f for f in self._tolerances if f.device in parsed.device_names]
         asked = _stems(parsed.text)
         initials = {
             "".join(w[0] for w in pair)
