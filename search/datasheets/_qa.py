@@ -1331,7 +1331,7 @@ class DatasheetQA:
         if point is None:
             return _answered(parsed, f"{f.device} {f.parameter}: {f.value} [{f.citation}]", [item])
         scale = convert(1.0, point.group("u"), unit)
-        pct, offset = float(f.extra["pct"]), float(f.extra["offset"])
+        pct, offset = float(f.extra["pct_reading"]), float(f.extra.get("offset", 0.0))
         step = Derived(
             label=f"{f.device} {f.parameter} at {point.group(0)}",
             expression=f"{format_number(pct)} / 100 * {point.group('n')} * {format_number(scale)}"

@@ -4593,13 +4593,6 @@ def _interval_facts(
     return out
 
 
-# "+/-(0.1% + 10 mA) against the same shunt", "+/-2% of amplitude"
-_VERIFY_TOLERANCE = re.compile(
-    r"(?:\+/-|±)\s*\(?\s*(?P<pct>\d+(?:\.\d+)?)\s*%(?:\s*of\s+\w+)?"
-    r"(?:\s*\+\s*(?P<off>\d+(?:\.\d+)?)\s*(?P<unit>[mµu]?[VA]))?\s*\)?"
-)
-
-
 def _verification_facts(table: MdTable, sec: MdSection, stem: str, citation: str) -> list[Fact]:
     """A calibration procedure's verification points ("Instrument | Point | Tolerance":
     "TRN-2400, CC | 0.100 A, 1.000 A, 3.000 A | +/-(0.1% + 10 mA) against the same shunt"):
@@ -4611,8 +4604,8 @@ def _verification_facts(table: MdTable, sec: MdSection, stem: str, citation: str
             continue
         instrument, _, function = cells[col["instrument"]].partition(",")
         model = canonical_device(instrument.strip())
-        tol = _VERIFY_TOLERANCE.search(cells[col["tolerance"]])
-        if model is None or tol is None:
+        terms = _accuracy_terms(cells[col["tolerance"]], "")
+        if model is None or terms is None:
             continue
         # ("32.000 V at 1 A": the points are the voltages, the load is their condition)
         said = re.split(r"\bat\b", cells[col["point"]])[0]
@@ -4630,12 +4623,7 @@ def _verification_facts(table: MdTable, sec: MdSection, stem: str, citation: str
                 citation=citation,
                 evidence=raw,
                 section=sec.title,
-                extra={
-                    "pct": float(tol["pct"]),
-                    "offset": float(tol["off"]) if tol["off"] else 0.0,
-                    "offset_unit": tol["unit"],
-                    "points": points,
-                },
+                extra={**terms, "points": points},
             ).with_id()
         )
     return out
@@ -5306,10 +5294,13 @@ _PCT_TERM = re.compile(
 
 def _accuracy_terms(cell: str, caption: str) -> dict[str, Any] | None:
     """ "+/-(0.06% of reading + 0.03% of range)", "15 + 30" (ppm per the caption),
-    "+/-(0.05% of setting + 10 mV)" → structured terms (percent of reading/range, offset)."""
-    t = cell.replace("+/-", "").replace("±", "").strip().strip("()")
+    "+/-(0.05% of setting + 10 mV)", "+/-(0.1% + 10 mA) against the same shunt",
+    "+/-2% of amplitude" → structured terms (percent of reading/range, offset)."""
+    # (what a tolerance is checked against is no term of it)
+    t = re.sub(r"(?i)\s+against\b.*$", "", cell)
+    t = t.replace("+/-", "").replace("±", "").strip().strip("()")
     parts = [p.strip().strip("()") for p in t.split("+")]
-    if len(parts) != 2:
+    if len(parts) not in (1, 2):
         return None
     cap = caption.lower()
     default_u = (
@@ -5321,18 +5312,20 @@ def _accuracy_terms(cell: str, caption: str) -> dict[str, Any] | None:
     )
     out: dict[str, Any] = {}
     first = re.fullmatch(
-        r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+(reading|setting))?", parts[0], re.I
+        r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+(reading|setting|amplitude))?", parts[0], re.I
     )
     if not first:
         return None
     u = first.group(2) or default_u
-    if u is None:
+    if u is None or (len(parts) == 1 and not first.group(2)):
         return None
     scale = 1e-4 if u.lower() == "ppm" else 1.0
     out["pct_reading"] = float(f"{float(first.group(1)) * scale:.10g}")
     out["reading_basis"] = (first.group(3) or "reading").lower()
     if u.lower() == "ppm":
         out["ppm_reading"] = float(first.group(1))
+    if len(parts) == 1:
+        return out
     second = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(%|ppm)?\s*(?:of\s+range)?", parts[1], re.I)
     if second and (second.group(2) or default_u):
         u2 = second.group(2) or default_u or "%"
