@@ -2087,6 +2087,11 @@ class DatasheetQA:
         hot = stated_t and 25.0 not in stated_t
         # the rows of the blocks asked ("gyro, accel and DMP all on"), each side's
         running = {r.fact.id for r in _blocks_running(unpreferred, parsed.text)}
+        # (rows of more than one set of blocks, of fewer than all: the sets the question named)
+        sets = [f for f in alike if _blocks_on(f.condition)]
+        sets_named = [f for f in sets if f.id in running]
+        if 2 <= len(sets_named) < len(sets):
+            top += [f for f in sets_named if f not in top]  # "gyro + accel, and gyro only"
         # ("over load, line and temperature (not just at 25 C)": the point set aside is no side)
         for f in _each_side(_NOT_JUST.sub(" ", parsed.text), alike):
             if f in top:
@@ -6379,10 +6384,8 @@ def _blocks_running(valid: list[Any], question: str) -> list[Any]:
     if len(on) < 2:
         return valid
     vocab = set().union(*on.values())
-    asked = []
-    # each side of a comparison names its own set ("gyro + accel + DMP, compared with
-    # accelerometer only")
-    for side in re.split(r"(?i)\bcompared (?:with|to)\b|\bvs\.?|\bversus\b|\bthan\b", question):
+
+    def named_set(side: str) -> frozenset[str] | None:
         # "gyro and DMP disabled": every block of a list named off is off
         side = re.sub(
             r"(?i)\b[a-z]+(?:\s*(?:and|&|\+|/)\s*[a-z]+)*\s+(?:(?:switched|turned|powered)\s+)?"
@@ -6391,19 +6394,34 @@ def _blocks_running(valid: list[Any], question: str) -> list[Any]:
             side,
         )
         words = re.findall(r"[a-z]+", side.lower())
-        named = {
+        named = frozenset(
             block
             for i, w in enumerate(words)
             if not set(words[i + 1 : i + 3]) & {"disabled", "off", "not"}
             # a word names the block spelled as it is, else the one it shortens
             for block in ({w} & vocab or {b for b in vocab if len(w) >= 4 and b.startswith(w)})
-        }
+        )
         # one block named alone may belong to a mode a row names ("accelerometer low-power
         # mode", "accelerometer-only low-power mode"): that row's, not the blocks'
-        if "mode" not in words and (
-            len(named) >= 2 or (named and {"only", "alone", "just"} & set(words))
+        if len(named) >= 2 or (
+            "mode" not in words and named and {"only", "alone", "just"} & set(words)
         ):
-            asked.append(named)
+            return named
+        return None
+
+    asked: list[frozenset[str]] = []
+    # each side of a comparison names its own set ("gyro + accel + DMP, compared with
+    # accelerometer only")
+    for side in re.split(r"(?i)\bcompared (?:with|to)\b|\bvs\.?|\bversus\b|\bthan\b", question):
+        # so does each item of a list of sets ("with gyro + accel + DMP, with gyro + accel
+        # (DMP off), and gyro only"), when every item names one a row is printed for
+        # ("gyro, accel and DMP all on" is one set)
+        items = [named_set(p) for p in re.split(r",|;", side)]
+        listed = [b for b in items if b is not None]
+        if len(listed) >= 2 and all(b in on.values() for b in listed):
+            asked.extend(listed)
+        elif (whole := named_set(side)) is not None:
+            asked.append(whole)
     exact = [r for r in valid if on.get(id(r)) in asked]
     if not exact:
         return valid
