@@ -2161,6 +2161,8 @@ class DatasheetQA:
                     f.typ if f.min is None and f.max is None else None,
                     f.value if not isinstance(f.value, str) or f.extra.get("composite") else None,
                     f.unit,
+                    # (items listed each get their row, the same figure or not: "PGA /2, /4")
+                    f.condition if len(per_item) >= 2 else None,
                 )
                 if figure not in seen_figures:
                     seen_figures.add(figure)
@@ -5453,10 +5455,11 @@ def _condition_terms(condition: str | None) -> set[str]:
     return set(re.findall(r"[a-z]+|\d+(?:\.\d+)?", (condition or "").lower()))
 
 
-_ITEM = r"(?:\d+(?:\.\d+)?\s*[A-Za-zµ°%]+|[\w.+-]+)"
+# ("PGA /1, /2, /4 and /8": a divider's setting)
+_ITEM = r"(?:\d+(?:\.\d+)?\s*[A-Za-zµ°%]+|/?[\w.+-]+)"
 _LISTED = re.compile(
     # ("at BW 125, 250 and 500 kHz": the quantity's symbol before the list)
-    rf"\b(?:for|of|in|on|at)\s+(?:[A-Z]{{1,4}}\s*=?\s*(?=\d))?"
+    rf"\b(?:for|of|in|on|at)\s+(?:[A-Z]{{1,4}}\s*=?\s*(?=[\d/]))?"
     rf"((?:{_ITEM},\s*)+{_ITEM},?\s+(?:and|or)\s+{_ITEM})"
 )
 _AMOUNT = re.compile(r"(\d+(?:\.\d+)?)\s*([A-Za-zµ°%]+)")

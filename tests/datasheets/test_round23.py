@@ -24,3 +24,12 @@ def test_each_set_of_blocks_a_question_lists_gets_its_row(qa: DatasheetQA) -> No
         (3.8, "mA"),
         (3.9, "mA"),
     ]
+
+
+def test_a_list_of_divider_settings_gets_the_row_of_each(qa: DatasheetQA) -> None:
+    # "PGA /1, /2, /4 and /8" lists settings written with a slash: the B grade's row of each
+    answer = qa.ask(
+        "INA219B: max shunt offset voltage (RTI) for PGA /1, /2, /4 and /8 on the B grade?"
+    )
+    got = {(i.condition, i.max) for i in answer.items if i.spec == "input_offset_voltage"}
+    assert {("PGA = /1", 50.0), ("PGA = /2", 75.0), ("PGA = /8", 100.0)} <= got
