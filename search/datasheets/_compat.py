@@ -3414,7 +3414,10 @@ _PACKAGE_KIND = r"(SOIC|PDIP|TSSOP|MSOP|SSOP|HSOP|QFN|DFN|LGA|DIP|SOT|TO|SO|DPAK
 _PACKAGE_PINS_FIRST = re.compile(
     rf"(?i)\b(\d{{1,3}})\s*-?\s*(?:L|leads?|pins?|ld)\s*-?\s*{_PACKAGE_KIND}\b"
 )
-_PACKAGE_PINS_AFTER = re.compile(rf"(?i)\b{_PACKAGE_KIND}\s*-?\s*(\d{{1,3}})\b")
+# ("up to 14.4 V", "so 12 of them": the words, not a TO or SO package)
+_PACKAGE_PINS_AFTER = re.compile(
+    rf"(?i)\b(?!(?-i:to|so|To|So)\s){_PACKAGE_KIND}\s*-?\s*(\d{{1,3}})\b"
+)
 
 
 def _packages_at(text: str) -> list[tuple[int, str]]:
@@ -3588,7 +3591,7 @@ def check_compatibility(
 ) -> list[CompatCheck]:
     """Apply the rules; the first device is the source (or regulator), the second the receiver.
 
-    ``supply_span`` is the voltages a supply a coil sits across takes, for ``coil_supply``."""
+    ``supply_span`` is the voltages a supply takes, for ``coil_supply`` and ``thermal``."""
     checks: list[CompatCheck] = []
     for rule in rules:
         if rule == "rail":
@@ -3628,8 +3631,13 @@ def check_compatibility(
         if rule == "headroom":
             checks.extend(rule_headroom(index, uses[0]) if uses else [])
             continue
-        if rule == "thermal":
-            checks.extend(rule_thermal(index, uses[0]) if uses else [])
+        if rule == "thermal" and uses:
+            # "a 12 V battery that sits at up to 14.4 V while charging": the heat at the
+            # highest input the supply takes
+            reg = uses[0]
+            if reg.supply_v is not None and supply_span:
+                reg = dataclasses.replace(reg, supply_v=max(reg.supply_v, *supply_span))
+            checks.extend(rule_thermal(index, reg))
             continue
         if rule == "bench":
             checks.extend(rule_bench(index, uses))

@@ -1950,6 +1950,14 @@ class DatasheetQA:
                     lambda r: id(r) not in spans or spans[id(r)][0] <= level <= spans[id(r)][1],
                     lambda r: f"is for {r.fact.condition!r}, which does not hold {level:g} V",
                 )
+        asked_spans = _volt_spans(parsed.original or parsed.text)
+        if asked_spans and any(_volt_spans(r.fact.condition or "") & asked_spans for r in valid):
+            # "for an input change from 8 V to 12 V": of rows printed per input span (7-25 V,
+            # 8-12 V), the one printed for the span stated
+            narrow(
+                lambda r: bool(_volt_spans(r.fact.condition or "") & asked_spans),
+                lambda r: f"is for {r.fact.condition!r}, not the span the question states",
+            )
         asked_packages = packages_named(parsed.text)
         printed = {
             id(r): packages_named(f"{r.fact.parameter} {r.fact.condition or ''}") for r in valid
@@ -2232,9 +2240,8 @@ class DatasheetQA:
         where = f"[{original.citation}]"
         if notice_fact is None:
             item = _symbolic_item(f) if _symbolic(f) else item_from_fact(f)
-            if parsed.route in ("simple", "comparison") and len(parsed.specs) == 1:
-                # one figure asked at one bound (of each part compared): the item is what the
-                # answer states
+            if parsed.route in ("simple", "comparison"):
+                # a figure asked at one bound: the item is what the answer states
                 item = _at_bound(item, parsed.bound)
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""
@@ -2588,6 +2595,19 @@ class DatasheetQA:
         if margin is not None:
             return margin
         answer = self._lookup_rows(parsed)
+        if (
+            answer.status == "insufficient_evidence"
+            and parsed.bound == "max"
+            and not parsed.absolute_max
+            and parsed.route == "simple"
+            and not re.search(r"(?i)\boperat|\brecommended\b", parsed.text)
+        ):
+            # "L298 continuous DC output current per channel, max?": a limit the datasheet
+            # states only among its absolute maximum ratings is that rating, named as one (a
+            # question that asks the operating figure is not answered by a stress rating)
+            rated = self._lookup_rows(dataclasses.replace(parsed, absolute_max=True))
+            if rated.status == "answered":
+                answer = rated
         rail = self._rail_by_derating(parsed)
         if rail is not None:
             # "what max rail do the caps support": the derated rail alone; "...and what max
@@ -6652,6 +6672,14 @@ _READS = re.compile(r"\b(?:reads?|reading|samples?|sampling|measures?|measuring|
 # a row's label that says the part draws the figure ("Current consumption including ...")
 _DRAWN = re.compile(r"(?i)\bconsum|\bdraw|\bquiescent|\bstandby|\bsleep|\bidle")
 _ANOTHER_FIGURE = frozenset({"recovery", "hysteresis", "change", "drift", "release"})
+
+
+_VOLT_SPAN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V?\s*(?:to|-|–|…)\s*(\d+(?:\.\d+)?)\s*V\b")
+
+
+def _volt_spans(text: str) -> set[tuple[float, float]]:
+    """The voltage spans a text writes ("8 V to 12 V", "7-25V")."""
+    return {(float(a), float(b)) for a, b in _VOLT_SPAN.findall(text)}
 
 
 def _supply_span(parsed: ParsedQuestion) -> list[float]:

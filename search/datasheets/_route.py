@@ -1839,7 +1839,8 @@ def listed_bits(text: str) -> set[int]:
 _STATED_CONDITIONS = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
-        r"(?:\b(?:at|with|when|@)\s+)?\b(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD)\s*=\s*"
+        # ("VDD = VREF = 5 V": rails tied together, stated once)
+        r"(?:\b(?:at|with|when|@)\s+)?\b(?:(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD|VREF)\s*=\s*)+"
         r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
         r"(?:operating\s+|junction\s+)?temperature(?:\s+range)?",
@@ -2307,7 +2308,8 @@ def parse_question(
             unknown = [qm.group(1).strip()]
     said_current = re.search(r"\d\s*m?A\b(?!\s*(?:version|part|variant|model))", text)
     asks_figure = re.search(
-        r"(?i)\b(?:what|which|how (?:much|many|high|low|far|long|fast)|max(?:imum)?|min(?:imum)?)\b",
+        r"(?i)\b(?:what|which|how (?:much|many|high|low|far|long|fast)|max(?:imum)?|min(?:imum)?"
+        r"|highest|lowest|fastest|slowest|largest|smallest)\b",
         text,
     )
     if not unknown and len(devices) == 1 and not said_current and not asks_figure:

@@ -1,0 +1,57 @@
+"""Rules from the twenty-fourth held-out round, on the real documents."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.datasheets._qa import DatasheetQA
+
+
+@pytest.fixture(scope="module")
+def qa() -> DatasheetQA:
+    return DatasheetQA()
+
+
+def test_rails_tied_together_are_a_condition_not_a_figure_asked(qa: DatasheetQA) -> None:
+    # "VDD = VREF = 5 V" states the rails; the maximum current asked is given alone
+    answer = qa.ask(
+        "MCP3008 running at VDD = VREF = 5 V with DOUT unloaded - maximum operating current?"
+    )
+    assert answer.status == "answered"
+    assert [(i.spec, i.max, i.typ) for i in answer.items] == [("supply_current", 550.0, None)]
+
+
+def test_a_superlative_asks_a_figure_and_the_load_it_names_is_no_party(qa: DatasheetQA) -> None:
+    answer = qa.ask("TB6612FNG - highest PWM frequency I'm allowed to run the motor outputs at?")
+    assert answer.status == "answered"
+    assert [(i.max, i.unit) for i in answer.items] == [(100.0, "kHz")]
+
+
+def test_a_limit_stated_only_as_an_absolute_maximum_is_that_rating(qa: DatasheetQA) -> None:
+    answer = qa.ask("L298N continuous DC output current per channel, max?")
+    assert answer.status == "answered"
+    assert [(i.max, i.unit) for i in answer.items] == [(2.0, "A")]
+    assert "absolute maximum" in answer.answer
+    # a figure the datasheet gives as an operating row still comes from that row
+    assert qa.ask("L298 quiescent supply current, max?").items[0].section_kind != (
+        "absolute_maximum"
+    )
+
+
+def test_a_regulator_heats_most_at_the_highest_input_its_supply_takes(qa: DatasheetQA) -> None:
+    # "up to 14.4 V" is no TO-14 package, and the heat is worked out at 14.4 V, not 12 V
+    answer = qa.ask(
+        "LM7805 fed from a 12 V lead-acid battery that sits at up to 14.4 V while charging, "
+        "~100 mA of sensors, TO-220 with no heatsink in a 25 C shed. Will it regulate within "
+        "spec?"
+    )
+    assert answer.verdict == "compatible"
+    assert "(14.4 V - 5 V) × 100 mA = 0.94 W" in answer.answer
+
+
+def test_the_row_printed_for_the_input_span_stated_answers(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "For the LM7805 at TJ = 25 °C, what is the maximum line regulation for an input change "
+        "from 8 V to 12 V?"
+    )
+    assert {i.max for i in answer.items} == {50.0}
