@@ -417,7 +417,8 @@ class Agent:
                 origin=origin,
                 **base,
             )
-        prefs = extract_preferences(request)
+        # ("barata, abierta 24 horas": the preferences of a request in another language too)
+        prefs = extract_preferences(self.selector.glossary.gloss(request))
         result = await self._live(request, sel, prefs, origin, place_name, limit, base, timings)
         timings["total"] = (time.perf_counter() - t0) * 1000
         result.timings_ms = {k: round(v, 2) for k, v in timings.items()}

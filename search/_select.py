@@ -37,7 +37,8 @@ import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
 from search._rank import strip_preferences
-from search._select_lexical import Bm25Index, tokens, words
+from search._select_gloss import Glossary
+from search._select_lexical import Bm25Index, fold, tokens, words
 from search._select_spell import Speller, _swaps, tokenizer_words
 from search._select_unheld import NOT_A_PLACE, UNHELD
 from search.catalogue import Service
@@ -106,7 +107,9 @@ _CLAUSE_END = (
 _RULED_OUT = re.compile(
     r"(?i)(?:\b(?:not|isn'?t|aren'?t|never)\s+(?:an?|the|any)\s+|\b(?:other than|rather than"
     # "my teens are bored of museums": a place named as what is had enough of
-    r"|instead of|except|(?:don'?t|do not) want|(?:bored|sick|tired) (?:of|with))\s+"
+    r"|instead of|except|(?:don'?t|do not) want|(?:bored|sick|tired) (?:of|with)"
+    # "curios cheaper than the mall": what a place is wanted in comparison with
+    r"|\w{2,}er than|(?:more|less) \w+ than)\s+"
     r"(?:an?\s+|the\s+|any\s+)?)"
     # the thing ruled out, up to four words, and one alternative to it ("a bar or a club")
     rf"((?:(?!{_CLAUSE_END})[\w'-]+\s*){{1,4}}?"
@@ -525,6 +528,8 @@ class ServiceSelector:
         self.speller = Speller(
             [*index.texts, *aliases], names=[s.name for s in self.services], known=known
         )
+        plain = {w for t in index.texts for w in re.findall(r"\w+", fold(t))}
+        self.glossary = Glossary.load(english=known | plain, plain=plain, keep=aliases)
         self.unheld = embedder.encode(list(UNHELD))
         # A word no held service's text uses, or one many use only in passing (in no name):
         # "insurance" is billed at a dentist and a physio, and sold by none of them.
@@ -555,10 +560,15 @@ class ServiceSelector:
         count[index.owner[names[empty]]] = 1.0
         return out / count[:, None]
 
+    def read(self, request: str) -> str:
+        """The request in English words the model knows: another language's phrases glossed,
+        then spelling repaired."""
+        return self.speller.correct(self.glossary.gloss(request))
+
     def prepare(self, request: str) -> str:
         """The text that is embedded: spelling repaired, the place it is near, preference
         phrases and services ruled out ("that isn't a cafe") cut out."""
-        fixed = self.speller.correct(request)
+        fixed = self.read(request)
         core = strip_preferences(_AMENITY.sub(" ", strip_places(self._without_ruled_out(fixed))))
         core = core if len(core) >= 3 else fixed
         # "the jacks", "a bottle-o": a regional name the model may not know, said with the name.
@@ -569,7 +579,7 @@ class ServiceSelector:
     def ruled_out(self, request: str) -> set[int]:
         """The services a request names only to rule them out ("not a rowdy bar or a club"), or
         as the person's own business ("a loan to open a second barbershop")."""
-        fixed = self.speller.correct(request)
+        fixed = self.read(request)
         return {
             i
             for rx in (_RULED_OUT, _OWN_BUSINESS)

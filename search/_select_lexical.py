@@ -55,9 +55,15 @@ def stem(word: str) -> str:
     return word
 
 
+_UNACCENTED = str.maketrans({"đ": "d", "ß": "ss", "ł": "l", "ı": "i"})
+
+
 def fold(text: str) -> str:
-    """Lower case without accents: "crèche" and "creche", "Café" and "cafe" are one word."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
+    """Lower case without accents: "crèche" and "creche", "Café" and "cafe", "đặt" and "dat"
+    are one word."""
+    # (letters NFKD keeps whole: Vietnamese đ, German ß, Polish ł, Turkish dotless ı)
+    text = text.lower().translate(_UNACCENTED)
+    decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 

@@ -99,6 +99,17 @@ async def test_ranked_answer_with_cited_numbers(selector, regions, store) -> Non
     assert occ.age_s is not None and 0 <= occ.age_s < 120
 
 
+async def test_a_request_in_spanish_is_ranked_on_its_preferences(selector, regions, store) -> None:
+    await _park_city(store)
+    res = await _agent(selector, regions, store).search(
+        "parque canino poco concurrido cerca de Kensington Market"
+    )
+    assert res.status == "ok", res.answer
+    assert res.services[0] == "dog park"
+    assert res.results[0].node == "dp-quiet"
+    assert res.review is not None and res.review.criteria["uncrowded"].startswith("ranked on")
+
+
 async def test_stale_and_implausible_readings_are_left_out(selector, regions, store) -> None:
     await _park_city(store)
     res = await _agent(selector, regions, store).search("uncrowded dog park near Kensington Market")

@@ -377,6 +377,9 @@ def test_a_service_named_to_rule_it_out_is_not_the_answer(selector: ServiceSelec
     # a place named as what is had enough of
     bored = selector.match("the kids are sick of museums, somewhere with water slides")
     assert "museum" not in bored.selected, bored.selected
+    # a place the wanted one is compared with
+    cheaper = selector.match("maasai market curios cheaper than the mall")
+    assert "shopping mall" not in cheaper.selected and cheaper.selected[0] == "markets"
 
 
 @pytest.mark.parametrize(
@@ -443,3 +446,26 @@ def test_a_regional_name_the_model_does_not_read_is_spelt_out(selector: ServiceS
     assert core.endswith("(public bathroom)")
     assert selector.match("need the jacks badly, one that's free").selected[0] == "public bathroom"
     assert "(" not in selector.prepare("indian food takeaway")
+
+
+@pytest.mark.parametrize(
+    ("request_text", "service"),
+    [
+        ("farmacia de guardia abierta ahora", "pharmacy"),
+        ("una llantera cerca", "tire shop"),
+        ("boulangerie ouverte dimanche", "bakery"),
+        ("nhà thuốc gần đây", "pharmacy"),
+        ("apotek 24 jam terdekat", "pharmacy"),
+        ("duka la dawa karibu", "pharmacy"),
+    ],
+)
+def test_a_request_in_another_language_is_read_through_its_glossary(
+    selector: ServiceSelector, request_text: str, service: str
+) -> None:
+    assert selector.match(request_text).selected[0] == service
+
+
+def test_the_glossary_leaves_english_requests_as_typed(selector: ServiceSelector) -> None:
+    # "pan" is a Spanish word and "bucher" a German one; neither makes these requests foreign
+    for text in ("a non-stick pan for camping", "bucher with dry aged ribeye"):
+        assert selector.glossary.gloss(text) == text

@@ -1,0 +1,70 @@
+"""The glossary that puts requests typed in other languages into English words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from search._select_gloss import Glossary
+
+
+@pytest.fixture
+def glossary(tmp_path: Path) -> Glossary:
+    (tmp_path / "es.tsv").write_text(
+        "# Spanish\nfarmacia\tpharmacy\nbarata\tcheap\npan\tbread\npan dulce\tsweet bread\n"
+        "cerca\tnear\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "vi.tsv").write_text(
+        "nhà thuốc\tpharmacy\nmở\topen\nvá xe\ttire repair\n", encoding="utf-8"
+    )
+    return Glossary.load(tmp_path, english={"pan", "near", "open", "cheap"}, keep={"tianguis"})
+
+
+def test_a_request_in_another_language_reads_in_english(glossary: Glossary) -> None:
+    assert glossary.gloss("farmacia barata cerca del metro") == "pharmacy cheap near del metro"
+
+
+def test_accents_are_ignored_and_the_longest_phrase_wins(glossary: Glossary) -> None:
+    # typed without its accents, and "pan dulce" before "pan"
+    assert glossary.gloss("nha thuoc mo 24h") == "pharmacy open 24h"
+    assert glossary.gloss("pan dulce barato y farmacia") == "sweet bread barato y pharmacy"
+
+
+def test_an_english_word_is_glossed_only_in_a_request_of_that_language(
+    glossary: Glossary,
+) -> None:
+    # "pan" alone is English (a frying pan); beside a Spanish word it is bread
+    assert glossary.gloss("a non-stick pan for camping") == "a non-stick pan for camping"
+    assert glossary.gloss("pan y farmacia") == "bread y pharmacy"
+
+
+def test_only_the_language_with_most_foreign_phrases_is_read(glossary: Glossary) -> None:
+    assert glossary.gloss("vá xe gần đây, nhà thuốc") == "tire repair gần đây, pharmacy"
+
+
+def test_phrases_kept_as_typed_are_not_glossed(tmp_path: Path) -> None:
+    (tmp_path / "es.tsv").write_text("tianguis\tstreet market\n", encoding="utf-8")
+    assert Glossary.load(tmp_path, keep={"Tianguis"}).gloss("tianguis") == "tianguis"
+
+
+def test_a_kept_phrase_is_read_whole(tmp_path: Path) -> None:
+    # "posto de saúde" is a clinic the catalogue names itself; "posto" alone a fuel station
+    (tmp_path / "pt.tsv").write_text("posto\tgas station\npra\tfor\nde\tof\n", encoding="utf-8")
+    glossary = Glossary.load(tmp_path, english={"de"}, keep={"posto de saude"})
+    assert glossary.gloss("posto de saúde pra vacina") == "posto de saúde for vacina"
+
+
+def test_one_foreign_word_among_english_ones_is_not_that_language(tmp_path: Path) -> None:
+    # a typo or a name that happens to be a word of another language
+    (tmp_path / "de.tsv").write_text("bucher\tbook store\n", encoding="utf-8")
+    glossary = Glossary.load(tmp_path, plain={"with", "dry", "aged", "ribeye"})
+    assert glossary.gloss("bucher with dry aged ribeye") == "bucher with dry aged ribeye"
+    assert glossary.gloss("bücher") == "book store"
+
+
+def test_a_bad_line_names_its_file_and_line(tmp_path: Path) -> None:
+    (tmp_path / "pt.tsv").write_text("farmácia\tpharmacy\nborracharia tire shop\n")
+    with pytest.raises(ValueError, match=r"pt\.tsv:2: not 'phrase<TAB>english'"):
+        Glossary.load(tmp_path)
