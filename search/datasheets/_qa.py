@@ -2640,6 +2640,7 @@ class DatasheetQA:
             self._variant_rated_lower(parsed, answer)
             self._statement_beyond(parsed, answer)
             _margin_below(parsed, answer)
+            _bound_not_given(self.index, parsed, answer)
             _percent_as_current(parsed, answer)
         return answer
 
@@ -4665,6 +4666,38 @@ _NAMED_RAIL_VOLTS = re.compile(
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
 _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
 _CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b")
+
+
+def _bound_not_given(index: FactIndex, parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "MCP3008 from 2.7 V: maximum operating current there?": when the rows found for the
+    condition stated print only a typical, and the datasheet prints the maximum asked only at
+    another condition (550 µA at 5 V), the maximum is not given there; the typical is said as
+    what the datasheet does give, and the question is not answered with it."""
+    bound = parsed.bound
+    if parsed.route != "simple" or bound not in ("min", "max") or not answer.items:
+        return
+    if any(
+        isinstance(it.value, str) or getattr(it, bound) is not None or it.tolerance is not None
+        for it in answer.items
+    ) or any(it.typ is None for it in answer.items):
+        return
+    elsewhere = [
+        f
+        for it in answer.items
+        for f in index.device_facts(it.device)
+        if f.spec == it.spec
+        and f.section_kind == it.section_kind
+        and getattr(f, bound) is not None
+        and f.condition != it.condition
+    ]
+    if not elsewhere:
+        return
+    answer.status = "insufficient_evidence"
+    answer.reasons.append(f"no {bound}imum is stated for the condition asked, only a typical")
+    answer.answer = (
+        f"Insufficient evidence: the datasheet states no {bound}imum there, only a typical. "
+        + answer.answer
+    )
 
 
 def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:

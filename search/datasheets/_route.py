@@ -1842,6 +1842,8 @@ _STATED_CONDITIONS = tuple(
         # ("VDD = VREF = 5 V": rails tied together, stated once)
         r"(?:\b(?:at|with|when|@)\s+)?\b(?:(?:VDD|VCC|VIN|VS|VM|VDDIO|VLOGIC|AVDD|DVDD|VREF)\s*=\s*)+"
         r"[-+]?\d+(?:\.\d+)?\s*m?V\b",
+        # "(VDD = VREF)": rails tied together, their voltage stated elsewhere
+        r"\b(?:VDD|VCC|AVDD|DVDD|VREF)\s*=\s*(?:VDD|VCC|AVDD|DVDD|VREF)\b",
         r"\b(?:over|across|throughout)\s+(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?"
         r"(?:operating\s+|junction\s+)?temperature(?:\s+range)?",
         # How the part is wired, not a figure asked: "as a unity-gain buffer", "(voltage

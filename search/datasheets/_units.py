@@ -180,6 +180,8 @@ _UNIT_MAP: dict[str, str] = {
     "LSB/g": "1/g0",
     "LSB/(°/s)": "s/deg",
     "LSB/°/s": "s/deg",
+    "LSB/(deg/s)": "s/deg",
+    "LSB/dps": "s/deg",
     "°/s": "deg/s",
     "º/s": "deg/s",
     "dps": "deg/s",

@@ -472,6 +472,8 @@ def test_ordinal_degree_sign_and_bracketed_units_are_read() -> None:
     from search.datasheets._units import to_si
 
     assert to_si(131.0, "LSB/(º/s)") == pytest.approx((131.0 * 57.29577951308232, "s"))
+    # the same scale factor written in ASCII, as a reader types it
+    assert to_si(131.0, "LSB/(deg/s)") == to_si(131.0, "LSB/dps") == to_si(131.0, "LSB/(º/s)")
     assert to_si(340.0, "LSB/ºC")[1] == "1/K"
     assert to_si(5.0, "(mA)") == pytest.approx((0.005, "A"))
 

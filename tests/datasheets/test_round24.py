@@ -55,3 +55,15 @@ def test_the_row_printed_for_the_input_span_stated_answers(qa: DatasheetQA) -> N
         "from 8 V to 12 V?"
     )
     assert {i.max for i in answer.items} == {50.0}
+
+
+def test_a_maximum_printed_only_at_another_condition_is_not_given(qa: DatasheetQA) -> None:
+    # at 2.7 V the MCP3008 prints a typical only; its 550 µA maximum is for 5 V
+    answer = qa.ask(
+        "MCP3008 run from 2.7 V (VDD = VREF): what's its maximum operating current there?"
+    )
+    assert answer.status == "insufficient_evidence"
+    assert [(i.typ, i.max) for i in answer.items] == [(225.0, None)]
+    assert "no maximum" in answer.answer
+    # a figure the datasheet prints as a typical only, at no other condition, is still given
+    assert qa.ask("LM7805 peak current, max?").status == "answered"
