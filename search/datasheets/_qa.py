@@ -2641,6 +2641,7 @@ class DatasheetQA:
             self._statement_beyond(parsed, answer)
             _margin_below(parsed, answer)
             _bound_not_given(self.index, parsed, answer)
+            _outside_condition(parsed, answer)
             _percent_as_current(parsed, answer)
         return answer
 
@@ -4666,6 +4667,47 @@ _NAMED_RAIL_VOLTS = re.compile(
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
 _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
 _CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b")
+
+
+# A signed figure as datasheets print it ("–55°C": an en dash for the minus sign).
+_SIGNED = r"[-+−–]?\d+(?:\.\d+)?"
+_UNIT_IN = {"%RH": r"%\s*RH\b", "°C": r"(?:°\s?C|deg(?:rees)?\s?C)\b"}
+_SPAN_IN = {
+    unit: re.compile(rf"({_SIGNED})\s*(?:{u})?\s*(?:…|\.\.\.|to|-|–)\s*({_SIGNED})\s*{u}")
+    for unit, u in _UNIT_IN.items()
+}
+_LEVEL_IN = {unit: re.compile(rf"(?<![\w.…])({_SIGNED})\s*{u}") for unit, u in _UNIT_IN.items()}
+
+
+def _signed(text: str) -> float:
+    return float(re.sub("[−–]", "-", text))
+
+
+def _outside_condition(parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "BME280 at around 90 %RH: what humidity accuracy?": a level the question states outside
+    the span every row found is printed for ("20…80 %RH") is not covered by those rows; the
+    answer says so and keeps them as what the datasheet does give."""
+    if parsed.route != "simple" or not answer.items:
+        return
+    for unit, span_rx in _SPAN_IN.items():
+        # (a span the question states, "from -40 to 0 °C", is no single level)
+        levels = _LEVEL_IN[unit].findall(span_rx.sub(" ", parsed.original))
+        spans = [
+            [(_signed(a), _signed(b)) for a, b in found]
+            for it in answer.items
+            if (found := span_rx.findall(it.condition or ""))
+        ]
+        if len(levels) != 1 or len(spans) != len(answer.items):
+            continue
+        level = _signed(levels[0])
+        if all(not any(lo <= level <= hi for lo, hi in sp) for sp in spans):
+            answer.status = "insufficient_evidence"
+            answer.reasons.append(f"every row found is printed for a span without {level:g} {unit}")
+            answer.answer = (
+                f"Insufficient evidence: no figure is stated at {level:g} {unit}; the rows found "
+                f"are for other conditions. " + answer.answer
+            )
+            return
 
 
 def _bound_not_given(index: FactIndex, parsed: ParsedQuestion, answer: Answer) -> None:

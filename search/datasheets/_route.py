@@ -650,6 +650,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("overcurrent_rating",),
     ),
     (r"\bthermal shutdown", ("thermal_shutdown",)),
+    # a protection asked by name: its own threshold, not the output's regulated voltage
+    (
+        r"\bover[- ]?voltage (?:protection|trip|threshold|shutdown|clamp)|\bovp\b",
+        ("overvoltage_protection",),
+    ),
     (r"\bthermal resistance", ("thermal_resistance",)),
     (r"\bjunction temperature", ("junction_temperature",)),
 )

@@ -67,3 +67,17 @@ def test_a_maximum_printed_only_at_another_condition_is_not_given(qa: DatasheetQ
     assert "no maximum" in answer.answer
     # a figure the datasheet prints as a typical only, at no other condition, is still given
     assert qa.ask("LM7805 peak current, max?").status == "answered"
+
+
+def test_a_protection_asked_by_name_is_not_the_regulated_output(qa: DatasheetQA) -> None:
+    # the SRB-5030 documents give no overvoltage protection; 5.1 V is the output's maximum
+    answer = qa.ask("At what output voltage does the SRB-5030's overvoltage protection trip?")
+    assert answer.status == "insufficient_evidence"
+    assert not answer.items
+
+
+def test_a_level_outside_the_span_a_row_is_printed_for_is_not_covered(qa: DatasheetQA) -> None:
+    wet = qa.ask("BME280 at around 90 %RH: what absolute humidity accuracy is guaranteed there?")
+    assert wet.status == "insufficient_evidence"
+    assert "no figure is stated at 90 %RH" in wet.answer
+    assert qa.ask("BME280 humidity accuracy at 50 %RH?").status == "answered"
