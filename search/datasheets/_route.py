@@ -146,12 +146,16 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\binput[- ]high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
-        r"|\blogic[- ]high (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b",
+        r"|\blogic[- ]high (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b"
+        # "what voltage does a GPIO need to read high"
+        r"|\b(?:read|register|be seen|count|be detected)\s+(?:as\s+)?(?:a\s+)?(?:logic[- ])?high\b",
         ("logic_high_threshold",),
     ),
     (
         r"\binput[- ]low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
-        r"|\blogic[- ]low (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b",
+        r"|\blogic[- ]low (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b"
+        # "what voltage does a GPIO need to read high"
+        r"|\b(?:read|register|be seen|count|be detected)\s+(?:as\s+)?(?:a\s+)?(?:logic[- ])?low\b",
         ("logic_low_threshold",),
     ),
     (
@@ -1796,12 +1800,15 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         hits = [h for h in hits if h[1][0] not in ("junction_temperature", "operating_temperature")]
     if any(h[1][0] in ("logic_low_threshold", "logic_high_threshold") for h in hits):
         # "a logic high on its inputs": with a threshold asked, a bare "input" names the pin.
-        # Likewise "what voltage counts as a high": the generic voltage words ask the threshold.
+        # Likewise "what voltage counts as a high", "what input voltage does a GPIO need to read
+        # high": the generic voltage words ask the threshold.
         hits = [
             h
             for h in hits
             if not re.fullmatch(
-                r"inputs?|(?:what|which) voltages?|voltage range", h[2].strip(), re.IGNORECASE
+                r"inputs?|(?:what|which) voltages?|voltage range|input voltage",
+                h[2].strip(),
+                re.IGNORECASE,
             )
         ]
     for _, cands, phrase in hits:

@@ -81,3 +81,12 @@ def test_a_level_outside_the_span_a_row_is_printed_for_is_not_covered(qa: Datash
     assert wet.status == "insufficient_evidence"
     assert "no figure is stated at 90 %RH" in wet.answer
     assert qa.ask("BME280 humidity accuracy at 50 %RH?").status == "answered"
+
+
+def test_the_voltage_a_pin_needs_to_read_high_is_its_threshold(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ESP32-WROOM-32 on 3.3 V: what input voltage does a GPIO need to be guaranteed to read "
+        "high?"
+    )
+    assert {i.spec for i in answer.items} == {"logic_high_threshold"}
+    assert "min 2.475 V" in answer.answer
