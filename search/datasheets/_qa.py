@@ -2642,6 +2642,7 @@ class DatasheetQA:
             _margin_below(parsed, answer)
             _bound_not_given(self.index, parsed, answer)
             _outside_condition(parsed, answer)
+            _raw_through_scale(parsed, answer)
             _percent_as_current(parsed, answer)
         return answer
 
@@ -4681,6 +4682,42 @@ _LEVEL_IN = {unit: re.compile(rf"(?<![\w.…])({_SIGNED})\s*{u}") for unit, u in
 
 def _signed(text: str) -> float:
     return float(re.sub("[−–]", "-", text))
+
+
+_RAW_COUNT = re.compile(
+    r"(?i)\braw\s+(?:count|value|reading|output)?\s*(?:of\s+)?([-+]?\d+)\b(?!\s*(?:°|%|[a-z]))"
+)
+
+
+def _raw_through_scale(parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "the Z axis reads a raw 2048 (AFS_SEL=2): how many g?": the raw count divided by the one
+    scale factor found for the setting stated (4096 LSB/g), in the unit it scales to."""
+    said = _RAW_COUNT.findall(parsed.original)
+    scales = [
+        it
+        for it in answer.items
+        if it.spec == "sensitivity"
+        and (it.unit or "").startswith("LSB/")
+        and isinstance(it.typ, int | float)
+    ]
+    if len(said) != 1 or len(scales) != 1:
+        return
+    raw, scale = float(said[0]), scales[0]
+    unit = scale.unit[len("LSB/") :].removeprefix("(").removesuffix(")")
+    result = round(raw / float(scale.typ), 9)
+    expression = f"{format_number(raw)} / {format_number(scale.typ)}"
+    answer.derived.append(
+        Derived(
+            label="raw count through the scale factor",
+            expression=expression,
+            result=result,
+            unit=unit,
+        )
+    )
+    answer.answer += (
+        f". A raw {format_number(raw)} is {expression} = {format_number(result)} {unit} "
+        f"[{scale.citation}]"
+    )
 
 
 def _outside_condition(parsed: ParsedQuestion, answer: Answer) -> None:

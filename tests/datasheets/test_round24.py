@@ -90,3 +90,14 @@ def test_the_voltage_a_pin_needs_to_read_high_is_its_threshold(qa: DatasheetQA) 
     )
     assert {i.spec for i in answer.items} == {"logic_high_threshold"}
     assert "min 2.475 V" in answer.answer
+
+
+def test_a_raw_count_is_read_through_the_scale_factor_of_the_range_stated(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "MPU-6050 accel in the +/-8 g range (AFS_SEL=2) and the Z axis reads a raw 2048. "
+        "How many g is that?"
+    )
+    assert [(d.expression, d.result, d.unit) for d in answer.derived] == [("2048 / 4096", 0.5, "g")]
+    assert "2048 / 4096 = 0.5 g [mpu-6050#p13]" in answer.answer
