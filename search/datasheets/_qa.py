@@ -4670,20 +4670,6 @@ _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
 _CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b")
 
 
-# A signed figure as datasheets print it ("–55°C": an en dash for the minus sign).
-_SIGNED = r"[-+−–]?\d+(?:\.\d+)?"
-_UNIT_IN = {"%RH": r"%\s*RH\b", "°C": r"(?:°\s?C|deg(?:rees)?\s?C)\b"}
-_SPAN_IN = {
-    unit: re.compile(rf"({_SIGNED})\s*(?:{u})?\s*(?:…|\.\.\.|to|-|–)\s*({_SIGNED})\s*{u}")
-    for unit, u in _UNIT_IN.items()
-}
-_LEVEL_IN = {unit: re.compile(rf"(?<![\w.…])({_SIGNED})\s*{u}") for unit, u in _UNIT_IN.items()}
-
-
-def _signed(text: str) -> float:
-    return float(re.sub("[−–]", "-", text))
-
-
 _RAW_COUNT = re.compile(
     r"(?i)\braw\s+(?:count|value|reading|output)?\s*(?:of\s+)?([-+]?\d+)\b(?!\s*(?:°|%|[a-z]))"
 )
@@ -4720,13 +4706,29 @@ def _raw_through_scale(parsed: ParsedQuestion, answer: Answer) -> None:
     )
 
 
+# A signed figure as datasheets print it ("–55°C": an en dash for the minus sign).
+_SIGNED = r"[-+−–]?\d+(?:\.\d+)?"
+_UNIT_IN = {"%RH": r"%\s*RH\b", "°C": r"(?:°\s?C|deg(?:rees)?\s?C)\b", "V": r"V\b"}
+# A span of one unit: "20…80 %RH", "–55°C to +125°C", "8 V to 12 V"
+_SPAN_IN = {
+    unit: re.compile(rf"(?<![\w.])({_SIGNED})\s*(?:{u})?\s*(?:…|\.\.\.|to|-|–)\s*({_SIGNED})\s*{u}")
+    for unit, u in _UNIT_IN.items()
+}
+_LEVEL_IN = {unit: re.compile(rf"(?<![\w.…])({_SIGNED})\s*{u}") for unit, u in _UNIT_IN.items()}
+
+
+def _signed(text: str) -> float:
+    return float(re.sub("[−–]", "-", text))
+
+
 def _outside_condition(parsed: ParsedQuestion, answer: Answer) -> None:
     """ "BME280 at around 90 %RH: what humidity accuracy?": a level the question states outside
     the span every row found is printed for ("20…80 %RH") is not covered by those rows; the
     answer says so and keeps them as what the datasheet does give."""
     if parsed.route != "simple" or not answer.items:
         return
-    for unit, span_rx in _SPAN_IN.items():
+    for unit in ("%RH", "°C"):
+        span_rx = _SPAN_IN[unit]
         # (a span the question states, "from -40 to 0 °C", is no single level)
         levels = _LEVEL_IN[unit].findall(span_rx.sub(" ", parsed.original))
         spans = [
@@ -6786,12 +6788,9 @@ _DRAWN = re.compile(r"(?i)\bconsum|\bdraw|\bquiescent|\bstandby|\bsleep|\bidle")
 _ANOTHER_FIGURE = frozenset({"recovery", "hysteresis", "change", "drift", "release"})
 
 
-_VOLT_SPAN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V?\s*(?:to|-|–|…)\s*(\d+(?:\.\d+)?)\s*V\b")
-
-
 def _volt_spans(text: str) -> set[tuple[float, float]]:
     """The voltage spans a text writes ("8 V to 12 V", "7-25V")."""
-    return {(float(a), float(b)) for a, b in _VOLT_SPAN.findall(text)}
+    return {(_signed(a), _signed(b)) for a, b in _SPAN_IN["V"].findall(text)}
 
 
 def _supply_span(parsed: ParsedQuestion) -> list[float]:

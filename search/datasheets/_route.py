@@ -154,7 +154,6 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\binput[- ]low(?: level)?(?: voltage| threshold)?|\blow[- ]level input(?: voltage)?|\bvil\b"
         r"|\blogic[- ]low (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?low\b"
-        # "what voltage does a GPIO need to read high"
         r"|\b(?:read|register|be seen|count|be detected)\s+(?:as\s+)?(?:a\s+)?(?:logic[- ])?low\b",
         ("logic_low_threshold",),
     ),
