@@ -2603,10 +2603,17 @@ class DatasheetQA:
             and not re.search(r"(?i)\boperat|\brecommended\b", parsed.text)
         ):
             # "L298 continuous DC output current per channel, max?": a limit the datasheet
-            # states only among its absolute maximum ratings is that rating, named as one (a
-            # question that asks the operating figure is not answered by a stress rating)
+            # states only among its absolute maximum ratings is no operating limit, but the
+            # rating is what the reader needs to see, said as a stress rating
             rated = self._lookup_rows(dataclasses.replace(parsed, absolute_max=True))
             if rated.status == "answered":
+                rated.status = "insufficient_evidence"
+                rated.reasons.append("no operating limit is stated, only an absolute maximum")
+                rated.answer = (
+                    "Insufficient evidence: the datasheet states no operating limit for it; its "
+                    "absolute maximum rating (a stress limit, not an operating one) is: "
+                    + rated.answer
+                )
                 answer = rated
         rail = self._rail_by_derating(parsed)
         if rail is not None:
