@@ -568,7 +568,10 @@ class ServiceSelector:
     def prepare(self, request: str) -> str:
         """The text that is embedded: spelling repaired, the place it is near, preference
         phrases and services ruled out ("that isn't a cafe") cut out."""
-        fixed = self.read(request)
+        return self._core(self.read(request))
+
+    def _core(self, fixed: str) -> str:
+        """``prepare`` of a request already read."""
         core = strip_preferences(_AMENITY.sub(" ", strip_places(self._without_ruled_out(fixed))))
         core = core if len(core) >= 3 else fixed
         # "the jacks", "a bottle-o": a regional name the model may not know, said with the name.
@@ -579,7 +582,10 @@ class ServiceSelector:
     def ruled_out(self, request: str) -> set[int]:
         """The services a request names only to rule them out ("not a rowdy bar or a club"), or
         as the person's own business ("a loan to open a second barbershop")."""
-        fixed = self.read(request)
+        return self._ruled_out_in(self.read(request))
+
+    def _ruled_out_in(self, fixed: str) -> set[int]:
+        """``ruled_out`` of a request already read."""
         return {
             i
             for rx in (_RULED_OUT, _OWN_BUSINESS)
@@ -726,8 +732,8 @@ class ServiceSelector:
                 break
         return Selection(request, chosen, ranking, False)
 
-    def _finish(self, request: str, core: str, vec: np.ndarray) -> Selection:
-        scores, unheld, j = self.score(core, vec, ruled_out=self.ruled_out(request))
+    def _finish(self, request: str, fixed: str, core: str, vec: np.ndarray) -> Selection:
+        scores, unheld, j = self.score(core, vec, ruled_out=self._ruled_out_in(fixed))
         sel = self.select(request, scores, unheld=(unheld, j))
         sel.lexical = [self.services[i].name for i in self.lexicon.matches(core)]
         sel.core = core
@@ -735,10 +741,12 @@ class ServiceSelector:
 
     def match(self, request: str) -> Selection:
         """Select services for a request (embeds it; cached)."""
-        core = self.prepare(request)
-        return self._finish(request, core, self.embedder.embed_query(core))
+        fixed = self.read(request)  # once: the core embedded and what is ruled out both need it
+        core = self._core(fixed)
+        return self._finish(request, fixed, core, self.embedder.embed_query(core))
 
     async def amatch(self, request: str) -> Selection:
         """``match`` with the embedding off the event loop and through the shared cache."""
-        core = self.prepare(request)
-        return self._finish(request, core, await self.embedder.aembed_query(core))
+        fixed = self.read(request)
+        core = self._core(fixed)
+        return self._finish(request, fixed, core, await self.embedder.aembed_query(core))

@@ -10,8 +10,7 @@ longest first; the words the glossary does not know stay as typed.
 Accents are ignored on both sides ("nha thuoc" is "nhà thuốc"). A phrase that is also an English
 word ("pan", "once", "sale") is glossed only when the request is in that language by other
 evidence: a phrase of it that is not English, of two words or beside no more English words
-than it has. Of
-several languages, the one with the most such words is read.
+than it has. Of several languages, the one with the most such words is read.
 """
 
 from __future__ import annotations
