@@ -1951,11 +1951,12 @@ class DatasheetQA:
                     lambda r: f"is for {r.fact.condition!r}, which does not hold {level:g} V",
                 )
         asked_spans = _volt_spans(parsed.original or parsed.text)
-        if asked_spans and any(_volt_spans(r.fact.condition or "") & asked_spans for r in valid):
+        row_spans = {id(r): _volt_spans(r.fact.condition or "") & asked_spans for r in valid}
+        if any(row_spans.values()):
             # "for an input change from 8 V to 12 V": of rows printed per input span (7-25 V,
             # 8-12 V), the one printed for the span stated
             narrow(
-                lambda r: bool(_volt_spans(r.fact.condition or "") & asked_spans),
+                lambda r: bool(row_spans[id(r)]),
                 lambda r: f"is for {r.fact.condition!r}, not the span the question states",
             )
         asked_packages = packages_named(parsed.text)
@@ -2607,12 +2608,11 @@ class DatasheetQA:
             # rating is what the reader needs to see, said as a stress rating
             rated = self._lookup_rows(dataclasses.replace(parsed, absolute_max=True))
             if rated.status == "answered":
-                rated.status = "insufficient_evidence"
-                rated.reasons.append("no operating limit is stated, only an absolute maximum")
-                rated.answer = (
-                    "Insufficient evidence: the datasheet states no operating limit for it; its "
-                    "absolute maximum rating (a stress limit, not an operating one) is: "
-                    + rated.answer
+                _withhold(
+                    rated,
+                    "no operating limit is stated, only an absolute maximum",
+                    "the datasheet states no operating limit for it; its absolute maximum rating "
+                    "(a stress limit, not an operating one) is:",
                 )
                 answer = rated
         rail = self._rail_by_derating(parsed)
@@ -4747,11 +4747,11 @@ def _outside_condition(parsed: ParsedQuestion, answer: Answer) -> None:
             continue
         level = _signed(levels[0])
         if all(not any(lo <= level <= hi for lo, hi in sp) for sp in spans):
-            answer.status = "insufficient_evidence"
-            answer.reasons.append(f"every row found is printed for a span without {level:g} {unit}")
-            answer.answer = (
-                f"Insufficient evidence: no figure is stated at {level:g} {unit}; the rows found "
-                f"are for other conditions. " + answer.answer
+            _withhold(
+                answer,
+                f"every row found is printed for a span without {level:g} {unit}",
+                f"no figure is stated at {level:g} {unit}; the rows found are for other "
+                "conditions.",
             )
             return
 
@@ -4769,23 +4769,27 @@ def _bound_not_given(index: FactIndex, parsed: ParsedQuestion, answer: Answer) -
         for it in answer.items
     ) or any(it.typ is None for it in answer.items):
         return
-    elsewhere = [
-        f
-        for it in answer.items
-        for f in index.device_facts(it.device)
-        if f.spec == it.spec
+    if any(
+        f.spec == it.spec
         and f.section_kind == it.section_kind
         and getattr(f, bound) is not None
         and f.condition != it.condition
-    ]
-    if not elsewhere:
-        return
+        for it in answer.items
+        for f in index.device_facts(it.device)
+    ):
+        _withhold(
+            answer,
+            f"no {bound}imum is stated for the condition asked, only a typical",
+            f"the datasheet states no {bound}imum there, only a typical.",
+        )
+
+
+def _withhold(answer: Answer, reason: str, lead: str) -> None:
+    """Turn an answer whose rows do not answer the question into insufficient evidence, its
+    rows kept after ``lead`` as what the documents do give."""
     answer.status = "insufficient_evidence"
-    answer.reasons.append(f"no {bound}imum is stated for the condition asked, only a typical")
-    answer.answer = (
-        f"Insufficient evidence: the datasheet states no {bound}imum there, only a typical. "
-        + answer.answer
-    )
+    answer.reasons.append(reason)
+    answer.answer = f"Insufficient evidence: {lead} {answer.answer}"
 
 
 def _margin_below(parsed: ParsedQuestion, answer: Answer) -> None:
