@@ -53,11 +53,6 @@ def test_a_formula_is_worked_with_arithmetic_only() -> None:
         evaluate("__import__('os')", {})
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 @pytest.mark.parametrize(
     ("question", "result", "unit"),
     [

@@ -8,11 +8,6 @@ import pytest
 from search.datasheets._qa import DatasheetQA
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 def test_each_item_gets_the_end_asked_of_it(qa: DatasheetQA) -> None:
     answer = qa.ask("ESP32-WROOM-32 with VDD = 3.0 V: max VIL and min VIH, in volts?")
     results = sorted(d.result for d in answer.derived)

@@ -7,11 +7,6 @@ import pytest
 from search.datasheets._qa import DatasheetQA
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 def test_a_module_input_that_draws_current_asks_what_the_output_can_source(
     qa: DatasheetQA,
 ) -> None:

@@ -7,11 +7,6 @@ import pytest
 from search.datasheets._qa import DatasheetQA
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 @pytest.mark.parametrize(
     ("question", "spec", "figures"),
     [

@@ -8,11 +8,6 @@ from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import parse_question
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 @pytest.mark.parametrize(
     ("question", "spec", "figures"),
     [

@@ -10,11 +10,6 @@ from search.datasheets._route import parse_question
 from search.datasheets._tables import _statements_in
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 def test_a_part_named_again_is_the_same_part_not_its_own_load(qa: DatasheetQA) -> None:
     # "LM7805 ... the 7805 output ... the 7805's output": one regulator; "ACS712-05B ... the
     # ACS712": one sensor. The regulator's output is checked against the sensor's supply.

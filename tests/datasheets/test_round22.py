@@ -7,11 +7,6 @@ import pytest
 from search.datasheets._qa import DatasheetQA
 
 
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
-
-
 def test_a_part_a_side_turns_off_is_not_one_it_names_running(qa: DatasheetQA) -> None:
     # "gyro + accel running (DMP off)": the row with the DMP disabled (3.8 mA), not the one
     # with it running (3.9 mA); the other side is the accelerometer-only row.

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from search.datasheets._qa import DatasheetQA
-
-
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
 
 
 def test_each_set_of_blocks_a_question_lists_gets_its_row(qa: DatasheetQA) -> None:

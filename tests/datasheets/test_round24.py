@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from search.datasheets._qa import DatasheetQA
-
-
-@pytest.fixture(scope="module")
-def qa() -> DatasheetQA:
-    return DatasheetQA()
 
 
 def test_rails_tied_together_are_a_condition_not_a_figure_asked(qa: DatasheetQA) -> None:
