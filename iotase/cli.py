@@ -61,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    if level != "DEBUG":
+        # httpx logs every request it sends at INFO: a thousand lines for one bench run.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_usage(sys.stderr)

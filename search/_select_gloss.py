@@ -41,6 +41,9 @@ class Glossary:
     plain: frozenset[str]
     """The folded words of the catalogue's own English: the English a request has besides
     (``english`` also holds the model's vocabulary, which has "de", "la" and "por")."""
+    evidence: dict[str, frozenset[str]]
+    """A word that is not English → the languages whose phrases have it: a request with none
+    of a language's such words is not read in that language (most requests are English)."""
 
     @classmethod
     def load(
@@ -67,8 +70,17 @@ class Glossary:
                     raise ValueError(f"{path}:{lineno}: not 'phrase<TAB>english': {line!r}")
                 table.setdefault(words, gloss.strip())
             languages[path.stem] = table
+        english_words = frozenset(fold(w) for w in english)
+        evidence: dict[str, set[str]] = {}
+        for code, table in languages.items():
+            for words in table:
+                for w in set(words) - english_words:
+                    evidence.setdefault(w, set()).add(code)
         return cls(
-            languages, frozenset(fold(w) for w in english), frozenset(fold(w) for w in plain)
+            languages,
+            english_words,
+            frozenset(fold(w) for w in plain),
+            {w: frozenset(codes) for w, codes in evidence.items()},
         )
 
     def _hits(
@@ -92,7 +104,10 @@ class Glossary:
         found = list(re.finditer(r"\w+", text))
         words = [fold(m.group(0)) for m in found]
         best: tuple[int, int, str, list[tuple[int, int]]] | None = None
+        candidates = set().union(*(self.evidence.get(w, ()) for w in words))
         for code, table in self.languages.items():
+            if code not in candidates:
+                continue
             hits = self._hits(table, words)
             # the words of its phrases that are not English ("com chay": both words), and the
             # English words the request has besides
