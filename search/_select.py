@@ -301,6 +301,11 @@ def _owned(words: Sequence[str], start: int) -> bool:
     return len(before) == 2 and before[0] in _FOR_OWNED and before[1] in _POSSESSIVES
 
 
+def _acronym(alias: str) -> bool:
+    """Whether an alias is written as capitals ("ER", "A&E", "MUA"): said only as written."""
+    return re.fullmatch(r"[A-Z][A-Z&]+", alias) is not None
+
+
 def _in_passing(words: Sequence[str], start: int) -> bool:
     """Whether the one-word name at ``start`` is the place or subject of what is said."""
     if any(w in _PLACE_PREPOSITIONS for w in words[max(0, start - 2) : start]):
@@ -342,7 +347,7 @@ class Lexicon:
             (re.compile(rf"(?<![\w&]){re.escape(a)}(?![\w&])"), i)
             for i, s in enumerate(services)
             for a in s.aliases
-            if re.fullmatch(r"[A-Z][A-Z&]+", a)
+            if _acronym(a)
         ]
         vocab = {w for name, _ in self._entries for w in name}
         self._vocab = vocab
@@ -529,7 +534,9 @@ class ServiceSelector:
             [*index.texts, *aliases], names=[s.name for s in self.services], known=known
         )
         plain = {w for t in index.texts for w in re.findall(r"\w+", fold(t))}
-        self.glossary = Glossary.load(english=known | plain, plain=plain, keep=aliases)
+        self.glossary = Glossary.load(
+            english=known | plain, plain=plain, keep=[a for a in aliases if not _acronym(a)]
+        )
         self.unheld = embedder.encode(list(UNHELD))
         # A word no held service's text uses, or one many use only in passing (in no name):
         # "insurance" is billed at a dentist and a physio, and sold by none of them.

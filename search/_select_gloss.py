@@ -7,10 +7,16 @@ service: the kinds of place, what they are wanted for, and the words around them
 "near", "open late"). A request has the phrases of one language replaced by their English,
 longest first; the words the glossary does not know stay as typed.
 
-Accents are ignored on both sides ("nha thuoc" is "nhà thuốc"). A phrase that is also an English
-word ("pan", "once", "sale") is glossed only when the request is in that language by other
-evidence: a phrase of it that is not English, of two words or beside no more English words
-than it has. Of several languages, the one with the most such words is read.
+Accents are ignored on both sides ("nha thuoc" is "nhà thuốc"), except in a language whose file
+declares ``#! marks``: its marks tell words apart ("chợ", a market, is not "cho", for), so a
+request typed with marks is read by its phrases as written, and one typed without them folded.
+A file that declares ``#! compounds`` has a long word it does not hold read as two it does
+("Straßenbahnhaltestelle": Straßenbahn, Haltestelle), with a linking s, n or e between them.
+
+A phrase that is also an English word ("pan", "once", "sale") is glossed only when the request
+is in that language by other evidence: a phrase of it that is not English, of two words or
+beside no more English words than it has. Of several languages, the one with the most such
+words is read.
 """
 
 from __future__ import annotations
@@ -28,14 +34,77 @@ GLOSSARY_DIR = Path(__file__).resolve().parent / "data" / "glossary"
 
 # The longest phrase a glossary may hold, in words.
 _LONGEST = 4
+# The shortest word read as a compound of two, and the shortest part of one.
+_COMPOUND, _PART = 8, 3
+_LINKS = ("", "s", "n", "e", "en", "es")
+
+Table = dict[tuple[str, ...], str | None]
+"""A phrase (as a word tuple) → its English (None: a phrase left as typed)."""
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's glossary."""
+
+    folded: Table
+    """Phrases with their accents folded."""
+    marked: Table | None = None
+    """(``#! marks``) phrases as written, lower case, read when a request is typed with marks"""
+    compounds: bool = False
+    """(``#! compounds``) whether a word it does not hold may be two it does"""
+
+    def hits(
+        self, words: list[str], marked: list[str], english: frozenset[str]
+    ) -> list[tuple[int, int, str | None]]:
+        """Greedy longest phrases of the request's words (folded, and lower case as typed):
+        (first word, end, English) spans. A word of ``english`` is no compound."""
+        table, words = (
+            (self.marked, marked)
+            if self.marked is not None and marked != words
+            else (self.folded, words)
+        )
+        out = []
+        i = 0
+        while i < len(words):
+            for n in range(min(_LONGEST, len(words) - i), 0, -1):
+                if (phrase := tuple(words[i : i + n])) in table:
+                    out.append((i, i + n, table[phrase]))
+                    i += n
+                    break
+            else:
+                if (
+                    self.compounds
+                    and words[i] not in english
+                    and (parts := self._compound(table, words[i]))
+                ):
+                    out.append((i, i + 1, parts))
+                i += 1
+        return out
+
+    @staticmethod
+    def _compound(table: Table, word: str) -> str | None:
+        """The English of a word made of two the table holds, the longer last part first."""
+        if len(word) < _COMPOUND:
+            return None
+        for cut in range(_PART, len(word) - _PART + 1):
+            head, last = table.get((word[cut:],)), word[:cut]
+            if not head:
+                continue
+            for link in _LINKS:
+                if last.endswith(link) and (first := table.get((last[: len(last) - len(link)],))):
+                    return f"{first} {head}"
+        return None
+
+
+def _words(phrase: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"\w+", phrase.lower()))
 
 
 @dataclass(frozen=True)
 class Glossary:
-    """Per language code, a folded phrase (as a word tuple) → its English."""
+    """Per language code, its glossary."""
 
-    languages: dict[str, dict[tuple[str, ...], str | None]]
-    """(None: a phrase left as typed)"""
+    languages: dict[str, Language]
     english: frozenset[str]
     """Folded words of English: a phrase made only of them is no evidence of a language."""
     plain: frozenset[str]
@@ -57,25 +126,35 @@ class Glossary:
         """Read every ``<code>.tsv`` of ``directory``. ``keep``: phrases left as typed (the
         catalogue's own regional names, which the selector reads itself): in any language,
         they are read whole ("posto de saúde" is not "posto", a fuel station, and "de")."""
-        kept = {tuple(re.findall(r"\w+", fold(k))) for k in keep}
-        languages: dict[str, dict[tuple[str, ...], str | None]] = {}
+        kept = {_words(fold(k)) for k in keep} | {_words(k) for k in keep}
+        english_words = frozenset(fold(w) for w in english)
+        languages: dict[str, Language] = {}
+        evidence: dict[str, set[str]] = {}
         for path in sorted(directory.glob("*.tsv")):
-            table: dict[tuple[str, ...], str | None] = dict.fromkeys(kept)
+            folded: Table = dict.fromkeys(kept)
+            marked: Table = dict.fromkeys(kept)
+            flags: set[str] = set()
             for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if line.startswith("#!"):
+                    flags |= set(line[2:].split())
                 if not line.strip() or line.startswith("#"):
                     continue
                 phrase, tab, gloss = line.partition("\t")
-                words = tuple(re.findall(r"\w+", fold(phrase)))
+                words = _words(phrase)
                 if not tab or not gloss.strip() or not words or len(words) > _LONGEST:
                     raise ValueError(f"{path}:{lineno}: not 'phrase<TAB>english': {line!r}")
-                table.setdefault(words, gloss.strip())
-            languages[path.stem] = table
-        english_words = frozenset(fold(w) for w in english)
-        evidence: dict[str, set[str]] = {}
-        for code, table in languages.items():
-            for words in table:
-                for w in set(words) - english_words:
-                    evidence.setdefault(w, set()).add(code)
+                folded.setdefault(_words(fold(phrase)), gloss.strip())
+                marked.setdefault(words, gloss.strip())
+            if unknown := flags - {"marks", "compounds"}:
+                raise ValueError(f"{path}: unknown '#!' flags {sorted(unknown)}")
+            language = Language(
+                folded, marked if "marks" in flags else None, compounds="compounds" in flags
+            )
+            languages[path.stem] = language
+            for table in (folded, language.marked or {}):
+                for phrase in table:
+                    for w in set(phrase) - english_words:
+                        evidence.setdefault(w, set()).add(path.stem)
         return cls(
             languages,
             english_words,
@@ -83,36 +162,24 @@ class Glossary:
             {w: frozenset(codes) for w, codes in evidence.items()},
         )
 
-    def _hits(
-        self, table: dict[tuple[str, ...], str | None], words: list[str]
-    ) -> list[tuple[int, int]]:
-        """Greedy longest phrases of one language: (first word, end) spans."""
-        out = []
-        i = 0
-        while i < len(words):
-            for n in range(min(_LONGEST, len(words) - i), 0, -1):
-                if tuple(words[i : i + n]) in table:
-                    out.append((i, i + n))
-                    i += n
-                    break
-            else:
-                i += 1
-        return out
-
     def gloss(self, text: str) -> str:
         """``text`` with the phrases of its language in English (unchanged when it has none)."""
         found = list(re.finditer(r"\w+", text))
         words = [fold(m.group(0)) for m in found]
-        best: tuple[int, int, str, list[tuple[int, int]]] | None = None
-        candidates = set().union(*(self.evidence.get(w, ()) for w in words))
-        for code, table in self.languages.items():
-            if code not in candidates:
+        marked = [m.group(0).lower() for m in found]
+        best: tuple[int, int, list[tuple[int, int, str | None]]] | None = None
+        candidates = set().union(*(self.evidence.get(w, ()) for w in (*words, *marked)))
+        compound = any(len(w) >= _COMPOUND and w not in self.english for w in words)
+        for code, language in self.languages.items():
+            if code not in candidates and not (compound and language.compounds):
                 continue
-            hits = self._hits(table, words)
+            hits = language.hits(words, marked, self.english)
             # the words of its phrases that are not English ("com chay": both words), and the
             # English words the request has besides
-            foreign = sum(b - a for a, b in hits if any(w not in self.english for w in words[a:b]))
-            held = {i for a, b in hits for i in range(a, b)}
+            foreign = sum(
+                b - a for a, b, _ in hits if any(w not in self.english for w in words[a:b])
+            )
+            held = {i for a, b, _ in hits for i in range(a, b)}
             english = sum(w in self.plain for i, w in enumerate(words) if i not in held)
             # One foreign word among more English ones is a name or a typo ("bucher with dry
             # aged ribeye", "BIR office"), not a request in that language.
@@ -121,14 +188,13 @@ class Glossary:
                 and (foreign >= 2 or foreign >= english)
                 and (best is None or (foreign, len(hits)) > best[:2])
             ):
-                best = (foreign, len(hits), code, hits)
+                best = (foreign, len(hits), hits)
         if best is None:
             return text
-        table = self.languages[best[2]]
         out, at = [], 0
-        for a, b in best[3]:
+        for a, b, english_text in best[2]:
             out.append(text[at : found[a].start()])
-            out.append(table[tuple(words[a:b])] or text[found[a].start() : found[b - 1].end()])
+            out.append(english_text or text[found[a].start() : found[b - 1].end()])
             at = found[b - 1].end()
         out.append(text[at:])
         return "".join(out)

@@ -68,3 +68,29 @@ def test_a_bad_line_names_its_file_and_line(tmp_path: Path) -> None:
     (tmp_path / "pt.tsv").write_text("farmácia\tpharmacy\nborracharia tire shop\n")
     with pytest.raises(ValueError, match=r"pt\.tsv:2: not 'phrase<TAB>english'"):
         Glossary.load(tmp_path)
+
+
+def test_a_language_whose_marks_tell_words_apart_is_read_as_typed(tmp_path: Path) -> None:
+    (tmp_path / "vi.tsv").write_text(
+        "#! marks\ncho\tfor\nchợ\tmarket\nchó\tdog\nmua\tbuy\n", encoding="utf-8"
+    )
+    glossary = Glossary.load(tmp_path)
+    assert glossary.gloss("mua đồ ở chợ cho chó") == "buy đồ ở market for dog"
+    # typed without marks, the words are folded as in any other language
+    assert glossary.gloss("mua cho") == "buy for"
+
+
+def test_a_compound_is_read_as_the_two_words_it_is_made_of(tmp_path: Path) -> None:
+    (tmp_path / "de.tsv").write_text(
+        "#! compounds\nstraßenbahn\ttram\nhaltestelle\tstop\nnähe\tnearby\nhund\tdog\n"
+        "friseur\thairdresser\n",
+        encoding="utf-8",
+    )
+    glossary = Glossary.load(tmp_path, english={"hundreds"})
+    assert glossary.gloss("Straßenbahnhaltestelle Nähe") == "tram stop nearby"
+    # with a linking s, and never an English word
+    assert glossary.gloss("Hundsfriseur") == "dog hairdresser"
+    assert glossary.gloss("hundreds") == "hundreds"
+    (tmp_path / "de.tsv").write_text("#! compund\nhund\tdog\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="compund"):
+        Glossary.load(tmp_path)
