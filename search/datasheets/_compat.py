@@ -143,10 +143,10 @@ class DeviceUse:
 # BH1750's "DVI").
 IO_RAIL_NAME = r"(?:V(?:LOGIC|DDIO|IO)|DVI)"
 # Supply pins a question gives a voltage: "VM = 12 V", "VCC = 3.3 V", "VDD and VDDIO both
-# 3.3 V", "DVI tied to the 1.8 V rail".
+# 3.3 V", "DVI tied to the 1.8 V rail", "Vcc (logic supply) is 5 V".
 _RAIL_PIN = rf"\b(?:{IO_RAIL_NAME}|VDD|VCC|VM|VS|VIN|AVDD|DVDD)\b"
 _RAILS_STATED = re.compile(
-    rf"({_RAIL_PIN}(?:\s*(?:,|and|&|/)\s*{_RAIL_PIN})*)\s*"
+    rf"({_RAIL_PIN}(?:\s*(?:,|and|&|/)\s*{_RAIL_PIN})*)\s*(?:\([^()]{{1,30}}\)\s*)?"
     r"(?:=|\bis\b|\bat\b|\bboth(?:\s+at)?\b|\btied to(?: the)?)\s*([-+]?\d+(?:\.\d+)?)\s*V\b",
     re.IGNORECASE,
 )
@@ -3588,10 +3588,13 @@ def check_compatibility(
     pullup_v: float | None = None,
     clock: tuple[float, str] | None = None,
     supply_span: Sequence[float] = (),
+    one_way: bool = False,
 ) -> list[CompatCheck]:
     """Apply the rules; the first device is the source (or regulator), the second the receiver.
 
-    ``supply_span`` is the voltages a supply takes, for ``coil_supply`` and ``thermal``."""
+    ``supply_span`` is the voltages a supply takes, for ``coil_supply`` and ``thermal``. On an
+    SPI or UART ``bus``, logic levels are checked both ways unless the question says the signals
+    go ``one_way`` ("ESP32 SPI outputs into an MCP3008")."""
     checks: list[CompatCheck] = []
     for rule in rules:
         if rule == "rail":
@@ -3669,6 +3672,9 @@ def check_compatibility(
             checks.extend(rule_signal_range(index, a, b))
         elif rule == "logic_levels":
             checks.extend(rule_logic_levels(index, a, b))
+            if bus in ("SPI", "UART") and not one_way:
+                # each part drives a line the other reads (MISO and MOSI, TX and RX)
+                checks.extend(rule_logic_levels(index, b, a))
         elif rule == "drive":
             if is_coil_load(index, a) and not is_coil_load(index, b):
                 a, b = b, a

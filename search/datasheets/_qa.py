@@ -438,6 +438,13 @@ def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
 
 
 # "two INA219s", "3x BME280": how many of a part share the bus.
+
+
+def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
+    """The voltage a question gives a part's main supply pin ("VDD and VDDIO both 3.3 V")."""
+    return next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None)
+
+
 _COUNT_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 2 <= n <= 8} | {
     str(n): n for n in range(2, 10)
 }
@@ -4034,7 +4041,8 @@ class DatasheetQA:
                     or re.search(r"\b(?:the|its|that|this|same)\s+$", before)
                 )
                 existing.count += 0 if again else count
-                existing.supply_v = existing.supply_v or m.supply_v
+                existing.supply_v = existing.supply_v or m.supply_v or _main_rail(rails)
+                existing.rails = existing.rails or rails
                 existing.vref = existing.vref or vref
                 existing.settings = existing.settings or settings_in(parsed.text[m.end : nxt])
                 continue
@@ -4043,9 +4051,7 @@ class DatasheetQA:
                     m.device,
                     variant,
                     # "BME280, VDD and VDDIO both 3.3 V": a main supply pin given a voltage
-                    m.supply_v
-                    if m.supply_v is not None
-                    else next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None),
+                    m.supply_v if m.supply_v is not None else _main_rail(rails),
                     count,
                     straps,
                     vref,
@@ -4105,10 +4111,11 @@ class DatasheetQA:
             self.index,
             uses,
             rules,
-            bus if "interface" in rules or "bus_clock" in rules else None,
+            bus,
             pullup_volts(parsed.text),
             clock,
             _supply_span(parsed),
+            one_way=bool(_ONE_WAY.search(parsed.text)),
         )
         if combine(checks) == "compatible":
             # "on a 400 kHz bus with 350 pF of bus capacitance": every figure the question
@@ -4403,6 +4410,9 @@ class DatasheetQA:
         return answer
 
 
+# Signals said to go one way between two parts ("ESP32 SPI outputs into an MCP3008").
+_ONE_WAY = re.compile(r"(?i)\b(?:outputs?|inputs?|driv(?:es?|ing|en)|into|feed(?:s|ing)?)\b")
+
 _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed(?:ed|s)?"
     r"|too (?:high|low)|fast enough|keep up"
@@ -4413,6 +4423,7 @@ _CHECK_CUE = re.compile(
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
     r"|\brated (?:for|to) (?:that|it|this|[-+]?\d)"  # "-20 C in winter. Is it rated for that?"
     r"|\bsign(?:ed)?[- ]off\b"  # "Can QA sign off?"
+    r"|\bgood to go\b|\bgo ahead\b"  # "on their 36 V rail. Good to go?"
     r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
     re.IGNORECASE,
 )
@@ -5968,7 +5979,8 @@ def _value_check(
             transients.add(value)  # "38 V surges lasting about 2 ms"
         tm = _TOLERANCE.search(question[m.end() :])
         if tm is None:
-            stated.append((value, unit, [value]))
+            if (value, unit, [value]) not in stated:  # said twice ("a 36 V rail ... 36 V max")
+                stated.append((value, unit, [value]))
             continue
         pct = float(tm.group(1))
         lo, hi = percent_band(value, pct, unit)
