@@ -1696,6 +1696,20 @@ def _tolerance_band(
     return lo, hi, [nominals[nominal], tol]
 
 
+def _nominals(vsup: Sequence[Fact]) -> list[float]:
+    """The nominal supplies a part states as single figures ("5.0/3.3 Vdc"), distinct."""
+    return sorted(
+        {
+            float(v)
+            for f in vsup
+            if f.min is None and f.max is None
+            for v in (f.typ if f.typ is not None else f.value,)
+            if isinstance(v, int | float)
+        },
+        reverse=True,
+    )
+
+
 def _supply_band(
     index: FactIndex, load: DeviceUse, vsup: list[Fact]
 ) -> tuple[Limit | None, Limit | None, list[Fact]]:
@@ -1802,6 +1816,17 @@ def _supply_voltage(
                     f"{reg.device}: the output voltage depends on the variant (the row found is "
                     f"for {', '.join(row_variants)}); name the variant",
                     [o],
+                )
+            )
+        elif load.supply_v is None and len(nominals := _nominals(vsup)) > 1:
+            checks.append(
+                _check(
+                    "supply",
+                    "insufficient_evidence",
+                    f"{load.device} is offered for several nominal supplies ("
+                    + ", ".join(f"{_fmt(v)} V" for v in nominals)
+                    + "); the question names no version",
+                    vsup[:2],
                 )
             )
         elif o_lo is None or o_hi is None or s_lo is None or s_hi is None:

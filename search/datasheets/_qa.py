@@ -440,6 +440,21 @@ def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
 # "two INA219s", "3x BME280": how many of a part share the bus.
 
 
+def _version_supply(text: str, start: int, end: int, nxt: int | None) -> float | None:
+    """The supply version of a part offered for several ("5.0/3.3 Vdc") that the question
+    names: "the 5 V version of the XGZP6847A", "XGZP6847A (standard 5 V version)"."""
+    before = re.search(
+        r"(?i)(\d+(?:\.\d+)?)\s*V\s+(?:version|variant|model)\s+of\s+(?:the\s+|an?\s+)?$",
+        text[max(0, start - 40) : start],
+    )
+    after = re.match(
+        r"(?i)\s*[(,]\s*(?:the\s+)?(?:\w+\s+)?(\d+(?:\.\d+)?)\s*V\s+(?:version|variant|model|one)\b",
+        text[end:nxt],
+    )
+    said = before or after
+    return float(said.group(1)) if said else None
+
+
 def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
     """The voltage a question gives a part's main supply pin ("VDD and VDDIO both 3.3 V")."""
     return next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None)
@@ -2251,6 +2266,13 @@ class DatasheetQA:
             if parsed.route in ("simple", "comparison"):
                 # a figure asked at one bound: the item is what the answer states
                 item = _at_bound(item, parsed.bound)
+            elif (
+                parsed.bound == "max"
+                and item.max is not None
+                and spec_dimensions(item.spec) & {"A", "s", "W"}
+            ):
+                # currents, times or powers asked at their worst: a typical is none of them
+                item = item.model_copy(update={"typ": None})
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""
             kind = f", {f.section_kind.replace('_', ' ')}" if f.section_kind else ""
@@ -2586,6 +2608,57 @@ class DatasheetQA:
                 parsed.spec_phrases.append(f.parameter.strip().lower())
                 parsed.route = "structured" if parsed.route == "simple" else parsed.route
 
+    def _percent_of_output_in_volts(self, parsed: ParsedQuestion, answer: Answer) -> None:
+        """A regulation printed as a percentage of the output ("line regulation 0.3 %") asked
+        in volts: worked out at the part's one nominal output (0.3 % of 5 V = 15 mV), for the
+        bound asked (both when none is); that output's row is cited beside it."""
+        asked = _ASKED_IN_VOLTS.search(parsed.text)
+        if asked is None:
+            return
+        # (a regulation's worst case is its maximum)
+        wanted = parsed.bound or ("max" if re.search(r"(?i)\bworst", parsed.text) else None)
+        unit, scale = ("mV", 1000.0) if asked["unit"].lower().startswith("m") else ("V", 1.0)
+        for item in [i for i in answer.items if i.unit == "%" and i.spec.endswith("_regulation")]:
+            # the output's specification rows (min, typ and max), of the item's variant
+            variant = item.applies_to.get("variant")
+            outputs = [
+                f
+                for f in self.index.device_facts(item.device)
+                if f.spec == "output_voltage"
+                and f.unit == "V"
+                and f.section_kind in ("electrical_characteristics", "recommended_operating")
+                and all(isinstance(x, int | float) for x in (f.min, f.typ, f.max))
+                and not f.superseded_by
+                and (variant is None or f.variant == variant)
+            ]
+            if not outputs or len({f.variant for f in outputs}) != 1:
+                continue  # no nominal output, or one per variant
+            # the row over the full range states the nominal (5.000 V, not 4.993 V at 25 °C)
+            nominal = max(outputs, key=lambda f: float(f.max or 0) - float(f.min or 0))
+            assert isinstance(nominal.typ, int | float)
+            if not any(i.spec == "output_voltage" for i in answer.items):
+                answer.items.append(item_from_fact(nominal))
+                answer.citations = list(dict.fromkeys([*answer.citations, nominal.citation]))
+            for bound in (wanted,) if wanted in ("max", "typ") else ("max", "typ"):
+                pct = getattr(item, bound)
+                if not isinstance(pct, int | float):
+                    continue
+                v = format_number(nominal.typ)
+                result = round(pct / 100 * float(nominal.typ) * scale, 9)
+                answer.derived.append(
+                    Derived(
+                        label=f"{item.device} {item.spec.replace('_', ' ')} ({bound}) at {v} V",
+                        expression=f"{format_number(pct)} / 100 * {v}"
+                        + (" * 1000" if scale != 1.0 else ""),
+                        result=result,
+                        unit=unit,
+                    )
+                )
+                answer.answer += (
+                    f". {bound} {format_number(pct)} % of the {v} V nominal output "
+                    f"[{nominal.citation}] is {format_number(result)} {unit}"
+                )
+
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         computed = (
             self._condition_span(parsed)
@@ -2603,6 +2676,8 @@ class DatasheetQA:
         if margin is not None:
             return margin
         answer = self._lookup_rows(parsed)
+        if answer.status == "answered":
+            self._percent_of_output_in_volts(parsed, answer)
         if (
             answer.status == "insufficient_evidence"
             and parsed.bound == "max"
@@ -4051,7 +4126,9 @@ class DatasheetQA:
                     m.device,
                     variant,
                     # "BME280, VDD and VDDIO both 3.3 V": a main supply pin given a voltage
-                    m.supply_v if m.supply_v is not None else _main_rail(rails),
+                    m.supply_v
+                    if m.supply_v is not None
+                    else _main_rail(rails) or _version_supply(parsed.text, m.start, m.end, nxt),
                     count,
                     straps,
                     vref,
@@ -5228,14 +5305,19 @@ _RATED_PRESSURE = re.compile(
 )
 
 # An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
+# "as an output voltage change in millivolts": a figure asked in volts or millivolts
+_ASKED_IN_VOLTS = re.compile(r"(?i)\b(?:in|as)\b[^.?;]{0,40}?\b(?P<unit>millivolts?|mV|volts?)\b")
 _OUTPUT_READING = re.compile(
-    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|shows?)\s+(?:of\s+)?"
+    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing)\s+"
+    r"(?:of\s+)?"
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>m?V)\b(?!\s*(?:supply|rail|version))"
 )
 # ...and asks what it senses there: "what pressure is that", "what current".
 _ASKS_READING = re.compile(
     r"(?i)\bwhat\s+(?:\w+\s+)?(?:pressure|current|flow|reading|value)\b"
     r"|\bhow much\s+(?:pressure|current)\b"
+    # "..., output reads 2.1 V. Pressure?", "Pressure per CFSensor's formula?"
+    r"|(?:^|[.;:!?]\s+)(?:the\s+)?(?:pressure|current|flow(?:\s+rate)?)\b[^.?!]{0,40}\?"
 )
 
 _ASKS_TIME = re.compile(_HOW_LONG, re.I)
@@ -5732,10 +5814,16 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
 
 def _supply_said(parsed: ParsedQuestion, mention: DeviceMention) -> float | None:
     """The supply a sensor runs on: the one the question attaches to it, the one voltage it
-    states, or the one it writes as "a 5 V supply" ("0-40 kPa, 5 V supply")."""
+    states, or the one it writes as "a 5 V supply" ("0-40 kPa, 5 V supply") or "the 3.3 V
+    one" ("the 3.3 V, 0-100 kPa one")."""
     supply = mention.supply_v or _sole(parsed)
     if supply is None:
-        said = re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b", parsed.text)
+        said = re.findall(
+            r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b"
+            r"|\bthe\s+(\d+(?:\.\d+)?)\s*V\b[^.;:()]{0,25}?\b(?:one|part|version|model|variant)\b",
+            parsed.text,
+        )
+        said = [a or b for a, b in said]
         supply = float(said[0]) if len(set(said)) == 1 else None
     return supply
 
@@ -6372,7 +6460,8 @@ _FULL_TEMPERATURE = re.compile(
     r"(?i)\b(?:full|entire|whole)\s+(?:operating[\s-]+|junction[\s-]+)*temp(?:erature)?\b"
     r"|\b(?:over|across)\s+(?:the\s+)?(?:operating\s+)?temp(?:erature)?\b"
     # "guaranteed over load, line and temperature", "over full line/load/temperature"
-    r"|\bover\s+(?:full\s+)?(?:(?:\w+,?\s+){1,4}and\s+|(?:\w+\s*/\s*){1,4})temp(?:erature)?\b"
+    r"|\bover\s+(?:the\s+)?(?:full\s+)?(?:(?:\w+,?\s+){1,4}and\s+|(?:\w+\s*/\s*){1,4})"
+    r"temp(?:erature)?\b"
 )
 _ROOM_TEMPERATURE = re.compile(r"(?i)\b25\s*°?\s*C\b|\broom temperature\b")
 

@@ -251,8 +251,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "deep sleep between readings. Can I get 6 months out of it?": a battery life rests on
         # the sleep current
         r"|\b(?:deep[- ])?sleep\b(?=[^?]{0,80}\b(?:\d+|six|a few) (?:months?|years?|weeks?|days?) out of\b)"
-        # "supply current while measuring, and in sleep mode": the second item of a list
-        r"|\b(?:and|or)\s+(?:in|during)\s+(?:sleep|standby|power[- ]?down|idle|deep[- ]sleep)"
+        # "supply current while measuring, and (worst-case) in sleep mode": the second item of
+        # a list
+        r"|\b(?:and|or)\s+(?:(?:the\s+)?(?:worst[- ]case|max(?:imum)?|typ(?:ical)?|min(?:imum)?)\s+)?"
+        r"(?:in|during)\s+(?:sleep|standby|power[- ]?down|idle|deep[- ]sleep)"
         r"(?: mode)?\b"
         # "parked in standby (crystal running) between packets -- max current draw?"
         r"|\b(?:parked|sitting|left|kept|put|idling|waiting) in (?:sleep|standby|power[- ]?down"

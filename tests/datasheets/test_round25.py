@@ -36,3 +36,48 @@ def test_good_to_go_asks_for_a_check_and_a_value_said_twice_is_checked_once(
     )
     assert answer.verdict == "incompatible"
     assert answer.answer.count("24 V is outside") == 1
+
+
+def test_a_regulation_in_percent_asked_in_millivolts_is_worked_at_the_nominal_output(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("SRB-5030 load regulation, worst case, as a change of output in mV?")
+    assert [(d.result, d.unit) for d in answer.derived] == [(40.0, "mV")]  # 0.8 % of 5 V
+    assert "0.8 % of the 5 V nominal output [srb5030-datasheet#4] is 40 mV" in answer.answer
+
+
+def test_several_currents_asked_at_their_worst_give_no_typical(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "BH1750 supply current when measuring at 100 lx, and the maximum in power-down mode?"
+    )
+    assert [(i.spec, i.max, i.typ) for i in answer.items] == [
+        ("supply_current", 190.0, None),
+        ("sleep_current", 1.0, None),
+    ]
+
+
+def test_a_terse_reading_question_and_a_supply_named_as_the_part_version(
+    qa: DatasheetQA,
+) -> None:
+    # "Pressure?" asks the reading; "the 3.3 V one" is the supply it runs on
+    answer = qa.ask("XGZP6847A100KPG, the 3.3 V one, showing 0.7 V at its output. Pressure?")
+    assert answer.status == "answered"
+    assert answer.derived[-1].result == 20.0  # (0.7 - 0.2) / 0.025
+
+
+def test_over_the_full_load_line_temperature_range_takes_the_wide_row(qa: DatasheetQA) -> None:
+    answer = qa.ask("LM7805 output voltage limits over the full line/load/temperature range?")
+    assert [(i.min, i.max) for i in answer.items] == [(4.75, 5.25)]
+
+
+def test_a_part_offered_for_several_supplies_is_the_version_named(qa: DatasheetQA) -> None:
+    # "5.0/3.3 Vdc, within 5 %": the 5 V version takes 4.75 to 5.25 V
+    answer = qa.ask("SRB-5030 output powering the 5 V version of the XGZP6847A: compatible?")
+    assert answer.verdict == "compatible"
+    assert "XGZP6847A supply range 4.75 to 5.25 V" in answer.answer
+    said = qa.ask("Can the XGZP6847A (standard 5 V version) be run from the SRB-5030 output?")
+    assert said.verdict == "compatible"
+    # with no version named, which band applies is not known
+    unnamed = qa.ask("SRB-5030 output powering an XGZP6847A: compatible?")
+    assert unnamed.verdict == "insufficient_evidence"
+    assert "offered for several nominal supplies (5 V, 3.3 V)" in unnamed.answer
