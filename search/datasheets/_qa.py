@@ -1374,46 +1374,65 @@ class DatasheetQA:
     def _total_current(self, parsed: ParsedQuestion) -> Answer | None:
         """ "DS18B20 converting, DHT22 measuring and an ACS712 with output open: worst-case sum
         of the three currents?": each part's supply current in the state the question gives it
-        (the words between its name and the next part's), added up."""
+        (the words between its name and the next part's; a sleeping part its sleep current),
+        added up, and held against the budget the question states ("under a 20 µA total")."""
         names = list(dict.fromkeys(parsed.device_names))
-        if len(names) < 2 or not _ASKS_TOTAL_CURRENT.search(parsed.text):
+        budget = _current_budget(parsed.text)
+        if len(names) < 2 or not (_ASKS_TOTAL_CURRENT.search(parsed.text) or budget):
             return None
         mentions = [next(m for m in parsed.devices if m.device == n) for n in names]
         answers = []
         for k, m in enumerate(mentions):
             end = mentions[k + 1].start if k + 1 < len(mentions) else len(parsed.text)
-            state = re.split(r"[,;.?]|\band\b", parsed.text[m.end : end], maxsplit=1)[0]
+            state = re.split(r"[,;:.?]|\band\b", parsed.text[m.end : end], maxsplit=1)[0]
+            before = parsed.text[mentions[k - 1].end if k else 0 : m.start]
+            asleep = _ASLEEP.search(state) or _ASLEEP.search(before.split(",")[-1])
+            kind = "sleep" if asleep else "supply"
             supply = m.supply_v or _sole(parsed)
             at = f" at {format_number(supply)} V" if supply is not None else ""
-            one = self._ask_one(f"{m.text}{at} {state.strip()}: worst-case supply current?")
+            one = self._ask_one(f"{m.text}{at} {state.strip()}: worst-case {kind} current?")
             figures = {
                 (x, it.unit)
                 for it in one.items
-                if it.spec == "supply_current" and (x := it.max if it.max is not None else it.typ)
+                if it.spec == f"{kind}_current" and (x := it.max if it.max is not None else it.typ)
             }
             if one.status != "answered" or len(figures) != 1:
-                return self._insufficient(
-                    parsed, "structured", f"evidence_present: no one supply current of {m.device}"
+                answer = self._insufficient(
+                    parsed, "structured", f"evidence_present: no one {kind} current of {m.device}"
                 )
+                if budget:
+                    answer.verdict = "insufficient_evidence"
+                return answer
             answers.append((one, *figures.pop()))
+        # summed in the budget's unit, or in mA
+        unit = budget[1] if budget else "mA"
         try:
-            amps = [convert(x, u or "", "mA") for _a, x, u in answers]
+            amps = [round(convert(x, u or "", unit), 9) for _a, x, u in answers]
         except UnknownUnitError:
             return None
         step = Derived(
-            label="sum of the supply currents",
+            label="sum of the currents",
             expression=" + ".join(format_number(a) for a in amps),
             result=round(sum(amps), 9),
-            unit="mA",
+            unit=unit,
         )
-        return _answered(
+        said = f". Together at most {step.expression} = {format_number(step.result)} {unit}"
+        verdict = None
+        if budget:
+            verdict = "compatible" if step.result <= budget[0] + 1e-12 else "incompatible"
+            said += (
+                f", {'within' if verdict == 'compatible' else 'over'} the "
+                f"{format_number(budget[0])} {unit} budget stated"
+            )
+        answer = _answered(
             parsed,
-            ". ".join(a.answer for a, _x, _u in answers)
-            + f". Together at most {step.expression} = {format_number(step.result)} mA",
+            ". ".join(a.answer for a, _x, _u in answers) + said,
             [it for a, _x, _u in answers for it in a.items],
             [step],
             "computed",
         )
+        answer.verdict = verdict
+        return answer
 
     def _output_at(self, parsed: ParsedQuestion) -> Answer | None:
         """ "XGZP6847A040KPG on 5 V: what output at 30 kPa?": a sensor's nominal output at a
@@ -5411,6 +5430,26 @@ _ASKS_POINTS = re.compile(
     r"(?i)\b(?:which|what)\b[^.?]{0,30}\b(?:points?|voltages|currents|settings)\b"
 )
 # "worst-case sum of the three sensor currents", "total current of all of them"
+# A budget the parts' currents together must stay within: "under a 20 µA total sleep budget",
+# "a sleep budget of 50 uA"
+_CURRENT_BUDGET = re.compile(
+    r"(?i)(\d+(?:\.\d+)?)\s*([mµu]?A)\b[^.?]{0,25}\bbudget\b"
+    r"|\bbudget\b[^.?\d]{0,25}(\d+(?:\.\d+)?)\s*([mµu]?A)\b"
+)
+
+
+def _current_budget(text: str) -> tuple[float, str] | None:
+    """The current budget a question states, as (number, unit), if it states one."""
+    m = _CURRENT_BUDGET.search(text)
+    if m is None:
+        return None
+    x, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    return float(x), unit.replace("u", "µ")
+
+
+_ASLEEP = re.compile(
+    r"(?i)\b(?:deep[- ])?sleep(?:ing)?\b|\bstandby\b|\bpower(?:ed)?[- ]?down\b|\basleep\b"
+)
 _ASKS_TOTAL_CURRENT = re.compile(
     r"(?i)\b(?:sum|total|combined|altogether|add(?:ed)? up)\b[^.?]{0,40}\b(?:currents?|draws?|mA)\b"
     r"|\b(?:current|draw)s?\b[^.?]{0,30}\b(?:sum|total|combined|altogether|add(?:ed)? up)\b"

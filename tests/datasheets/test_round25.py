@@ -81,3 +81,18 @@ def test_a_part_offered_for_several_supplies_is_the_version_named(qa: DatasheetQ
     unnamed = qa.ask("SRB-5030 output powering an XGZP6847A: compatible?")
     assert unnamed.verdict == "insufficient_evidence"
     assert "offered for several nominal supplies (5 V, 3.3 V)" in unnamed.answer
+
+
+def test_parts_asleep_are_held_against_the_current_budget_stated(qa: DatasheetQA) -> None:
+    within = qa.ask(
+        "A sleeping BME280 and a DS18B20 idle in standby on one coin cell: can they stay within "
+        "a 5 uA budget?"
+    )
+    assert within.verdict == "compatible"
+    assert [(d.expression, d.result, d.unit) for d in within.derived] == [("0.3 + 1", 1.3, "µA")]
+    over = qa.ask("BME280 in sleep mode and DS18B20 in standby, total sleep budget 1 µA?")
+    assert over.verdict == "incompatible"
+    # a part whose sleep current the documents do not give leaves the budget unknown
+    unknown = qa.ask("ESP32-WROOM-32 in deep sleep and a sleeping BME280 under a 50 µA budget?")
+    assert unknown.verdict == "insufficient_evidence"
+    assert "no one sleep current of ESP32-WROOM-32" in unknown.answer
