@@ -65,6 +65,7 @@ __all__ = [
     "rails_in",
     "settings_in",
     "stated_current_limit",
+    "stated_shunt",
     "strapped",
     "straps_in",
 ]
@@ -83,6 +84,7 @@ Rule = Literal[
     "coil_supply",
     "rail",
     "bench",
+    "shunt",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
 
@@ -3319,11 +3321,111 @@ def rule_ripple_by_meter(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Co
     ]
 
 
+# ---------------------------------------------------------------- shunt (current → sense input)
+
+# "a 0.1 Ω shunt", "100 mΩ shunt resistor", "shunt of 0.05 ohm"
+_SHUNT = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(m?)\s*(?:Ω|ohms?)\s+(?:current[- ]sense\s+)?shunt\b"
+    r"|\bshunt\b[^.?\d]{0,20}(\d+(?:\.\d+)?)\s*(m?)\s*(?:Ω|ohms?)"
+)
+# A current the question states ("up to 2.5 A", "a 800 mA load"), not a part's name
+_AMPS = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?)\s*(m?)A\b")
+
+
+@dataclass(frozen=True)
+class Shunt:
+    """A shunt a question states, and the largest current it states through it, as written."""
+
+    value: float
+    milli: bool
+    """Whether written in mΩ"""
+    amps: tuple[float, bool] | None = None
+    """The current (number, whether written in mA), or None when the question states none"""
+
+
+def stated_shunt(question: str) -> Shunt | None:
+    """The shunt resistance a question states, and the largest current it states."""
+    m = _SHUNT.search(question)
+    if m is None:
+        return None
+    value, milli = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    amps = [(float(a), bool(mm)) for a, mm in _AMPS.findall(question)]
+    return Shunt(
+        float(value),
+        bool(milli),
+        max(amps, key=lambda a: a[0] / (1000.0 if a[1] else 1.0)) if amps else None,
+    )
+
+
+def _sense_ranges(index: FactIndex, use: DeviceUse) -> list[tuple[float, Fact]]:
+    """A current-sense part's full-scale input ranges in volts, narrowest first."""
+    out = []
+    for f in index.device_facts(use.device):
+        if f.spec != "measurement_range" or f.max is None or not f.unit:
+            continue
+        try:
+            out.append((convert(float(f.max), f.unit, "V"), f))
+        except UnknownUnitError:
+            continue  # a range in amperes or pascals measures something else
+    return sorted(out, key=lambda pair: pair[0])
+
+
+def rule_shunt(index: FactIndex, uses: Sequence[DeviceUse], shunt: Shunt) -> list[CompatCheck]:
+    """The voltage a current develops across the stated shunt (I × R) must fit a full-scale
+    input range of the part sensing it. The current is the one stated, or else the rated
+    output current of the part whose output the shunt is in."""
+    sensor = next((u for u in uses if _sense_ranges(index, u)), None)
+    if sensor is None:
+        return [_check("shunt", "insufficient_evidence", "no current-sense input range", [])]
+    facts: list[Fact] = []
+    amps, said = shunt.amps, "stated"
+    if amps is None:
+        for use in uses:
+            rated = [f for f in _best(index, use, ("output_current",)) if _printed_high(f)]
+            if use is not sensor and rated:
+                amps = (_printed_high(rated[0]) or 0.0, (rated[0].unit or "").startswith("m"))
+                said = f"{use.device} rated output, {rated[0].citation}"
+                facts.append(rated[0])
+                break
+    if amps is None:
+        return [_check("shunt", "insufficient_evidence", "no current through the shunt", [])]
+    # mV from the figures as written: A × Ω × 1000, mA × Ω, A × mΩ, mA × mΩ / 1000
+    factor = {(False, False): 1000.0, (True, True): 0.001}.get((amps[1], shunt.milli), 1.0)
+    mv = amps[0] * shunt.value * factor
+    current = f"{_fmt(amps[0])} {'mA' if amps[1] else 'A'}"
+    ohms = f"{_fmt(shunt.value)} {'mΩ' if shunt.milli else 'Ω'}"
+    step = Derived(
+        label=f"voltage across the {ohms} shunt at {current}",
+        expression=f"{_fmt(amps[0])} * {_fmt(shunt.value)}"
+        + (f" * {_fmt(factor)}" if factor != 1.0 else ""),
+        result=round(mv, 9),
+        unit="mV",
+    )
+    ranges = _sense_ranges(index, sensor)
+    fits = next(((v, f) for v, f in ranges if mv <= v * 1000.0 + 1e-9), None)
+    if fits is None:
+        top, widest = ranges[-1]
+        detail = (
+            f"{current} ({said}) × {ohms} = {_fmt(mv)} mV exceeds {sensor.device}'s widest "
+            f"full-scale input ±{_fmt(top * 1000.0)} mV ({widest.citation})"
+        )
+        return [_check("shunt", "incompatible", detail, [*facts, widest], [step])]
+    v, f = fits
+    where = f", {f.condition}" if f.condition else ""
+    detail = (
+        f"{current} ({said}) × {ohms} = {_fmt(mv)} mV is inside {sensor.device}'s "
+        f"±{_fmt(v * 1000.0)} mV full-scale input{where} ({f.citation})"
+    )
+    return [_check("shunt", "compatible", detail, [*facts, f], [step])]
+
+
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
     """The rules a compatibility question calls for, from its wording and the devices' roles."""
     rules: list[str] = []
     if asks_pullup_level(question):
         return ["pullup_level"]
+    if stated_shunt(question) and any(_sense_ranges(index, u) for u in uses):
+        return ["shunt"]
     if asks_ripple_by_meter(question, index, uses):
         return ["ripple_by_meter"]
     if bench_pairing(index, uses) and not _CUE_INTERFACE.search(question):
@@ -3614,14 +3716,22 @@ def check_compatibility(
     clock: tuple[float, str] | None = None,
     supply_span: Sequence[float] = (),
     one_way: bool = False,
+    shunt: Shunt | None = None,
 ) -> list[CompatCheck]:
     """Apply the rules; the first device is the source (or regulator), the second the receiver.
 
     ``supply_span`` is the voltages a supply takes, for ``coil_supply`` and ``thermal``. On an
     SPI or UART ``bus``, logic levels are checked both ways unless the question says the signals
-    go ``one_way`` ("ESP32 SPI outputs into an MCP3008")."""
+    go ``one_way`` ("ESP32 SPI outputs into an MCP3008"). ``shunt``: the shunt resistance and
+    current the question states (``stated_shunt``)."""
     checks: list[CompatCheck] = []
     for rule in rules:
+        if rule == "shunt":
+            if shunt is None:
+                checks.append(_check(rule, "insufficient_evidence", "no shunt stated", []))
+            else:
+                checks.extend(rule_shunt(index, uses, shunt))
+            continue
         if rule == "rail":
             checks.extend(rule_rail(index, uses, supply_span))
             continue

@@ -84,6 +84,7 @@ from search.datasheets._compat import (
     stated_current_limit,
     stated_load_current,
     stated_package,
+    stated_shunt,
     strapped,
     straps_in,
 )
@@ -836,6 +837,8 @@ class DatasheetQA:
             or self._bench_check(parsed)
             # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
             or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
+            # "INA219 across a 0.2 Ω shunt carrying 2 A: within range?"
+            or (stated_shunt(parsed.text) and _CHECK_CUE.search(parsed.text))
             or asks_thermal(
                 parsed.text,
                 self.index,
@@ -4212,6 +4215,7 @@ class DatasheetQA:
             clock,
             _supply_span(parsed),
             one_way=bool(_ONE_WAY.search(parsed.text)),
+            shunt=stated_shunt(parsed.text),
         )
         if combine(checks) == "compatible":
             # "on a 400 kHz bus with 350 pF of bus capacitance": every figure the question

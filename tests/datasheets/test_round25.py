@@ -96,3 +96,17 @@ def test_parts_asleep_are_held_against_the_current_budget_stated(qa: DatasheetQA
     unknown = qa.ask("ESP32-WROOM-32 in deep sleep and a sleeping BME280 under a 50 µA budget?")
     assert unknown.verdict == "insufficient_evidence"
     assert "no one sleep current of ESP32-WROOM-32" in unknown.answer
+
+
+def test_the_voltage_across_a_stated_shunt_must_fit_the_sense_input(qa: DatasheetQA) -> None:
+    over = qa.ask("INA219 across a 0.2 ohm shunt carrying up to 2 A: within range?")
+    assert over.verdict == "incompatible"
+    assert [(d.expression, d.result) for d in over.derived] == [("2 * 0.2 * 1000", 400.0)]
+    # written in mA and mΩ, the figures stay as written; the narrowest range that holds it
+    small = qa.ask("INA219 with a 100 mΩ shunt and 300 mA max: ok?")
+    assert small.status == "answered" and small.verdict == "compatible"
+    assert "300 mA (stated) × 100 mΩ = 30 mV" in small.answer and "±40 mV" in small.answer
+    # with no current stated, the rated output of the part the shunt sits on
+    rated = qa.ask("INA219 reading a 0.05 Ω shunt in the AMS1117-3.3 output: fits?")
+    assert rated.verdict == "compatible"
+    assert "AMS1117 rated output" in rated.answer
