@@ -58,11 +58,7 @@ class Language:
     ) -> list[tuple[int, int, str | None]]:
         """Greedy longest phrases of the request's words (folded, and lower case as typed):
         (first word, end, English) spans. A word of ``english`` is no compound."""
-        table, words = (
-            (self.marked, marked)
-            if self.marked is not None and marked != words
-            else (self.folded, words)
-        )
+        table, words = self.read(words, marked)
         out = []
         i = 0
         while i < len(words):
@@ -80,6 +76,13 @@ class Language:
                     out.append((i, i + 1, parts))
                 i += 1
         return out
+
+    def read(self, words: list[str], marked: list[str]) -> tuple[Table, list[str]]:
+        """The table a request is read by, and its words as that table holds them: as typed,
+        when this language's marks tell words apart and the request has marks."""
+        if self.marked is not None and marked != words:
+            return self.marked, marked
+        return self.folded, words
 
     @staticmethod
     def _compound(table: Table, word: str) -> str | None:
@@ -174,10 +177,12 @@ class Glossary:
             if code not in candidates and not (compound and language.compounds):
                 continue
             hits = language.hits(words, marked, self.english)
-            # the words of its phrases that are not English ("com chay": both words), and the
+            # the words of its phrases that are not English ("com chay": both words; "sân chơi"
+            # read with its marks, though "san" and "choi" are words of the model), and the
             # English words the request has besides
+            read = language.read(words, marked)[1]
             foreign = sum(
-                b - a for a, b, _ in hits if any(w not in self.english for w in words[a:b])
+                b - a for a, b, _ in hits if any(w not in self.english for w in read[a:b])
             )
             held = {i for a, b, _ in hits for i in range(a, b)}
             english = sum(w in self.plain for i, w in enumerate(words) if i not in held)

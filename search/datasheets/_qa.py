@@ -456,6 +456,14 @@ def _version_supply(text: str, start: int, end: int, nxt: int | None) -> float |
     return float(said.group(1)) if said else None
 
 
+def _gain_source(fact: Fact | None) -> str:
+    """Where a gain the question does not state comes from: "; channel B's gain (Channel B has
+    a fixed gain of 32) [hx711#p1]"."""
+    if fact is None:
+        return ""
+    return f"; {fact.condition}'s gain ({fact.evidence}) [{fact.citation}]"
+
+
 def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
     """The voltage a question gives a part's main supply pin ("VDD and VDDIO both 3.3 V")."""
     return next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None)
@@ -1479,6 +1487,31 @@ class DatasheetQA:
         formula = self._by_conversion(m.device, facts, volts=level.value, reading=x)
         return _computed(parsed, level, facts, steps, "V", formula)
 
+    def _variant_by_range(self, parsed: ParsedQuestion, device: str) -> str | None:
+        """The variant a question names by its measuring range ("the 200 kPa gauge part",
+        "a 0-40 kPa one"): the one variant printed for that span (from 0 when it says gauge or
+        gives no low end, and no other variant ends there)."""
+        ranges = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "measurement_range" and f.variant and f.min is not None and f.max
+        ]
+        for said in _STATED_RANGE.finditer(parsed.text):
+            hi, unit = float(said["hi"]), said["unit"]
+            lo = float(said["lo"]) if said["lo"] else None
+            fits = [
+                f
+                for f in ranges
+                if f.unit == unit
+                and math.isclose(float(f.max or 0), hi)
+                and (lo is None or math.isclose(float(f.min or 0), lo))
+            ]
+            if len(fits) > 1 and lo is None:
+                fits = [f for f in fits if f.min == 0]  # "gauge": from zero
+            if len({f.variant for f in fits}) == 1:
+                return fits[0].variant
+        return None
+
     def _reading_from_output(self, parsed: ParsedQuestion) -> Answer | None:
         """ "XGZP6847A100KPGN on 5 V reads 2.5 V out: what pressure?": the sensed value at an
         output voltage the question states, from the same two ranges backwards."""
@@ -1490,7 +1523,8 @@ class DatasheetQA:
             return None
         volts = float(out.group("v")) / (1000.0 if out.group("u").lower() == "mv" else 1.0)
         supply = _supply_said(parsed, m)
-        use = DeviceUse(m.device, m.variant or m.part_number, supply if supply != volts else None)
+        variant = self._variant_by_range(parsed, m.device) or m.variant or m.part_number
+        use = DeviceUse(m.device, variant, supply if supply != volts else None)
         found = reading_at(self.index, use, volts)
         if isinstance(found, str):
             return self._insufficient(parsed, "simple", f"scope_named: {found}")
@@ -3221,6 +3255,24 @@ class DatasheetQA:
             "computed",
         )
 
+    def _stated_gain(self, parsed: ParsedQuestion, device: str) -> tuple[float, Fact | None] | None:
+        """The gain a question sets ("gain 128"), or the one gain the source gives the channel
+        it names ("channel B (the fixed-gain one)": 32), with the fact that gives it."""
+        said = re.search(r"(?i)\bgain\s*(?:of\s*|=\s*)?(\d+)\b", parsed.text)
+        if said:
+            return float(said.group(1)), None
+        channel = re.search(r"(?i)\bchannel\s+([A-Z])\b", parsed.text)
+        if channel is None:
+            return None
+        fixed = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "gain"
+            and (f.condition or "").lower() == f"channel {channel.group(1).lower()}"
+            and isinstance(f.value, int | float)
+        ]
+        return (float(fixed[0].value), fixed[0]) if len(fixed) == 1 else None  # type: ignore[arg-type]
+
     def _bridge_into_adc(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Load cell rated 2 mV/V, excited from AVDD = 5 V, into HX711 channel A at gain 128:
         does full load fit?": the bridge's full-load output (rated output × excitation) against
@@ -3230,9 +3282,10 @@ class DatasheetQA:
             return None
         device = parsed.device_names[0]
         scaled = [f for f in self.index.device_facts(device) if f.extra.get("per_gain")]
-        gain = re.search(r"(?i)\bgain\s*(?:of\s*|=\s*)?(\d+)\b", parsed.text)
-        if not scaled or gain is None:
+        stated = self._stated_gain(parsed, device)
+        if not scaled or stated is None:
             return None
+        gain, gain_fact = stated
         rated = re.search(r"(?i)(\d+(?:\.\d+)?)\s*mV\s*/\s*V\b", parsed.text)
         rail = str(scaled[0].extra["per_gain"])
         volts = re.search(
@@ -3264,15 +3317,16 @@ class DatasheetQA:
             result=round(mv_per_v * v, 9),
             unit="mV",
         )
-        full, said, item = _full_scale_by_formula(f, float(gain.group(1)), v)
+        full, said, item = _full_scale_by_formula(f, gain, v)
         fits = signal.result <= full.result + 1e-9
         text = (
             f"Bridge output at full load "
             f"{format_number(mv_per_v)} mV/V × {format_number(v)} V = "
             f"{format_number(signal.result)} mV; {said}; the "
-            f"signal {'fits' if fits else 'exceeds it'}"
+            f"signal {'fits' if fits else 'exceeds it'}{_gain_source(gain_fact)}"
         )
-        return _checked(parsed, fits, text, [item], [signal, full])
+        items = [item, *([item_from_fact(gain_fact)] if gain_fact else [])]
+        return _checked(parsed, fits, text, items, [signal, full])
 
     def _full_scale_at_rail(self, parsed: ParsedQuestion) -> Answer | None:
         """ "HX711 with AVDD at 3.3 V, channel A gain 128: full-scale input?": at a rail no row
@@ -3284,12 +3338,13 @@ class DatasheetQA:
             return None
         device = parsed.device_names[0]
         scaled = [f for f in self.index.device_facts(device) if f.extra.get("per_gain")]
-        gain = re.search(r"(?i)\bgain\s*(?:of\s*|=\s*)?(\d+)\b", parsed.text)
-        if not scaled or gain is None:
+        stated = self._stated_gain(parsed, device)
+        if not scaled or stated is None:
             return None
+        gain, gain_fact = stated
         rail = str(scaled[0].extra["per_gain"])
         volts = re.search(
-            rf"(?i)\b{rail}\s*(?:=|at|of|from|on)?\s*(\d+(?:\.\d+)?)\s*V\b", parsed.text
+            rf"(?i)\b{rail}\s*(?:=|at|of|from|on|is)?\s*(\d+(?:\.\d+)?)\s*V\b", parsed.text
         )
         if volts is None:
             return None
@@ -3303,8 +3358,9 @@ class DatasheetQA:
         ]
         if printed:
             return None  # a row printed at that rail and gain answers as it is
-        full, said, item = _full_scale_by_formula(scaled[0], float(gain.group(1)), v)
-        return _answered(parsed, said, [item], [full], "computed")
+        full, worked, item = _full_scale_by_formula(scaled[0], gain, v)
+        items = [item, *([item_from_fact(gain_fact)] if gain_fact else [])]
+        return _answered(parsed, worked + _gain_source(gain_fact), items, [full], "computed")
 
     def _through_scale(self, parsed: ParsedQuestion) -> Answer | None:
         """ "At 20 mV/div, how big is one LSB?": a setting the question states, divided by the
@@ -5328,6 +5384,11 @@ _RATED_PRESSURE = re.compile(
 )
 
 # An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
+# A measuring range a question names a part by: "200 kPa gauge part", "the 0-40 kPa one"
+_STATED_RANGE = re.compile(
+    r"(?:(?P<lo>-?\d+(?:\.\d+)?)\s*(?:-|to|~|…)\s*)?(?<![\w.])(?P<hi>\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>kPa|MPa)\b(?=[^.?]{0,12}\b(?:gauge|part|version|model|one|sensor|range)\b)"
+)
 # "as an output voltage change in millivolts": a figure asked in volts or millivolts
 _ASKED_IN_VOLTS = re.compile(r"(?i)\b(?:in|as)\b[^.?;]{0,40}?\b(?P<unit>millivolts?|mV|volts?)\b")
 _OUTPUT_READING = re.compile(

@@ -110,3 +110,19 @@ def test_the_voltage_across_a_stated_shunt_must_fit_the_sense_input(qa: Datashee
     rated = qa.ask("INA219 reading a 0.05 Ω shunt in the AMS1117-3.3 output: fits?")
     assert rated.verdict == "compatible"
     assert "AMS1117 rated output" in rated.answer
+
+
+def test_a_full_scale_is_worked_at_the_rail_stated_and_the_channels_fixed_gain(
+    qa: DatasheetQA,
+) -> None:
+    # "AVDD is 3.3 V" is the rail; channel B's gain is the one the source gives it (32)
+    answer = qa.ask("HX711 channel B, AVDD is 3.3 V: full-scale differential input?")
+    assert [(d.result, d.unit) for d in answer.derived] == [(51.5625, "mV")]
+    assert "hx711#p1" in answer.citations  # "Channel B has a fixed gain of 32"
+
+
+def test_a_sensor_named_by_its_measuring_range_is_that_variant(qa: DatasheetQA) -> None:
+    answer = qa.ask("The XGZP6847A 200 kPa gauge one, on 5 V, outputs 1.3 V. What pressure?")
+    assert answer.status == "answered"
+    assert "XGZP6847A200KPG" in answer.answer
+    assert answer.derived[-1].result == 40.0  # (1.3 - 0.5) / 0.02

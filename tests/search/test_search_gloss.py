@@ -78,6 +78,10 @@ def test_a_language_whose_marks_tell_words_apart_is_read_as_typed(tmp_path: Path
     assert glossary.gloss("mua đồ ở chợ cho chó") == "buy đồ ở market for dog"
     # typed without marks, the words are folded as in any other language
     assert glossary.gloss("mua cho") == "buy for"
+    # a word typed with marks is no English word, though its folded spelling is one
+    (tmp_path / "vi.tsv").write_text("#! marks\nsân chơi\tplayground\n", encoding="utf-8")
+    folded_english = Glossary.load(tmp_path, english={"san", "choi"}, plain={"san", "choi"})
+    assert folded_english.gloss("sân chơi") == "playground"
 
 
 def test_a_compound_is_read_as_the_two_words_it_is_made_of(tmp_path: Path) -> None:
