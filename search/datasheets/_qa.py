@@ -4713,8 +4713,10 @@ def _sibling_parts(facts: Iterable[Fact]) -> tuple[tuple[str, str], ...]:
 # punctuation or "versus".
 _CONDITION_CLAUSE = re.compile(
     r"(?i)(?:(?<=\S\s)\b(?:at|with|under|over)\b(?!\s+(?:what|which|how)\b)|@)"
-    # up to a clause's or a sentence's end ("at about 0.3 A. Max voltage lost...")
-    r"(?:(?!\b(?:versus|vs\.?|and|compared)\s+(?![±+\-−]?\d))(?!\.(?:\s|$))[^,;:?()])*"
+    # up to a clause's or a sentence's end ("at about 0.3 A. Max voltage lost...", "at +20 dBm
+    # - what duty cycle ...")
+    r"(?:(?!\b(?:versus|vs\.?|and|compared)\s+(?![±+\-−]?\d))(?!\.(?:\s|$))(?!\s[-–—]\s)"
+    r"[^,;:?()])*"
 )
 
 

@@ -96,7 +96,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A flow sensor's range is the flow it measures, whatever the question calls it.
     # ... but "the flow sensor" names the part, not its range.
     (r"\bflow(?: rate)?(?: range)?\b(?! sensors?\b| meters?\b)", ("measurement_range",)),
-    (r"\bduty[- ]cycle", ("duty_cycle",)),
+    (r"\bduty[- ]cycle", ("duty_cycle", "duty_cycle_transmission")),
     # A PIR module's retrigger timings: how long the output holds, and the dead time after it.
     (r"\bblock(?:ing)? time|\block(?:out)? time|\bdead time", ("block_time",)),
     (

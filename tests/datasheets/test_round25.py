@@ -126,3 +126,11 @@ def test_a_sensor_named_by_its_measuring_range_is_that_variant(qa: DatasheetQA) 
     assert answer.status == "answered"
     assert "XGZP6847A200KPG" in answer.answer
     assert answer.derived[-1].result == 40.0  # (1.3 - 0.5) / 0.02
+
+
+def test_a_condition_stops_at_a_dash_and_every_item_after_it_is_asked(qa: DatasheetQA) -> None:
+    answer = qa.ask("RFM95W at +20 dBm - supply range and duty cycle limit?")
+    assert [(i.spec, i.max) for i in answer.items] == [
+        ("supply_voltage", 3.7),
+        ("duty_cycle_transmission", 1.0),
+    ]
