@@ -54,11 +54,10 @@ class Language:
     """(``#! compounds``) whether a word it does not hold may be two it does"""
 
     def hits(
-        self, words: list[str], marked: list[str], english: frozenset[str]
+        self, table: Table, words: list[str], english: frozenset[str]
     ) -> list[tuple[int, int, str | None]]:
-        """Greedy longest phrases of the request's words (folded, and lower case as typed):
-        (first word, end, English) spans. A word of ``english`` is no compound."""
-        table, words = self.read(words, marked)
+        """Greedy longest phrases of a request's words as ``read`` gives them: (first word,
+        end, English) spans. A word of ``english`` is no compound."""
         out = []
         i = 0
         while i < len(words):
@@ -176,11 +175,11 @@ class Glossary:
         for code, language in self.languages.items():
             if code not in candidates and not (compound and language.compounds):
                 continue
-            hits = language.hits(words, marked, self.english)
+            table, read = language.read(words, marked)
+            hits = language.hits(table, read, self.english)
             # the words of its phrases that are not English ("com chay": both words; "sân chơi"
             # read with its marks, though "san" and "choi" are words of the model), and the
             # English words the request has besides
-            read = language.read(words, marked)[1]
             foreign = sum(
                 b - a for a, b, _ in hits if any(w not in self.english for w in read[a:b])
             )

@@ -5385,7 +5385,6 @@ _RATED_PRESSURE = re.compile(
     r"(?<![\w.])(?:(-?\d+(?:\.\d+)?)\s*(?:-|to|～|\.\.)\s*)?(\d+(?:\.\d+)?)\s*(kPa|MPa)\b"
 )
 
-# An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
 # A measuring range a question names a part by: "200 kPa gauge part", "the 0-40 kPa one"
 _STATED_RANGE = re.compile(
     r"(?:(?P<lo>-?\d+(?:\.\d+)?)\s*(?:-|to|~|…)\s*)?(?<![\w.])(?P<hi>\d+(?:\.\d+)?)\s*"
@@ -5393,6 +5392,7 @@ _STATED_RANGE = re.compile(
 )
 # "as an output voltage change in millivolts": a figure asked in volts or millivolts
 _ASKED_IN_VOLTS = re.compile(r"(?i)\b(?:in|as)\b[^.?;]{0,40}?\b(?P<unit>millivolts?|mV|volts?)\b")
+# An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
 _OUTPUT_READING = re.compile(
     r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing)\s+"
     r"(?:of\s+)?"
@@ -5496,7 +5496,6 @@ _VERIFY_CUE = re.compile(
 _ASKS_POINTS = re.compile(
     r"(?i)\b(?:which|what)\b[^.?]{0,30}\b(?:points?|voltages|currents|settings)\b"
 )
-# "worst-case sum of the three sensor currents", "total current of all of them"
 # A budget the parts' currents together must stay within: "under a 20 µA total sleep budget",
 # "a sleep budget of 50 uA"
 _CURRENT_BUDGET = re.compile(
@@ -5517,6 +5516,7 @@ def _current_budget(text: str) -> tuple[float, str] | None:
 _ASLEEP = re.compile(
     r"(?i)\b(?:deep[- ])?sleep(?:ing)?\b|\bstandby\b|\bpower(?:ed)?[- ]?down\b|\basleep\b"
 )
+# "worst-case sum of the three sensor currents", "total current of all of them"
 _ASKS_TOTAL_CURRENT = re.compile(
     r"(?i)\b(?:sum|total|combined|altogether|add(?:ed)? up)\b[^.?]{0,40}\b(?:currents?|draws?|mA)\b"
     r"|\b(?:current|draw)s?\b[^.?]{0,30}\b(?:sum|total|combined|altogether|add(?:ed)? up)\b"
@@ -5924,12 +5924,14 @@ def _supply_said(parsed: ParsedQuestion, mention: DeviceMention) -> float | None
     one" ("the 3.3 V, 0-100 kPa one")."""
     supply = mention.supply_v or _sole(parsed)
     if supply is None:
-        said = re.findall(
-            r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b"
-            r"|\bthe\s+(\d+(?:\.\d+)?)\s*V\b[^.;:()]{0,25}?\b(?:one|part|version|model|variant)\b",
-            parsed.text,
-        )
-        said = [a or b for a, b in said]
+        said = [
+            a or b
+            for a, b in re.findall(
+                r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b"
+                r"|\bthe\s+(\d+(?:\.\d+)?)\s*V\b[^.;:()]{0,25}?\b(?:one|part|version|model|variant)\b",
+                parsed.text,
+            )
+        ]
         supply = float(said[0]) if len(set(said)) == 1 else None
     return supply
 
