@@ -878,7 +878,9 @@ class DatasheetQA:
                 (d for d in parsed.devices if parsed.accuracy and self._is_instrument(d.device)),
                 None,
             )
-            if (verified := self._verification(parsed)) is not None:
+            if (pins := self._pins(parsed)) is not None:
+                answer = pins
+            elif (verified := self._verification(parsed)) is not None:
                 # "cal verification of the TRN-2400 CC": the calibration procedure's tolerance,
                 # not the manual's accuracy
                 answer = verified
@@ -2440,6 +2442,8 @@ class DatasheetQA:
         for name in parsed.device_names:
             own = _stems(name)
             for f in self.index.device_facts(name):
+                if f.spec == "pin_function":
+                    continue  # a pin's row answers a question about pins (``_pins``) only
                 if wants_time and unit_dimension(f.unit, f.spec) != "s":
                     continue  # "how long can a write take" is no count of writes
                 if wants_count and unit_dimension(f.unit, f.spec) == "s":
@@ -2469,6 +2473,8 @@ class DatasheetQA:
         groups: dict[str, dict[str, Fact]] = {}
         for f in self.index.device_facts(parsed.device_names[0]):
             words = f.parameter.lower().split()
+            if f.spec == "pin_function":
+                continue  # "Pin 7 INA-", "Pin 8 INA+": pins, not a figure's rows
             if len(words) >= 3 and set(words[:-1]) <= asked and words[-1] in asked:
                 groups.setdefault(" ".join(words[:-1]), {}).setdefault(words[-1], f)
         lists = [
@@ -3254,6 +3260,56 @@ class DatasheetQA:
             [loss],
             "computed",
         )
+
+    def _pins(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Which pin number is STBY, and what does it do?", "what's pin 15 of the HX711 for?",
+        "which pin picks the output data rate?": the rows of the part's pin table named by pin
+        name or number, or else the one row whose function has the most of the question's
+        words; with any other figure the question asks, answered beside them. None when the
+        question asks about no pin."""
+        if len(set(parsed.device_names)) != 1 or not _ASKS_PIN.search(parsed.text):
+            return None
+        device = parsed.device_names[0]
+        rows = [f for f in self.index.device_facts(device) if f.spec == "pin_function"]
+        if not rows:
+            return None
+        numbers = {
+            int(n)
+            for n in re.findall(r"(?i)\bpin\s*(?:#|no\.?|number)?\s*(\d{1,2})\b", parsed.text)
+        }
+        named = [
+            f
+            for f in rows
+            if f.extra.get("pin") in numbers
+            or (
+                re.search(rf"(?<![\w+-]){re.escape(str(f.symbol))}(?![\w+-])", parsed.text, re.I)
+                and (len(str(f.symbol)) >= 3 or str(f.symbol) in parsed.text)
+            )
+        ]
+        if not named:
+            # "which pin picks the output data rate": the function that says most of it
+            asked = content_words(parsed.text) - content_words(device) - {"pin", "pins"}
+            scored = sorted(
+                ((len(asked & content_words(str(f.value))), f) for f in rows),
+                key=lambda pair: -pair[0],
+            )
+            if scored and scored[0][0] >= 2 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+                named = [scored[0][1]]
+        if not named:
+            return None
+        items = [item_from_fact(f) for f in named]
+        text = ". ".join(f"{device} {f.value} [{f.citation}]" for f in named)
+        answer = _answered(parsed, text, items, [], "lookup")
+        figures = [cands for cands in parsed.specs if "pin_count" not in cands]
+        if figures:
+            # "... and what are the two rates it gives?": the figures asked besides the pin
+            rest = self._lookup(dataclasses.replace(parsed, specs=figures))
+            if rest.status == "answered":
+                answer.items += rest.items
+                answer.citations += [c for c in rest.citations if c not in answer.citations]
+                answer.derived += rest.derived
+                answer.answer += f". {rest.answer}"
+        return answer
 
     def _stated_gain(self, parsed: ParsedQuestion, device: str) -> tuple[float, Fact | None] | None:
         """The gain a question sets ("gain 128"), or the one gain the source gives the channel
@@ -4566,6 +4622,11 @@ class DatasheetQA:
         return answer
 
 
+# A question about a part's pins: "which pin", "which HX711 pin", "pin number", "pin 15"
+_ASKS_PIN = re.compile(
+    r"\b(?i:which|what)\s+(?:[A-Z][\w-]*'?s?\s+)?(?i:pins?)\b"  # "which HX711 pin"
+    r"|(?i:\bpin\s*(?:#|no\.?|number)|\bpin\s*\d{1,2}\b|\bpinout\b)"
+)
 # Signals said to go one way between two parts ("ESP32 SPI outputs into an MCP3008").
 _ONE_WAY = re.compile(r"(?i)\b(?:outputs?|inputs?|driv(?:es?|ing|en)|into|feed(?:s|ing)?)\b")
 

@@ -2446,6 +2446,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_described_timings(doc, device, stem))
     facts.extend(_part_column_ratings(doc, device, stem, variants.parts, facts))
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
+    facts.extend(_pin_functions(doc, device, stem))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
     facts = [f for f in facts if f.id not in relabelled] + wrapped
     facts = _temperature_extremes_rows(facts)
@@ -2503,6 +2504,70 @@ _PIN_COUNT = re.compile(
     r"(?:\s+(?:package|\([A-Za-z]\w*\)))?)",
     re.IGNORECASE,
 )
+
+
+# A pin table's heading row: "No.  Pin Name  I/O  Function", "Pin #  Name  Function
+# Description", "Name  No.  Type  Function", "NO.  NAME" (a heading on two lines)
+_PIN_HEADING = re.compile(r"(?i)^(?=.*(?:\bno\.?|\bnumber\b|#))(?=.*\bname\b).{0,60}$")
+# A pin's kind as tables print it, between its name and its function
+_PIN_KIND = (
+    r"(?:I/O|I|O|P|A|G|D|-|―|In/Out|In|Out|Power|Ground|Supply"
+    r"|(?:Analog|Digital) (?:Input|Output|I/O))"
+)
+# "19  STBY  I  “L” = standby/...", "15  RATE  Digital Input  Output data rate control, ..."
+_PIN_ROW = re.compile(
+    rf"^(?P<no>\d{{1,2}})\s+(?P<name>[A-Za-z0-9][\w+\-/.]{{0,11}})\s+(?:(?P<kind>{_PIN_KIND})\s{{2,}})?"
+    r"(?P<function>.+)$"
+)
+# "EN  3  I  Module-enable signal. Active high." (the name first)
+_PIN_ROW_NAME_FIRST = re.compile(
+    rf"^(?P<name>[A-Za-z0-9][\w+\-/.]{{0,11}})\s{{2}}(?P<no>\d{{1,2}})\s{{2}}(?P<kind>{_PIN_KIND})"
+    r"\s{2}(?P<function>.+)$"
+)
+
+
+def _pin_functions(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``pin_function`` facts from a pin table: the pin's number and name, and what it does
+    as the table says it ("19  STBY  I  “L” = standby/200 kΩ pull-down at internal"). Only rows
+    that give all three on one line are read; a row whose function wraps onto other lines
+    is left out, not guessed."""
+    out: list[Fact] = []
+    seen: set[tuple[int, str]] = set()
+    for page in doc.pages:
+        heading = next(
+            (k for k, line in enumerate(page.lines) if _PIN_HEADING.match(line.text)), None
+        )
+        if heading is None:
+            continue
+        for line in page.lines[heading + 1 :]:
+            text = line.text.strip()
+            m = _PIN_ROW.match(text) or _PIN_ROW_NAME_FIRST.match(text)
+            if m is None:
+                continue
+            number, name = int(m["no"]), m["name"]
+            function = m["function"].strip()
+            # a function is words ("ch B input 1"), not a column of numbers or more columns
+            # (a table with a column per package: "1  Y  Y  CLKIN  Optional ...")
+            if not (1 <= number <= 99) or not re.search(r"[a-z]{3}", function) or "  " in function:
+                continue
+            if not re.search(r"[A-Z0-9]", name) or (number, name) in seen:
+                continue
+            seen.add((number, name))
+            kind = f" ({m['kind']})" if m["kind"] and m["kind"] not in ("-", "―") else ""
+            out.append(
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    text,
+                    spec="pin_function",
+                    parameter=f"Pin {number} {name}",
+                    symbol=name,
+                    value=f"pin {number} {name}{kind}: {function}",
+                    extra={"pin": number, "name": name},
+                )
+            )
+    return out
 
 
 def _pin_counts(doc: PdfDocument, device: str, stem: str, *, family: bool) -> list[Fact]:

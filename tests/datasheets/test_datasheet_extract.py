@@ -1361,3 +1361,17 @@ def test_a_feature_figure_with_its_bound_and_condition_in_brackets() -> None:
     assert [(f.typ, f.unit, f.condition) for f in on] == [(0.5, "Ω", "VM ≥ 5 V, upper+lower")]
     vm = [f for f in facts if f.spec == "supply_voltage" and f.citation == "tb6612fng#p1"]
     assert [(f.max, f.value) for f in vm] == [(15.0, None)]
+
+
+@needs_pdfs
+def test_pin_tables_give_each_pins_number_name_and_function() -> None:
+    pins = {(f.extra["pin"], f.symbol): f for f in _facts("tb6612fng") if f.spec == "pin_function"}
+    stby = pins[(19, "STBY")]
+    assert stby.value == "pin 19 STBY (I): “L” = standby/200 kΩ pull-down at internal"
+    assert stby.citation == "tb6612fng#p2" and stby.evidence.startswith("19")
+    # a row whose function wraps onto another line is left out, not guessed
+    assert (1, "AO1") not in pins
+    rate = next(f for f in _facts("hx711") if f.spec == "pin_function" and f.symbol == "RATE")
+    assert rate.extra["pin"] == 15 and "0: 10Hz; 1: 80Hz" in str(rate.value)
+    # a table with a column per package ("1  Y  Y  CLKIN ...") is no pin table read here
+    assert not [f for f in _facts("mpu-6050") if f.spec == "pin_function"]

@@ -134,3 +134,15 @@ def test_a_condition_stops_at_a_dash_and_every_item_after_it_is_asked(qa: Datash
         ("supply_voltage", 3.7),
         ("duty_cycle_transmission", 1.0),
     ]
+
+
+def test_a_question_about_a_pin_is_answered_from_the_pin_table(qa: DatasheetQA) -> None:
+    by_name = qa.ask("Which pin number is the TB6612FNG's STBY?")
+    assert [(i.spec, i.citation) for i in by_name.items] == [("pin_function", "tb6612fng#p2")]
+    assert "pin 19 STBY" in by_name.answer
+    by_number = qa.ask("RFM95W: what is pin 3 for?")
+    assert "pin 3 MOSI (I): SPI Data input" in by_number.answer
+    # named by what it does, and a figure asked beside it answered too
+    by_function = qa.ask("Which HX711 pin selects the output data rate, and what rates are there?")
+    assert by_function.items[0].value.startswith("pin 15 RATE")
+    assert {i.spec for i in by_function.items[1:]} == {"sampling_rate"}
