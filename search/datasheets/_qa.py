@@ -456,6 +456,58 @@ def _version_supply(text: str, start: int, end: int, nxt: int | None) -> float |
     return float(said.group(1)) if said else None
 
 
+def _add_beside(answer: Answer, items: Sequence[AnswerItem], text: str) -> None:
+    """Items, their citations and the words that give them, added to an answer."""
+    answer.items += items
+    answer.citations += [
+        c for c in dict.fromkeys(i.citation for i in items) if c not in answer.citations
+    ]
+    answer.answer += f". {text}"
+
+
+def _item_numbers(item: AnswerItem) -> list[float]:
+    """The figures an item states."""
+    out = [float(x) for x in (item.min, item.typ, item.max) if isinstance(x, int | float)]
+    if isinstance(item.value, int | float):
+        out.append(float(item.value))
+    return out
+
+
+def _pin_at_level(parsed: ParsedQuestion, device: str, rows: Sequence[Fact]) -> Answer | None:
+    """A pin the question ties high or low ("RATE pulled high") whose row says what each level
+    does ("0: 10Hz; 1: 80Hz"): what it does at that level, from that row, when that is what
+    is asked (every figure the question names is the row's: "output data rate"); a level set
+    while another figure is asked ("settling time with RATE low") is that figure's condition."""
+    for f in rows:
+        function = content_words(str(f.value))
+        if not all(content_words(p) <= function for p in parsed.spec_phrases):
+            continue
+        levels = _PIN_LEVELS.search(str(f.value))
+        said = re.search(
+            rf"(?<![\w+-]){re.escape(str(f.symbol))}(?![\w+-]){_LEVEL_SAID}", parsed.text
+        )
+        if levels is None or said is None or len(str(f.symbol)) < 3:
+            continue
+        high = said["level"].lstrip("= ").lower() in ("high", "1", "vdd", "vcc", "dvdd")
+        chosen = (levels[2] if high else levels[1]).strip()
+        item = item_from_fact(f).model_copy(update={"value": chosen})
+        text = (
+            f"{device} {f.symbol} (pin {f.extra.get('pin')}) {'high (1)' if high else 'low (0)'}:"
+            f" {chosen} ({f.value}) [{f.citation}]"
+        )
+        return _answered(parsed, text, [item], [], "lookup")
+    return None
+
+
+# What a pin's row says each level does: "Output data rate control, 0: 10Hz; 1: 80Hz"
+_PIN_LEVELS = re.compile(r"\b0:\s*([^;,]+?)\s*;\s*1:\s*([^;,.]+)")
+# A level the question ties a pin to: "RATE pulled high", "RATE tied to DVDD", "RATE = 1"
+_LEVEL_SAID = (
+    r"\s*(?:pin\s+)?(?:(?:is\s+)?(?:pulled|tied|held|driven|set|strapped|wired)\s+)?(?:to\s+)?"
+    r"(?P<level>(?i:high|low|vdd|vcc|dvdd|gnd|ground)\b|=\s*[01]\b)"
+)
+
+
 def _gain_source(fact: Fact | None) -> str:
     """Where a gain the question does not state comes from: "; channel B's gain (Channel B has
     a fixed gain of 32) [hx711#p1]"."""
@@ -3267,11 +3319,35 @@ class DatasheetQA:
         name or number, or else the one row whose function has the most of the question's
         words; with any other figure the question asks, answered beside them. None when the
         question asks about no pin."""
-        if len(set(parsed.device_names)) != 1 or not _ASKS_PIN.search(parsed.text):
+        if len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
         rows = [f for f in self.index.device_facts(device) if f.spec == "pin_function"]
         if not rows:
+            return None
+        if (level := _pin_at_level(parsed, device, rows)) is not None:
+            chosen = re.findall(r"\d+(?:\.\d+)?", str(level.items[0].value))
+            if parsed.specs and chosen:
+                # the figure's own rows that give the same ("80 Hz, RATE = DVDD"), beside it
+                rest = self._lookup(parsed)
+                same = [
+                    i
+                    for i in rest.items
+                    if any(math.isclose(x, float(chosen[0])) for x in _item_numbers(i))
+                ]
+                if rest.status == "answered" and same:
+                    _add_beside(
+                        level,
+                        same,
+                        "; ".join(
+                            f"the {i.parameter or i.spec} row"
+                            + (f" ({i.condition})" if i.condition else "")
+                            + f" gives the same [{i.citation}]"
+                            for i in same
+                        ),
+                    )
+            return level
+        if not _ASKS_PIN.search(parsed.text):
             return None
         numbers = {
             int(n)
@@ -3305,10 +3381,8 @@ class DatasheetQA:
             # "... and what are the two rates it gives?": the figures asked besides the pin
             rest = self._lookup(dataclasses.replace(parsed, specs=figures))
             if rest.status == "answered":
-                answer.items += rest.items
-                answer.citations += [c for c in rest.citations if c not in answer.citations]
+                _add_beside(answer, rest.items, rest.answer)
                 answer.derived += rest.derived
-                answer.answer += f". {rest.answer}"
         return answer
 
     def _stated_gain(self, parsed: ParsedQuestion, device: str) -> tuple[float, Fact | None] | None:

@@ -146,3 +146,15 @@ def test_a_question_about_a_pin_is_answered_from_the_pin_table(qa: DatasheetQA) 
     by_function = qa.ask("Which HX711 pin selects the output data rate, and what rates are there?")
     assert by_function.items[0].value.startswith("pin 15 RATE")
     assert {i.spec for i in by_function.items[1:]} == {"sampling_rate"}
+
+
+def test_a_pin_tied_high_or_low_does_what_its_row_says_for_that_level(qa: DatasheetQA) -> None:
+    high = qa.ask("HX711 with RATE tied to DVDD: what data rate do I get?")
+    assert (high.items[0].spec, high.items[0].value) == ("pin_function", "80Hz")
+    # the rate's own rows that give the same stand beside it; the 10 Hz rows do not
+    assert high.items[1:] and all(80.0 in (i.typ, i.value) for i in high.items[1:])
+    low = qa.ask("HX711, RATE pin held low. Output rate?")
+    assert low.items[0].value == "10Hz"
+    # a level set while another figure is asked is that figure's condition
+    settling = qa.ask("HX711 settling time with RATE tied low?")
+    assert all(i.spec != "pin_function" for i in settling.items)
