@@ -4978,7 +4978,7 @@ _NAMED_RAIL_VOLTS = re.compile(
 
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
 _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
-_CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b")
+_CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b")
 
 
 _RAW_COUNT = re.compile(
@@ -5664,8 +5664,8 @@ _ASKS_PASS = re.compile(r"(?i)\b(?:pass(?:es)?|meets?|satisf(?:y|ies)|compl(?:y|
 # A capacitor's voltage rating: "a 50 V cap", "the 35 V input capacitors", "swap the input
 # caps for 10 µF 35 V parts"
 _CAP_RATING = re.compile(
-    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\bcap)"
-    r"|\bcap(?:s|acitors?)?\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\b(?:cap|ceramic|mlcc))"
+    r"|\b(?:cap(?:s|acitors?)?|ceramics?|mlccs?)\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
 )
 
 

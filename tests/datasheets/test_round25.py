@@ -158,3 +158,8 @@ def test_a_pin_tied_high_or_low_does_what_its_row_says_for_that_level(qa: Datash
     # a level set while another figure is asked is that figure's condition
     settling = qa.ask("HX711 settling time with RATE tied low?")
     assert all(i.spec != "pin_function" for i in settling.items)
+
+
+def test_a_capacitor_named_as_a_ceramic_is_derated_by_the_rule(qa: DatasheetQA) -> None:
+    answer = qa.ask("Under DR-14, what's the top rail for a 50 V MLCC at the SRB-5030 input?")
+    assert [(d.expression, round(d.result, 1)) for d in answer.derived] == [("50 / 1.5", 33.3)]
