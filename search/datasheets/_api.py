@@ -19,6 +19,7 @@ from search.datasheets._compat import (
     RULES,
     DeviceUse,
     Rule,
+    Shunt,
     check_compatibility,
     combine,
     items_of,
@@ -66,6 +67,15 @@ class CompatRequest(BaseModel):
     )
     clock_hz: float | None = Field(
         default=None, gt=0, le=1e9, description="SPI or I2C clock, for the bus_clock rule"
+    )
+    shunt_ohms: float | None = Field(
+        default=None, gt=0, le=1e6, description="current-sense shunt resistance, for the shunt rule"
+    )
+    shunt_amps: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e4,
+        description="current through the shunt (default: the other part's rated output current)",
     )
 
 
@@ -145,7 +155,14 @@ def build_router(qa: DatasheetQA | None = None) -> APIRouter:
         if unknown:
             raise HTTPException(status_code=422, detail=f"rules: unknown {unknown}")
         clock = (req.clock_hz, f"{req.clock_hz:.0f} Hz") if req.clock_hz else None
-        checks = check_compatibility(q.index, uses, rules, req.bus, req.pullup_v, clock)
+        shunt = (
+            Shunt(req.shunt_ohms, False, (req.shunt_amps, False) if req.shunt_amps else None)
+            if req.shunt_ohms
+            else None
+        )
+        checks = check_compatibility(
+            q.index, uses, rules, req.bus, req.pullup_v, clock, shunt=shunt
+        )
         items = items_of(checks)
         cites: list[str] = []
         for it in items:

@@ -50,6 +50,7 @@ __all__ = [
     "RULES",
     "DeviceUse",
     "Rule",
+    "Shunt",
     "asks_pullup_level",
     "bench_pairing",
     "bench_role",

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from search.datasheets._api import build_router
 from search.datasheets._qa import DatasheetQA
 
 
@@ -163,3 +167,17 @@ def test_a_pin_tied_high_or_low_does_what_its_row_says_for_that_level(qa: Datash
 def test_a_capacitor_named_as_a_ceramic_is_derated_by_the_rule(qa: DatasheetQA) -> None:
     answer = qa.ask("Under DR-14, what's the top rail for a 50 V MLCC at the SRB-5030 input?")
     assert [(d.expression, round(d.result, 1)) for d in answer.derived] == [("50 / 1.5", 33.3)]
+
+
+def test_the_shunt_rule_over_http(qa: DatasheetQA) -> None:
+    app = FastAPI()
+    app.include_router(build_router(qa))
+    client = TestClient(app)
+    body = {"devices": [{"model": "SRB-5030"}, {"model": "INA219"}], "rules": ["shunt"]}
+    rated = client.post("/v1/compat", json={**body, "shunt_ohms": 0.1}).json()
+    assert rated["verdict"] == "compatible"  # 3 A rated x 0.1 ohm = 300 mV of ±320 mV
+    assert "srb5030-datasheet#3" in rated["citations"]
+    over = client.post("/v1/compat", json={**body, "shunt_ohms": 0.1, "shunt_amps": 4}).json()
+    assert over["verdict"] == "incompatible"
+    unset = client.post("/v1/compat", json=body).json()
+    assert unset["verdict"] == "insufficient_evidence"
