@@ -224,6 +224,19 @@ def _tokens(text: str) -> list[str]:
     return ["store" if w == "shop" else w for w in tokens(text)]
 
 
+def _rejoined(words: tuple[str, ...], known: frozenset[str]) -> tuple[str, ...] | None:
+    """A name of one word said as the two words it joins ("carpark": "car park", both words of
+    at least three letters), or a name of two words said as one ("car wash": "carwash")."""
+    if len(words) == 2:
+        return (words[0] + words[1],)
+    if len(words) == 1:
+        w = words[0]
+        for cut in range(3, len(w) - 2):
+            if w[:cut] in known and w[cut:] in known:
+                return (w[:cut], w[cut:])
+    return None
+
+
 def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
@@ -333,6 +346,14 @@ class Lexicon:
             for i, s in enumerate(services)
             for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
             if len(words) >= 2 or words[0] not in self._known
+        ]
+        # "carpark" is also written "car park", and "car wash" "carwash": the same name
+        held = {words for words, _ in self._entries}
+        self._entries += [
+            (joined, i)
+            for words, i in list(self._entries)
+            for joined in (_rejoined(words, self._known),)
+            if joined is not None and joined not in held
         ]
         # ...unless the request opens with it, as the thing asked for ("chemist open late")
         self._leading = {

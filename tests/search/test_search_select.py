@@ -130,6 +130,18 @@ def test_lexicon_matches_a_services_other_names() -> None:
     assert lex.matches("er, a parking lot") == [1]
 
 
+def test_lexicon_reads_a_name_written_as_one_word_or_two() -> None:
+    svcs = [
+        Service("park", "park", ""),
+        Service("parking lot", "p", "", aliases=("carpark",)),
+        Service("car wash", "c", ""),
+    ]
+    lex = Lexicon(svcs, known={"car", "park", "wash"})
+    assert lex.matches("car park near the hospital") == [1]  # not the park
+    assert lex.matches("carwash open now") == [2]
+    assert lex.matches("a park by the car wash") == [0, 2]
+
+
 def test_lexicon_folds_accents_and_reads_shop_and_store_as_one_word() -> None:
     svcs = [
         Service("day care center", "d", "", aliases=("crèche",)),
