@@ -1955,13 +1955,15 @@ def parse_question(
     text: str,
     known_devices: Iterable[str] | None = None,
     siblings: tuple[tuple[str, str], ...] = (),
+    regulators: frozenset[str] = frozenset(),
 ) -> ParsedQuestion:
     """Parse a datasheet question into devices, specs, conditions and a route.
 
     ``known_devices`` limits device matching to models the store holds facts for (None: every
     model in the device table). ``siblings`` are (part name, model) pairs for parts a model's
     datasheet covers under names of their own ("LM7812" in the LM78xx datasheet): a mention of
-    one is that model, with the part as its variant.
+    one is that model, with the part as its variant. ``regulators``: models whose output is a
+    rail, kept as parties when a question names one only as the rail's owner.
     """
     original = text
     text = normalize_question(text)
@@ -1994,7 +1996,8 @@ def parse_question(
             for o in devices
         )
     ]
-    rails = _rail_owners(text, devices)
+    # (a regulator's rail is its output, whose band its own documents give: it stays a party)
+    rails = [(d, v) for d, v in _rail_owners(text, devices) if d.device not in regulators]
     if not re.search(r"(?i)\b(?:i2c|i²c|spi|uart|serial|1-wire|one-wire|gpio|sda|scl)\b", text):
         # ...unless the two also talk: then the owner is a party as well, at that voltage.
         devices = [d for d in devices if all(d is not owner for owner, _v in rails)]

@@ -181,3 +181,10 @@ def test_the_shunt_rule_over_http(qa: DatasheetQA) -> None:
     assert over["verdict"] == "incompatible"
     unset = client.post("/v1/compat", json=body).json()
     assert unset["verdict"] == "insufficient_evidence"
+
+
+def test_a_regulator_named_as_the_rails_owner_stays_a_party(qa: DatasheetQA) -> None:
+    # "off the SRB-5030 5 V rail": the rail is the converter's output band, 4.9 to 5.1 V
+    answer = qa.ask("LMP91200 running off the SRB-5030 5 V rail: within its supply spec?")
+    assert answer.verdict == "compatible"
+    assert "SRB-5030 output 4.9 to 5.1 V" in answer.answer
