@@ -5219,9 +5219,11 @@ def _with_bare_ing(words: set[str]) -> set[str]:
 
 def _stem(word: str) -> str:
     """A word with a plural "s" taken off, a short verb's "-ing" form made the verb, and
-    "-ation"/"-ated" forms of one verb made one ("compensated" meets "Compensation")."""
+    "-ation"/"-ated" forms of one verb made one ("compensated" meets "Compensation"), as are
+    an "-ersion" noun and its verb ("Convert T" meets "Conversion Time")."""
     word = word[:-1] if len(word) > 4 and word.endswith("s") else word
     word = re.sub(r"(?<=^\w{2})([bdgmnprt])\1ing$", r"\1", word)  # "running" meets "run"
+    word = re.sub(r"(?<=\w{3})ersion$", "ert", word)
     return re.sub(r"(?<=\w{4})(?:ation|ated|ating)$", "ate", word)
 
 

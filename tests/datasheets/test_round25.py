@@ -188,3 +188,9 @@ def test_a_regulator_named_as_the_rails_owner_stays_a_party(qa: DatasheetQA) -> 
     answer = qa.ask("LMP91200 running off the SRB-5030 5 V rail: within its supply spec?")
     assert answer.verdict == "compatible"
     assert "SRB-5030 output 4.9 to 5.1 V" in answer.answer
+
+
+def test_a_command_named_by_its_verb_meets_the_row_named_by_its_noun(qa: DatasheetQA) -> None:
+    # "after Convert T ... before the result is valid" is the conversion time, not tRDV
+    answer = qa.ask("DS18B20 at 12-bit: how long after Convert T until the result is valid?")
+    assert [(i.spec, i.max) for i in answer.items] == [("conversion_time", 750.0)]
