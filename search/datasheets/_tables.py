@@ -2526,6 +2526,30 @@ _PIN_ROW_NAME_FIRST = re.compile(
 )
 
 
+# A pin table's row with no function on its line ("1  AO1"), and the function line of a cell
+# two such rows share ("O  ch A output 1")
+_PIN_BARE = re.compile(r"^(?P<no>\d{1,2})\s+(?P<name>[A-Za-z0-9][\w+\-/.]{0,11})$")
+_PIN_SHARED = re.compile(rf"^(?:{_PIN_KIND})\s{{2,}}\D.*$")
+
+
+def _pin_table_lines(lines: list[str]) -> list[tuple[str, str]]:
+    """A pin table's lines as (row, the words that state it). Two rows of one pin name that a
+    function printed between them belongs to ("1  AO1" / "O  ch A output 1" / "2  AO1": a cell
+    the two pins share) are each given that function, stated by the three lines together."""
+    out = [(line, line) for line in lines]
+    for k in range(len(lines) - 2):
+        first, shared, second = (
+            _PIN_BARE.match(lines[k]),
+            lines[k + 1],
+            _PIN_BARE.match(lines[k + 2]),
+        )
+        if first and second and first["name"] == second["name"] and _PIN_SHARED.match(shared):
+            said = " / ".join(lines[k : k + 3])
+            out[k] = (f"{lines[k]}  {shared}", said)
+            out[k + 2] = (f"{lines[k + 2]}  {shared}", said)
+    return out
+
+
 def _pin_functions(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """``pin_function`` facts from a pin table: the pin's number and name, and what it does
     as the table says it ("19  STBY  I  “L” = standby/200 kΩ pull-down at internal"). Only rows
@@ -2539,8 +2563,9 @@ def _pin_functions(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
         )
         if heading is None:
             continue
-        for line in page.lines[heading + 1 :]:
-            text = line.text.strip()
+        for text, said in _pin_table_lines(
+            [line.text.strip() for line in page.lines[heading + 1 :]]
+        ):
             m = _PIN_ROW.match(text) or _PIN_ROW_NAME_FIRST.match(text)
             if m is None:
                 continue
@@ -2559,7 +2584,7 @@ def _pin_functions(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     device,
                     stem,
                     page,
-                    text,
+                    said,
                     spec="pin_function",
                     parameter=f"Pin {number} {name}",
                     symbol=name,

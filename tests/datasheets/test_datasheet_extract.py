@@ -1369,8 +1369,12 @@ def test_pin_tables_give_each_pins_number_name_and_function() -> None:
     stby = pins[(19, "STBY")]
     assert stby.value == "pin 19 STBY (I): “L” = standby/200 kΩ pull-down at internal"
     assert stby.citation == "tb6612fng#p2" and stby.evidence.startswith("19")
-    # a row whose function wraps onto another line is left out, not guessed
-    assert (1, "AO1") not in pins
+    # two rows of one name share the function printed between them ("1  AO1" / "O  ch A
+    # output 1" / "2  AO1"), stated by the three lines; rows of two names do not (VM2, VM3)
+    assert pins[(1, "AO1")].value == "pin 1 AO1 (O): ch A output 1"
+    assert pins[(2, "AO1")].value == "pin 2 AO1 (O): ch A output 1"
+    assert pins[(1, "AO1")].evidence == "1  AO1 / O  ch A output 1 / 2  AO1"
+    assert (13, "VM2") not in pins
     rate = next(f for f in _facts("hx711") if f.spec == "pin_function" and f.symbol == "RATE")
     assert rate.extra["pin"] == 15 and "0: 10Hz; 1: 80Hz" in str(rate.value)
     # a table with a column per package ("1  Y  Y  CLKIN ...") is no pin table read here
