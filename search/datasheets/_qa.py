@@ -3356,6 +3356,10 @@ class DatasheetQA:
             int(n)
             for n in re.findall(r"(?i)\bpin\s*(?:#|no\.?|number)?\s*(\d{1,2})\b", parsed.text)
         }
+        # a signal a pin carries, named as the datasheet lists it ("ADC1_CH0", "GPIO36")
+        signals = {
+            w.upper() for w in re.findall(r"\b[A-Za-z]+\d\w*\b|\b[A-Za-z]+_\w+\b", parsed.text)
+        } - {w.upper() for w in re.findall(r"\w+", device)}
         named = [
             f
             for f in rows
@@ -3364,6 +3368,7 @@ class DatasheetQA:
                 re.search(rf"(?<![\w+-]){re.escape(str(f.symbol))}(?![\w+-])", parsed.text, re.I)
                 and (len(str(f.symbol)) >= 3 or str(f.symbol) in parsed.text)
             )
+            or signals & set(re.findall(r"\b[A-Z][A-Z0-9_]+\b", str(f.value).split(":", 1)[-1]))
         ]
         if not named:
             # "which pin picks the output data rate": the function that says most of it

@@ -2530,13 +2530,31 @@ _PIN_ROW_NAME_FIRST = re.compile(
 # two such rows share ("O  ch A output 1")
 _PIN_BARE = re.compile(r"^(?P<no>\d{1,2})\s+(?P<name>[A-Za-z0-9][\w+\-/.]{0,11})$")
 _PIN_SHARED = re.compile(rf"^(?:{_PIN_KIND})\s{{2,}}\D.*$")
+# ...and a row, name first, whose function is printed on the lines around it ("IO32  8  I/O")
+_PIN_BARE_NAME_FIRST = re.compile(
+    rf"^[A-Za-z0-9][\w+\-/.]{{0,11}}\s{{2}}\d{{1,2}}\s{{2}}(?:{_PIN_KIND})$"
+)
+# A function that is a list of signal names ("GPIO36, ADC1_CH0, RTC_GPIO0")
+_SIGNAL_LIST = re.compile(
+    r"[A-Z][A-Z0-9_]*\d[A-Z0-9_]*(?:\s*\([^()]*\))?(?:,\s*[A-Z][\w/]*(?:\s*\([^()]*\))?)+,?"
+)
 
 
 def _pin_table_lines(lines: list[str]) -> list[tuple[str, str]]:
     """A pin table's lines as (row, the words that state it). Two rows of one pin name that a
     function printed between them belongs to ("1  AO1" / "O  ch A output 1" / "2  AO1": a cell
-    the two pins share) are each given that function, stated by the three lines together."""
+    the two pins share) are each given that function, stated by the three lines together; so is
+    a row whose function is printed on the lines around it, the first ending in a comma
+    ("GPIO32, XTAL_32K_P (...), ADC1_CH4," / "IO32  8  I/O" / "TOUCH9, RTC_GPIO9")."""
     out = [(line, line) for line in lines]
+    for k in range(1, len(lines) - 1):
+        before, after = lines[k - 1], lines[k + 1]
+        if (
+            _PIN_BARE_NAME_FIRST.match(lines[k])
+            and before.endswith(",")
+            and not (_PIN_ROW.match(after) or _PIN_ROW_NAME_FIRST.match(after))
+        ):
+            out[k] = (f"{lines[k]}  {before} {after}", " / ".join(lines[k - 1 : k + 2]))
     for k in range(len(lines) - 2):
         first, shared, second = (
             _PIN_BARE.match(lines[k]),
@@ -2573,7 +2591,8 @@ def _pin_functions(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             function = m["function"].strip()
             # a function is words ("ch B input 1"), not a column of numbers or more columns
             # (a table with a column per package: "1  Y  Y  CLKIN  Optional ...")
-            if not (1 <= number <= 99) or not re.search(r"[a-z]{3}", function) or "  " in function:
+            words = re.search(r"[a-z]{3}", function) or _SIGNAL_LIST.fullmatch(function)
+            if not (1 <= number <= 99) or not words or "  " in function:
                 continue
             if not re.search(r"[A-Z0-9]", name) or (number, name) in seen:
                 continue

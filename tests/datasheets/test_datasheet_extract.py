@@ -1377,5 +1377,10 @@ def test_pin_tables_give_each_pins_number_name_and_function() -> None:
     assert (13, "VM2") not in pins
     rate = next(f for f in _facts("hx711") if f.spec == "pin_function" and f.symbol == "RATE")
     assert rate.extra["pin"] == 15 and "0: 10Hz; 1: 80Hz" in str(rate.value)
+    # a function that lists signal names, and one printed on the lines around its row
+    esp = {f.extra["pin"]: f for f in _facts("esp32-wroom-32") if f.spec == "pin_function"}
+    assert esp[4].value == "pin 4 SENSOR_VP (I): GPIO36, ADC1_CH0, RTC_GPIO0"
+    assert esp[8].value.startswith("pin 8 IO32 (I/O): GPIO32, XTAL_32K_P (32.768 kHz")
+    assert esp[8].value.endswith("ADC1_CH4, TOUCH9, RTC_GPIO9")
     # a table with a column per package ("1  Y  Y  CLKIN ...") is no pin table read here
     assert not [f for f in _facts("mpu-6050") if f.spec == "pin_function"]

@@ -146,6 +146,11 @@ def test_a_question_about_a_pin_is_answered_from_the_pin_table(qa: DatasheetQA) 
     assert "pin 19 STBY" in by_name.answer
     by_number = qa.ask("RFM95W: what is pin 3 for?")
     assert "pin 3 MOSI (I): SPI Data input" in by_number.answer
+    # named by a signal it carries
+    by_signal = qa.ask("Which ESP32-WROOM-32 pin carries ADC1_CH0?")
+    assert [i.value for i in by_signal.items] == [
+        "pin 4 SENSOR_VP (I): GPIO36, ADC1_CH0, RTC_GPIO0"
+    ]
     # named by what it does, and a figure asked beside it answered too
     by_function = qa.ask("Which HX711 pin selects the output data rate, and what rates are there?")
     assert by_function.items[0].value.startswith("pin 15 RATE")
