@@ -1673,6 +1673,18 @@ def percent_band(nominal: float, pct: float, unit: str, who: str = "") -> tuple[
     return ends[0], ends[1]
 
 
+def _nominals(vsup: Sequence[Fact]) -> dict[float, Fact]:
+    """The nominal supplies a part states as single figures ("5.0/3.3 Vdc"), each with the row
+    that states it."""
+    return {
+        float(v): f
+        for f in vsup
+        if f.min is None and f.max is None
+        for v in (f.typ if f.typ is not None else f.value,)
+        if isinstance(v, int | float)
+    }
+
+
 def _tolerance_band(
     index: FactIndex, load: DeviceUse, vsup: Sequence[Fact]
 ) -> tuple[Limit, Limit, list[Fact]] | None:
@@ -1682,13 +1694,7 @@ def _tolerance_band(
     tol = next((f for f in index.device_facts(load.device) if f.spec == "supply_tolerance"), None)
     if tol is None or not isinstance(tol.value, int | float):
         return None
-    nominals = {
-        float(v): f
-        for f in vsup
-        if f.min is None and f.max is None
-        for v in (f.typ if f.typ is not None else f.value,)
-        if isinstance(v, int | float)
-    }
+    nominals = _nominals(vsup)
     if load.supply_v is not None:
         nominal = next((n for n in nominals if abs(n - load.supply_v) < 1e-9), None)
     else:
@@ -1697,20 +1703,6 @@ def _tolerance_band(
         return None
     lo, hi = percent_band(nominal, float(tol.value), "V", f"{load.device} supply ")
     return lo, hi, [nominals[nominal], tol]
-
-
-def _nominals(vsup: Sequence[Fact]) -> list[float]:
-    """The nominal supplies a part states as single figures ("5.0/3.3 Vdc"), distinct."""
-    return sorted(
-        {
-            float(v)
-            for f in vsup
-            if f.min is None and f.max is None
-            for v in (f.typ if f.typ is not None else f.value,)
-            if isinstance(v, int | float)
-        },
-        reverse=True,
-    )
 
 
 def _supply_band(
@@ -1827,7 +1819,7 @@ def _supply_voltage(
                     "supply",
                     "insufficient_evidence",
                     f"{load.device} is offered for several nominal supplies ("
-                    + ", ".join(f"{_fmt(v)} V" for v in nominals)
+                    + ", ".join(f"{_fmt(v)} V" for v in sorted(nominals, reverse=True))
                     + "); the question names no version",
                     vsup[:2],
                 )
@@ -3375,9 +3367,10 @@ def rule_shunt(index: FactIndex, uses: Sequence[DeviceUse], shunt: Shunt) -> lis
     """The voltage a current develops across the stated shunt (I × R) must fit a full-scale
     input range of the part sensing it. The current is the one stated, or else the rated
     output current of the part whose output the shunt is in."""
-    sensor = next((u for u in uses if _sense_ranges(index, u)), None)
-    if sensor is None:
+    sensed = next(((u, r) for u in uses if (r := _sense_ranges(index, u))), None)
+    if sensed is None:
         return [_check("shunt", "insufficient_evidence", "no current-sense input range", [])]
+    sensor, ranges = sensed
     facts: list[Fact] = []
     amps, said = shunt.amps, "stated"
     if amps is None:
@@ -3402,7 +3395,6 @@ def rule_shunt(index: FactIndex, uses: Sequence[DeviceUse], shunt: Shunt) -> lis
         result=round(mv, 9),
         unit="mV",
     )
-    ranges = _sense_ranges(index, sensor)
     fits = next(((v, f) for v, f in ranges if mv <= v * 1000.0 + 1e-9), None)
     if fits is None:
         top, widest = ranges[-1]

@@ -483,9 +483,7 @@ def _pin_at_level(parsed: ParsedQuestion, device: str, rows: Sequence[Fact]) -> 
         if not all(content_words(p) <= function for p in parsed.spec_phrases):
             continue
         levels = _PIN_LEVELS.search(str(f.value))
-        said = re.search(
-            rf"(?<![\w+-]){re.escape(str(f.symbol))}(?![\w+-]){_LEVEL_SAID}", parsed.text
-        )
+        said = re.search(rf"{_pin_word(f)}{_LEVEL_SAID}", parsed.text)
         if levels is None or said is None or len(str(f.symbol)) < 3:
             continue
         high = said["level"].lstrip("= ").lower() in ("high", "1", "vdd", "vcc", "dvdd")
@@ -499,6 +497,11 @@ def _pin_at_level(parsed: ParsedQuestion, device: str, rows: Sequence[Fact]) -> 
     return None
 
 
+def _pin_word(row: Fact) -> str:
+    """A pattern for a pin's name said as a word of its own ("INA+", not "INA+ and INB")."""
+    return rf"(?<![\w+-]){re.escape(str(row.symbol))}(?![\w+-])"
+
+
 # What a pin's row says each level does: "Output data rate control, 0: 10Hz; 1: 80Hz"
 _PIN_LEVELS = re.compile(r"\b0:\s*([^;,]+?)\s*;\s*1:\s*([^;,.]+)")
 # A level the question ties a pin to: "RATE pulled high", "RATE tied to DVDD", "RATE = 1"
@@ -508,12 +511,12 @@ _LEVEL_SAID = (
 )
 
 
-def _gain_source(fact: Fact | None) -> str:
-    """Where a gain the question does not state comes from: "; channel B's gain (Channel B has
-    a fixed gain of 32) [hx711#p1]"."""
+def _gain_source(fact: Fact | None) -> tuple[str, list[AnswerItem]]:
+    """Where a gain the question does not state comes from, in words and as the item that
+    gives it: "; Channel B's gain (Channel B has a fixed gain of 32) [hx711#p1]"."""
     if fact is None:
-        return ""
-    return f"; {fact.condition}'s gain ({fact.evidence}) [{fact.citation}]"
+        return "", []
+    return f"; {fact.condition}'s gain ({fact.evidence}) [{fact.citation}]", [item_from_fact(fact)]
 
 
 def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
@@ -3365,7 +3368,7 @@ class DatasheetQA:
             for f in rows
             if f.extra.get("pin") in numbers
             or (
-                re.search(rf"(?<![\w+-]){re.escape(str(f.symbol))}(?![\w+-])", parsed.text, re.I)
+                re.search(_pin_word(f), parsed.text, re.I)
                 and (len(str(f.symbol)) >= 3 or str(f.symbol) in parsed.text)
             )
             or signals & set(re.findall(r"\b[A-Z][A-Z0-9_]+\b", str(f.value).split(":", 1)[-1]))
@@ -3457,14 +3460,14 @@ class DatasheetQA:
         )
         full, said, item = _full_scale_by_formula(f, gain, v)
         fits = signal.result <= full.result + 1e-9
+        source, gain_items = _gain_source(gain_fact)
         text = (
             f"Bridge output at full load "
             f"{format_number(mv_per_v)} mV/V × {format_number(v)} V = "
             f"{format_number(signal.result)} mV; {said}; the "
-            f"signal {'fits' if fits else 'exceeds it'}{_gain_source(gain_fact)}"
+            f"signal {'fits' if fits else 'exceeds it'}{source}"
         )
-        items = [item, *([item_from_fact(gain_fact)] if gain_fact else [])]
-        return _checked(parsed, fits, text, items, [signal, full])
+        return _checked(parsed, fits, text, [item, *gain_items], [signal, full])
 
     def _full_scale_at_rail(self, parsed: ParsedQuestion) -> Answer | None:
         """ "HX711 with AVDD at 3.3 V, channel A gain 128: full-scale input?": at a rail no row
@@ -3497,8 +3500,8 @@ class DatasheetQA:
         if printed:
             return None  # a row printed at that rail and gain answers as it is
         full, worked, item = _full_scale_by_formula(scaled[0], gain, v)
-        items = [item, *([item_from_fact(gain_fact)] if gain_fact else [])]
-        return _answered(parsed, worked + _gain_source(gain_fact), items, [full], "computed")
+        source, gain_items = _gain_source(gain_fact)
+        return _answered(parsed, worked + source, [item, *gain_items], [full], "computed")
 
     def _through_scale(self, parsed: ParsedQuestion) -> Answer | None:
         """ "At 20 mV/div, how big is one LSB?": a setting the question states, divided by the

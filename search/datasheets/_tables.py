@@ -2509,6 +2509,8 @@ _PIN_COUNT = re.compile(
 # A pin table's heading row: "No.  Pin Name  I/O  Function", "Pin #  Name  Function
 # Description", "Name  No.  Type  Function", "NO.  NAME" (a heading on two lines)
 _PIN_HEADING = re.compile(r"(?i)^(?=.*(?:\bno\.?|\bnumber\b|#))(?=.*\bname\b).{0,60}$")
+# A pin's name as tables print it ("STBY", "PD_SCK", "INA+", "SHD/SD2", "3.3V")
+_PIN_NAME = r"[A-Za-z0-9][\w+\-/.]{0,11}"
 # A pin's kind as tables print it, between its name and its function
 _PIN_KIND = (
     r"(?:I/O|I|O|P|A|G|D|-|―|In/Out|In|Out|Power|Ground|Supply"
@@ -2516,24 +2518,22 @@ _PIN_KIND = (
 )
 # "19  STBY  I  “L” = standby/...", "15  RATE  Digital Input  Output data rate control, ..."
 _PIN_ROW = re.compile(
-    rf"^(?P<no>\d{{1,2}})\s+(?P<name>[A-Za-z0-9][\w+\-/.]{{0,11}})\s+(?:(?P<kind>{_PIN_KIND})\s{{2,}})?"
+    rf"^(?P<no>\d{{1,2}})\s+(?P<name>{_PIN_NAME})\s+(?:(?P<kind>{_PIN_KIND})\s{{2,}})?"
     r"(?P<function>.+)$"
 )
 # "EN  3  I  Module-enable signal. Active high." (the name first)
 _PIN_ROW_NAME_FIRST = re.compile(
-    rf"^(?P<name>[A-Za-z0-9][\w+\-/.]{{0,11}})\s{{2}}(?P<no>\d{{1,2}})\s{{2}}(?P<kind>{_PIN_KIND})"
+    rf"^(?P<name>{_PIN_NAME})\s{{2}}(?P<no>\d{{1,2}})\s{{2}}(?P<kind>{_PIN_KIND})"
     r"\s{2}(?P<function>.+)$"
 )
 
 
 # A pin table's row with no function on its line ("1  AO1"), and the function line of a cell
 # two such rows share ("O  ch A output 1")
-_PIN_BARE = re.compile(r"^(?P<no>\d{1,2})\s+(?P<name>[A-Za-z0-9][\w+\-/.]{0,11})$")
+_PIN_BARE = re.compile(rf"^(?P<no>\d{{1,2}})\s+(?P<name>{_PIN_NAME})$")
 _PIN_SHARED = re.compile(rf"^(?:{_PIN_KIND})\s{{2,}}\D.*$")
 # ...and a row, name first, whose function is printed on the lines around it ("IO32  8  I/O")
-_PIN_BARE_NAME_FIRST = re.compile(
-    rf"^[A-Za-z0-9][\w+\-/.]{{0,11}}\s{{2}}\d{{1,2}}\s{{2}}(?:{_PIN_KIND})$"
-)
+_PIN_BARE_NAME_FIRST = re.compile(rf"^{_PIN_NAME}\s{{2}}\d{{1,2}}\s{{2}}(?:{_PIN_KIND})$")
 # A function that is a list of signal names ("GPIO36, ADC1_CH0, RTC_GPIO0")
 _SIGNAL_LIST = re.compile(
     r"[A-Z][A-Z0-9_]*\d[A-Z0-9_]*(?:\s*\([^()]*\))?(?:,\s*[A-Z][\w/]*(?:\s*\([^()]*\))?)+,?"
