@@ -134,6 +134,9 @@ class DeviceUse:
     strap_floating: str | None = None
     """An address pin the question leaves unconnected ("A0 left floating"): address tables
     give addresses only for pins tied to a level."""
+    drives_clock: bool = False
+    """The question asks whether this part can run the bus at the stated clock ("can the ESP32
+    clock the radio at 10 MHz"), not only whether the other parts take it."""
 
     @property
     def logic_v(self) -> float | None:
@@ -413,6 +416,8 @@ def _best(
     )
     out = []
     for r in ranked:
+        if "component" in r.fact.applies_to:
+            continue  # the module's flash chip rates itself, not the module's pins
         reasons = validate_fact(r.fact, r.fact.spec, operating=not absmax, absolute_max=absmax)
         # A limit written relative to a supply ("VDD + 0.3") is a number once the supply is known.
         relative = bool(_relative_limits(r.fact))
@@ -3650,6 +3655,15 @@ def rule_bus_clock(
             for hz_of in (_hz(_clock_top(f), f.unit),)
             if hz_of is not None
         ]
+        if (
+            not rows
+            and len(uses) > 1
+            and not use.drives_clock
+            and _runs_programs(index, use.device)
+        ):
+            # the processor is the bus master: it sets the clock the other parts must take, and
+            # whether it can run that fast is asked only when the question asks it
+            continue
         if not rows:
             checks.append(
                 _check(

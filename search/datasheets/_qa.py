@@ -103,6 +103,7 @@ from search.datasheets._retrieval import (
     rated_selector,
 )
 from search.datasheets._route import (
+    _COMPARE_CUES as _PARTS_COMPARED,
     _COMPAT_CUES,
     FORCED_ON_OUTPUT,
     QUERY_RETURNS,
@@ -783,7 +784,15 @@ def _display_name(f: Fact) -> str:
 
 def _scope_text(applies: dict[str, Any]) -> str:
     bits = []
-    for key in ("variant", "board_revision", "range", "calibration_interval", "quantity", "mode"):
+    for key in (
+        "variant",
+        "component",
+        "board_revision",
+        "range",
+        "calibration_interval",
+        "quantity",
+        "mode",
+    ):
         v = applies.get(key)
         if v:
             if isinstance(v, list | tuple):
@@ -1763,6 +1772,7 @@ class DatasheetQA:
             or not parsed.specs
             or closing is None
             or _COMPARE_CUES.search(parsed.text)
+            or _PARTS_COMPARED.search(parsed.text)
             or _COMPAT_CUES.search(closing)
             or _CHECK_CUE.search(closing)
         ):
@@ -4403,6 +4413,13 @@ class DatasheetQA:
             # are checked too only when the question asks about them.
             asks_address = re.search(r"(?i)\baddress|\bclash|\bconflict|\bcollid", parsed.text)
             rules = [r for r in rules if r != "i2c_address" or asks_address] + ["bus_clock"]
+            for use in uses:
+                # "can the ESP32 clock the radio at 10 MHz": that part's own limit is asked
+                use.drives_clock = any(
+                    _DRIVES_CLOCK.match(parsed.text[m.end :])
+                    for m in parsed.devices
+                    if m.device == use.device
+                )
         checks = check_compatibility(
             self.index,
             uses,
@@ -5587,7 +5604,7 @@ _SUITABILITY = re.compile(
     rf"|{_PARALLEL}"
     # "will it start up fine?", "can X supply my load?"
     r"|\bwill it (?:start(?: up)?|work|cope|survive)\b"
-    r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source) (?:my|the|a|an)\b"
+    r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source|drive|feed|excite) (?:my|the|a|an)\b"
     # "Does this module datasheet back that up?", "does the datasheet say it's ok submerged?"
     r"|\bback (?:that|this|it) up\b"
     r"|\bdoes (?:the|this|its) (?:\w+ )?(?:data ?sheet|sheet|manual)\b.{0,20}"
@@ -6246,8 +6263,10 @@ _TOLERANCE = re.compile(r"(?i)^[^.;?]{0,40}?(?:±|\+/-|\+-|plus or minus)\s*(\d+
 
 # What a part draws itself, never what it can deliver to a load.
 _CONSUMPTION_SPECS = frozenset({"supply_current", "sleep_current", "power_consumption"})
+# "the ESP32 clock the radio", "the STM32 can drive SCK": said right after a part's name
+_DRIVES_CLOCK = re.compile(r"\W*(?:\w+\W+){0,2}?(?:clock|drive|run|generate)s?\b")
 _FEEDS_A_LOAD = re.compile(
-    r"(?i)\b(?:feed(?:s|ing)?|suppl(?:y|ies|ying)|power(?:s|ing)?|driv(?:e|es|ing)|source|deliver)"
+    r"(?i)\b(?:feed(?:s|ing)?|suppl(?:y|ies|ying)|power(?:s|ing)?|driv(?:e|es|ing)|source|deliver|excit(?:e|es|ing))"
     r"\b.{0,40}\b(?:load|cells?|sensors?|leds?|motors?|excitation|bridge)\b"
 )
 

@@ -245,6 +245,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|uses?|needs?|pulls?|takes?|eats?)\b"
         r"(?:(?!\band\b|[,;]).){0,40}?\b(?:in|during|(?:while|when)(?: it(?:'s| is))?(?: in)?)"
         r" (?:sleep|standby|power[- ]?down|shutdown|idle|deep[- ]sleep)\b"
+        # "which sleeps lower", "sleeps at how many µA"
+        r"|\bsleeps? (?:lower|higher|less|more|deeper|at)\b"
         # "how much does it draw while asleep?"
         r"|\b(?:draws?|drawn|uses?|needs?|pulls?|takes?|eats?|current)\b[^.?,;]{0,20}"
         r"\b(?:while|when)(?: it(?:'s| is))? asleep\b"
@@ -769,7 +771,8 @@ _COMPAT_CUES = re.compile(
 )
 _COMPARE_CUES = re.compile(
     r"\bcompare|\bcomparison|\bversus\b|\bvs\.?\b|\bwhich (?:one |of (?:the|them|these) |\w+ )?"
-    r"(?:has|is|draws|needs|offers|gives|runs|supports|allows|tolerates)|\bdifference between\b"
+    r"(?:has|is|draws|needs|offers|gives|runs|supports|allows|tolerates|sleeps?|uses|consumes)"
+    r"|\bdifference between\b"
     r"|\b(?:higher|lower|wider|narrower|more|less|larger|smaller|better) .{0,40}\bthan\b"
     r"|\bboth\b",
     re.IGNORECASE,

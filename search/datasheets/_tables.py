@@ -2449,9 +2449,9 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_pin_functions(doc, device, stem))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
     facts = [f for f in facts if f.id not in relabelled] + wrapped
-    facts = _temperature_extremes_rows(facts)
+    facts = [_of_component(f) for f in _temperature_extremes_rows(facts)]
     # A clock stated in prose stands in only where no table gives that bus's clock.
-    tabled = {f.spec for f in facts}
+    tabled = {f.spec for f in facts if "component" not in f.applies_to}
     facts.extend(f for f in _stated_bus_clocks(doc, device, stem) if f.spec not in tabled)
     if speaks_i2c:
         facts.extend(_prose_addresses(doc, device, stem))
@@ -3672,6 +3672,19 @@ _BUS_CLOCK_SENTENCE = re.compile(
     r"(?i)\b(?P<bus>I²C|I2C|SPI)\b(?:\s+interface)?\s*\(?(?:[^().;]{0,30},\s*)?up\s+to\s+"
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>[kM]Hz)\b"
 )
+
+
+# A module's table of a chip inside it ("Table 15: Flash Specifications"): its rows rate that
+# chip (the flash's own supply and clock), not the module's pins.
+_COMPONENT_TABLE = re.compile(r"(?i)\b(flash|psram)\s+specifications?\b")
+
+
+def _of_component(fact: Fact) -> Fact:
+    """``fact`` marked with the chip it rates when its table is that of a chip inside the part."""
+    if not (m := _COMPONENT_TABLE.search(fact.section or "")):
+        return fact
+    applies = {**fact.applies_to, "component": m.group(1).lower()}
+    return fact.model_copy(update={"applies_to": applies}).with_id()
 
 
 def _stated_bus_clocks(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
