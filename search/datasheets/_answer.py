@@ -154,6 +154,14 @@ def _power_of_ten(x: float) -> bool:
     return math.isclose(e, round(e), abs_tol=1e-9)
 
 
+def _codes_of(x: float, pool: Iterable[float]) -> bool:
+    """Whether ``x`` is 2^n for an n of ``pool``: the codes of an n-bit converter."""
+    if x < 2:
+        return False
+    n = math.log2(x)
+    return math.isclose(n, round(n), abs_tol=1e-9) and any(_close(round(n), p) for p in pool)
+
+
 def format_number(x: float, digits: int = 6) -> str:
     """A float as a short decimal (no exponent, no trailing zeros)."""
     if x == 0:
@@ -242,6 +250,7 @@ def trace_numbers(
             for tok, v in numbers_in(d.expression, evidence=True)
             if not any(_close(v, p) for p in (*pool, *derived_ok))
             and not _power_of_ten(v)
+            and not _codes_of(v, pool)
             and v not in (60.0, 3600.0)
         ]
         if untraced:

@@ -3154,9 +3154,12 @@ _CUE_SUPPLY = re.compile(
     r"|\bafter\b.{0,40}\boutput\b|\brail\b",
     re.I,
 )
+# "will the MCP see highs?": whether one part reads the other's levels
+_SEES_LEVELS = r"\bsee (?:clean |proper |the |its |a )?(?:highs?|lows?)\b"
 _CUE_LOGIC = re.compile(
     r"\blogic|\bgpio|\bdigital|\blevels?\b|\bvoh\b|\bvih\b|\bhigh level|\bthresholds?\b"
     r"|\bpin\b|\binput highs?\b|\bvalid (?:logic )?(?:high|low)s?\b"
+    rf"|{_SEES_LEVELS}|\bi/?o\b"  # "a 3.3 V IO ESP32"
     # Control, enable and PWM inputs are digital inputs: driving them is a logic-level question.
     r"|\b(?:control|enable|direction|pwm|standby) (?:input|pin|line)s?\b|\bpwm\b"
     # "its SPI lines driven by a 3.3 V ESP32": bus lines carry logic levels
@@ -3166,7 +3169,8 @@ _CUE_LOGIC = re.compile(
 # Wording that asks about levels outright: checked even when both parts share a bus (sharing
 # SPI says nothing about whether 3.3 V outputs reach a 5 V part's VIH).
 _CUE_LEVELS = re.compile(
-    r"\blogic[- ]levels?\b|\b(?:voltage|signal|io|i/o) levels?\b|\bvoh\b|\bvih\b|\bthresholds?\b",
+    r"\blogic[- ]levels?\b|\b(?:voltage|signal|io|i/o) levels?\b|\bvoh\b|\bvih\b|\bthresholds?\b"
+    rf"|{_SEES_LEVELS}",
     re.I,
 )
 _CUE_INTERFACE = re.compile(

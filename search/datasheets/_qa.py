@@ -104,6 +104,8 @@ from search.datasheets._retrieval import (
 )
 from search.datasheets._route import (
     _COMPARE_CUES as _PARTS_COMPARED,
+)
+from search.datasheets._route import (
     _COMPAT_CUES,
     FORCED_ON_OUTPUT,
     QUERY_RETURNS,
@@ -2799,6 +2801,7 @@ class DatasheetQA:
             or self._through_transfer(parsed)
             or self._through_scale(parsed)
             or self._per_rated_pressure(parsed)
+            or self._adc_step(parsed)
         )
         if computed is not None:
             return computed
@@ -3563,6 +3566,66 @@ class DatasheetQA:
                 answer.items.append(answer.items[0].model_copy(update=stated))
             return answer
         return None
+
+    def _adc_step(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "MCP3008 with VREF at 3.3 V: one LSB in mV?", "ADS1115 at ±4.096 V reads 12000
+        counts: volts?": an ADC's step, from the step the source prints for the stated full
+        scale, or else the stated reference over 2^bits; a stated count is worked to volts."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        counts = _COUNTS_READ.search(parsed.text)
+        if not (_ASKS_STEP.search(parsed.text) or (counts and _ASKS_VOLTS.search(parsed.text))):
+            return None
+        device = parsed.device_names[0]
+        facts = self.index.device_facts(device)
+        volts = [float(v) for v in _SCALE_STATED.findall(parsed.text)]
+        printed = [
+            f
+            for f in facts
+            if f.spec == "lsb_size"
+            and f.condition
+            and volts
+            and _SCALE_STATED.search(f.condition)
+            and float(_SCALE_STATED.search(f.condition).group(1)) in volts  # type: ignore[union-attr]
+        ]
+        vref = _REFERENCE_STATED.search(parsed.text)
+        steps: list[Derived] = []
+        if len(printed) == 1:
+            f = printed[0]
+            step, step_unit = float(f.value), f.unit or "V"  # type: ignore[arg-type]
+            step_expr, basis = format_number(step), f"{f.evidence} [{f.citation}]"
+        elif vref and (bits := [f for f in facts if f.spec == "resolution_bits"]):
+            f = bits[0]
+            codes = 2 ** int(next(x for x in f.numbers if x is not None))
+            ref = float(vref.group(1) or vref.group(2))
+            step, step_unit = ref / codes, "V"
+            step_expr = f"{format_number(ref)} / {codes}"
+            basis = f"VREF {format_number(ref)} V over {codes} codes ({f.evidence}) [{f.citation}]"
+            steps.append(
+                Derived(label=f"codes of {f.evidence}", expression=str(codes), result=codes)
+            )
+        else:
+            return None
+        what, expression, result = "one LSB", step_expr, step
+        if counts:
+            code = float(counts.group(1) or counts.group(2))
+            what = f"{format_number(code)} counts"
+            expression, result = f"{format_number(code)} * {step_expr}", code * step
+        value, unit, factor = _readable(result, step_unit.replace("μ", "µ"))
+        value = round(value, 6)
+        if factor != 1.0:
+            expression = f"{expression} * {format_number(factor)}"
+        d = Derived(label=f"{device} {what}", expression=expression, result=value, unit=unit)
+        item = item_from_fact(f).model_copy(
+            update={"spec": "lsb_size", "value": value, "unit": unit, "condition": what}
+        )
+        return _answered(
+            parsed,
+            f"{device} {what}: {format_number(value)} {unit}; {basis}",
+            [item],
+            [*steps, d],
+            "computed",
+        )
 
     def _per_rated_pressure(self, parsed: ParsedQuestion) -> Answer | None:
         """ "For a 0-40 kPa part, what overpressure and burst pressure?": rows printed per band
@@ -5604,8 +5667,8 @@ _SUITABILITY = re.compile(
     rf"|{_PARALLEL}"
     # "will it start up fine?", "can X supply my load?"
     r"|\bwill it (?:start(?: up)?|work|cope|survive)\b"
-    r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source|drive|feed|excite) (?:my|the|a|an)\b"
-    # "Does this module datasheet back that up?", "does the datasheet say it's ok submerged?"
+    r"|\bcan (?:the|an?|my|its)\b.{0,60}\b(?:supply|power|source|drive|feed|excite)"
+    r" (?:my|the|a|an)\b"
     r"|\bback (?:that|this|it) up\b"
     r"|\bdoes (?:the|this|its) (?:\w+ )?(?:data ?sheet|sheet|manual)\b.{0,20}"
     r"\b(?:(?:say|allow)\w*\b.{0,30}\b(?:ok|okay|fine|safe|allowed)\b|confirm|guarantee)"
@@ -7253,6 +7316,22 @@ _ASKS_CHOICES = re.compile(
     re.I,
 )
 
+# An ADC's step asked ("one LSB in mV", "volts per count", "step size"), a count read
+# ("returns 12000 counts", "a code of 512") and volts asked of it
+_ASKS_STEP = re.compile(
+    r"(?i)\b(?:one|1|an?|the|each)\s+lsb\b|\blsb (?:size|in|step)\b|\bstep size\b"
+    r"|\b(?:volts?|mv|µv|uv) per (?:count|code|bit|lsb|step)\b"
+)
+_COUNTS_READ = re.compile(
+    r"(?i)(?<![\w.])(\d+)\s*(?:counts?|codes?|lsbs?)\b|\bcode (?:of )?(\d+)\b"
+)
+_ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v)\b")
+# a full scale stated ("PGA at ±4.096 V", "FSR = ±2.048 V") and a reference ("VREF tied to 3.3V")
+_SCALE_STATED = re.compile(r"±\s*(\d+(?:\.\d+)?)\s*V\b")
+_REFERENCE_STATED = re.compile(
+    r"(?i)\bv\s?ref\b[^.?;,\d]{0,20}?(\d+(?:\.\d+)?)\s*V\b"
+    r"|(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+ref(?:erence)?\b"
+)
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
 )
