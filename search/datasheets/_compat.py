@@ -3359,7 +3359,7 @@ def stated_shunt(question: str) -> Shunt | None:
     )
 
 
-def _sense_ranges(index: FactIndex, use: DeviceUse) -> list[tuple[float, Fact]]:
+def sense_ranges(index: FactIndex, use: DeviceUse) -> list[tuple[float, Fact]]:
     """A current-sense part's full-scale input ranges in volts, narrowest first."""
     out = []
     for f in index.device_facts(use.device):
@@ -3376,7 +3376,7 @@ def rule_shunt(index: FactIndex, uses: Sequence[DeviceUse], shunt: Shunt) -> lis
     """The voltage a current develops across the stated shunt (I × R) must fit a full-scale
     input range of the part sensing it. The current is the one stated, or else the rated
     output current of the part whose output the shunt is in."""
-    sensed = next(((u, r) for u in uses if (r := _sense_ranges(index, u))), None)
+    sensed = next(((u, r) for u in uses if (r := sense_ranges(index, u))), None)
     if sensed is None:
         return [_check("shunt", "insufficient_evidence", "no current-sense input range", [])]
     sensor, ranges = sensed
@@ -3426,7 +3426,7 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     rules: list[str] = []
     if asks_pullup_level(question):
         return ["pullup_level"]
-    if stated_shunt(question) and any(_sense_ranges(index, u) for u in uses):
+    if stated_shunt(question) and any(sense_ranges(index, u) for u in uses):
         return ["shunt"]
     if asks_ripple_by_meter(question, index, uses):
         return ["ripple_by_meter"]

@@ -78,6 +78,7 @@ from search.datasheets._compat import (
     pullup_volts,
     rails_in,
     reading_at,
+    sense_ranges,
     settings_in,
     stated_ambient,
     stated_clock,
@@ -530,6 +531,52 @@ def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
 _COUNT_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 2 <= n <= 8} | {
     str(n): n for n in range(2, 10)
 }
+
+
+# "converted one after the other", "read in turn": copies of a part that take turns
+_IN_TURN = re.compile(
+    r"(?i)\bone after (?:the )?other\b|\bsequential(?:ly)?\b|\bin turn\b|\bback[- ]to[- ]back\b"
+    r"|\bone at a time\b"
+)
+
+
+def _one_after_another(parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "8 DS18B20s converted one after the other: total conversion time?": a time that copies
+    of one part take in turn adds up, the longest (max) time once per copy."""
+    if len(parsed.devices) != 1 or not _IN_TURN.search(parsed.text):
+        return
+    count = _count_before(parsed.text, parsed.devices[0])
+    timed = [i for i in answer.items if i.spec in _DURATION_SPECS]
+    if count < 2 or len(timed) != 1:
+        return
+    item = timed[0]
+    each = item.max if item.max is not None else item.typ
+    if each is None:
+        return
+    total, unit, factor = _readable(count * each, item.unit or "s")
+    total = round(total, 6)
+    expression = f"{count} * {format_number(each)}" + (
+        f" * {format_number(factor)}" if factor != 1.0 else ""
+    )
+    answer.derived.append(
+        Derived(label=f"{count} in turn", expression=expression, result=total, unit=unit)
+    )
+    answer.answer += (
+        f". {count} in turn: {count} × {format_number(each)} {item.unit} = "
+        f"{format_number(total)} {unit}"
+    )
+
+
+def _count_before(text: str, m: DeviceMention) -> int:
+    """How many of a part the words before its name say ("two INA219s", "8 DS18B20s", "a
+    pair of"); 1 when they say none."""
+    count = 1
+    before = re.sub(r"\bpair of\b", "two", text[max(0, m.start - 20) : m.start].lower())
+    for word in before.split()[-2:]:
+        word = re.sub(r"(?<=\d)\s*[x×]$", "", word)
+        if word in _COUNT_WORDS:
+            count = _COUNT_WORDS[word]
+    return count
 
 
 class LLMHelper:
@@ -2802,6 +2849,7 @@ class DatasheetQA:
             or self._through_scale(parsed)
             or self._per_rated_pressure(parsed)
             or self._adc_step(parsed)
+            or self._shunt_full_scale(parsed)
         )
         if computed is not None:
             return computed
@@ -2811,6 +2859,7 @@ class DatasheetQA:
         answer = self._lookup_rows(parsed)
         if answer.status == "answered":
             self._percent_of_output_in_volts(parsed, answer)
+            _one_after_another(parsed, answer)
         if (
             answer.status == "insufficient_evidence"
             and parsed.bound == "max"
@@ -3627,6 +3676,75 @@ class DatasheetQA:
             "computed",
         )
 
+    def _shunt_full_scale(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "INA219 with a 0.1 Ω shunt, PGA /1: max current before it clips?": the current that
+        fills each full-scale sense range across the stated shunt (V / R), or the one range
+        at the gain the question states."""
+        shunt = stated_shunt(parsed.text)
+        if (
+            len(set(parsed.device_names)) != 1
+            or shunt is None
+            or shunt.amps is not None
+            or not _ASKS_CURRENT_LIMIT.search(parsed.text)
+        ):
+            return None
+        ranges = sense_ranges(self.index, DeviceUse(parsed.device_names[0]))
+        gain = _PGA_STATED.search(parsed.text)
+        if gain:
+            ranges = [
+                (v, f) for v, f in ranges if re.search(rf"/\s*{gain.group(1)}\b", f.condition or "")
+            ]
+        # one row per range (the variants print the same ranges)
+        ranges = list({(v, f.condition): (v, f) for v, f in ranges}.values())
+        if not ranges:
+            return None
+        ohms = f"{format_number(shunt.value)} {'mΩ' if shunt.milli else 'Ω'}"
+        lines, items, steps = [], [], []
+        for volts, f in ranges:
+            amps = volts / shunt.value * (1000.0 if shunt.milli else 1.0)
+            value, unit, factor = _readable(amps, "A")
+            value = round(value, 6)
+            top = float(f.max)  # type: ignore[arg-type]
+            to_volts = convert(1.0, f.unit or "V", "V")
+            expression = (
+                f"{format_number(top)} * {format_number(to_volts)} / {format_number(shunt.value)}"
+            )
+            if shunt.milli:
+                expression += " * 1000"
+            if factor != 1.0:
+                expression += f" * {format_number(factor)}"
+            at = f.condition or f.parameter
+            steps.append(
+                Derived(
+                    label=f"full-scale current ({at})",
+                    expression=expression,
+                    result=value,
+                    unit=unit,
+                )
+            )
+            items.append(
+                item_from_fact(f).model_copy(
+                    update={
+                        "spec": "current",
+                        "min": None,
+                        "max": value,
+                        "unit": unit,
+                        "condition": at,
+                    }
+                )
+            )
+            lines.append(
+                f"{at}: ±{format_number(top)} {f.unit} / {ohms} = {format_number(value)} {unit} "
+                f"({f.parameter}) [{f.citation}]"
+            )
+        return _answered(
+            parsed,
+            f"{f.device} full-scale current through a {ohms} shunt: " + "; ".join(lines),
+            items,
+            steps,
+            "computed",
+        )
+
     def _per_rated_pressure(self, parsed: ParsedQuestion) -> Answer | None:
         """ "For a 0-40 kPa part, what overpressure and burst pressure?": rows printed per band
         of rated pressure, the band each stated rating falls in, and a figure written as a
@@ -4374,13 +4492,8 @@ class DatasheetQA:
             return answer
         uses: list[DeviceUse] = []
         for m in parsed.devices:
-            count = 1
+            count = _count_before(parsed.text, m)
             before = parsed.text[max(0, m.start - 20) : m.start].lower()
-            before = re.sub(r"\bpair of\b", "two", before)
-            for word in before.split()[-2:]:
-                word = re.sub(r"(?<=\d)\s*[x×]$", "", word)
-                if word in _COUNT_WORDS:
-                    count = _COUNT_WORDS[word]
             # Address straps are stated right after the part they belong to ("INA219 strapped
             # A1=SDA, A0=GND and an ADS1115 with ADDR to GND").
             nxt = min((d.start for d in parsed.devices if d.start > m.start), default=None)
@@ -4519,6 +4632,11 @@ class DatasheetQA:
                         "among the facts compared",
                     )
                 )
+        rises = [c for c in checks if any(d.label.startswith("junction rise") for d in c.derived)]
+        if rules == ["thermal"] and len(rises) == 1 and _ASKS_RISE.search(parsed.text):
+            # "junction rise above ambient?": the rise is the figure asked, no verdict
+            head = rises[0].detail.split("; no ambient")[0].split("; at ")[0]
+            return _answered(parsed, head, items_of(rises), rises[0].derived, "computed")
         verdict = combine(checks)
         items = items_of(checks)
         derived = [d for c in checks for d in c.derived]
@@ -7332,6 +7450,16 @@ _REFERENCE_STATED = re.compile(
     r"(?i)\bv\s?ref\b[^.?;,\d]{0,20}?(\d+(?:\.\d+)?)\s*V\b"
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+ref(?:erence)?\b"
 )
+# "junction rise above ambient?", "how much hotter than ambient does it run?"
+_ASKS_RISE = re.compile(
+    r"(?i)\b(?:temperature |junction |thermal )?rise\b|\bhow much hotter\b|\babove ambient\b"
+)
+# "max current before it clips", "full-scale current", "how many amps can it measure"
+_ASKS_CURRENT_LIMIT = re.compile(
+    r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most) current\b|\bclip"
+    r"|\bhow (?:many amps|much current)\b|\bcurrent (?:range|limit)\b"
+)
+_PGA_STATED = re.compile(r"(?i)\b(?:pga|gain)\s*(?:=|of|at|set to)?\s*/\s*(\d+)\b")
 _VREF_STATED = re.compile(
     r"\bV\s?REF\s*=\s*(?:(?:VDD|VCC|AVDD)\s*=\s*)?([-+]?\d+(?:\.\d+)?)\s*V\b", re.I
 )
