@@ -540,6 +540,18 @@ _IN_TURN = re.compile(
 )
 
 
+def _bounded_twin(item: AnswerItem, items: Sequence[AnswerItem]) -> bool:
+    """Whether another of ``items`` prints a maximum of the same figure at the same point (its
+    label and condition carry all of ``item``'s words)."""
+    said = _stems(f"{item.parameter or ''} {item.condition or ''}")
+    return any(
+        o.max is not None
+        and o.spec == item.spec
+        and said <= _stems(f"{o.parameter or ''} {o.condition or ''}")
+        for o in items
+    )
+
+
 def _one_after_another(parsed: ParsedQuestion, answer: Answer) -> None:
     """ "8 DS18B20s converted one after the other: total conversion time?": a time that copies
     of one part take in turn adds up, the longest (max) time once per copy."""
@@ -3832,7 +3844,9 @@ class DatasheetQA:
         shares at least two of the question's own words ("The load needs at least 1.2 V across
         its terminals to sink its full current"), leaving out words the rows found already
         carry (``answered``)."""
-        dimension = _asked_dimension(parsed.text)
+        # ("how long can the cable be" asks a length)
+        lengthy = ("cable_length",) in parsed.specs
+        dimension = "m" if lengthy else _asked_dimension(parsed.text)
         if dimension is None or len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
@@ -3840,6 +3854,8 @@ class DatasheetQA:
         asked = _stems(parsed.text) - names - _KIND_WORDS - _PART_WORDS - answered
         if dimension == "m" and re.search(r"(?i)\bhow far\b", parsed.text):
             asked.add("distance")  # "how far" asks a distance
+        if lengthy:
+            asked |= {"transmission", "distance"}  # how far a signal goes down its cable
         scored = []
         for f in self.index.statements(device):
             if unit_dimension(f.unit, "") != dimension:
@@ -4089,6 +4105,25 @@ class DatasheetQA:
                             f"section_kind: {m.device} {phrase} is stated only as an absolute "
                             f"maximum rating ({rated.lines[0]}), which is no operating limit"
                         )
+                if (
+                    parsed.bound == "max"
+                    and len(pick.items) == len(pick.facts) == len(pick.lines)
+                    and any(i.max is not None for i in pick.items)
+                ):
+                    # "worst case": a row that prints only a typical is no answer beside one
+                    # of the same figure at the same point that prints the maximum
+                    kept = [
+                        k
+                        for k, i in enumerate(pick.items)
+                        if not (i.typ is not None and i.min is None and i.max is None)
+                        or not _bounded_twin(i, pick.items)
+                    ]
+                    pick = _Pick(
+                        [pick.items[k] for k in kept],
+                        [pick.facts[k] for k in kept],
+                        [pick.lines[k] for k in kept],
+                        pick.reasons,
+                    )
                 beyond = _beyond_derating(pick.facts, parsed.text)
                 if beyond:
                     # "1 A at 90 degC" where the derating stops at 85 degC: past the last

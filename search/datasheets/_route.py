@@ -223,8 +223,15 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # "limits in LSB" names the unit wanted, not the step size
     (r"(?<!\bin )\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b", ("lsb_size",)),
     (r"\bstorage temperature", ("storage_temperature",)),
+    # "max cable length for a 1-Wire run", "how long can the wire be", "transmission distance"
     (
-        r"\bthermal shut\w*|\b(?:how hot|temperature)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:down|off)\b"
+        r"\b(?:cable|wire|wiring|bus|lead|line) (?:length|run)\b|\btransmission distance\b"
+        r"|\bhow (?:long|far)\b.{0,30}\b(?:cable|wire|wiring|lead)\b",
+        ("cable_length",),
+    ),
+    (
+        r"\bthermal shut\w*"
+        r"|\b(?:how hot|temperature|temp)\b.{0,40}\bshut(?:s|ting)?[- ]?(?:(?:itself|it) )?(?:down|off)\b"
         r"|(?:\bjunction temperature\b.{0,40})?\bover[- ]?temperature (?:protection|shut\w*|trip|limit)"
         r"|\bthermal (?:protection|trip)",
         ("thermal_shutdown",),
@@ -1052,8 +1059,9 @@ def normalize_question(text: str) -> str:
     )
     # "low-resolution mode": datasheets print a mode's initial ("L-Resolution Mode").
     t = re.sub(
-        r"(?i)\b(l)ow[- ]res(?:olution)?\b|\b(h)igh[- ]res(?:olution)?\b(?=\s+mode)",
-        lambda m: f"{(m.group(1) or m.group(2)).upper()}-resolution",
+        r"(?i)\b(l)ow[- ]res(?:olution)?\b|\b(h)igh[- ]res(?:olution)?\b(?=\s+mode)"
+        r"|\b([hl])-res\b",
+        lambda m: f"{(m.group(1) or m.group(2) or m.group(3)).upper()}-resolution",
         t,
     )
     # "as VIN falls": the direction names the row ("falling"), not a second spec.
