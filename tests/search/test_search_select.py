@@ -469,6 +469,11 @@ def test_a_regional_name_the_model_does_not_read_is_spelt_out(selector: ServiceS
         ("nhà thuốc gần đây", "pharmacy"),
         ("apotek 24 jam terdekat", "pharmacy"),
         ("duka la dawa karibu", "pharmacy"),
+        ("speeltuin voor kleine kinderen", "playground"),
+        ("městská knihovna", "library"),
+        ("аптека рядом", "pharmacy"),
+        ("tiệm cắt tóc nam", "barber shop"),
+        ("auto ecole pour passer le permis", "driving school"),
     ],
 )
 def test_a_request_in_another_language_is_read_through_its_glossary(
@@ -479,5 +484,11 @@ def test_a_request_in_another_language_is_read_through_its_glossary(
 
 def test_the_glossary_leaves_english_requests_as_typed(selector: ServiceSelector) -> None:
     # "pan" is a Spanish word and "bucher" a German one; neither makes these requests foreign
-    for text in ("a non-stick pan for camping", "bucher with dry aged ribeye"):
+    # nor is "nite" the Czech "nitě" (threads), nor "door" the Dutch "by"
+    for text in (
+        "a non-stick pan for camping",
+        "bucher with dry aged ribeye",
+        "late nite shwarma",
+        "door supplier for a back door",
+    ):
         assert selector.glossary.gloss(text) == text
