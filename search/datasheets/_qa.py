@@ -2851,6 +2851,9 @@ class DatasheetQA:
                 )
 
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
+        unpowered = self._outside_supply(parsed)
+        if unpowered is not None:
+            return unpowered
         computed = (
             self._condition_span(parsed)
             or self._bridge_into_adc(parsed)
@@ -3627,6 +3630,49 @@ class DatasheetQA:
                 answer.items.append(answer.items[0].model_copy(update=stated))
             return answer
         return None
+
+    def _outside_supply(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "ACS712 sensitivity if I power it from 3.3 V?": a figure asked at a supply outside
+        every supply range the part is rated for is specified nowhere; the ranges are cited."""
+        if len(parsed.devices) != 1 or parsed.absolute_max or not parsed.specs:
+            return None
+        mention = parsed.devices[0]
+        volts = mention.supply_v
+        if (
+            not volts
+            or any(set(c) & _SUPPLY_FAMILY for c in parsed.specs)
+            # the part's own supply said so ("power it from 3.3 V", "VCC = 5 V"), not an
+            # I/O rail (VLOGIC, DVI) or a line it sits in
+            or not any(
+                math.isclose(float(m.group("v") or m.group("v2") or m.group("v3")), volts)
+                for m in _POWERED_AT.finditer(parsed.text)
+            )
+        ):
+            return None
+        ranges = [
+            f
+            for f in self.index.device_facts(mention.device)
+            if f.spec == "supply_voltage"
+            and f.section_kind != "absolute_maximum"
+            and isinstance(f.min, int | float)
+            and isinstance(f.max, int | float)
+            and f.unit == "V"
+            and "component" not in f.applies_to
+        ]
+        if not ranges or any(f.min - 1e-9 <= volts <= f.max + 1e-9 for f in ranges):  # type: ignore[operator]
+            return None
+        shown = "; ".join(
+            f"{format_number(f.min)} to {format_number(f.max)} V ({f.parameter}) [{f.citation}]"  # type: ignore[arg-type]
+            for f in ranges
+        )
+        why = (
+            f"{format_number(volts)} V is outside every {mention.device} supply range ({shown}); "
+            "the datasheet specifies nothing at that supply"
+        )
+        answer = self._insufficient(parsed, parsed.route, why)
+        answer.items = [item_from_fact(f) for f in ranges]
+        answer.citations = _citations(answer.items)
+        return answer
 
     def _adc_step(self, parsed: ParsedQuestion) -> Answer | None:
         """ "MCP3008 with VREF at 3.3 V: one LSB in mV?", "ADS1115 at ±4.096 V reads 12000
@@ -7469,6 +7515,12 @@ _ASKS_CHOICES = re.compile(
     re.I,
 )
 
+# a part's own supply stated: "power it from 3.3V", "at VCC = 5 V", "on a 5 V supply"
+_POWERED_AT = re.compile(
+    r"(?i)\bpower(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:from|off|at|with)\s+(?:an?\s+)?(?P<v>\d+(?:\.\d+)?)\s*V\b"
+    r"|\b(?:A?VDD|VCC|supply)\s*(?:=|of|at|is)?\s*(?P<v2>\d+(?:\.\d+)?)\s*V\b"
+    r"|(?P<v3>\d+(?:\.\d+)?)\s*V\s+supply\b"
+)
 # An ADC's step asked ("one LSB in mV", "volts per count", "step size"), a count read
 # ("returns 12000 counts", "a code of 512") and volts asked of it
 _ASKS_STEP = re.compile(

@@ -110,3 +110,15 @@ def test_a_cable_length_is_a_figure_asked(qa: DatasheetQA) -> None:
 def test_the_temperature_a_part_shuts_itself_down_at(qa: DatasheetQA) -> None:
     answer = qa.ask("at what junction temp does the srb-5030 shut itself down?")
     assert any(i.spec == "thermal_shutdown" and i.typ == 145.0 for i in answer.items)
+
+
+def test_a_figure_asked_at_a_supply_the_part_is_not_rated_for_is_specified_nowhere(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("acs712-05b sensitivity if i power it from 3.3V instead of 5?")
+    assert answer.status == "insufficient_evidence"
+    assert "outside every ACS712 supply range (4.5 to 5.5 V" in answer.answer
+    assert answer.citations == ["acs712#p4"]
+    # an I/O rail is not the part's supply
+    logic = qa.ask("MPU-6050 with VLOGIC = 1.8 V: what's the minimum VIH on SDA/SCL, in volts?")
+    assert logic.status == "answered"
