@@ -3690,10 +3690,8 @@ class DatasheetQA:
             f
             for f in facts
             if f.spec == "lsb_size"
-            and f.condition
-            and volts
-            and _SCALE_STATED.search(f.condition)
-            and float(_SCALE_STATED.search(f.condition).group(1)) in volts  # type: ignore[union-attr]
+            and (scale := _SCALE_STATED.search(f.condition or ""))
+            and float(scale.group(1)) in volts
         ]
         vref = _REFERENCE_STATED.search(parsed.text)
         steps: list[Derived] = []
@@ -6528,7 +6526,8 @@ _CONSUMPTION_SPECS = frozenset({"supply_current", "sleep_current", "power_consum
 # "the ESP32 clock the radio", "the STM32 can drive SCK": said right after a part's name
 _DRIVES_CLOCK = re.compile(r"\W*(?:\w+\W+){0,2}?(?:clock|drive|run|generate)s?\b")
 _FEEDS_A_LOAD = re.compile(
-    r"(?i)\b(?:feed(?:s|ing)?|suppl(?:y|ies|ying)|power(?:s|ing)?|driv(?:e|es|ing)|source|deliver|excit(?:e|es|ing))"
+    r"(?i)\b(?:feed(?:s|ing)?|suppl(?:y|ies|ying)|power(?:s|ing)?|driv(?:e|es|ing)|source|deliver"
+    r"|excit(?:e|es|ing))"
     r"\b.{0,40}\b(?:load|cells?|sensors?|leds?|motors?|excitation|bridge)\b"
 )
 
@@ -7517,7 +7516,8 @@ _ASKS_CHOICES = re.compile(
 
 # a part's own supply stated: "power it from 3.3V", "at VCC = 5 V", "on a 5 V supply"
 _POWERED_AT = re.compile(
-    r"(?i)\bpower(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:from|off|at|with)\s+(?:an?\s+)?(?P<v>\d+(?:\.\d+)?)\s*V\b"
+    r"(?i)\bpower(?:ed|ing)?\s+(?:it\s+|them\s+)?(?:from|off|at|with)\s+(?:an?\s+)?"
+    r"(?P<v>\d+(?:\.\d+)?)\s*V\b"
     r"|\b(?:A?VDD|VCC|supply)\s*(?:=|of|at|is)?\s*(?P<v2>\d+(?:\.\d+)?)\s*V\b"
     r"|(?P<v3>\d+(?:\.\d+)?)\s*V\s+supply\b"
 )
