@@ -1057,6 +1057,12 @@ def normalize_question(text: str) -> str:
         r"\1.\2",
         t,
     )
+    # "full-scale diff input": the differential input
+    t = re.sub(
+        r"(?i)\bdiff\.?(?=\s+(?:input|inputs|voltage|signal|pair|amp|mode|range)\b)",
+        "differential",
+        t,
+    )
     # "low-resolution mode": datasheets print a mode's initial ("L-Resolution Mode").
     t = re.sub(
         r"(?i)\b(l)ow[- ]res(?:olution)?\b|\b(h)igh[- ]res(?:olution)?\b(?=\s+mode)"

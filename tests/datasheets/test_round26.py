@@ -122,3 +122,9 @@ def test_a_figure_asked_at_a_supply_the_part_is_not_rated_for_is_specified_nowhe
     # an I/O rail is not the part's supply
     logic = qa.ask("MPU-6050 with VLOGIC = 1.8 V: what's the minimum VIH on SDA/SCL, in volts?")
     assert logic.status == "answered"
+
+
+def test_a_diff_input_is_the_differential_input(qa: DatasheetQA) -> None:
+    answer = qa.ask("hx711: available gains and the full-scale diff input for each, AVDD = 5V")
+    ranges = [i.max for i in answer.items if i.spec == "full_scale_range"]
+    assert ranges == [20.0, 40.0, 80.0]
