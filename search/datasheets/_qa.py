@@ -2865,6 +2865,7 @@ class DatasheetQA:
             or self._per_rated_pressure(parsed)
             or self._adc_step(parsed)
             or self._shunt_full_scale(parsed)
+            or self._period_of_rate(parsed)
         )
         if computed is not None:
             return computed
@@ -3730,6 +3731,45 @@ class DatasheetQA:
             [item],
             [*steps, d],
             "computed",
+        )
+
+    def _period_of_rate(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "ADS1115 single-shot at 250 SPS: how long is one conversion?": a part that prints
+        no conversion time, at a data rate it lists, converts once per 1 / rate."""
+        rate = _RATE_STATED.search(parsed.text)
+        if (
+            rate is None
+            or len(set(parsed.device_names)) != 1
+            or not any("conversion_time" in c for c in parsed.specs)
+        ):
+            return None
+        facts = self.index.device_facts(parsed.device_names[0])
+        if any(f.spec == "conversion_time" for f in facts):
+            return None
+        sps = float(rate.group(1)) * (1000.0 if rate.group(2).lower().startswith("k") else 1.0)
+        listed = [
+            f
+            for f in facts
+            if f.spec == "sampling_rate"
+            and isinstance(f.value, str)
+            and sps in {float(x) for x in re.findall(r"\d+(?:\.\d+)?", f.value)}
+        ]
+        if not listed:
+            return None
+        f = listed[0]
+        value, unit, factor = _readable(1.0 / sps, "s")
+        value = round(value, 6)
+        expression = f"1 / {format_number(sps)}" + (
+            f" * {format_number(factor)}" if factor != 1.0 else ""
+        )
+        return _worked_out(
+            parsed,
+            f,
+            "conversion time",
+            f"{format_number(sps)} SPS",
+            (value, unit),
+            expression,
+            f"one conversion per period of {format_number(sps)} SPS",
         )
 
     def _shunt_full_scale(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7541,6 +7581,8 @@ _REFERENCE_STATED = re.compile(
 _ASKS_RISE = re.compile(
     r"(?i)\b(?:temperature |junction |thermal )?rise\b|\bhow much hotter\b|\babove ambient\b"
 )
+# a data rate stated: "at 250 SPS", "128 sps", "3.3 kSPS"
+_RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most) current\b|\bclip"

@@ -128,3 +128,12 @@ def test_a_diff_input_is_the_differential_input(qa: DatasheetQA) -> None:
     answer = qa.ask("hx711: available gains and the full-scale diff input for each, AVDD = 5V")
     ranges = [i.max for i in answer.items if i.spec == "full_scale_range"]
     assert ranges == [20.0, 40.0, 80.0]
+
+
+def test_one_conversion_at_a_listed_data_rate_takes_its_period(qa: DatasheetQA) -> None:
+    answer = qa.ask("ADS1115 single-shot at 250 SPS - how long is one conversion?")
+    assert answer.status == "answered"
+    assert [(d.result, d.unit) for d in answer.derived] == [(4.0, "ms")]
+    assert answer.citations == ["ads1115#p7"]  # the data rates it lists
+    # a rate it does not list gives no period
+    assert qa.ask("ADS1115 conversion time at 300 SPS?").derived == []
