@@ -442,9 +442,6 @@ def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
     return []
 
 
-# "two INA219s", "3x BME280": how many of a part share the bus.
-
-
 def _version_supply(text: str, start: int, end: int, nxt: int | None) -> float | None:
     """The supply version of a part offered for several ("5.0/3.3 Vdc") that the question
     names: "the 5 V version of the XGZP6847A", "XGZP6847A (standard 5 V version)"."""
@@ -528,6 +525,7 @@ def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
     return next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None)
 
 
+# "two INA219s", "3x BME280": how many of a part share the bus.
 _COUNT_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 2 <= n <= 8} | {
     str(n): n for n in range(2, 10)
 }
@@ -565,10 +563,8 @@ def _one_after_another(parsed: ParsedQuestion, answer: Answer) -> None:
     each = item.max if item.max is not None else item.typ
     if each is None:
         return
-    total, unit, factor = _readable(count * each, item.unit or "s")
-    total = round(total, 6)
-    expression = f"{count} * {format_number(each)}" + (
-        f" * {format_number(factor)}" if factor != 1.0 else ""
+    total, unit, expression = _readably(
+        count * each, item.unit or "s", f"{count} * {format_number(each)}"
     )
     answer.derived.append(
         Derived(label=f"{count} in turn", expression=expression, result=total, unit=unit)
@@ -3717,10 +3713,7 @@ class DatasheetQA:
             code = float(counts.group(1) or counts.group(2))
             what = f"{format_number(code)} counts"
             expression, result = f"{format_number(code)} * {step_expr}", code * step
-        value, unit, factor = _readable(result, step_unit.replace("μ", "µ"))
-        value = round(value, 6)
-        if factor != 1.0:
-            expression = f"{expression} * {format_number(factor)}"
+        value, unit, expression = _readably(result, step_unit.replace("μ", "µ"), expression)
         d = Derived(label=f"{device} {what}", expression=expression, result=value, unit=unit)
         item = item_from_fact(f).model_copy(
             update={"spec": "lsb_size", "value": value, "unit": unit, "condition": what}
@@ -3757,11 +3750,7 @@ class DatasheetQA:
         if not listed:
             return None
         f = listed[0]
-        value, unit, factor = _readable(1.0 / sps, "s")
-        value = round(value, 6)
-        expression = f"1 / {format_number(sps)}" + (
-            f" * {format_number(factor)}" if factor != 1.0 else ""
-        )
+        value, unit, expression = _readably(1.0 / sps, "s", f"1 / {format_number(sps)}")
         return _worked_out(
             parsed,
             f,
@@ -3797,9 +3786,6 @@ class DatasheetQA:
         ohms = f"{format_number(shunt.value)} {'mΩ' if shunt.milli else 'Ω'}"
         lines, items, steps = [], [], []
         for volts, f in ranges:
-            amps = volts / shunt.value * (1000.0 if shunt.milli else 1.0)
-            value, unit, factor = _readable(amps, "A")
-            value = round(value, 6)
             top = float(f.max)  # type: ignore[arg-type]
             to_volts = convert(1.0, f.unit or "V", "V")
             expression = (
@@ -3807,8 +3793,9 @@ class DatasheetQA:
             )
             if shunt.milli:
                 expression += " * 1000"
-            if factor != 1.0:
-                expression += f" * {format_number(factor)}"
+            value, unit, expression = _readably(
+                volts / shunt.value * (1000.0 if shunt.milli else 1.0), "A", expression
+            )
             at = f.condition or f.parameter
             steps.append(
                 Derived(
@@ -4412,7 +4399,7 @@ class DatasheetQA:
         row's label ("The dropout voltage … is guaranteed maximum 1.3V")."""
         out: list[str] = []
         for it in items:
-            figures = {x for x in (it.min, it.typ, it.max, it.value) if isinstance(x, int | float)}
+            figures = set(_item_numbers(it))
             label = _stems(it.parameter or it.spec.replace("_", " ")) - _KIND_WORDS
             doc = it.citation.split("#")[0]
             for f in [*self.index.device_facts(it.device), *self.index.statements(it.device)]:
@@ -6091,6 +6078,15 @@ _STATED_SETTING = re.compile(
 
 
 _PREFIXES = {"n": 1e-9, "µ": 1e-6, "u": 1e-6, "m": 1e-3, "": 1.0, "k": 1e3, "M": 1e6}
+
+
+def _readably(result: float, unit: str, expression: str) -> tuple[float, str, str]:
+    """A worked figure at the prefix ``_readable`` gives it, to six places, and its expression
+    scaled the same way ("3.3 / 1024" V is "3.3 / 1024 * 1000" mV)."""
+    value, shown, factor = _readable(result, unit)
+    if factor != 1.0:
+        expression = f"{expression} * {format_number(factor)}"
+    return round(value, 6), shown, expression
 
 
 def _readable(value: float, unit: str) -> tuple[float, str, float]:

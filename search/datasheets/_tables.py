@@ -2570,9 +2570,10 @@ def _pin_table_lines(lines: list[str]) -> list[tuple[str, str]]:
 
 def _pin_functions(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """``pin_function`` facts from a pin table: the pin's number and name, and what it does
-    as the table says it ("19  STBY  I  “L” = standby/200 kΩ pull-down at internal"). Only rows
-    that give all three on one line are read; a row whose function wraps onto other lines
-    is left out, not guessed."""
+    as the table says it ("19  STBY  I  “L” = standby/200 kΩ pull-down at internal"). A row
+    gives all three on its line, or with the lines ``_pin_table_lines`` joins to it (a shared
+    cell, a list of signals around it); a function wrapped any other way is left out, not
+    guessed."""
     out: list[Fact] = []
     seen: set[tuple[int, str]] = set()
     for page in doc.pages:
