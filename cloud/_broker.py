@@ -519,8 +519,9 @@ async def serve(host: str, port: int, ready: asyncio.Event | None = None) -> Non
         await _flush(connections)
 
 
-async def _flush(connections: set[_Connection], timeout: float = 2.0) -> None:
-    """An orderly stop delivers what the broker accepted before closing: each client's written
+async def _flush(connections: set[_Connection], timeout: float = 2.0, quiet: float = 0.05) -> None:
+    """An orderly stop delivers what the broker accepted before closing: what clients had
+    already sent is read (until none has sent anything for ``quiet`` s), each client's written
     bytes go out, and a QoS 1 subscriber still connected acknowledges what it was sent or
     queued (bytes on the wire are not yet received). A crash, SIGKILL, still loses it."""
     loop = asyncio.get_running_loop()
@@ -529,9 +530,13 @@ async def _flush(connections: set[_Connection], timeout: float = 2.0) -> None:
     def pending(c: _Connection) -> bool:
         if c.transport is None or c.closed:
             return False
+        if loop.time() - c.last_seen < quiet:
+            return True  # still sending: what it sends is read and routed first
         owed = c.session is not None and bool(c.session.inflight or c.session.queue)
         return owed or bool(c.transport.get_write_buffer_size())
 
+    # (one turn of the loop first: bytes already on the wire are read before anything is judged)
+    await asyncio.sleep(0.01)
     while loop.time() < deadline and any(pending(c) for c in connections):
         await asyncio.sleep(0.01)
 
