@@ -12,6 +12,9 @@ declares ``#! marks``: its marks tell words apart ("chợ", a market, is not "ch
 request typed with marks is read by its phrases as written, and one typed without them folded.
 A file that declares ``#! compounds`` has a long word it does not hold read as two it does
 ("Straßenbahnhaltestelle": Straßenbahn, Haltestelle), with a linking s, n or e between them.
+Chinese characters and Japanese kana are written without spaces between words, so each is read
+as a word of its own, and a phrase of them is found wherever it stands ("回転寿司近く": 回転寿司,
+近く).
 
 A phrase that is also an English word ("pan", "once", "sale") is glossed only when the request
 is in that language by other evidence: a phrase of it that is not English, of two words or
@@ -22,6 +25,7 @@ words is read.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,8 +36,17 @@ __all__ = ["GLOSSARY_DIR", "Glossary"]
 
 GLOSSARY_DIR = Path(__file__).resolve().parent / "data" / "glossary"
 
-# The longest phrase a glossary may hold, in words.
-_LONGEST = 4
+# The longest phrase a glossary may hold, in words, and in characters of a script written
+# without spaces.
+_LONGEST, _LONGEST_UNSPACED = 4, 8
+# A word: one character of a script written without spaces (Han, kana), or a run of others
+# with the marks that sit on their letters (a Hindi vowel sign, an Arabic shadda: not \w).
+_UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+_MARKS = "".join(
+    c for c in map(chr, range(0x300, 0x10000)) if unicodedata.category(c) in {"Mn", "Mc", "Me"}
+)
+_SPACED = f"(?:[^\\W{_UNSPACED}]|[{_MARKS}])+"
+_WORD = re.compile(f"[{_UNSPACED}]|{_SPACED}")
 # The shortest word read as a compound of two, and the shortest part of one.
 _COMPOUND, _PART = 8, 3
 _LINKS = ("", "s", "n", "e", "en", "es")
@@ -61,7 +74,7 @@ class Language:
         out = []
         i = 0
         while i < len(words):
-            for n in range(min(_LONGEST, len(words) - i), 0, -1):
+            for n in range(min(_LONGEST_UNSPACED, len(words) - i), 0, -1):
                 if (phrase := tuple(words[i : i + n])) in table:
                     out.append((i, i + n, table[phrase]))
                     i += n
@@ -99,7 +112,19 @@ class Language:
 
 
 def _words(phrase: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"\w+", phrase.lower()))
+    return tuple(_WORD.findall(phrase.lower()))
+
+
+def _too_long(words: tuple[str, ...], phrase: str) -> bool:
+    """Whether a phrase (of ``words``) is longer than a glossary holds (a run written without
+    spaces is one word of up to eight characters)."""
+    if len(words) <= _LONGEST:
+        return False
+    unspaced = re.findall(f"[{_UNSPACED}]+", phrase)
+    spaced = re.findall(_SPACED, phrase)
+    return len(unspaced) + len(spaced) > _LONGEST or any(
+        len(r) > _LONGEST_UNSPACED for r in unspaced
+    )
 
 
 @dataclass(frozen=True)
@@ -143,7 +168,7 @@ class Glossary:
                     continue
                 phrase, tab, gloss = line.partition("\t")
                 words = _words(phrase)
-                if not tab or not gloss.strip() or not words or len(words) > _LONGEST:
+                if not tab or not gloss.strip() or not words or _too_long(words, phrase):
                     raise ValueError(f"{path}:{lineno}: not 'phrase<TAB>english': {line!r}")
                 folded.setdefault(_words(fold(phrase)), gloss.strip())
                 marked.setdefault(words, gloss.strip())
@@ -166,7 +191,7 @@ class Glossary:
 
     def gloss(self, text: str) -> str:
         """``text`` with the phrases of its language in English (unchanged when it has none)."""
-        found = list(re.finditer(r"\w+", text))
+        found = list(_WORD.finditer(text))
         words = [fold(m.group(0)) for m in found]
         marked = [m.group(0).lower() for m in found]
         best: tuple[int, int, list[tuple[int, int, str | None]]] | None = None
@@ -198,7 +223,10 @@ class Glossary:
         out, at = [], 0
         for a, b, english_text in best[2]:
             out.append(text[at : found[a].start()])
-            out.append(english_text or text[found[a].start() : found[b - 1].end()])
+            # (spaced from its neighbours: "近くの" may follow "回転寿司" with none between)
+            out.append(
+                f" {english_text} " if english_text else text[found[a].start() : found[b - 1].end()]
+            )
             at = found[b - 1].end()
         out.append(text[at:])
-        return "".join(out)
+        return re.sub(r" {2,}", " ", "".join(out)).strip()

@@ -98,3 +98,28 @@ def test_a_compound_is_read_as_the_two_words_it_is_made_of(tmp_path: Path) -> No
     (tmp_path / "de.tsv").write_text("#! compund\nhund\tdog\n", encoding="utf-8")
     with pytest.raises(ValueError, match="compund"):
         Glossary.load(tmp_path)
+
+
+def test_a_script_written_without_spaces_is_read_by_its_phrases_wherever_they_stand(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "ja.tsv").write_text(
+        "回転寿司\tsushi restaurant\n寿司\tsushi\n近く\tnear\n安い\tcheap\n", encoding="utf-8"
+    )
+    glossary = Glossary.load(tmp_path)
+    assert glossary.gloss("回転寿司 近く") == "sushi restaurant near"
+    # with no space between the phrases, and the longest first
+    assert glossary.gloss("近くの安い回転寿司") == "near の cheap sushi restaurant"
+    # a phrase of more than eight such characters is refused
+    (tmp_path / "ja.tsv").write_text("回転寿司回転寿司回\tsushi\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"ja\.tsv:1"):
+        Glossary.load(tmp_path)
+
+
+def test_a_word_keeps_the_marks_on_its_letters(tmp_path: Path) -> None:
+    # Hindi vowel signs and Arabic harakat are marks, not letters: a word holding them is one word
+    (tmp_path / "hi.tsv").write_text("दवाई की दुकान\tpharmacy\nपास में\tnear\n", encoding="utf-8")
+    (tmp_path / "ar.tsv").write_text("صيدلية\tpharmacy\nمُستشفى\thospital\n", encoding="utf-8")
+    glossary = Glossary.load(tmp_path)
+    assert glossary.gloss("दवाई की दुकान पास में") == "pharmacy near"
+    assert glossary.gloss("أين مُستشفى") == "أين hospital"
