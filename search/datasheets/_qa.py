@@ -525,16 +525,16 @@ def _main_rail(rails: tuple[tuple[str, float], ...]) -> float | None:
     return next((v for n, v in rails if n in ("VDD", "VCC", "VS", "VIN")), None)
 
 
-# "two INA219s", "3x BME280": how many of a part share the bus.
+# "two INA219s", "3x BME280", "10 DS18B20s": how many of a part share the bus.
 _COUNT_WORDS = {w: n for w, n in NUMBER_WORDS.items() if 2 <= n <= 8} | {
-    str(n): n for n in range(2, 10)
+    str(n): n for n in range(2, 129)
 }
 
 
 # "converted one after the other", "read in turn": copies of a part that take turns
 _IN_TURN = re.compile(
-    r"(?i)\bone after (?:the )?other\b|\bsequential(?:ly)?\b|\bin turn\b|\bback[- ]to[- ]back\b"
-    r"|\bone at a time\b"
+    r"(?i)\bone after (?:the )?(?:an)?other\b|\bsequential(?:ly)?\b|\bin turn\b"
+    r"|\bback[- ]to[- ]back\b|\bone at a time\b"
 )
 
 
@@ -573,6 +573,30 @@ def _one_after_another(parsed: ParsedQuestion, answer: Answer) -> None:
         f". {count} in turn: {count} × {format_number(each)} {item.unit} = "
         f"{format_number(total)} {unit}"
     )
+
+
+# "guaranteed max", "worst-case": a bound the part is held to, not a figure it usually shows
+_GUARANTEE = re.compile(r"(?i)\bguarantee[ds]?\b|\bworst[- ]case\b|\bspecified (?:max|min)")
+
+
+def _typical_only(parsed: ParsedQuestion, answer: Answer) -> None:
+    """ "Guaranteed max dropout at 1 A?" where the datasheet prints only a typical figure: no
+    maximum is specified, and a typical one is no guarantee (it is shown, said as typical)."""
+    bound = parsed.bound
+    if (
+        bound not in ("max", "min")
+        or parsed.absolute_max
+        or not answer.items
+        or not _GUARANTEE.search(parsed.text)
+    ):
+        return
+    if all(i.typ is not None and i.min is None and i.max is None for i in answer.items):
+        word = "maximum" if bound == "max" else "minimum"
+        _withhold(
+            answer,
+            f"no {word} is specified, only a typical value",
+            f"the datasheet specifies no {word} for it, only a typical value (no guarantee):",
+        )
 
 
 def _count_before(text: str, m: DeviceMention) -> int:
@@ -2872,6 +2896,7 @@ class DatasheetQA:
         if answer.status == "answered":
             self._percent_of_output_in_volts(parsed, answer)
             _one_after_another(parsed, answer)
+            _typical_only(parsed, answer)
         if (
             answer.status == "insufficient_evidence"
             and parsed.bound == "max"
@@ -5030,7 +5055,10 @@ _CHECK_CUE = re.compile(
     r"|\brated (?:for|to) (?:that|it|this|[-+]?\d)"  # "-20 C in winter. Is it rated for that?"
     r"|\bsign(?:ed)?[- ]off\b"  # "Can QA sign off?"
     r"|\bgood to go\b|\bgo ahead\b"  # "on their 36 V rail. Good to go?"
-    r"|^\W*switch(?:ing)?\b",  # "Switch a 16 A heater with the relay's contacts?"
+    r"|^\W*switch(?:ing)?\b"  # "Switch a 16 A heater with the relay's contacts?"
+    # "powering a 2.5 A load at 80 C?"
+    r"|\b(?:powering|feeding|supplying|running) (?:an? |the )?\d+(?:\.\d+)?\s*m?A\b"
+    r"[^.?]{0,20}\bload\b",
     re.IGNORECASE,
 )
 # Ratings whose one printed figure is what the part may carry at most ("Nominal switching
@@ -6739,9 +6767,10 @@ def _value_check(
                     else f"min {format_number(it.min)}"  # type: ignore[arg-type]
                 )
                 band = f" ({' to '.join(map(format_number, ends))} {base})" if len(ends) > 1 else ""
+                rating = " (absolute maximum)" if it.section_kind == "absolute_maximum" else ""
                 lines.append(
                     f"{format_number(value)} {unit}{band} is {'within' if ok else 'outside'} "
-                    f"{limit} {it.unit} [{it.citation}]" + (f" ({scope})" if scope else "")
+                    f"{limit} {it.unit}{rating} [{it.citation}]" + (f" ({scope})" if scope else "")
                 )
                 if not ok and value in transients and it.section_kind != "absolute_maximum":
                     # a continuous limit does not rate a surge: unsettled, not a failure
@@ -7581,7 +7610,8 @@ _ASKS_RISE = re.compile(
 _RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
-    r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most) current\b|\bclip"
+    r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most)(?: measurable| readable)? "
+    r"current\b|\bclip"
     r"|\bhow (?:many amps|much current)\b|\bcurrent (?:range|limit)\b"
 )
 _PGA_STATED = re.compile(r"(?i)\b(?:pga|gain)\s*(?:=|of|at|set to)?\s*/\s*(\d+)\b")

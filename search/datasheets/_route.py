@@ -1927,12 +1927,17 @@ _SETTINGS = re.compile(
 
 # "(it's listed as the absolute max, so that's fine, right?)": the rating offered as the
 # reason a value is fine asks about operating, not for the rating
+_RATING_IS = (
+    r"(?:the )?abs(?:olute)?\.? max\w*(?: rating)?(?: [A-Za-z]\w*){0,2}? (?:is|of) "
+    r"[-+]?\d+(?:\.\d+)?\s*[A-Za-z]+\s*"
+)
 _CLAIMED_ABSMAX = re.compile(
     # ("the 4.0 A abs max": a decimal point is no sentence end)
     r"(?i)\b(?:says?|said|claims?|thinks?|reckons?|argues?)\b(?:[^.?;]|\.(?=\d)){0,15}"
     r"\babs(?:olute)?\.? max\w*\b(?:[^.?;]|\.(?=\d)){0,40}"
-    # "The abs max is 15 V, so is it OK?": the rating as the asker's premise
-    r"|\bthe abs(?:olute)?\.? max\w*(?: rating)? (?:is|of) [-+]?\d+(?:\.\d+)?\s*[A-Za-z]+\s*,?\s*(?=so\b)"
+    # "The abs max (VDD) is 15 V, so is it OK?", "... ok? abs max is 15 V": the rating as the
+    # asker's premise
+    rf"|\b{_RATING_IS},?\s*(?=so\b)|(?<=\?)\s*{_RATING_IS}[.!]?\s*$"
 )
 _ABSMAX_PREMISE = re.compile(
     r"(?i)\b(?:it'?s|is|as|since|because)\b[^.?;]{0,25}\babs(?:olute)?\.? max\w*\b"

@@ -1,0 +1,50 @@
+"""Rules from the twenty-seventh held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from search.datasheets._qa import DatasheetQA
+
+
+def test_an_absolute_maximum_given_as_the_premise_is_not_the_limit_asked(
+    qa: DatasheetQA,
+) -> None:
+    # the asker offers the rating as the reason a value is fine; the operating range decides
+    for question in (
+        "bme280 abs max supply is 4.25 V, so a 4 V supply is fine?",
+        "tb6612fng motor supply at 14 V, fine? abs max is 15 V",
+    ):
+        answer = qa.ask(question)
+        assert answer.verdict == "incompatible", question
+        assert "is outside" in answer.answer
+    # a rating checked next to the operating range says that it is one
+    rated = qa.ask("can the BME280 run from 3.3 V?")
+    assert "(absolute maximum)" in rated.answer
+
+
+def test_a_guaranteed_bound_the_datasheet_gives_only_as_typical_is_not_answered(
+    qa: DatasheetQA,
+) -> None:
+    typical = qa.ask("what dropout voltage is the LM7805 guaranteed to stay under at 1 A, max?")
+    assert typical.status == "insufficient_evidence"
+    assert "typ 2 V" in typical.answer and "no maximum" in typical.answer
+    # where the maximum is printed, it is the answer
+    printed = qa.ask("DS18B20 guaranteed max conversion time at 12-bit?")
+    assert printed.status == "answered" and "750 ms" in printed.answer
+
+
+def test_copies_converted_one_after_another_add_up_past_nine(qa: DatasheetQA) -> None:
+    answer = qa.ask("12 DS18B20s at 12-bit read one after another: total conversion time?")
+    assert "12 × 750 ms = 9 s" in answer.answer
+
+
+def test_the_most_current_a_shunt_monitor_can_measure_at_a_stated_gain(qa: DatasheetQA) -> None:
+    answer = qa.ask("INA219, 0.05 ohm shunt, PGA /4: max readable current?")
+    assert "160 mV / 0.05 Ω = 3.2 A" in answer.answer
+
+
+def test_a_load_powered_at_an_ambient_is_held_to_the_derated_limit(qa: DatasheetQA) -> None:
+    # 3.0 A at 70 °C to 1.5 A at 85 °C: 2.5 A at 75 °C
+    cool = qa.ask("srb5030 feeding a 2.2 A load at 75C ambient?")
+    assert cool.verdict == "compatible" and "max 2.5 A" in cool.answer
+    hot = qa.ask("srb5030 feeding a 2.7 A load at 75C ambient?")
+    assert hot.verdict == "incompatible"
