@@ -2424,6 +2424,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
+    facts.extend(_spi_modes(doc, device, stem))
     facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_register_values(doc, device, stem))
     facts.extend(_gain_scaled_ranges(doc, device, stem))
@@ -3765,6 +3766,35 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             )
         )
     return out
+
+
+# "SPI serial interface (modes 0,0 and 1,1)", "compatible with SPI mode '00' (CPOL = CPHA = '0')
+# and mode '11'": the clock modes (CPOL, CPHA) a part's SPI port takes ("SPI Boot Mode" is none).
+_SPI_MODE = r"['‘’]?(?:[01]\s?,\s?[01]|[01]{2}|[0-3])['‘’]?(?![\d.,])"
+_SPI_MODES = re.compile(
+    rf"(?i)\bSPI\b(?:(?!boot)[^.\n]){{0,40}}?\bmodes?\s*\(?\s*(?P<modes>{_SPI_MODE}"
+    rf"(?:\s*(?:\([^)]{{0,40}}\)\s*)?(?:and|or|,)\s*(?:modes?\s*)?{_SPI_MODE})*)"
+)
+
+
+def _spi_modes(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """The SPI clock modes a part takes, as the first page to state them says (one fact)."""
+    for page, m in _prose_matches(doc, _SPI_MODES):
+        # (not the bits a bracket spells a mode out in: "(CPOL = CPHA = '0')")
+        modes = re.findall(_SPI_MODE, re.sub(r"\([^)]*\)", " ", m.group("modes")))
+        value = " and ".join(re.sub(r"['‘’\s]", "", x) for x in modes)
+        return [
+            _page_fact(
+                device,
+                stem,
+                page,
+                _sentence_up_to(m).rsplit("•", 1)[-1].strip(),
+                spec="spi_mode",
+                parameter="SPI modes",
+                value=value,
+            )
+        ]
+    return []
 
 
 # "CCS811 requires the host processor supports clock stretching.": a feature the part's bus

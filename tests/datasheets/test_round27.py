@@ -48,3 +48,16 @@ def test_a_load_powered_at_an_ambient_is_held_to_the_derated_limit(qa: Datasheet
     assert cool.verdict == "compatible" and "max 2.5 A" in cool.answer
     hot = qa.ask("srb5030 feeding a 2.7 A load at 75C ambient?")
     assert hot.verdict == "incompatible"
+
+
+def test_the_spi_modes_a_part_takes_are_read_from_its_prose(qa: DatasheetQA) -> None:
+    def modes(device: str) -> list[str]:
+        return [str(f.value) for f in qa.index.device_facts(device) if f.spec == "spi_mode"]
+
+    assert modes("MCP3008") == ["0,0 and 1,1"]
+    # the bracket that spells a mode out in CPOL and CPHA adds none
+    assert modes("BME280") == ["00 and 11"]
+    # "SPI Boot Mode" is a boot strap, not a clock mode
+    assert modes("ESP32-WROOM-32") == []
+    answer = qa.ask("which SPI modes does the MCP3008 work in?")
+    assert answer.status == "answered" and "0,0 and 1,1 [mcp3008#p1]" in answer.answer
