@@ -3594,13 +3594,22 @@ def stated_load_current(question: str, *, worst: bool = False) -> tuple[float, s
 
 def stated_clock(question: str) -> tuple[float, str] | None:
     """The bus clock a question about an SPI or I2C bus states: Hz, and as written."""
-    if not re.search(r"(?i)\b(?:spi|i2c|i²c|scl|sck|sclk|bus|clock)\b", question):
+    if not re.search(r"(?i)\b(?:spi|i2c|i²c|scl|sck|sclk|bus|clock(?:ed)?)\b", question):
         return None
     m = _STATED_CLOCK.search(question)
     if m is None:
         return None
     hz = float(m.group(1)) * (1e6 if m.group(2).lower() == "mhz" else 1e3)
     return hz, f"{m.group(1)} {m.group(2)}"
+
+
+def clocked_bus(index: FactIndex, uses: Sequence[DeviceUse]) -> str | None:
+    """The one clocked bus (SPI or I2C) every part named speaks, when a question states a clock
+    and names no bus ("an MCP3008 clocked at 3.6 MHz": its SPI); None when there are two."""
+    shared = {"SPI", "I2C"}
+    for use in uses:
+        shared &= _buses(_best(index, use, ("interface",)))
+    return shared.pop() if len(shared) == 1 else None
 
 
 def _clock_top(f: Fact) -> float | None:

@@ -60,6 +60,7 @@ from search.datasheets._compat import (
     bench_role,
     bounds,
     check_compatibility,
+    clocked_bus,
     combine,
     condition_holds,
     digital_row,
@@ -993,6 +994,13 @@ class DatasheetQA:
             or self._bench_check(parsed)
             # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
             or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
+            # "MCP3008 at 2.7 V clocked at 2 MHz, ok?": the clock of the one bus it speaks
+            or (
+                stated_clock(parsed.text) is not None
+                and re.search(r"(?i)\bclocked\b", parsed.text) is not None
+                and clocked_bus(self.index, [DeviceUse(m.device) for m in parsed.devices])
+                is not None
+            )
             # "INA219 across a 0.2 Ω shunt carrying 2 A: within range?"
             or (stated_shunt(parsed.text) and _CHECK_CUE.search(parsed.text))
             or asks_thermal(
@@ -4715,6 +4723,8 @@ class DatasheetQA:
             if "WIRE" in bus:
                 bus = "1-WIRE"
         clock = stated_clock(parsed.text)
+        if clock is not None and bus is None:
+            bus = clocked_bus(self.index, uses)
         if clock is not None and bus in ("SPI", "I2C") and "pullup_level" not in rules:
             # "the SPI bus at 20 MHz": every part on it must take that clock; the addresses
             # are checked too only when the question asks about them.

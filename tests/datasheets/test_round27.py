@@ -61,3 +61,15 @@ def test_the_spi_modes_a_part_takes_are_read_from_its_prose(qa: DatasheetQA) -> 
     assert modes("ESP32-WROOM-32") == []
     answer = qa.ask("which SPI modes does the MCP3008 work in?")
     assert answer.status == "answered" and "0,0 and 1,1 [mcp3008#p1]" in answer.answer
+
+
+def test_a_clock_stated_without_its_bus_is_held_to_the_one_bus_the_part_speaks(
+    qa: DatasheetQA,
+) -> None:
+    # the MCP3008 speaks SPI only; its clock limit is printed per supply (5 V, 2.7 V)
+    slow_supply = qa.ask("MCP3008 on 2.7 V, clocked at 2 MHz - ok?")
+    assert slow_supply.verdict == "incompatible" and "1.35 MHz" in slow_supply.answer
+    fast_supply = qa.ask("MCP3008 on 5 V, clocked at 2 MHz - ok?")
+    assert fast_supply.verdict == "compatible"
+    between = qa.ask("MCP3008 on 4 V clocked at 3 MHz by an ESP32, fine?")
+    assert between.verdict == "insufficient_evidence" and "not at 4 V" in between.answer
