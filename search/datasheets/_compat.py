@@ -86,6 +86,7 @@ Rule = Literal[
     "rail",
     "bench",
     "shunt",
+    "input_current",
 ]
 RULES: tuple[str, ...] = get_args(Rule)
 
@@ -1403,6 +1404,41 @@ def _percent_of_nominal(
             num = f.max if f.max is not None else f.value
             return f, float(num) if isinstance(num, int | float) else None
     return None
+
+
+def rule_input_current(index: FactIndex, drv: DeviceUse, rcv: DeviceUse) -> list[CompatCheck]:
+    """The driver's output must source the current the receiver's input draws when high (an
+    enable input's 100 µA): a level that reaches the threshold is not enough on its own. Of
+    the receiver's logic and enable inputs, the one that draws most is held to it."""
+    need = sorted(
+        _best(index, rcv, ("high_voltage_input_current", "high_voltage_enable_current")),
+        key=_si_high,
+        reverse=True,
+    )
+    have = [
+        f
+        for f in _best(index, drv, ("output_current",), prefer="high-level source current")
+        if f.section_kind != "absolute_maximum" and not re.search(r"(?i)\bsink\b", f.parameter)
+    ]
+    if not need or not have:
+        wanted = (
+            (f"{drv.device} output current it can source", have),
+            (f"{rcv.device} input current", need),
+        )
+        lacking = _lacking("input_current", wanted, [*need[:1], *have[:1]])
+        if need:
+            lacking.detail += f"; {rcv.device} input draws up to {_show_high(need[0])}"
+        return [lacking]
+    ok = _si_high(have[0]) >= _si_high(need[0]) - 1e-12
+    return [
+        _check(
+            "input_current",
+            "compatible" if ok else "incompatible",
+            f"{_named(drv.device, drv.variant)} output can source {_show_high(have[0])}; "
+            f"{rcv.device} input draws up to {_show_high(need[0])}",
+            [have[0], need[0]],
+        )
+    ]
 
 
 def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[CompatCheck]:
@@ -3499,11 +3535,20 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         # "can the ESP32 drive it", "inputs straight from an ESP32": a part with a stated
         # output high level driving a part with input thresholds is a logic-level question.
         rules.append("logic_levels")
+    if "logic_levels" in rules and _ASKS_INPUT_CURRENT.search(question):
+        # "... can it source the enable input current?": the current as well as the levels
+        rules.append("input_current")
     if not rules and (_CUE_SIGNAL.search(question) or _has_analog_path(index, uses)):
         rules.append("signal_range")
     if not rules:
         rules.append("interface")
     return rules
+
+
+_ASKS_INPUT_CURRENT = re.compile(
+    r"(?i)\b(?:source|supply|provide|deliver|drive)\b[^.?]{0,30}\bcurrent\b"
+    r"|\benough current\b|\binput current\b"
+)
 
 
 def _drives_logic_inputs(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
@@ -3830,6 +3875,8 @@ def check_compatibility(
             if bus in ("SPI", "UART") and not one_way:
                 # each part drives a line the other reads (MISO and MOSI, TX and RX)
                 checks.extend(rule_logic_levels(index, b, a))
+        elif rule == "input_current":
+            checks.extend(rule_input_current(index, a, b))
         elif rule == "drive":
             if is_coil_load(index, a) and not is_coil_load(index, b):
                 a, b = b, a

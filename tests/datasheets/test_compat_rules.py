@@ -440,3 +440,43 @@ def test_a_signal_outside_the_input_range_at_every_setting_needs_no_setting_name
     a = qa.ask("XGZP6847A 5V version (0.5-4.5V out) wired straight to an ESP32 ADC pin?")
     assert a.status == "answered" and a.verdict == "incompatible", a.answer
     assert "at every atten setting" in a.answer and not a.violations
+
+
+def test_an_output_must_source_what_the_input_it_drives_draws() -> None:
+    from search.datasheets._facts import FactStore
+
+    def source(ma: float) -> list:
+        return [
+            fact(
+                device="DRV",
+                spec="output_current",
+                parameter="High-level source current",
+                max=ma,
+                unit="mA",
+                section_kind="electrical_characteristics",
+                citation="drv#p2",
+                evidence=f"High-level source current {ma} mA",
+            )
+        ]
+
+    enable = fact(
+        device="RCV",
+        spec="high_voltage_enable_current",
+        parameter="High Voltage Enable Current",
+        typ=30.0,
+        max=100.0,
+        unit="µA",
+        section_kind="electrical_characteristics",
+        citation="rcv#p3",
+        evidence="High Voltage Enable Current 30 100 µA",
+    )
+    uses = [DeviceUse("DRV"), DeviceUse("RCV")]
+    for ma, verdict in ((0.05, "incompatible"), (0.1, "compatible"), (20.0, "compatible")):
+        index = FactIndex(FactStore([*source(ma), enable]))
+        (check,) = check_compatibility(index, uses, ["input_current"])
+        assert check.outcome == verdict, ma
+        assert "up to 100 µA" in check.detail
+    # a driver that states no output current: the input's draw is said, the verdict is open
+    (check,) = check_compatibility(FactIndex(FactStore([enable])), uses, ["input_current"])
+    assert check.outcome == "insufficient_evidence"
+    assert check.detail == "no DRV output current it can source; RCV input draws up to 100 µA"

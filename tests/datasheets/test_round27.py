@@ -73,3 +73,14 @@ def test_a_clock_stated_without_its_bus_is_held_to_the_one_bus_the_part_speaks(
     assert fast_supply.verdict == "compatible"
     between = qa.ask("MCP3008 on 4 V clocked at 3 MHz by an ESP32, fine?")
     assert between.verdict == "insufficient_evidence" and "not at 4 V" in between.answer
+
+
+def test_asked_whether_an_output_can_source_an_inputs_current_both_are_weighed(
+    qa: DatasheetQA,
+) -> None:
+    gpio = qa.ask("can an ESP32 GPIO source enough current for the L298 IN1 input?")
+    assert gpio.verdict == "compatible"
+    assert "source 40 mA" in gpio.answer and "up to 100 µA" in gpio.answer
+    # the PIR module states its output levels and no current: the levels alone do not settle it
+    pir = qa.ask("HC-SR501 OUT into the L298 enable pin - can it source the input current?")
+    assert pir.verdict == "insufficient_evidence" and "up to 100 µA" in pir.answer
