@@ -3074,12 +3074,15 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
             if "I2C" in buses and _runs_programs(index, u.device):
                 controllers.append(u.device)
                 continue
-            if buses and "I2C" not in buses:
+            # (a bus the datasheet says the part is not on states no interface of its own)
+            iface = [f for f in iface if not f.extra.get("not_protocols")]
+            if iface and "I2C" not in buses:
+                said = sorted(buses) or sorted({str(f.value) for f in iface})
                 return [
                     _check(
                         "i2c_address",
                         "incompatible",
-                        f"{u.device} is not an I2C device (interface: {', '.join(sorted(buses))})",
+                        f"{u.device} is not an I2C device (interface: {', '.join(said)})",
                         iface[:1],
                     )
                 ]

@@ -2421,6 +2421,8 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     # only)").
     named = {p for f in facts if f.spec == "interface" for p in f.extra.get("protocols", [])}
     facts.extend(f for (v, p), f in stated.items() if p not in named or v is not None)
+    if not any(f.spec == "interface" for f in facts):
+        facts.extend(_plain_serial(doc, device, stem))
     facts.extend(_symbol_led_thresholds(doc, device, stem, facts))
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
@@ -4206,6 +4208,35 @@ def _stated_interfaces(text: str, heading: bool) -> list[str]:
     named = [p for x in items for p in _protocols(x) if len(x.split()) <= 2]
     if len(dict.fromkeys(named)) >= 2 and len(items) >= 3:
         return list(dict.fromkeys(named))  # a list of peripheral interfaces
+    return []
+
+
+def _plain_serial(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """A part whose first pages name no bus but a serial interface of its own ("Simple digital
+    control and serial interface", the HX711's two pins): an interface fact saying so, which
+    is no I2C, SPI or UART."""
+    for page in doc.pages[:2]:
+        for line in page.lines:
+            if re.search(r"(?i)\bserial interface\b", line.text) and not re.search(
+                r"\.{5,}", line.text
+            ):
+                # (the item of a feature list that says it, not the column beside it)
+                said = next(
+                    part
+                    for part in line.text.split("•")
+                    if re.search(r"(?i)serial interface", part)
+                ).strip()
+                return [
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        said,
+                        spec="interface",
+                        parameter="Interface",
+                        value="serial",
+                    )
+                ]
     return []
 
 

@@ -84,3 +84,14 @@ def test_asked_whether_an_output_can_source_an_inputs_current_both_are_weighed(
     # the PIR module states its output levels and no current: the levels alone do not settle it
     pir = qa.ask("HC-SR501 OUT into the L298 enable pin - can it source the input current?")
     assert pir.verdict == "insufficient_evidence" and "up to 100 µA" in pir.answer
+
+
+def test_a_part_whose_datasheet_names_only_a_serial_interface_of_its_own_is_no_i2c_device(
+    qa: DatasheetQA,
+) -> None:
+    (serial,) = [f for f in qa.index.device_facts("HX711") if f.spec == "interface"]
+    assert serial.value == "serial" and serial.citation == "hx711#p1"
+    assert serial.evidence == "Simple digital control and serial interface:"
+    shared = qa.ask("can my HX711 share the I2C bus with the BME280?")
+    assert shared.verdict == "incompatible"
+    assert "HX711 is not an I2C device (interface: serial)" in shared.answer
