@@ -2894,6 +2894,7 @@ class DatasheetQA:
             or self._adc_step(parsed)
             or self._shunt_full_scale(parsed)
             or self._period_of_rate(parsed)
+            or self._temperature_of_count(parsed)
         )
         if computed is not None:
             return computed
@@ -3792,6 +3793,59 @@ class DatasheetQA:
             (value, unit),
             expression,
             f"one conversion per period of {format_number(sps)} SPS",
+        )
+
+    def _temperature_of_count(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "MPU-6050 TEMP_OUT reads 2879: temperature in C?": a raw temperature count through
+        the part's one sensitivity in LSB/°C and its one offset in LSB at a stated temperature,
+        T = T0 + (count - offset) / sensitivity."""
+        count = _RAW_COUNT.search(parsed.text)
+        if (
+            count is None
+            or len(set(parsed.device_names)) != 1
+            or not _ASKS_TEMPERATURE.search(parsed.text)
+        ):
+            return None
+        facts = self.index.device_facts(parsed.device_names[0])
+        scales = [
+            f
+            for f in facts
+            if f.spec == "sensitivity" and f.typ and re.fullmatch(r"LSB/\s*[º°o]?C", f.unit or "")
+        ]
+        offsets = [
+            (f, float(m.group(1)))
+            for f in facts
+            if f.spec == "temperature_offset"
+            and f.typ is not None
+            and f.unit == "LSB"
+            and (m := re.search(r"([-+]?\d+(?:\.\d+)?)\s*[º°o]?\s*C\b", f.condition or ""))
+        ]
+        if len(scales) != 1 or len(offsets) != 1:
+            return None
+        (scale,), ((offset, t0),) = scales, offsets
+        assert scale.typ is not None and offset.typ is not None
+        raw = float(count.group(1))
+        value = round(t0 + (raw - offset.typ) / scale.typ, 6)
+        n = format_number
+        expression = f"{n(t0)} + ({n(raw)} - ({n(offset.typ)})) / {n(scale.typ)}"
+        step = Derived(
+            label=f"{offset.device} temperature at a count of {n(raw)}",
+            expression=expression,
+            result=value,
+            unit="°C",
+        )
+        item = item_from_fact(offset).model_copy(
+            update={"spec": "temperature", "value": value, "typ": None, "unit": "°C"}
+        )
+        return _answered(
+            parsed,
+            f"{offset.device} temperature at a count of {n(raw)}: {n(t0)} + ({n(raw)} - "
+            f"({n(offset.typ)})) / {n(scale.typ)} = {n(value)} °C; offset {n(offset.typ)} LSB "
+            f"at {n(t0)} °C ({offset.evidence}) [{offset.citation}], sensitivity "
+            f"{n(scale.typ)} {scale.unit} ({scale.evidence}) [{scale.citation}]",
+            [item, item_from_fact(scale)],
+            [step],
+            "computed",
         )
 
     def _shunt_full_scale(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7619,6 +7673,13 @@ _ASKS_RISE = re.compile(
 # a data rate stated: "at 250 SPS", "128 sps", "3.3 kSPS"
 _RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
 # "max current before it clips", "full-scale current", "how many amps can it measure"
+# "TEMP_OUT reads 2879", "a raw count of -3000": a register's count, no unit after it
+_RAW_COUNT = re.compile(
+    r"(?i)\b(?:reads?|reading|raw(?:\s+(?:value|count|reading))?|counts?(?:\s+of)?"
+    r"|register(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
+    r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b)[a-z]))"
+)
+_ASKS_TEMPERATURE = re.compile(r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b|\bin C\b")
 _ASKS_CURRENT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most)(?: measurable| readable)? "
     r"current\b|\bclip"

@@ -95,3 +95,16 @@ def test_a_part_whose_datasheet_names_only_a_serial_interface_of_its_own_is_no_i
     shared = qa.ask("can my HX711 share the I2C bus with the BME280?")
     assert shared.verdict == "incompatible"
     assert "HX711 is not an I2C device (interface: serial)" in shared.answer
+
+
+def test_a_raw_temperature_count_through_the_printed_offset_and_sensitivity(
+    qa: DatasheetQA,
+) -> None:
+    # MPU-6050: -521 LSB at 35 °C, 340 LSB/°C
+    answer = qa.ask("MPU6050 temperature register reads -3000, what temperature is that?")
+    assert answer.status == "answered"
+    assert "35 + (-3000 - (-521)) / 340 = 27.7088 °C" in answer.answer
+    assert answer.citations == ["mpu-6050#p14"]
+    # a reading given in degrees is no count
+    degrees = qa.ask("MPU-6050 temperature reads 25 C: what accuracy?")
+    assert "count of" not in degrees.answer
