@@ -1992,16 +1992,27 @@ class DatasheetQA:
                 }.get(specs[0], ()),
                 *specs,
             )
-        ranked = self.index.lookup(
-            device,
-            specs,
-            phrase=phrase,
-            question=parsed.text,
-            variant=mention.variant or self._name_as_variant(mention),
-            quantity=parsed.quantity,
-            absolute_max=absmax,
-            stated_numbers=parsed.stated_numbers,
-        ) or self._filed_elsewhere(device, specs[0])
+        # A time printed for samples averaged ("68.10 ms, 128-sample averaging") answers only
+        # a question that sets averaging.
+        averaging = _ASKS_AVERAGING.search(parsed.text) is not None
+
+        def settable(found: list[Ranked]) -> list[Ranked]:
+            return [
+                r for r in found if averaging or "sample averaging" not in (r.fact.condition or "")
+            ]
+
+        ranked = settable(
+            self.index.lookup(
+                device,
+                specs,
+                phrase=phrase,
+                question=parsed.text,
+                variant=mention.variant or self._name_as_variant(mention),
+                quantity=parsed.quantity,
+                absolute_max=absmax,
+                stated_numbers=parsed.stated_numbers,
+            )
+        ) or settable(self._filed_elsewhere(device, specs[0]))
         reasons: list[str] = []
         valid = []
         for r in ranked:
@@ -7673,6 +7684,7 @@ _ASKS_RISE = re.compile(
 # a data rate stated: "at 250 SPS", "128 sps", "3.3 kSPS"
 _RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
 # "max current before it clips", "full-scale current", "how many amps can it measure"
+_ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 # "TEMP_OUT reads 2879", "a raw count of -3000": a register's count, no unit after it
 _RAW_COUNT = re.compile(
     r"(?i)\b(?:reads?|reading|raw(?:\s+(?:value|count|reading))?|counts?(?:\s+of)?"

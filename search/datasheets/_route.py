@@ -546,10 +546,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         # "a sample on the bench", "a revision C sample" is a unit of the part, not a rate.
-        # ("idle between samples", "after each sample": when, not how fast)
-        r"\bhow fast\b.{0,40}\bsampl\w*|(?<!\bbetween )\bsampl(?:es|ing)\b(?! size)"
+        # ("idle between samples", "after each sample": when, not how fast; "average 64
+        # samples", "128-sample averaging": a setting, how many)
+        r"\bhow fast\b.{0,40}\bsampl\w*|(?<!\bbetween )(?<!\d )(?<!\d-)\bsampl(?:es|ing)\b(?! size)"
         r"|(?<!\ba )(?<!\bC )(?<!\bB )(?<!\bA )(?<!\bthe )(?<!\beach )(?<!\bthis )(?<!§ )"
-        r"(?<!\bbetween )\bsample\b(?! size)"
+        r"(?<!\bbetween )(?<!\d )(?<!\d-)\bsample\b(?! size)"
         r"|\bhow many samples",
         ("sampling_rate",),
     ),

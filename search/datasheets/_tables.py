@@ -2427,6 +2427,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_ranges_in_conditions(facts))
     facts.extend(_denied_buses(doc, device, stem))
     facts.extend(_spi_modes(doc, device, stem))
+    facts.extend(_times_per_setting(doc, device, stem, facts))
     facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_register_values(doc, device, stem))
     facts.extend(_gain_scaled_ranges(doc, device, stem))
@@ -3767,6 +3768,66 @@ def _denied_buses(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 extra={"not_protocols": found},
             )
         )
+    return out
+
+
+# A table of conversion time per ADC setting ("Mode/Samples | Conversion Time": "12 bit
+# 532 μs", "128  68.10 ms"), its register bits before: the time of each resolution and of each
+# number of samples averaged.
+_SETTING_TIME = re.compile(
+    r"(?:^|\s)(?P<n>\d+)(?P<bit>\s*-?\s*bits?)?\s{2,}(?P<t>\d+(?:\.\d+)?)\s*(?P<u>[μµu]s|ms)\s*$"
+)
+
+
+def _times_per_setting(
+    doc: PdfDocument, device: str, stem: str, facts: Sequence[Fact]
+) -> list[Fact]:
+    """``conversion_time`` per resolution and per number of samples averaged, from a table
+    whose header names samples and a conversion time; a resolution whose time the part's
+    characteristics already state (with its limits) is not read again."""
+    stated = " ".join(f.condition or "" for f in facts if f.spec == "conversion_time")
+    out: list[Fact] = []
+    for page in doc.pages:
+        for i, head in enumerate(page.lines):
+            if not re.search(r"(?i)\bsamples\b.*\bconversion time\b", head.text):
+                continue
+            title = (
+                page.lines[i - 1].text.strip()
+                if i and "table" in page.lines[i - 1].text.lower()
+                else ""
+            )
+            seen: set[str] = set()
+            for line in page.lines[i + 1 : i + 40]:
+                if re.match(r"\s*\(\d\)\s+\S", line.text):
+                    break  # the table's notes
+                m = _SETTING_TIME.search(line.text)
+                if m is None:
+                    continue
+                n = int(m["n"])
+                condition = f"{n}-bit resolution" if m["bit"] else f"{n}-sample averaging"
+                if condition in seen or (m["bit"] and re.search(rf"\b{n}[- ]?bit", stated)):
+                    continue
+                seen.add(condition)
+                unit = "ms" if m["u"] == "ms" else "μs"
+                value = float(m["t"])
+                si, si_unit = to_si(value, unit)
+                out.append(
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        line.text.strip(),
+                        spec="conversion_time",
+                        parameter="Conversion Time",
+                        value=value,
+                        unit=unit,
+                        si_value=si,
+                        si_unit=si_unit,
+                        condition=condition,
+                        section=title or None,
+                        section_kind="timing",
+                    )
+                )
     return out
 
 

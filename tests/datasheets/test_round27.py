@@ -108,3 +108,26 @@ def test_a_raw_temperature_count_through_the_printed_offset_and_sensitivity(
     # a reading given in degrees is no count
     degrees = qa.ask("MPU-6050 temperature reads 25 C: what accuracy?")
     assert "count of" not in degrees.answer
+
+
+def test_a_conversion_time_per_number_of_samples_averaged(qa: DatasheetQA) -> None:
+    # INA219 Table 5: the averaging rows; its resolutions are already read with their limits
+    averaged = {
+        f.condition: f.value
+        for f in qa.index.device_facts("INA219")
+        if f.spec == "conversion_time" and f.citation == "ina219#p20"
+    }
+    assert averaged == {
+        "2-sample averaging": 1.06,
+        "4-sample averaging": 2.13,
+        "8-sample averaging": 4.26,
+        "16-sample averaging": 8.51,
+        "32-sample averaging": 17.02,
+        "64-sample averaging": 34.05,
+        "128-sample averaging": 68.1,
+    }
+    sixteen = qa.ask("INA219 shunt ADC averaging 16 samples: conversion time?")
+    assert "8.51 ms (16-sample averaging) [ina219#p20]" in sixteen.answer
+    # asked with no averaging, the single 12-bit conversion answers, with its max
+    single = qa.ask("INA219 12-bit conversion time, max?")
+    assert "586 μs" in single.answer and "averaging" not in single.answer
