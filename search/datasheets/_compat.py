@@ -1406,6 +1406,17 @@ def _percent_of_nominal(
     return None
 
 
+def _sourced(index: FactIndex, drv: DeviceUse) -> list[Fact]:
+    """The rows of what one of a driver's output pins sources (not a rating, a total over
+    pins, or what it sinks)."""
+    return [
+        f
+        for f in _best(index, drv, ("output_current",), prefer="high-level source current")
+        if f.section_kind != "absolute_maximum"
+        and not re.search(r"\bcumulative|\btotal|\bsink\b", f"{f.parameter} {f.symbol or ''}", re.I)
+    ]
+
+
 def rule_input_current(index: FactIndex, drv: DeviceUse, rcv: DeviceUse) -> list[CompatCheck]:
     """The driver's output must source the current the receiver's input draws when high (an
     enable input's 100 µA): a level that reaches the threshold is not enough on its own. Of
@@ -1415,11 +1426,7 @@ def rule_input_current(index: FactIndex, drv: DeviceUse, rcv: DeviceUse) -> list
         key=_si_high,
         reverse=True,
     )
-    have = [
-        f
-        for f in _best(index, drv, ("output_current",), prefer="high-level source current")
-        if f.section_kind != "absolute_maximum" and not re.search(r"(?i)\bsink\b", f.parameter)
-    ]
+    have = _sourced(index, drv)
     if not need or not have:
         wanted = (
             (f"{drv.device} output current it can source", have),
@@ -1452,12 +1459,7 @@ def rule_drive(index: FactIndex, drv: DeviceUse, load: DeviceUse) -> list[Compat
     drv_name = _named(drv.device, drv.variant)
     checks: list[CompatCheck] = []
     need = _best(index, load, _LOAD_CURRENT_SPECS)
-    have = [
-        f
-        for f in _best(index, drv, ("output_current",), prefer="high-level source current")
-        if f.section_kind != "absolute_maximum"
-        and not re.search(r"\bcumulative|\btotal|\bsink\b", f"{f.parameter} {f.symbol or ''}", re.I)
-    ]
+    have = _sourced(index, drv)
     if not need or not have:
         wanted = ((f"{drv.device} output current", have), (f"{load.device} coil current", need))
         checks.append(_lacking("drive", wanted, (need or have)[:1]))

@@ -7683,7 +7683,7 @@ _ASKS_RISE = re.compile(
 )
 # a data rate stated: "at 250 SPS", "128 sps", "3.3 kSPS"
 _RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
-# "max current before it clips", "full-scale current", "how many amps can it measure"
+# "average 64 samples", "128-sample averaging": an averaging setting stated
 _ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 # "TEMP_OUT reads 2879", "a raw count of -3000": a register's count, no unit after it
 _RAW_COUNT = re.compile(
@@ -7692,6 +7692,7 @@ _RAW_COUNT = re.compile(
     r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b)[a-z]))"
 )
 _ASKS_TEMPERATURE = re.compile(r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b|\bin C\b")
+# "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most)(?: measurable| readable)? "
     r"current\b|\bclip"
