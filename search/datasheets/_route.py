@@ -1003,12 +1003,28 @@ _VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")
 
 
+def _transposed(a: str, b: str) -> bool:
+    """Whether ``a`` is ``b`` with two neighbouring letters swapped."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
+
+
 def _fix_spelling(word: str) -> str:
     low = word.lower()
     if low in _SPELLING:
         return _SPELLING[low]
     if len(low) < 6 or _DEVICE_LIKE.search(low) or not low.isalpha() or low in _VOCAB:
         return word
+    swapped = next((v for v in _VOCAB if _transposed(low, v)), None)
+    if swapped:
+        return swapped  # "sampel", "currnet": two letters typed the other way round
     close = difflib.get_close_matches(low, _VOCAB, n=1, cutoff=0.86)
     if close and low.endswith(close[0]):
         return word  # a prefix is no slip: "unpowered" is not "powered"
@@ -2274,13 +2290,17 @@ def parse_question(
         bound = "min"  # what an output is guaranteed to deliver: the least it will
     # ("what dropout does AMS guarantee": a guaranteed figure of one that is worse high is
     # its maximum, as a worst case is)
-    elif re.search(
-        r"(?i)\bworst[- ]case\b|\b(?:at|in the) worst\b|\bguarantee[sd]?\b"
-        r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
-        r"(?: still| ever| possibly)? (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b"
-        # "what's the most standby current Maxim allows"
-        r"|\bthe most [\w\s-]{0,30}?\b(?:current|draw|time|wait|delay|dropout)\b",
-        bound_text,
+    elif (
+        re.search(
+            r"(?i)\bworst[- ]case\b|\b(?:at|in the) worst\b|\bguarantee[sd]?\b"
+            r"|\bthe most (?:it|they|each|one|the \w+)(?: should| can| could| will| would| may)?"
+            r"(?: still| ever| possibly)? (?:pulls?|draws?|uses?|takes?|eats?|needs?|consumes?)\b"
+            # "what's the most standby current Maxim allows"
+            r"|\bthe most [\w\s-]{0,30}?\b(?:current|draw|time|wait|delay|dropout)\b",
+            bound_text,
+        )
+        # "what's the spec limit (not typical)?": the limit, which for these is the maximum
+        or re.search(r"(?i)\b(?:not|rather than|instead of)\s+(?:the\s+)?typ(?:ical)?\b", spec_text)
     ) and (
         (
             specs

@@ -131,3 +131,20 @@ def test_a_conversion_time_per_number_of_samples_averaged(qa: DatasheetQA) -> No
     # asked with no averaging, the single 12-bit conversion answers, with its max
     single = qa.ask("INA219 12-bit conversion time, max?")
     assert "586 μs" in single.answer and "averaging" not in single.answer
+
+
+def test_two_letters_typed_the_other_way_round_are_read_as_the_word(qa: DatasheetQA) -> None:
+    from search.datasheets._route import normalize_question
+
+    assert normalize_question("max currnet, sampel rate") == "max current, sample rate"
+    # a word that is one already is left alone, and short words are never guessed at
+    assert normalize_question("form factor of the input") == "form factor of the input"
+    answer = qa.ask("mcp3008 max sampel rate @5V?")
+    assert "200 ksps" in answer.answer
+
+
+def test_a_limit_asked_not_typical_is_the_maximum_alone(qa: DatasheetQA) -> None:
+    limit = qa.ask("ina219 quiescent current - the spec limit, not the typical?")
+    assert "max 1 mA" in limit.answer and "typ" not in limit.answer
+    both = qa.ask("ina219 quiescent current?")
+    assert "typ 0.7 max 1 mA" in both.answer
