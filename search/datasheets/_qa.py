@@ -1790,9 +1790,10 @@ class DatasheetQA:
             f"{int(m[1]):02d}" if m[1] else m[2]
             for m in _RANGE_PART.finditer(parsed.text[mention.end :])
         ]
-        # "the 5 A version of the ACS712": the range named just before the part
+        # "the 5 A version of the ACS712", "the ±30A acs712": the range named just before it
         before = re.search(
-            r"(?i)(?<![\w.])(\d{1,2})\s?A[\s-]+(?:part|version|variant|model|type)\s+of\s+(?:the\s+|an?\s+)?$",
+            r"(?i)(?<![\w.])±?\s?(\d{1,2})\s?A[\s-]+"
+            r"(?:(?:part|version|variant|model|type)\s+of\s+(?:the\s+|an?\s+)?)?$",
             parsed.text[: mention.start],
         )
         named += [f"{int(before.group(1)):02d}"] if before else []

@@ -148,3 +148,9 @@ def test_a_limit_asked_not_typical_is_the_maximum_alone(qa: DatasheetQA) -> None
     assert "max 1 mA" in limit.answer and "typ" not in limit.answer
     both = qa.ask("ina219 quiescent current?")
     assert "typ 0.7 max 1 mA" in both.answer
+
+
+def test_a_current_range_named_just_before_the_part_is_its_variant(qa: DatasheetQA) -> None:
+    answer = qa.ask("typical sensitivity of the ±30A acs712?")
+    assert "ACS712ELCTR-30A-T sensitivity: typ 66 mV/A" in answer.answer
+    assert "185 mV/A" not in answer.answer
