@@ -14,7 +14,7 @@ A file that declares ``#! compounds`` has a long word it does not hold read as t
 ("Straßenbahnhaltestelle": Straßenbahn, Haltestelle), with a linking s, n or e between them.
 Chinese characters and Japanese kana are written without spaces between words, so each is read
 as a word of its own, and a phrase of them is found wherever it stands ("回転寿司近く": 回転寿司,
-近く).
+近く). A word keeps the marks written on its letters (a Hindi vowel sign, an Arabic shadda).
 
 A phrase that is also an English word ("pan", "once", "sale") is glossed only when the request
 is in that language by other evidence: a phrase of it that is not English, of two words or
