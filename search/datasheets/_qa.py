@@ -600,6 +600,13 @@ def _typical_only(parsed: ParsedQuestion, answer: Answer) -> None:
         )
 
 
+def _of_another_variant(f: Fact, item: AnswerItem) -> bool:
+    """Whether a row is printed for another variant than the item's: the same figure in
+    LM7812's table is LM7812's, not a second statement of LM7805's."""
+    variant = item.applies_to.get("variant")
+    return bool(variant and f.variant and squash(f.variant) != squash(str(variant)))
+
+
 def _count_before(text: str, m: DeviceMention) -> int:
     """How many of a part the words before its name say ("two INA219s", "8 DS18B20s", "a
     pair of"); 1 when they say none."""
@@ -4502,7 +4509,11 @@ class DatasheetQA:
             label = _stems(it.parameter or it.spec.replace("_", " ")) - _KIND_WORDS
             doc = it.citation.split("#")[0]
             for f in [*self.index.device_facts(it.device), *self.index.statements(it.device)]:
-                if f.citation == it.citation or not f.citation.startswith(f"{doc}#"):
+                if (
+                    f.citation == it.citation
+                    or not f.citation.startswith(f"{doc}#")
+                    or _of_another_variant(f, it)
+                ):
                     continue
                 said = {x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)}
                 same = (
@@ -5059,7 +5070,12 @@ class DatasheetQA:
             revisions = item.applies_to.get("board_revision") or []
             figure = item.max if item.max is not None else item.typ
             for f in self.index.device_facts(item.device) if rows else ():
-                if f.citation != item.citation and f.superseded_by is None and key(f) == key(item):
+                if (
+                    f.citation != item.citation
+                    and f.superseded_by is None
+                    and key(f) == key(item)
+                    and not _of_another_variant(f, item)
+                ):
                     out.append(f.citation)
             for f in self.index.statements(item.device) if revisions else ():
                 if (

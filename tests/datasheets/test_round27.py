@@ -154,3 +154,11 @@ def test_a_current_range_named_just_before_the_part_is_its_variant(qa: Datasheet
     answer = qa.ask("typical sensitivity of the ±30A acs712?")
     assert "ACS712ELCTR-30A-T sensitivity: typ 66 mV/A" in answer.answer
     assert "185 mV/A" not in answer.answer
+
+
+def test_the_same_figure_in_another_variants_table_is_no_second_statement(
+    qa: DatasheetQA,
+) -> None:
+    # the LM78xx datasheet prints a table per variant; LM7806 to LM7815A repeat the 2 V dropout
+    answer = qa.ask("lm7805 dropout voltage?")
+    assert answer.citations == ["lm7805#p3"] and "also stated" not in answer.answer
