@@ -999,14 +999,18 @@ class DatasheetQA:
             or self._powers_another(parsed)
             or self._levels_between(parsed)
             or self._bench_check(parsed)
-            # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts
-            or (stated_clock(parsed.text) and _CLOCK_CHECK.search(parsed.text))
+            # "Can I run the BME280 SPI bus at 20 MHz?": a stated bus clock against the parts;
             # "MCP3008 at 2.7 V clocked at 2 MHz, ok?": the clock of the one bus it speaks
             or (
                 stated_clock(parsed.text) is not None
-                and re.search(r"(?i)\bclocked\b", parsed.text) is not None
-                and clocked_bus(self.index, [DeviceUse(m.device) for m in parsed.devices])
-                is not None
+                and (
+                    _CLOCK_CHECK.search(parsed.text) is not None
+                    or (
+                        re.search(r"(?i)\bclocked\b", parsed.text) is not None
+                        and clocked_bus(self.index, [DeviceUse(m.device) for m in parsed.devices])
+                        is not None
+                    )
+                )
             )
             # "INA219 across a 0.2 Ω shunt carrying 2 A: within range?"
             or (stated_shunt(parsed.text) and _CHECK_CUE.search(parsed.text))
@@ -3837,7 +3841,7 @@ class DatasheetQA:
             if f.spec == "temperature_offset"
             and f.typ is not None
             and f.unit == "LSB"
-            and (m := re.search(r"([-+]?\d+(?:\.\d+)?)\s*[º°o]?\s*C\b", f.condition or ""))
+            and (m := _AMBIENT.search(f.condition or ""))
         ]
         if len(scales) != 1 or len(offsets) != 1:
             return None
