@@ -73,7 +73,10 @@ _PASSING_DF = 6  # held services using a word only in passing before it says not
 # distillery district". A place named after "near" is a landmark, whatever its words say.
 _STOP = r"(?:for|with|and|to|that|who|where|which|in|at|on|so|but|or|please|tonight|today)\b"
 _PLACE = re.compile(
-    rf"\b(?:near|close to|next to|beside|across from|walking distance (?:of|from|to))\s+"
+    # "near me" is the whole place, wherever it stands: a glossed request may say it first
+    # ("पास में अच्छा ... खाना": "nearby", "near me good north indian food")
+    r"\b(?:near|close to)\s+(?:me|us|here|home)\b(?!\s+(?:and|&)\s)"
+    rf"|\b(?:near|close to|next to|beside|across from|walking distance (?:of|from|to))\s+"
     rf"(?!{_STOP})[\w'.&-]+(?:\s+(?:and|&)\s+[\w'.-]+|\s+(?!{_STOP})[\w'.&-]+){{0,3}}"
     r"|\b(?:in|at|around|by|from|to) (?:the )?(?:[\w'-]+ ){1,2}"
     r"(?:district|neighbourhood|neighborhood|village|annex)\b",

@@ -314,6 +314,9 @@ def test_a_held_name_inside_an_unheld_one_is_the_held_service(selector: ServiceS
         ("study spot near bloor and spadina", "study spot"),
         # "nearby" before the thing sought is not a place.
         ("nearby off-leash area for my dog", "nearby off-leash area for my dog"),
+        # "near me" is the whole place, also said first, as a glossed request says it
+        ("near me good north indian restaurant", "good north indian restaurant"),
+        ("near home a good gym to join", "a good gym to join"),
     ],
 )
 def test_the_place_a_request_is_near_is_not_what_it_seeks(request_text: str, core: str) -> None:
@@ -474,6 +477,9 @@ def test_a_regional_name_the_model_does_not_read_is_spelt_out(selector: ServiceS
         ("аптека рядом", "pharmacy"),
         ("tiệm cắt tóc nam", "barber shop"),
         ("auto ecole pour passer le permis", "driving school"),
+        # "near home" comes first in Hindi: what follows it is the thing sought
+        ("ghar ke paas sasta gym chahiye", "gym"),
+        ("schlittschuh laufen am wochenende", "ice skating rink"),
     ],
 )
 def test_a_request_in_another_language_is_read_through_its_glossary(
