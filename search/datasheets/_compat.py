@@ -643,8 +643,9 @@ def _linear_span(
         ]
         if len(fits) > 1 and src.variant:
             # "XGZP6847A100KPG" also reads as a prefix of "…100KPGN": the exact name decides.
-            fits = [f for f in fits if _names_variant(f, src.variant)]
-        if len(fits) == 1:
+            fits = [f for f in fits if _names_variant(f, src.variant)] or fits
+        # (the same range printed twice, in a selection guide and a characteristics table, is one)
+        if len({(f.min, f.max, f.unit) for f in fits}) == 1:
             return lo, hi, facts, steps, fits[0]
     return f"{src.device}: name the variant; its measuring range depends on it"
 

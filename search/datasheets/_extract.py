@@ -630,7 +630,8 @@ def parse_quantity_text(text: str) -> Parsed | None:
     t = re.split(r"\s\(", t)[0] if not re.match(r"^\s*\(", t) else t
     # range: a - b unit | a to b unit | a~b unit
     m = re.search(
-        rf"(?P<a>{_NUM})\s*(?P<ua>[^\d\s~\-±<>=….]*)\s*(?:-|~|to|…+\.*|\.{{2,}})\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
+        # ("to" is no unit of the first figure: "-40 to -10 °C" is not -40 "to" - 10)
+        rf"(?P<a>{_NUM})\s*(?P<ua>(?!to\b)[^\d\s~\-±<>=….]*)\s*(?:-|~|to|…+\.*|\.{{2,}})\s*(?P<b>{_NUM})\s*{_UNIT_TOKEN}?(?=$|[\s;,)(])",
         t,
     )
     if m and re.search(r"±\s*\d", t[m.end() :]):
@@ -638,6 +639,8 @@ def parse_quantity_text(text: str) -> Parsed | None:
     if m and not re.match(r"^\s*±", t):
         unit = (m.group("unit") or m.group("ua") or "").strip() or None
         a, b = _to_float(m.group("a")), _to_float(m.group("b"))
+        if a > b and a < 0:
+            a, b = b, a  # "-111 to -136 dBm": two negative ends, the larger first
         if a <= b:
             return Parsed(min=a, max=b, unit=_clean_unit(unit), text=m.group(0))
     m = re.search(

@@ -2449,6 +2449,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         facts.extend(_specified_junction(doc, device, stem))
     facts.extend(_described_timings(doc, device, stem))
     facts.extend(_part_column_ratings(doc, device, stem, variants.parts, facts))
+    facts.extend(_part_row_tables(doc, device, stem, facts))
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
     facts.extend(_pin_functions(doc, device, stem))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
@@ -2911,6 +2912,97 @@ def _part_column_ratings(
                         if key not in held and key[1:] not in family:
                             held.add(key)
                             out.append(f)
+    return out
+
+
+def _part_names(cell: str, pattern: str) -> list[str]:
+    """The parts a row's first cell names: "RFM96W/98W" is the RFM96W and the RFM98W."""
+    names: list[str] = []
+    for piece in cell.split("/"):
+        piece = piece.strip().upper()
+        if names and re.fullmatch(r"\d\w*", piece):
+            # "98W" after "RFM96W": the first name's letters with these digits
+            piece = re.match(r"[A-Z-]*", names[0]).group(0) + piece  # type: ignore[union-attr]
+        if not re.fullmatch(pattern, piece, re.IGNORECASE):
+            return []
+        names.append(piece)
+    return names
+
+
+def _part_row_tables(doc: PdfDocument, device: str, stem: str, found: Sequence[Fact]) -> list[Fact]:
+    """A table with one row per part ("SELECTION GUIDE": ACS712ELCTR-05B-T ... 185; "Table 1
+    Device Variants": RFM95W ... -111 to -136 dBm): each cell is that part's figure of the
+    column over it, whose header (up to three stacked lines) names it and may give its unit
+    ("(mV/A)") and whether it is typical ("(Typ)"). Facts the other readers hold are not
+    repeated."""
+    pattern = _VARIANT_PATTERNS.get(device)
+    if not pattern:
+        return []
+    held = {(f.variant, f.spec, f.min, f.typ, f.max, f.value) for f in found}
+    out: list[Fact] = []
+    for page in doc.pages:
+        lines = page.lines
+        i = 0
+        while i < len(lines):
+            first = lines[i].segments
+            if len(first) < 3 or not _part_names(first[0].text, pattern):
+                i += 1
+                continue
+            # the header: the lines just above, each close to the next, naming no part
+            head: list[Line] = []
+            for above in reversed(lines[max(0, i - 3) : i]):
+                below = head[0] if head else lines[i]
+                if above.y - below.y > 20 or _part_names(above.segments[0].text, pattern):
+                    break
+                head.insert(0, above)
+            columns: list[list[Segment]] = []
+            for sg in (sg for line in head for sg in line.segments):
+                col = next((c for c in columns if sg.x0 < c[0].x1 and c[0].x0 < sg.x1), None)
+                if col is None:
+                    columns.append([sg])
+                else:
+                    col.append(sg)
+            above = lines[: i - len(head)]
+            title = next((ln.text.strip() for ln in reversed(above) if ln.text.strip()), "")
+            rows = []
+            while i < len(lines) and (names := _part_names(lines[i].segments[0].text, pattern)):
+                rows.append((names, lines[i]))
+                i += 1
+            if not columns:
+                continue
+            for names, line in rows:
+                for sg in line.segments[1:]:
+                    col = max(
+                        columns,
+                        key=lambda c, sg=sg: min(c[0].x1, sg.x1) - max(c[0].x0, sg.x0),
+                    )
+                    if min(col[0].x1, sg.x1) <= max(col[0].x0, sg.x0):
+                        continue  # under no header
+                    header = " ".join(c.text.strip() for c in col)
+                    unit = re.search(r"\(([^()]*[A-Za-z°Ω][^()]*)\)\s*$", header)
+                    label = re.split(r"\s*[,(]", header)[0]
+                    symbol = m.group(1) if (m := re.match(r"[^,(]+,\s*(\w+)", header)) else None
+                    typical = re.search(r"(?i)\(typ", header) is not None
+                    cell = sg.text.strip().replace("\\", " / ")
+                    for part in names:
+                        row = RowRecord(
+                            parameter=label,
+                            citation=f"{stem}#p{page.number}",
+                            section=title,
+                            section_kind=classify_section(title) or "general",
+                            evidence=f"{line.segments[0].text.strip()}  {header}  {cell}",
+                            page=page.number,
+                            symbol=symbol,
+                            typ=cell if typical else None,
+                            value=None if typical else cell,
+                            unit=unit.group(1).strip() if unit else None,
+                            variant=part,
+                        )
+                        for f in facts_from_row(row, device, stem)[0]:
+                            key = (f.variant, f.spec, f.min, f.typ, f.max, f.value)
+                            if key not in held:
+                                held.add(key)
+                                out.append(f)
     return out
 
 

@@ -33,6 +33,9 @@ needs_pdfs = pytest.mark.skipif(not PDFS.is_dir(), reason=f"shared datasheets ab
         ("- 65°C to +150°C", (-65.0, None, 150.0, "°C")),
         ("<50uA", (None, None, 50.0, "uA")),
         ("15mA @ 5V", (None, None, None, "mA")),
+        # two negative ends: "to" is no unit, and the larger end may come first
+        ("-40 to -10 °C", (-40.0, None, -10.0, "°C")),
+        ("-111 to -136 dBm", (-136.0, None, -111.0, "dBm")),
     ],
 )
 def test_parse_quantity_text(text: str, expected: tuple[object, ...]) -> None:
@@ -112,6 +115,22 @@ def test_acs712_variant_tables_are_scoped() -> None:
     }
     assert sens["ACS712ELCTR-05B-T"].typ == 185.0
     assert sens["ACS712ELCTR-30A-T"].typ == 66.0
+
+
+@needs_pdfs
+def test_a_table_with_one_row_per_part_gives_each_part_its_figures() -> None:
+    # ACS712 "SELECTION GUIDE": the part, its range and its typical sensitivity per row
+    guide = {(f.variant, f.spec): f for f in _facts("acs712") if f.citation == "acs712#p2"}
+    assert guide[("ACS712ELCTR-20A-T", "sensitivity")].typ == 100.0
+    assert guide[("ACS712ELCTR-30A-T", "measurement_range")].max == 30.0
+    # RFM95W "Table 1 Device Variants": "RFM96W/98W" is both parts
+    est = {
+        f.variant: (f.min, f.max)
+        for f in _facts("rfm95w")
+        if f.spec == "sensitivity" and f.citation == "rfm95w#p10"
+    }
+    assert est["RFM95W"] == (-136.0, -111.0)
+    assert est["RFM96W"] == (-140.0, -112.0)
 
 
 @needs_pdfs
