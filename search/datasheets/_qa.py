@@ -2910,6 +2910,7 @@ class DatasheetQA:
             or self._bridge_into_adc(parsed)
             or self._full_scale_at_rail(parsed)
             or self._loss_at(parsed)
+            or self._left_for_load(parsed)
             or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
             or self._through_scale(parsed)
@@ -3404,6 +3405,45 @@ class DatasheetQA:
                     f"{expression} = {format_number(result)}",
                 )
         return None
+
+    def _left_for_load(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "L298 on 12 V driving 1 A: worst-case voltage left across the motor?": the supply
+        stated less the driver's total drop (both output transistors) at the current stated,
+        its maximum unless the typical one is asked."""
+        if len(set(parsed.device_names)) != 1 or not _ASKS_LEFT_FOR_LOAD.search(parsed.text):
+            return None
+        volts = {float(v) for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", parsed.text)}
+        amps = _LOAD_AMPS.search(parsed.text)
+        if len(volts) != 1 or amps is None:
+            return None  # no supply stated, or more than one
+        supply = volts.pop()
+        current = float(amps.group(1)) / (1000.0 if amps.group(2).lower() == "ma" else 1.0)
+        bound = "typ" if parsed.bound == "typ" else "max"
+        drops = [
+            f
+            for f in self.index.device_facts(parsed.device_names[0])
+            if f.spec == "voltage_drop"
+            and getattr(f, bound) is not None
+            and _TOTAL_DROP.search(f"{f.parameter} {f.evidence}")
+            and any(
+                abs(convert(float(m.group(1)), m.group(2), "A") - current) < 1e-9
+                for m in _LOAD_AMPS.finditer(f.condition or "")
+            )
+        ]
+        if len(drops) != 1:
+            return None
+        f = drops[0]
+        drop = float(getattr(f, bound))
+        shown = "maximum" if bound == "max" else "typical"
+        return _worked_out(
+            parsed,
+            f,
+            "Voltage left for the load",
+            f"{format_number(supply)} V, {amps.group(1)} {amps.group(2)}",
+            (round(supply - drop, 6), "V"),
+            f"{format_number(supply)} - {format_number(drop)}",
+            f"{format_number(supply)} V less the {shown} total drop {format_number(drop)} V",
+        )
 
     def _loss_at(self, parsed: ParsedQuestion) -> Answer | None:
         """ "At 12 V in and 3 A, how many watts does the board dissipate?": input power less
@@ -6024,6 +6064,18 @@ _SUITABILITY = re.compile(
 
 
 # How much power a converter loses: "how many watts does the board dissipate", "power loss".
+# "voltage actually left across the motor", "what does the load see": the supply less the
+# driver's drop
+_ASKS_LEFT_FOR_LOAD = re.compile(
+    r"(?i)\b(?:left|remaining|actually|delivered|reaching|across|at)\s+(?:across\s+|at\s+|to\s+)?"
+    r"(?:the\s+|my\s+)?(?:motor|load|coil|winding)s?\b"
+    r"|\b(?:motor|load)s?\s+(?:actually\s+)?(?:sees?|gets?)\b"
+)
+# a load current stated: "driving 1A", "at 2 A", "IL = 1A"
+_LOAD_AMPS = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(m?A)\b")
+# a drop that is both output transistors in series: "Total Drop", "Vsat(U+L)"
+_TOTAL_DROP = re.compile(r"(?i)\btotal\b|U\s*\+\s*L\b|upper\s*\+\s*lower")
+
 _ASKS_LOSS = re.compile(
     r"(?i)\bhow (?:many watts|much power)\b.{0,40}\b(?:dissipat|los[et]|wast|burn)"
     r"|\bpower (?:loss|dissipated)\b|\blosses\b"

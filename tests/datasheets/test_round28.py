@@ -13,3 +13,13 @@ def test_a_range_printed_twice_for_a_part_is_one_range(qa: DatasheetQA) -> None:
     # a figure of the selection guide is cited beside the table's
     typical = qa.ask("typical sensitivity of the 30A acs712?")
     assert "66 mV/A" in typical.answer and "acs712#p2" in typical.citations
+
+
+def test_the_voltage_left_for_a_load_is_the_supply_less_the_total_drop(qa: DatasheetQA) -> None:
+    worst = qa.ask("L298 on 24 V driving 2 A: what voltage does the motor actually see?")
+    assert worst.status == "answered"
+    assert "19.1 V" in worst.answer and "maximum total drop 4.9 V" in worst.answer
+    typical = qa.ask("tb6612fng at 5 V, 0.3 A: typical voltage across the motor?")
+    assert "4.85 V" in typical.answer
+    # a drop printed at no current the question states is not used
+    assert "left for the load" not in qa.ask("L298 at 12 V, 1.5 A: voltage at the motor?").answer
