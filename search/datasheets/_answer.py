@@ -185,8 +185,9 @@ _OPS: dict[type, Any] = {
 
 
 def evaluate(expression: str, values: Mapping[str, float] | None = None) -> float:
-    """Evaluate an arithmetic expression of numbers, + - * / and parentheses (nothing else),
-    with ``values`` for the symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
+    """Evaluate an arithmetic expression of numbers, + - * /, parentheses and ``round(x)`` (to
+    the nearest whole number, halves away from zero; nothing else), with ``values`` for the
+    symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
 
     def walk(node: ast.AST) -> float:
         if isinstance(node, ast.Expression):
@@ -199,7 +200,18 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
             return float(_OPS[type(node.op)](walk(node.left), walk(node.right)))
         if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:
             return float(_OPS[type(node.op)](walk(node.operand)))
-        raise ValueError(f"expression {expression!r}: only numbers and + - * / are allowed")
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "round"
+            and len(node.args) == 1
+            and not node.keywords
+        ):
+            x = walk(node.args[0])
+            return math.copysign(math.floor(abs(x) + 0.5), x)
+        raise ValueError(
+            f"expression {expression!r}: only numbers, + - * / and round() are allowed"
+        )
 
     return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))
 

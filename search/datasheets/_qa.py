@@ -2919,6 +2919,7 @@ class DatasheetQA:
             or self._shunt_full_scale(parsed)
             or self._period_of_rate(parsed)
             or self._temperature_of_count(parsed)
+            or self._reading_of_count(parsed)
         )
         if computed is not None:
             return computed
@@ -3908,6 +3909,101 @@ class DatasheetQA:
             f"{n(scale.typ)} {scale.unit} ({scale.evidence}) [{scale.citation}]",
             [item, item_from_fact(scale)],
             [step],
+            "computed",
+        )
+
+    def _reading_of_count(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "BH1750 reads a raw count of 1200: how many lux?", "high byte 0x01, low byte 0x10",
+        "MTreg = 138, mode2, count 500": the count through the datasheet's own per-count
+        formula for the mode and setting stated (1 / 1.2 * (69 / X), halved in mode 2), or at
+        the default setting through its worked example's divisor, rounded as it rounds."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        rules = [
+            f
+            for f in self.index.device_facts(parsed.device_names[0])
+            if f.spec == "transfer" and "count_divisor" in f.extra
+        ]
+        stated = _stated_count(parsed.text)
+        if not rules or stated is None:
+            return None
+        unit = str(rules[0].extra["output_unit"])
+        if not re.search(
+            rf"(?i)\b{re.escape(unit)}\b" + (r"|\blux\b" if unit == "lx" else ""), parsed.text
+        ):
+            return None
+        count, steps = stated
+        n = format_number
+        halved = _MODE_TWO.search(parsed.text) is not None
+        formulas = [f for f in rules if "setting" in f.extra]
+        ofmode = [f for f in formulas if (float(f.extra["mode_divisor"]) > 1) == halved]
+        setting = None
+        if formulas:
+            name = str(formulas[0].extra["setting"])
+            spelled = r"\s?".join(map(re.escape, re.findall(r"[A-Z][a-z]*|[a-z]+", name)))
+            m = re.search(rf"(?i)\b{spelled}\s*(?:=|of|to|at|is)?\s*(\d+)\b", parsed.text)
+            setting = float(m.group(1)) if m else None
+        examples = [f for f in rules if "setting" not in f.extra]
+        if halved or (
+            setting is not None and formulas and setting != formulas[0].extra["setting_default"]
+        ):
+            # the formula of the mode asked, at the setting stated
+            if len(ofmode) != 1 or _LOW_RES.search(parsed.text):
+                return None
+            f = ofmode[0]
+            d, half = float(f.extra["setting_default"]), float(f.extra["mode_divisor"])
+            x = setting if setting is not None else d
+            k = float(f.extra["count_divisor"])
+            expression = f"{count} / {n(k)} * ({n(d)} / {n(x)})" + (
+                f" / {n(half)}" if half > 1 else ""
+            )
+            cited = [f]
+            how = f"{f.extra['mode']}, {f.extra['setting']} {n(x)}"
+        else:
+            # the default setting, not the half-step mode: the worked example's divisor (and the
+            # per-count formula, which gives the same there)
+            f = (examples or ofmode or formulas)[0]
+            k = float(f.extra["count_divisor"])
+            expression = f"{count} / {n(k)}"
+            cited = [f, *(g for g in ofmode if g is not f)]
+            how = "default setting"
+        value = round(evaluate(expression), 6)
+        steps.append(
+            Derived(
+                label=f"{f.device} reading at a count of {count} ({how})",
+                expression=expression,
+                result=value,
+                unit=unit,
+            )
+        )
+        whole = math.copysign(math.floor(abs(value) + 0.5), value)
+        rounded = ""
+        if whole != value:
+            # the datasheet's examples print whole units ("≒ 227 [ lx ]")
+            steps.append(
+                Derived(
+                    label="to a whole unit",
+                    expression=f"round({expression})",
+                    result=whole,
+                    unit=unit,
+                )
+            )
+            rounded = f" (≈ {n(whole)} {unit})"
+        item = item_from_fact(f).model_copy(
+            update={
+                "spec": "reading",
+                "value": value,
+                "unit": unit,
+                "condition": f"count {count}, {how}",
+            }
+        )
+        sources = "; ".join(f"({g.evidence}) [{g.citation}]" for g in cited)
+        return _answered(
+            parsed,
+            f"{f.device} reading at a count of {count} ({how}): {expression} = {n(value)} {unit}"
+            f"{rounded}; {sources}",
+            [item, *(item_from_fact(g) for g in cited[1:])],
+            steps,
             "computed",
         )
 
@@ -7764,6 +7860,42 @@ _RAW_COUNT = re.compile(
     r"|register(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
     r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b)[a-z]))"
 )
+# "high byte 0x01, low byte 0x10", 'High Byte is "00000001"': a register read as two bytes
+_BYTE = r"(0x[0-9a-f]{1,2}|[01]{8}|\d{1,3})\b"
+_HIGH_LOW = re.compile(
+    rf"(?i)\bhigh[\s_-]?byte\W{{0,4}}(?:is\s+|=\s*|of\s+)?\W?{_BYTE}.{{0,30}}?"
+    rf"\blow[\s_-]?byte\W{{0,4}}(?:is\s+|=\s*|of\s+)?\W?{_BYTE}"
+)
+# the half-step mode ("H-resolution mode2"), and the low-resolution one
+_MODE_TWO = re.compile(r"(?i)\bmode\s?2\b")
+_LOW_RES = re.compile(r"(?i)\bl(?:ow)?[\s-]?res(?:olution)?\b")
+
+
+def _byte(text: str) -> int:
+    if text.lower().startswith("0x"):
+        return int(text, 16)
+    return int(text, 2) if len(text) == 8 else int(text)
+
+
+def _stated_count(text: str) -> tuple[int, list[Derived]] | None:
+    """The raw count a question states, as a number or as its high and low bytes (with the
+    step that joins them)."""
+    if m := _HIGH_LOW.search(text):
+        hi, lo = _byte(m.group(1)), _byte(m.group(2))
+        if hi > 255 or lo > 255:
+            return None
+        joined = Derived(
+            label="count from the high and low bytes",
+            expression=f"{hi} * 256 + {lo}",
+            result=hi * 256 + lo,
+            unit="count",
+        )
+        return hi * 256 + lo, [joined]
+    if m := _RAW_COUNT.search(text):
+        return int(m.group(1)), []
+    return None
+
+
 _ASKS_TEMPERATURE = re.compile(r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b|\bin C\b")
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(

@@ -2439,6 +2439,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_page_statements(doc, device, stem))
     facts.extend(_grid_tables(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
+    facts.extend(_count_divisors(doc, device, stem))
     facts.extend(_page_formulas(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_maxima(facts))
@@ -3486,6 +3487,76 @@ def _stated_transfers(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     "output_unit": m.group("yu").strip(),
                     "input": m.group("x").strip(),
                     "input_unit": m.group("xu").strip(),
+                },
+            )
+        )
+    return out
+
+
+# 'when the data High Byte is "00000001" and Low Byte is "00010000" ... ( 2 + 2 ) / 1.2 ≒ 227
+# [ lx ]': a worked example turning a register's two bytes into a reading by one divisor
+_COUNT_EXAMPLE = re.compile(
+    r'(?i)high byte is "(?P<hi>[01]{8})" and low byte is "(?P<lo>[01]{8})"'
+    r"[^/\[]{0,80}\)\s*/\s*(?P<k>\d+(?:\.\d+)?)\s*[≒≈=]\s*(?P<y>\d+)\s*\[\s*(?P<u>[^\]\s]+)\s*\]"
+)
+
+
+_PER_COUNT = re.compile(
+    r"(?i)(?P<mode>[\w-]+\s+mode(?:\s?\d)?)\s*:\s*[\w ]+ per 1 count\s*"
+    r"\(\s*(?P<u>\w+)\s*/\s*count\s*\)\s*=\s*1\s*/\s*(?P<k>\d+(?:\.\d+)?)\s*\*\s*\(\s*(?P<d>\d+)\s*/\s*X\s*\)(?:\s*/\s*(?P<half>\d+))?"
+)
+
+
+def _count_divisors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """The divisor a datasheet's worked example applies to a raw count to give a reading
+    (BH1750: count / 1.2 = lx), kept only when the example's own bytes, so divided, give the
+    result it prints."""
+    out: list[Fact] = []
+    for page, m in _prose_matches(doc, _COUNT_EXAMPLE):
+        count = int(m.group("hi") + m.group("lo"), 2)
+        k = float(m.group("k"))
+        if abs(count / k - int(m.group("y"))) > 1 or any(f.value == k for f in out):
+            continue  # not what the example prints, or a divisor already held
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                m.group(0),
+                spec="transfer",
+                parameter=f"{m.group('u')} per count",
+                value=k,
+                extra={"input": "count", "output_unit": m.group("u"), "count_divisor": k},
+            )
+        )
+    # 'H-reslution mode2 : Illuminance per 1 count ( lx / count ) = 1 / 1.2 *( 69 / X ) / 2'
+    # with its legend '69 : Default value of MTreg ( dec ) X : MTreg value': the divisor of
+    # each mode at a setting X, the setting's default stated
+    for page, m in _prose_matches(doc, _PER_COUNT):
+        legend = re.search(
+            rf"(?i)\b{m.group('d')}\s*:\s*default value of\s+(?P<setting>\w+)", m.string
+        )
+        if legend is None:
+            continue
+        k, halves = float(m.group("k")), float(m.group("half") or 1)
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                f"{m.group(0)} {legend.group(0)}",
+                spec="transfer",
+                parameter=f"{m.group('u')} per count ({m.group('mode')})",
+                value=k,
+                condition=m.group("mode"),
+                extra={
+                    "input": "count",
+                    "output_unit": m.group("u"),
+                    "count_divisor": k,
+                    "mode": m.group("mode"),
+                    "setting": legend.group("setting"),
+                    "setting_default": float(m.group("d")),
+                    "mode_divisor": halves,
                 },
             )
         )

@@ -23,3 +23,24 @@ def test_the_voltage_left_for_a_load_is_the_supply_less_the_total_drop(qa: Datas
     assert "4.85 V" in typical.answer
     # a drop printed at no current the question states is not used
     assert "left for the load" not in qa.ask("L298 at 12 V, 1.5 A: voltage at the motor?").answer
+
+
+def test_a_raw_count_is_read_through_the_datasheets_own_per_count_formula(
+    qa: DatasheetQA,
+) -> None:
+    # default MTreg: the worked example's divisor, rounded as the example rounds it
+    default = qa.ask("bh1750 high byte 0x02 low byte 0x00, default MTreg: how many lux?")
+    assert "512 / 1.2 = 426.667 lx (≈ 427 lx)" in default.answer
+    assert {"bh1750#p7", "bh1750#p11"} <= set(default.citations)
+    # a stated MTreg and the half-step mode go through the formula of that mode
+    scaled = qa.ask("BH1750 in H-resolution mode2 with MTreg = 138 reads a count of 600, lux?")
+    assert "600 / 1.2 * (69 / 138) / 2 = 125 lx" in scaled.answer
+    # the low-resolution mode at another MTreg has no formula: no figure is worked out
+    assert "reading at a count" not in qa.ask("bh1750 L-res, MTreg 31, count 100, lux?").answer
+
+
+def test_an_expression_may_round_to_a_whole_number() -> None:
+    from search.datasheets._answer import evaluate
+
+    assert evaluate("round(272 / 1.2)") == 227.0
+    assert evaluate("round(-2.5)") == -3.0
