@@ -1075,6 +1075,8 @@ class DatasheetQA:
                 answer = worked
             elif (total := self._total_current(parsed)) is not None:
                 answer = total
+            elif (medium := self._unnamed_medium(parsed)) is not None:
+                answer = medium
             elif not parsed.devices:
                 answer = self._insufficient(
                     parsed, "simple", "device: the question names no device we hold facts for"
@@ -1959,6 +1961,41 @@ class DatasheetQA:
         )
         if n and any(rated_selector(f, n.group(1)) for f in rated):
             mention.variant = n.group(1)
+
+    def _unnamed_medium(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "Is the YF-S201 ok for measuring diesel?": a medium no fact of the part names is not
+        one it is shown to suit, whatever its ranges; the medium its figures are given for is
+        said beside. None when the question asks no such thing or a fact names the medium."""
+        medium = _MEDIUM.search(parsed.text)
+        if (
+            len(set(parsed.device_names)) != 1
+            or medium is None
+            or not _SUITS.search(parsed.text)
+            or parsed.stated_numbers  # a figure to check: the rules that weigh it decide
+        ):
+            return None
+        device = parsed.device_names[0]
+        facts = self.index.device_facts(device) + self.index.statements(device)
+        word = medium.group(0).lower().rstrip("s")
+        said = " ".join(f"{f.parameter} {f.evidence} {f.condition or ''}" for f in facts).lower()
+        if word in said:
+            return None
+        answer = self._insufficient(
+            parsed,
+            "compatibility",
+            f"scope_named: no fact held from the {device} datasheet names {medium.group(0)}; "
+            "whether the part suits it is not stated",
+        )
+        named = next((f for f in facts if _GIVEN_FOR.search(f.parameter)), None)
+        if named is not None:
+            item = item_from_fact(named)
+            answer.answer += (
+                f". Its figures are given for {_GIVEN_FOR.search(named.parameter).group(0).lower()}"  # type: ignore[union-attr]
+                f": {named.parameter} {_figure(named, None)} [{named.citation}]"
+            )
+            answer.items = [item]
+            answer.citations = [named.citation]
+        return answer
 
     def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
         return Answer(
@@ -6160,6 +6197,19 @@ _SUITABILITY = re.compile(
 
 
 # How much power a converter loses: "how many watts does the board dissipate", "power loss".
+# A medium a sensor may be asked to handle: fluids and gases by their everyday names (general
+# knowledge, no document's words), and what a datasheet's figures are commonly given for.
+_MEDIUM = re.compile(
+    r"(?i)\b(?:diesel|petrol|gasoline|kerosene|fuel|oil|fertili[sz]er|chemicals?"
+    r"|(?<!lead-)(?<!lead )acids?|solvents?|sea\s?water|salt\s?water|brine|milk|beer|wine"
+    r"|juice|alcohol|ethanol|glycol|coolant|antifreeze|syrup|slurry|sewage|bleach|chlorine)\b"
+)
+_GIVEN_FOR = re.compile(r"(?i)\b(?:water|air)\b")
+# asked whether a part suits something: "ok for measuring", "rated for that liquid", "instead of"
+_SUITS = re.compile(
+    r"(?i)\b(?:ok|okay|suitable|suited|rated|good|safe|usable|designed|compatible|work|use)\b"
+    r".{0,40}\b(?:for|with|on|in)\b|\binstead of\b"
+)
 # "voltage actually left across the motor", "what does the load see": the supply less the
 # driver's drop
 _ASKS_LEFT_FOR_LOAD = re.compile(

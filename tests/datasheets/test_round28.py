@@ -44,3 +44,14 @@ def test_an_expression_may_round_to_a_whole_number() -> None:
 
     assert evaluate("round(272 / 1.2)") == 227.0
     assert evaluate("round(-2.5)") == -3.0
+
+
+def test_a_medium_no_fact_names_is_not_one_the_part_is_shown_to_suit(qa: DatasheetQA) -> None:
+    answer = qa.ask("can i use the yf-s201 for metering cooking oil?")
+    assert answer.status == "insufficient_evidence"
+    assert answer.verdict == "insufficient_evidence"
+    assert "names oil" in answer.answer and "given for water" in answer.answer
+    assert "yf-s201#p2" in answer.citations
+    # a battery's chemistry is no medium the part handles, and a stated figure is weighed
+    lead = qa.ask("INA219 on a 12 V lead-acid battery at 14.4 V, ok with BRNG=0 (16 V range)?")
+    assert "names acid" not in lead.answer
