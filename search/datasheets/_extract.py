@@ -320,6 +320,8 @@ _SPEC_RULES: tuple[tuple[str, str], ...] = (
         "voltage_drop",
     ),
     (r"pulses\s+per\s+lit|pulse\s+characteristic|k[\s-]*factor", "pulse_factor"),
+    # "PD_SCK Pulses": how many clock pulses a read takes (and what that number selects)
+    (r"(?:clock|sck)\s+pulses\b", "pulse_count"),
     (r"preheat|warm[\s-]*up", "warm_up_time"),
     # "Suggested aging time" after storage without power (a gas sensor's re-conditioning)
     (r"\bage?ing\s+time|\bburn[\s-]*in\s+time", "aging_time"),
@@ -435,7 +437,9 @@ _TEXT_SPEC_WORDS: dict[str, re.Pattern[str]] = {
     "output_type": re.compile(r"(?i)analog|digital|ttl|open[\s-]drain|push[\s-]pull|pwm|pulse"),
     "i2c_address": re.compile(r"(?i)0x[0-9a-f]{2}|[01]{7}"),
 }
-_UNITLESS_SPECS = frozenset({"channels", "pin_count", "resolution_bits", "pulse_factor"})
+_UNITLESS_SPECS = frozenset(
+    {"channels", "pin_count", "resolution_bits", "pulse_factor", "pulse_count"}
+)
 
 
 _SYMBOL_FIRST = frozenset(

@@ -2665,6 +2665,8 @@ class DatasheetQA:
                     continue  # "how long can a write take" is no count of writes
                 if wants_count and unit_dimension(f.unit, f.spec) == "s":
                     continue
+                if f.spec == "pulse_count" and not wants_count:
+                    continue  # "PD_SCK pulses stretched to 80 µs" asks no number of pulses
                 if wants_dim and unit_dimension(f.unit, f.spec) != wants_dim:
                     continue
                 label = _label_words(f) - own

@@ -314,6 +314,13 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bpulses? per (?:lit(?:re|er)|l|gallon|revolution|rev)\b|\bk[- ]factor|\bpulse factor",
         ("pulse_factor",),
     ),
+    # "how many PD_SCK pulses select channel B": the clock pulses a read takes (not how long
+    # one pulse may last)
+    (
+        r"\b(?:how many|number of)\b[^?.]{0,30}\bpulses\b(?!\s+per\b)"
+        r"|\bpulses\b[^?.]{0,30}\bselects?\b",
+        ("pulse_count",),
+    ),
     # A board's parts by their bill of materials: "voltage rating of the input capacitors",
     # "what saturation current is L1 rated for".
     (

@@ -2451,6 +2451,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_described_timings(doc, device, stem))
     facts.extend(_part_column_ratings(doc, device, stem, variants.parts, facts))
     facts.extend(_part_row_tables(doc, device, stem, facts))
+    facts.extend(_captioned_rows(doc, device, stem))
     facts.extend(_pin_counts(doc, device, stem, family=len(variants.parts) > 1))
     facts.extend(_pin_functions(doc, device, stem))
     wrapped, relabelled = _wrapped_description_rows(doc, device, stem, facts)
@@ -3004,6 +3005,76 @@ def _part_row_tables(doc: PdfDocument, device: str, stem: str, found: Sequence[F
                             if key not in held:
                                 held.add(key)
                                 out.append(f)
+    return out
+
+
+_NUMBERED_TABLE = re.compile(r"^Table\s+\d+\s+\S")
+_SHORT_CELL = re.compile(r"[\w.±+-]{1,8}")
+
+
+def _captioned_rows(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """A small table over its caption in one column of a two-column page ("PD_SCK Pulses |
+    Input channel | Gain" over "Table 3 Input Channel and Gain Selection", prose beside it):
+    within the caption's column, the rows of short cells just above it and the header lines
+    above them. Each row's first cell is the figure of the first column; the other cells,
+    under their headers, are its condition ("Input channel B, Gain 32")."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        for i, line in enumerate(page.lines):
+            if len(line.segments) != 1 or not _NUMBERED_TABLE.match(line.segments[0].text):
+                continue
+            left = line.segments[0].x0 - 25
+
+            def cells(ln: Line, left: float = left) -> list[Segment]:
+                return [sg for sg in ln.segments if sg.x0 >= left]
+
+            rows: list[list[Segment]] = []
+            head: list[Segment] = []
+            for above in reversed(page.lines[max(0, i - 12) : i]):
+                mine = cells(above)
+                if not mine:
+                    continue  # a line of the other column only
+                if (
+                    not head
+                    and len(mine) >= 2
+                    and all(_SHORT_CELL.fullmatch(sg.text.strip()) for sg in mine)
+                    and any(re.search(r"\d", sg.text) for sg in mine)
+                ):
+                    rows.insert(0, mine)
+                    continue
+                if not rows or len(" ".join(sg.text for sg in mine)) > 30:
+                    break  # prose: the table is over
+                head = mine + head
+            columns: list[list[Segment]] = []
+            for sg in sorted(head, key=lambda sg: sg.x0):
+                col = next((c for c in columns if sg.x0 < c[-1].x1 and c[-1].x0 < sg.x1), None)
+                if col is None:
+                    columns.append([sg])
+                else:
+                    col.append(sg)
+            if len(columns) < 2 or any(len(r) != len(columns) for r in rows):
+                continue
+            # (stacked header words read top to bottom: "Input" over "channel")
+            names = [
+                " ".join(sg.text.strip() for sg in head if any(sg is x for x in c)) for c in columns
+            ]
+            caption = line.segments[0].text.strip()
+            for row in rows:
+                texts = [sg.text.strip() for sg in row]
+                record = RowRecord(
+                    parameter=names[0],
+                    citation=f"{stem}#p{page.number}",
+                    section=caption,
+                    section_kind="general",
+                    evidence=f"{caption}: "
+                    + "  ".join(f"{n} {t}" for n, t in zip(names, texts, strict=True)),
+                    page=page.number,
+                    condition=", ".join(
+                        f"{n} {t}" for n, t in zip(names[1:], texts[1:], strict=True)
+                    ),
+                    value=texts[0],
+                )
+                out.extend(facts_from_row(record, device, stem)[0])
     return out
 
 

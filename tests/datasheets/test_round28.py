@@ -55,3 +55,14 @@ def test_a_medium_no_fact_names_is_not_one_the_part_is_shown_to_suit(qa: Datashe
     # a battery's chemistry is no medium the part handles, and a stated figure is weighed
     lead = qa.ask("INA219 on a 12 V lead-acid battery at 14.4 V, ok with BRNG=0 (16 V range)?")
     assert "names acid" not in lead.answer
+
+
+def test_a_small_table_over_its_caption_in_one_column_is_read(qa: DatasheetQA) -> None:
+    # HX711 Table 3 sits in the right column of p4, the prose of the left column on its lines
+    b = qa.ask("hx711 how many PD_SCK pulses per read to get channel B next?")
+    assert "26 (Input channel B, Gain 32) [hx711#p4]" in b.answer
+    each = qa.ask("HX711: number of clock pulses for channel A gain 128 and for gain 64?")
+    assert "25" in each.answer and "27" in each.answer
+    # how long a pulse may stay high is a time, not a number of pulses
+    stretched = qa.ask("HX711 with PD_SCK pulses stretched to 70 µs high - within spec?")
+    assert "pulse count" not in stretched.answer
