@@ -66,3 +66,10 @@ def test_a_small_table_over_its_caption_in_one_column_is_read(qa: DatasheetQA) -
     # how long a pulse may stay high is a time, not a number of pulses
     stretched = qa.ask("HX711 with PD_SCK pulses stretched to 70 µs high - within spec?")
     assert "pulse count" not in stretched.answer
+
+
+def test_a_bullet_taken_for_a_section_does_not_outrank_the_row_named(qa: DatasheetQA) -> None:
+    # the p1 feature row sits under the bullet "Simultaneous 50 and 60Hz supply rejection":
+    # its "supply" is the spec's own word, no sign of the section asked
+    answer = qa.ask("HX711 digital supply current in normal operation?")
+    assert answer.answer.startswith("HX711 supply current: typ 100 µA (Normal) [hx711#p3]")
