@@ -260,6 +260,10 @@ class Notice(BaseModel):
     target_citation: str
     board_revisions: tuple[str, ...]
     remains_valid_for: tuple[str, ...] = ()
+    remains_valid_because: str = ""
+    """What the notice says of the revisions the old figure still holds for ("Revision C:
+    Input capacitors change to 10 uF 63 V X7R ..."), from a row of its own tables."""
+    remains_valid_because_citation: str = ""
     spec: str | None = None
     parameter: str | None = None
     old_value: float | None = None

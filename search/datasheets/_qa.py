@@ -2612,6 +2612,22 @@ class DatasheetQA:
                 f"{original.citation} (superseded by {notice_fact.citation} only for revision "
                 f"{' and '.join(revs_new)})"
             )
+            if notice and notice.remains_valid_because and _ASKS_WHY.search(parsed.text):
+                # "what part change allows it?": the notice's own word on that revision
+                items.append(
+                    AnswerItem(
+                        device=original.device,
+                        spec="notice_disposition",
+                        value=notice.remains_valid_because,
+                        applies_to={"board_revision": revs_old},
+                        citation=notice.remains_valid_because_citation,
+                        section_kind="notice",
+                        evidence=notice.remains_valid_because,
+                    )
+                )
+                lines[-1] += (
+                    f"; {notice.remains_valid_because} [{notice.remains_valid_because_citation}]"
+                )
         return items, [original, notice_fact], lines
 
     def _best_label(self, parsed: ParsedQuestion) -> tuple[frozenset[str], Fact] | None:
@@ -6199,6 +6215,11 @@ _SUITABILITY = re.compile(
 
 
 # How much power a converter loses: "how many watts does the board dissipate", "power loss".
+# "why can it go higher", "what part change allows it", "what's the reason"
+_ASKS_WHY = re.compile(
+    r"(?i)\bwhy\b|\breason\b|\bwhat (?:part |design |hardware )?change|\bwhat allows\b"
+    r"|\bhow come\b|\bwhat (?:makes|lets)\b"
+)
 # A medium a sensor may be asked to handle: fluids and gases by their everyday names (general
 # knowledge, no document's words), and what a datasheet's figures are commonly given for.
 _MEDIUM = re.compile(

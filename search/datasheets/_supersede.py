@@ -57,6 +57,8 @@ def find_notices(md: MarkdownDocument, stem: str) -> list[Notice]:
         if not target or not new or "supersed" not in text.lower():
             continue
         remains = _REMAINS.search(text)
+        kept = _revisions(remains.group("revs")) if remains else ()
+        because, because_at = _disposition(md, stem, kept)
         param = new.group("param").strip()
         citation = f"{stem}#{sec.number}"
         nid = hashlib.sha1(f"{citation}|{target.group(0)}".encode()).hexdigest()[:16]
@@ -71,7 +73,9 @@ def find_notices(md: MarkdownDocument, stem: str) -> list[Notice]:
                 target_section=target.group("sec"),
                 target_citation=f"{target.group('doc')}#{target.group('sec')}",
                 board_revisions=_revisions(new.group("revs")),
-                remains_valid_for=_revisions(remains.group("revs")) if remains else (),
+                remains_valid_for=kept,
+                remains_valid_because=because,
+                remains_valid_because_citation=because_at,
                 spec=map_spec(param, None, "recommended_operating"),
                 parameter=param,
                 old_value=float(target.group("old")),
@@ -81,6 +85,19 @@ def find_notices(md: MarkdownDocument, stem: str) -> list[Notice]:
             )
         )
     return notices
+
+
+def _disposition(md: MarkdownDocument, stem: str, revisions: tuple[str, ...]) -> tuple[str, str]:
+    """The notice's own table row for the revisions its old figure still holds for ("Revision
+    C | Input capacitors change to 10 uF 63 V X7R, OPS-3106. ..."), and where it stands."""
+    for sec in md.sections:
+        for table in sec.tables:
+            for row in table.rows:
+                named = re.match(r"(?i)\s*revisions?\s+(.*)", row[0]) if len(row) >= 2 else None
+                if revisions and named and _revisions(named.group(1)) == revisions:
+                    said = " ".join(c.strip() for c in row[1:])
+                    return f"{row[0].strip()}: {said}", f"{stem}#{sec.number}"
+    return "", ""
 
 
 def _bound(parameter: str) -> str:

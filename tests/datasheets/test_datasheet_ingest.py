@@ -332,3 +332,16 @@ def test_a_command_tables_reset_row_gives_the_settings_it_leaves() -> None:
     facts, _ = markdown_facts(md, "MDN-4010", "mdn4010-programming-manual")
     reset = {f.spec: (f.value, f.unit) for f in facts if f.spec.startswith("reset_")}
     assert reset == {"reset_voltage": (0.0, "V"), "reset_current_limit": (0.1, "A")}
+
+
+def test_a_notice_keeps_its_word_on_the_revisions_the_old_figure_still_holds_for() -> None:
+    from search.datasheets._markdown import read_markdown
+    from search.datasheets._supersede import find_notices
+
+    stack = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "srb5030-bench"
+    if not stack.is_dir():
+        pytest.skip(f"document stack absent at {stack}")
+    (notice,) = find_notices(read_markdown(stack / "ecn-2608-04.md"), "ecn-2608-04")
+    assert notice.remains_valid_for == ("C",)
+    assert notice.remains_valid_because.startswith("Revision C: Input capacitors change to")
+    assert notice.remains_valid_because_citation == "ecn-2608-04#3"

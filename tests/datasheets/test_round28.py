@@ -73,3 +73,11 @@ def test_a_bullet_taken_for_a_section_does_not_outrank_the_row_named(qa: Datashe
     # its "supply" is the spec's own word, no sign of the section asked
     answer = qa.ask("HX711 digital supply current in normal operation?")
     assert answer.answer.startswith("HX711 supply current: typ 100 µA (Normal) [hx711#p3]")
+
+
+def test_asked_why_a_revision_keeps_the_old_figure_the_notice_says_why(qa: DatasheetQA) -> None:
+    answer = qa.ask("srb-5030 rev C: max continuous input, and why can it go higher than rev B?")
+    assert "max 36 V per srb5030-datasheet#3" in answer.answer
+    assert "63 V X7R" in answer.answer and "ecn-2608-04#3" in answer.citations
+    # not asked why: the figure alone
+    assert "X7R" not in qa.ask("srb-5030 rev C max input voltage?").answer
