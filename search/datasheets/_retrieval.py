@@ -302,11 +302,12 @@ class FactIndex:
                 score += 0.5 * len(q_compounds & set(_COMPOUND.findall(f.parameter.lower())))
             # The section a row sits in names what it is about ("6.1 Gyroscope Specifications"
             # for a "gyro" question); a shortened word meets the section's full one. The spec's
-            # own words say nothing of which section ("supply" in a bullet on supply rejection).
+            # own words count only all together ("Thermal Resistance" over the package rows),
+            # not one alone ("supply" in a bullet on supply rejection).
             section = content_words(f.section or "")
             if any(
                 len(w) >= 4 and len(sw) >= 4 and (sw.startswith(w) or w.startswith(sw))
-                for w in q_words - phrase_words
+                for w in (q_words if phrase_words <= section else q_words - phrase_words)
                 for sw in section
             ):
                 score += 1.5
