@@ -330,7 +330,14 @@ class Speller:
             self.pairs.update(pairwise(words))
         self.freq.update(w.lower() for w in extra)
         # A service's own name words win ties: "bnak" is far likelier "bank" than "back".
+        names = list(names)
         self.names: set[str] = {w.lower() for n in names for w in _WORD.findall(n)}
+        # The word pairs of the services' names ("bowling alley"): a request that writes one
+        # with its second word one slip off, itself a word ("bowling ally"), means the name.
+        self.name_pairs: dict[str, set[str]] = {}
+        for n in names:
+            for a, b in pairwise(w.lower() for w in _WORD.findall(n)):
+                self.name_pairs.setdefault(a, set()).add(b)
         # Real words that are never "repaired" (the model tokenizer's whole-word vocabulary):
         # "hammer" is one edit from "summer", and both are words.
         self.known: set[str] = {w.lower() for w in known} | set(self.freq)
@@ -495,5 +502,18 @@ class Speller:
         )
 
     def correct(self, text: str) -> str:
-        """Repair every word of a request; punctuation and spacing are kept."""
-        return _WORD.sub(lambda m: self.correct_word(m.group(0)), text)
+        """Repair every word of a request, then the second word of a service's name written
+        one slip off as another word ("bowling ally"); punctuation and spacing are kept."""
+        fixed = _WORD.sub(lambda m: self.correct_word(m.group(0)), text)
+        out, at = [], 0
+        for a, b in pairwise(_WORD.finditer(fixed)):
+            after = self.name_pairs.get(a.group(0).lower(), set())
+            said = b.group(0).lower()
+            if fixed[a.end() : b.start()] != " " or len(said) < 4 or said in after:
+                continue
+            # (a plural is the name's word, not a slip of it: "go karts")
+            near = [w for w in after if self._one_edit(said, w) and said not in (w + "s", w[:-1])]
+            if len(near) == 1:
+                out.append(fixed[at : b.start()] + near[0])
+                at = b.end()
+        return "".join(out) + fixed[at:]

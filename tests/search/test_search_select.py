@@ -98,6 +98,17 @@ def test_speller_repairs_a_slip_that_looks_like_a_prefixed_word() -> None:
     assert sp.correct("blood presure") == "blood pressure"
 
 
+def test_speller_reads_a_service_name_whose_second_word_slipped_into_another_word() -> None:
+    sp = Speller(
+        ["bowling alley for kids", "car wash"], names=["bowling alley", "bowling club", "car wash"]
+    )
+    # "ally" is a word of its own, one slip from the name's "alley"
+    assert sp.correct("bowlling ally open late") == "bowling alley open late"
+    # a short word is left alone ("was" is one slip from "wash"), and so is a name as written
+    assert sp.correct("my car was towed") == "my car was towed"
+    assert sp.correct("bowling club near me") == "bowling club near me"
+
+
 def test_speller_repairs_two_swapped_letters_of_a_five_letter_word() -> None:
     sp = Speller(["new tyres fitted", "a quiet trail"], names=["tire shop"], known=["trial"])
     assert sp.correct("tyers") == "tyres"
