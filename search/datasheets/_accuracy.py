@@ -222,7 +222,28 @@ class Uncertainty:
     def text(self) -> str:
         # The arithmetic is shown with its inputs, not its partial results: a term such as
         # "124.825 µV" stated on its own reads as the answer, and it is not.
-        return f"{self.head} ±{self.spec}: {self.formula} = ±{self.shown} {self.unit}"
+        exact = f"{self.head} ±{self.spec}: {self.formula} = ±{self.shown} {self.unit}"
+        rounded = next((d for d in self.derived if d.label == _ROUNDED), None)
+        return f"{exact} (≈ ±{rounded.result:.1f} {self.unit})" if rounded else exact
+
+
+_ROUNDED = "limit of error to a tenth of its unit"
+
+
+def _with_rounded(derived: list[Derived]) -> list[Derived]:
+    """The limit of error to a tenth of the unit it is shown in ("224.755 µV" is about 224.8
+    µV), beside the exact figure, when that drops digits; the exact limit stays the last step."""
+    limit = derived[-1]
+    tenth = math.floor(abs(limit.result) * 10 + 0.5) / 10
+    if math.isclose(tenth, abs(limit.result), abs_tol=1e-9):
+        return derived
+    rounded = Derived(
+        label=_ROUNDED,
+        expression=f"round(({limit.expression}) * 10) / 10",
+        result=tenth,
+        unit=limit.unit,
+    )
+    return [*derived[:-1], rounded, limit]
 
 
 def compute_uncertainty(
@@ -269,14 +290,16 @@ def compute_uncertainty(
         exprs.append(f"{fixed_token} * {format_number(fscale * factor)}")
         spec_text += f" + {row.fixed_text}"
         formula.append(row.fixed_text)
-    derived = [
-        Derived(
-            label="limit of error",
-            expression=" + ".join(f"({e})" for e in exprs),
-            result=round(total * factor, 12),
-            unit=unit,
-        )
-    ]
+    derived = _with_rounded(
+        [
+            Derived(
+                label="limit of error",
+                expression=" + ".join(f"({e})" for e in exprs),
+                result=round(total * factor, 12),
+                unit=unit,
+            )
+        ]
+    )
     return Uncertainty(
         row=row,
         reading_si=reading_si,
@@ -322,15 +345,17 @@ def with_temperature_coefficient(
     )
     base = next(d for d in u.derived if d.label == "limit of error")
     shown = format_number(round(total * factor, 6))
-    derived = [
-        Derived(label="degrees outside the band", expression=span, result=degrees, unit="degC"),
-        Derived(
-            label="limit of error with temperature coefficient",
-            expression=f"{base.expression} + {expr}",
-            result=round(total * factor, 12),
-            unit=unit,
-        ),
-    ]
+    derived = _with_rounded(
+        [
+            Derived(label="degrees outside the band", expression=span, result=degrees, unit="degC"),
+            Derived(
+                label="limit of error with temperature coefficient",
+                expression=f"{base.expression} + {expr}",
+                result=round(total * factor, 12),
+                unit=unit,
+            ),
+        ]
+    )
     n = format_number(degrees)
     r, g = format_number(tc_r), format_number(tc_g)
     head = f"{u.head}, {n} degC outside the specified band"

@@ -81,3 +81,11 @@ def test_asked_why_a_revision_keeps_the_old_figure_the_notice_says_why(qa: Datas
     assert "63 V X7R" in answer.answer and "ecn-2608-04#3" in answer.citations
     # not asked why: the figure alone
     assert "X7R" not in qa.ask("srb-5030 rev C max input voltage?").answer
+
+
+def test_a_limit_of_error_is_also_given_to_a_tenth_of_its_unit(qa: DatasheetQA) -> None:
+    answer = qa.ask("TRN-2400 MEAS:VOLT? gives 4.9930 V on the 60 V range, 1-year accuracy?")
+    assert "= ±7.4965 mV (≈ ±7.5 mV)" in answer.answer
+    assert any(d.expression.startswith("round(") for d in answer.derived)
+    # a limit already at a tenth is said once
+    assert "≈" not in qa.ask("MDN-4010 reads back 2.000 A: readback accuracy, 1 year?").answer
