@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from search.datasheets._answer import Derived, format_number, numbers_in
+from search.datasheets._answer import Derived, format_number, numbers_in, to_a_tenth
 from search.datasheets._facts import Fact
 
 logger = logging.getLogger(__name__)
@@ -231,19 +231,10 @@ _ROUNDED = "limit of error to a tenth of its unit"
 
 
 def _with_rounded(derived: list[Derived]) -> list[Derived]:
-    """The limit of error to a tenth of the unit it is shown in ("224.755 µV" is about 224.8
-    µV), beside the exact figure, when that drops digits; the exact limit stays the last step."""
-    limit = derived[-1]
-    tenth = math.floor(abs(limit.result) * 10 + 0.5) / 10
-    if math.isclose(tenth, abs(limit.result), abs_tol=1e-9):
-        return derived
-    rounded = Derived(
-        label=_ROUNDED,
-        expression=f"round(({limit.expression}) * 10) / 10",
-        result=tenth,
-        unit=limit.unit,
-    )
-    return [*derived[:-1], rounded, limit]
+    """The limit of error to a tenth of the unit it is shown in, beside the exact figure, when
+    that drops digits; the exact limit stays the last step."""
+    rounded = to_a_tenth(derived[-1], _ROUNDED)
+    return [*derived[:-1], rounded, derived[-1]] if rounded else derived
 
 
 def compute_uncertainty(

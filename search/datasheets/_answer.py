@@ -216,6 +216,20 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
     return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))
 
 
+def to_a_tenth(step: Derived, label: str) -> Derived | None:
+    """``step``'s result to a tenth of its unit ("224.755 µV" is about 224.8 µV, "50 / 1.5 =
+    33.3333 V" about 33.3 V), as a step of its own; None when that drops no digit."""
+    tenth = math.copysign(math.floor(abs(step.result) * 10 + 0.5) / 10, step.result)
+    if math.isclose(tenth, step.result, abs_tol=1e-9):
+        return None
+    return Derived(
+        label=label,
+        expression=f"round(({step.expression}) * 10) / 10",
+        result=tenth,
+        unit=step.unit,
+    )
+
+
 def trace_numbers(
     answer_text: str,
     evidence_texts: Iterable[str],

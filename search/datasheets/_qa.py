@@ -42,6 +42,7 @@ from search.datasheets._answer import (
     format_number,
     item_from_fact,
     stated_tolerance,
+    to_a_tenth,
     trace_numbers,
 )
 from search.datasheets._compat import (
@@ -3127,14 +3128,16 @@ class DatasheetQA:
             return None
         rating, factor = values.pop(), float(rule.value)
         rail = _derated_rail(rating, factor)
+        about = to_a_tenth(rail, "the rail to a tenth of a volt")
         return _answered(
             parsed,
             f"{device}: a {format_number(rating)} V input capacitor [{ratings[0].citation}] "
-            f"supports a rail of at most {rail.expression} = {format_number(rail.result)} V "
+            f"supports a rail of at most {rail.expression} = {format_number(rail.result)} V"
+            f"{f' (≈ {about.result:.1f} V)' if about else ''} "
             f"under {rule.parameter.split(':')[0]}, rated at least {format_number(factor)} "
             f"{rule.condition} [{rule.citation}]",
             [item_from_fact(ratings[0]), item_from_fact(rule)],
-            [rail],
+            [rail, *([about] if about else [])],
         )
 
     def _rule_margin(self, parsed: ParsedQuestion) -> Answer | None:

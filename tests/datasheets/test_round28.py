@@ -89,3 +89,8 @@ def test_a_limit_of_error_is_also_given_to_a_tenth_of_its_unit(qa: DatasheetQA) 
     assert any(d.expression.startswith("round(") for d in answer.derived)
     # a limit already at a tenth is said once
     assert "≈" not in qa.ask("MDN-4010 reads back 2.000 A: readback accuracy, 1 year?").answer
+
+
+def test_a_derated_rail_is_also_given_to_a_tenth_of_a_volt(qa: DatasheetQA) -> None:
+    answer = qa.ask("under DR-14 what's the highest rail a 50 V srb-5030 input cap supports?")
+    assert "50 / 1.5 = 33.3333 V (≈ 33.3 V)" in answer.answer
