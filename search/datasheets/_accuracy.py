@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from search.datasheets._answer import Derived, format_number, numbers_in, to_a_tenth
+from search.datasheets._answer import Derived, format_number, numbers_in, rounded
 from search.datasheets._facts import Fact
 
 logger = logging.getLogger(__name__)
@@ -223,8 +223,8 @@ class Uncertainty:
         # The arithmetic is shown with its inputs, not its partial results: a term such as
         # "124.825 µV" stated on its own reads as the answer, and it is not.
         exact = f"{self.head} ±{self.spec}: {self.formula} = ±{self.shown} {self.unit}"
-        rounded = next((d for d in self.derived if d.label == _ROUNDED), None)
-        return f"{exact} (≈ ±{rounded.result:.1f} {self.unit})" if rounded else exact
+        tenth = next((d for d in self.derived if d.label == _ROUNDED), None)
+        return f"{exact} (≈ ±{tenth.result:.1f} {self.unit})" if tenth else exact
 
 
 _ROUNDED = "limit of error to a tenth of its unit"
@@ -233,8 +233,8 @@ _ROUNDED = "limit of error to a tenth of its unit"
 def _with_rounded(derived: list[Derived]) -> list[Derived]:
     """The limit of error to a tenth of the unit it is shown in, beside the exact figure, when
     that drops digits; the exact limit stays the last step."""
-    rounded = to_a_tenth(derived[-1], _ROUNDED)
-    return [*derived[:-1], rounded, derived[-1]] if rounded else derived
+    tenth = rounded(derived[-1], _ROUNDED)
+    return [*derived[:-1], tenth, derived[-1]] if tenth else derived
 
 
 def compute_uncertainty(

@@ -216,18 +216,18 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
     return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))
 
 
-def to_a_tenth(step: Derived, label: str) -> Derived | None:
-    """``step``'s result to a tenth of its unit ("224.755 µV" is about 224.8 µV, "50 / 1.5 =
-    33.3333 V" about 33.3 V), as a step of its own; None when that drops no digit."""
-    tenth = math.copysign(math.floor(abs(step.result) * 10 + 0.5) / 10, step.result)
-    if math.isclose(tenth, step.result, abs_tol=1e-9):
+def rounded(step: Derived, label: str, places: int = 1) -> Derived | None:
+    """``step``'s result to ``places`` decimals of its unit ("224.755 µV" is about 224.8 µV,
+    "272 / 1.2 = 226.667 lx" about 227 lx), as a step of its own; None when that drops no
+    digit. Halves go away from zero."""
+    scale = 10**places
+    near = math.copysign(math.floor(abs(step.result) * scale + 0.5) / scale, step.result)
+    if math.isclose(near, step.result, abs_tol=1e-9):
         return None
-    return Derived(
-        label=label,
-        expression=f"round(({step.expression}) * 10) / 10",
-        result=tenth,
-        unit=step.unit,
-    )
+    expression = f"round({step.expression})"
+    if places:
+        expression = f"round(({step.expression}) * {scale}) / {scale}"
+    return Derived(label=label, expression=expression, result=near, unit=step.unit)
 
 
 def trace_numbers(

@@ -41,8 +41,8 @@ from search.datasheets._answer import (
     evaluate,
     format_number,
     item_from_fact,
+    rounded,
     stated_tolerance,
-    to_a_tenth,
     trace_numbers,
 )
 from search.datasheets._compat import (
@@ -1987,15 +1987,15 @@ class DatasheetQA:
             f"scope_named: no fact held from the {device} datasheet names {medium.group(0)}; "
             "whether the part suits it is not stated",
         )
-        named = next((f for f in facts if _GIVEN_FOR.search(f.parameter)), None)
-        if named is not None:
-            item = item_from_fact(named)
+        given = next(((f, m) for f in facts if (m := _GIVEN_FOR.search(f.parameter))), None)
+        if given is not None:
+            f, m = given
             answer.answer += (
-                f". Its figures are given for {_GIVEN_FOR.search(named.parameter).group(0).lower()}"  # type: ignore[union-attr]
-                f": {named.parameter} {_figure(named, None)} [{named.citation}]"
+                f". Its figures are given for {m.group(0).lower()}: {f.parameter} "
+                f"{_figure(f, None)} [{f.citation}]"
             )
-            answer.items = [item]
-            answer.citations = [named.citation]
+            answer.items = [item_from_fact(f)]
+            answer.citations = [f.citation]
         return answer
 
     def _insufficient(self, parsed: ParsedQuestion, route: str, *reasons: str) -> Answer:
@@ -3128,7 +3128,7 @@ class DatasheetQA:
             return None
         rating, factor = values.pop(), float(rule.value)
         rail = _derated_rail(rating, factor)
-        about = to_a_tenth(rail, "the rail to a tenth of a volt")
+        about = rounded(rail, "the rail to a tenth of a volt")
         return _answered(
             parsed,
             f"{device}: a {format_number(rating)} V input capacitor [{ratings[0].citation}] "
@@ -4034,19 +4034,10 @@ class DatasheetQA:
                 unit=unit,
             )
         )
-        whole = math.copysign(math.floor(abs(value) + 0.5), value)
-        rounded = ""
-        if whole != value:
-            # the datasheet's examples print whole units ("≒ 227 [ lx ]")
-            steps.append(
-                Derived(
-                    label="to a whole unit",
-                    expression=f"round({expression})",
-                    result=whole,
-                    unit=unit,
-                )
-            )
-            rounded = f" (≈ {n(whole)} {unit})"
+        # the datasheet's examples print whole units ("≒ 227 [ lx ]")
+        whole = rounded(steps[-1], "to a whole unit", places=0)
+        if whole is not None:
+            steps.append(whole)
         item = item_from_fact(f).model_copy(
             update={
                 "spec": "reading",
@@ -4059,7 +4050,7 @@ class DatasheetQA:
         return _answered(
             parsed,
             f"{f.device} reading at a count of {count} ({how}): {expression} = {n(value)} {unit}"
-            f"{rounded}; {sources}",
+            f"{f' (≈ {n(whole.result)} {unit})' if whole else ''}; {sources}",
             [item, *(item_from_fact(g) for g in cited[1:])],
             steps,
             "computed",

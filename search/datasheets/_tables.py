@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -2917,6 +2917,20 @@ def _part_column_ratings(
     return out
 
 
+def _header_columns(segments: Iterable[Segment]) -> list[list[Segment]]:
+    """Header segments (top line first) grouped into columns: a segment joins the column one of
+    whose segments it overlaps across the page ("Input" over "channel"); the columns left to
+    right, each read top to bottom."""
+    columns: list[list[Segment]] = []
+    for sg in segments:
+        col = next((c for c in columns if any(sg.x0 < x.x1 and x.x0 < sg.x1 for x in c)), None)
+        if col is None:
+            columns.append([sg])
+        else:
+            col.append(sg)
+    return sorted(columns, key=lambda c: min(x.x0 for x in c))
+
+
 def _part_names(cell: str, pattern: str) -> list[str]:
     """The parts a row's first cell names: "RFM96W/98W" is the RFM96W and the RFM98W."""
     names: list[str] = []
@@ -2957,13 +2971,10 @@ def _part_row_tables(doc: PdfDocument, device: str, stem: str, found: Sequence[F
                 if above.y - below.y > 20 or _part_names(above.segments[0].text, pattern):
                     break
                 head.insert(0, above)
-            columns: list[list[Segment]] = []
-            for sg in (sg for line in head for sg in line.segments):
-                col = next((c for c in columns if sg.x0 < c[0].x1 and c[0].x0 < sg.x1), None)
-                if col is None:
-                    columns.append([sg])
-                else:
-                    col.append(sg)
+            columns = [
+                (min(x.x0 for x in c), max(x.x1 for x in c), " ".join(x.text.strip() for x in c))
+                for c in _header_columns(sg for line in head for sg in line.segments)
+            ]
             above = lines[: i - len(head)]
             title = next((ln.text.strip() for ln in reversed(above) if ln.text.strip()), "")
             rows = []
@@ -2974,13 +2985,11 @@ def _part_row_tables(doc: PdfDocument, device: str, stem: str, found: Sequence[F
                 continue
             for names, line in rows:
                 for sg in line.segments[1:]:
-                    col = max(
-                        columns,
-                        key=lambda c, sg=sg: min(c[0].x1, sg.x1) - max(c[0].x0, sg.x0),
+                    x0, x1, header = max(
+                        columns, key=lambda c, sg=sg: min(c[1], sg.x1) - max(c[0], sg.x0)
                     )
-                    if min(col[0].x1, sg.x1) <= max(col[0].x0, sg.x0):
+                    if min(x1, sg.x1) <= max(x0, sg.x0):
                         continue  # under no header
-                    header = " ".join(c.text.strip() for c in col)
                     unit = re.search(r"\(([^()]*[A-Za-z°Ω][^()]*)\)\s*$", header)
                     label = re.split(r"\s*[,(]", header)[0]
                     symbol = m.group(1) if (m := re.match(r"[^,(]+,\s*(\w+)", header)) else None
@@ -3045,19 +3054,9 @@ def _captioned_rows(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 if not rows or len(" ".join(sg.text for sg in mine)) > 30:
                     break  # prose: the table is over
                 head = mine + head
-            columns: list[list[Segment]] = []
-            for sg in sorted(head, key=lambda sg: sg.x0):
-                col = next((c for c in columns if sg.x0 < c[-1].x1 and c[-1].x0 < sg.x1), None)
-                if col is None:
-                    columns.append([sg])
-                else:
-                    col.append(sg)
-            if len(columns) < 2 or any(len(r) != len(columns) for r in rows):
+            names = [" ".join(x.text.strip() for x in c) for c in _header_columns(head)]
+            if len(names) < 2 or any(len(r) != len(names) for r in rows):
                 continue
-            # (stacked header words read top to bottom: "Input" over "channel")
-            names = [
-                " ".join(sg.text.strip() for sg in head if any(sg is x for x in c)) for c in columns
-            ]
             caption = line.segments[0].text.strip()
             for row in rows:
                 texts = [sg.text.strip() for sg in row]
@@ -3574,7 +3573,8 @@ _COUNT_EXAMPLE = re.compile(
 
 _PER_COUNT = re.compile(
     r"(?i)(?P<mode>[\w-]+\s+mode(?:\s?\d)?)\s*:\s*[\w ]+ per 1 count\s*"
-    r"\(\s*(?P<u>\w+)\s*/\s*count\s*\)\s*=\s*1\s*/\s*(?P<k>\d+(?:\.\d+)?)\s*\*\s*\(\s*(?P<d>\d+)\s*/\s*X\s*\)(?:\s*/\s*(?P<half>\d+))?"
+    r"\(\s*(?P<u>\w+)\s*/\s*count\s*\)\s*=\s*1\s*/\s*(?P<k>\d+(?:\.\d+)?)\s*\*"
+    r"\s*\(\s*(?P<d>\d+)\s*/\s*X\s*\)(?:\s*/\s*(?P<half>\d+))?"
 )
 
 
