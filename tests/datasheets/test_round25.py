@@ -171,7 +171,10 @@ def test_a_pin_tied_high_or_low_does_what_its_row_says_for_that_level(qa: Datash
 
 def test_a_capacitor_named_as_a_ceramic_is_derated_by_the_rule(qa: DatasheetQA) -> None:
     answer = qa.ask("Under DR-14, what's the top rail for a 50 V MLCC at the SRB-5030 input?")
-    assert [(d.expression, round(d.result, 1)) for d in answer.derived] == [("50 / 1.5", 33.3)]
+    assert [(d.expression, round(d.result, 1)) for d in answer.derived] == [
+        ("50 / 1.5", 33.3),
+        ("round((50 / 1.5) * 10) / 10", 33.3),  # the same rail to a tenth, as the ECN prints it
+    ]
 
 
 def test_the_shunt_rule_over_http(qa: DatasheetQA) -> None:
