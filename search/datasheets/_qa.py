@@ -3471,12 +3471,11 @@ class DatasheetQA:
         its maximum unless the typical one is asked."""
         if len(set(parsed.device_names)) != 1 or not _ASKS_LEFT_FOR_LOAD.search(parsed.text):
             return None
-        volts = {float(v) for v in re.findall(r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\b", parsed.text)}
-        amps = _LOAD_AMPS.search(parsed.text)
-        if len(volts) != 1 or amps is None:
-            return None  # no supply stated, or more than one
-        supply = volts.pop()
-        current = float(amps.group(1)) / (1000.0 if amps.group(2).lower() == "ma" else 1.0)
+        volts = _one_stated_volts(parsed.text)
+        load = stated_load_current(parsed.text)
+        if not volts or load is None:
+            return None  # no supply stated, or more than one; no one load current
+        (supply,), (current, as_written) = volts, load
         bound = "typ" if parsed.bound == "typ" else "max"
         drops = [
             f
@@ -3485,8 +3484,8 @@ class DatasheetQA:
             and getattr(f, bound) is not None
             and _TOTAL_DROP.search(f"{f.parameter} {f.evidence}")
             and any(
-                abs(convert(float(m.group(1)), m.group(2), "A") - current) < 1e-9
-                for m in _LOAD_AMPS.finditer(f.condition or "")
+                abs(amps(n, u) - current) < 1e-9
+                for n, u in STATED_CURRENT.findall(f.condition or "")
             )
         ]
         if len(drops) != 1:
@@ -3498,7 +3497,7 @@ class DatasheetQA:
             parsed,
             f,
             "Voltage left for the load",
-            f"{format_number(supply)} V, {amps.group(1)} {amps.group(2)}",
+            f"{format_number(supply)} V, {as_written}",
             (round(supply - drop, 6), "V"),
             f"{format_number(supply)} - {format_number(drop)}",
             f"{format_number(supply)} V less the {shown} total drop {format_number(drop)} V",
@@ -6234,8 +6233,6 @@ _ASKS_LEFT_FOR_LOAD = re.compile(
     r"(?:the\s+|my\s+)?(?:motor|load|coil|winding)s?\b"
     r"|\b(?:motor|load)s?\s+(?:actually\s+)?(?:sees?|gets?)\b"
 )
-# a load current stated: "driving 1A", "at 2 A", "IL = 1A"
-_LOAD_AMPS = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(m?A)\b")
 # a drop that is both output transistors in series: "Total Drop", "Vsat(U+L)"
 _TOTAL_DROP = re.compile(r"(?i)\btotal\b|U\s*\+\s*L\b|upper\s*\+\s*lower")
 
