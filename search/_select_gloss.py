@@ -12,9 +12,10 @@ declares ``#! marks``: its marks tell words apart ("chợ", a market, is not "ch
 request typed with marks is read by its phrases as written, and one typed without them folded.
 A file that declares ``#! compounds`` has a long word it does not hold read as two it does
 ("Straßenbahnhaltestelle": Straßenbahn, Haltestelle), with a linking s, n or e between them.
-Chinese characters and Japanese kana are written without spaces between words, so each is read
-as a word of its own, and a phrase of them is found wherever it stands ("回転寿司近く": 回転寿司,
-近く). A word keeps the marks written on its letters (a Hindi vowel sign, an Arabic shadda).
+Chinese, Japanese kana, Thai, Lao, Burmese and Khmer are written without spaces between words,
+so each character (a Thai letter with its marks) is read as a word of its own, and a phrase of
+them is found wherever it stands ("回転寿司近く": 回転寿司, 近く; "นวดแผนไทยใกล้ฉัน": นวดแผนไทย,
+ใกล้ฉัน). A word keeps the marks written on its letters (a Hindi vowel sign, an Arabic shadda).
 
 A phrase that is also an English word ("pan", "once", "sale") is glossed only when the request
 is in that language by other evidence: a phrase of it that is not English, of two words or
@@ -36,17 +37,22 @@ __all__ = ["GLOSSARY_DIR", "Glossary"]
 
 GLOSSARY_DIR = Path(__file__).resolve().parent / "data" / "glossary"
 
-# The longest phrase a glossary may hold, in words, and in characters of a script written
-# without spaces.
-_LONGEST, _LONGEST_UNSPACED = 4, 8
-# A word: one character of a script written without spaces (Han, kana), or a run of others
-# with the marks that sit on their letters (a Hindi vowel sign, an Arabic shadda: not \w).
+# The longest phrase a glossary may hold, in words, and in letters of a script written
+# without spaces (a Thai word runs to a dozen).
+_LONGEST, _LONGEST_UNSPACED = 4, 16
+# Scripts written without spaces between words: Han and kana, whose characters are read one
+# by one, and Thai, Lao, Burmese and Khmer, whose letters are read one by one with the vowel
+# and tone marks written on them ("ร้าน": ร้, า, น).
 _UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+_LETTERED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 _MARKS = "".join(
     c for c in map(chr, range(0x300, 0x10000)) if unicodedata.category(c) in {"Mn", "Mc", "Me"}
 )
-_SPACED = f"(?:[^\\W{_UNSPACED}]|[{_MARKS}])+"
-_WORD = re.compile(f"[{_UNSPACED}]|{_SPACED}")
+# A word: one character or marked letter of a script written without spaces, or a run of
+# others with the marks that sit on their letters (a Hindi vowel sign, an Arabic shadda: not \w).
+_UNSPACED_LETTER = f"[{_UNSPACED}]|[{_LETTERED}][{_MARKS}]*"
+_SPACED = f"(?:[^\\W{_UNSPACED}{_LETTERED}]|[{_MARKS}])+"
+_WORD = re.compile(f"{_UNSPACED_LETTER}|{_SPACED}")
 # The shortest word read as a compound of two, and the shortest part of one.
 _COMPOUND, _PART = 8, 3
 _LINKS = ("", "s", "n", "e", "en", "es")
@@ -117,13 +123,13 @@ def _words(phrase: str) -> tuple[str, ...]:
 
 def _too_long(words: tuple[str, ...], phrase: str) -> bool:
     """Whether a phrase (of ``words``) is longer than a glossary holds (a run written without
-    spaces is one word of up to eight characters)."""
+    spaces is one word of up to sixteen letters)."""
     if len(words) <= _LONGEST:
         return False
-    unspaced = re.findall(f"[{_UNSPACED}]+", phrase)
+    unspaced = re.findall(f"(?:{_UNSPACED_LETTER})+", phrase)
     spaced = re.findall(_SPACED, phrase)
     return len(unspaced) + len(spaced) > _LONGEST or any(
-        len(r) > _LONGEST_UNSPACED for r in unspaced
+        len(_WORD.findall(r)) > _LONGEST_UNSPACED for r in unspaced
     )
 
 

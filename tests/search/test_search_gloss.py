@@ -110,8 +110,8 @@ def test_a_script_written_without_spaces_is_read_by_its_phrases_wherever_they_st
     assert glossary.gloss("回転寿司 近く") == "sushi restaurant near"
     # with no space between the phrases, and the longest first
     assert glossary.gloss("近くの安い回転寿司") == "near の cheap sushi restaurant"
-    # a phrase of more than eight such characters is refused
-    (tmp_path / "ja.tsv").write_text("回転寿司回転寿司回\tsushi\n", encoding="utf-8")
+    # a phrase of more than sixteen such characters is refused
+    (tmp_path / "ja.tsv").write_text("回転寿司" * 4 + "回\tsushi\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"ja\.tsv:1"):
         Glossary.load(tmp_path)
 
@@ -123,3 +123,16 @@ def test_a_word_keeps_the_marks_on_its_letters(tmp_path: Path) -> None:
     glossary = Glossary.load(tmp_path)
     assert glossary.gloss("दवाई की दुकान पास में") == "pharmacy near"
     assert glossary.gloss("أين مُستشفى") == "أين hospital"
+
+
+def test_thai_is_read_letter_by_letter_with_its_marks(tmp_path: Path) -> None:
+    # Thai has no spaces between words and writes vowels and tones as marks on its letters: a
+    # phrase is found inside a run of them, and a phrase of thirteen letters is not too long
+    (tmp_path / "th.tsv").write_text(
+        "นวดแผนไทย\tthai massage\nใกล้ฉัน\tnear me\nร้าน\tshop\nร้านนวดแผนไทย\tthai massage\n",
+        encoding="utf-8",
+    )
+    glossary = Glossary.load(tmp_path)
+    assert glossary.gloss("ร้านนวดแผนไทยใกล้ฉัน") == "thai massage near me"
+    assert glossary.gloss("ร้านใกล้ฉัน") == "shop near me"
+    assert glossary.gloss("นวดแผนไทย ใกล้ฉัน") == "thai massage near me"
