@@ -162,6 +162,13 @@ def _codes_of(x: float, pool: Iterable[float]) -> bool:
     return math.isclose(n, round(n), abs_tol=1e-9) and any(_close(round(n), p) for p in pool)
 
 
+def address_text(address: int, evidence: Iterable[str] = ()) -> str:
+    """A 7-bit bus address in hex, and in binary as well when the evidence prints it so."""
+    binary = f"{address:07b}"
+    printed = any(re.search(f"(?<![0-9]){binary}(?![0-9])", text) for text in evidence)
+    return f"0x{address:02X} (binary {binary})" if printed else f"0x{address:02X}"
+
+
 def format_number(x: float, digits: int = 6) -> str:
     """A float as a short decimal (no exponent, no trailing zeros)."""
     if x == 0:

@@ -35,6 +35,7 @@ from search.datasheets._answer import (
     AnswerItem,
     CompatCheck,
     Derived,
+    address_text,
     format_number,
     item_from_fact,
 )
@@ -3106,8 +3107,8 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
         [f"{name} is the bus controller and needs no address" for name in controllers]
         + [
             f"{u.device}{_count_text(u.count)}{notes.get(id(u), '')}: "
-            + ", ".join(f"0x{a:02X}" for a in addrs)
-            for u, addrs, _ in sets
+            + ", ".join(address_text(a, (f.evidence for f in fs)) for a in addrs)
+            for u, addrs, fs in sets
         ]
     )
     if len(slots) > 12:
@@ -3243,6 +3244,8 @@ _CUE_HEADROOM = re.compile(
     r"|\b(?:hold|stay at|keep)\s+(?:a\s+|the\s+)?(?:steady\s+|full\s+|regulated\s+)?"
     r"\d+(?:\.\d+)?\s*V\b"
     r"|\benough (?:input|voltage)\b|\bdrop ?out\b.{0,30}\b(?:enough|ok|fine)\b"
+    # "off a 3.7 V cell to get 3.3 V": the output the input is to give
+    r"|\bto (?:get|give|make|produce)\s+(?:a\s+)?(?:steady\s+|regulated\s+)?\d+(?:\.\d+)?\s*V\b"
     r"|\bhold (?:its |the )?output"
     r"|\b(?:hold|maintain|lose|out of)\s+(?:its\s+|the\s+)?regulation\b"
     # "will it regulate?", "does it still regulate properly?"
@@ -3260,6 +3263,9 @@ _CUE_THERMAL = re.compile(
     r"(?i)\bthermal(?:ly)?\b|\bheat ?sink|\boverheat|\btoo hot\b|\bcope\b"
     # "can I be sure the junction stays within its 125 °C limit"
     r"|\bjunction\b[^.?]{0,30}\b(?:stays?|remains?|exceeds?|goes? over|within)\b"
+    # "using theta-JA, what junction temp do I end up at?"
+    r"|\btheta[- ]?ja\b|θ\s?JA"
+    r"|\bjunction temp(?:erature)?\b[^.?]{0,25}\b(?:end up|reach|get to|hit)"
 )
 
 

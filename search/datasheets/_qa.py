@@ -38,6 +38,7 @@ from search.datasheets._answer import (
     AnswerItem,
     CompatCheck,
     Derived,
+    address_text,
     evaluate,
     format_number,
     item_from_fact,
@@ -781,6 +782,8 @@ def _figure(f: Fact | AnswerItem, bound: str | None) -> str:
     lo, typ, hi = f.min, f.typ, f.max
     value = f.value
     plus_minus = isinstance(f, Fact) and bool(f.extra.get("plus_minus"))
+    if f.spec == "i2c_address" and isinstance(value, str) and re.fullmatch(r"0x[0-9A-F]{2}", value):
+        return address_text(int(value, 16), [f.evidence] if isinstance(f, Fact) else [])
     if isinstance(value, str):
         # A list of selectable figures ("8, 16, …, 860") still carries its unit.
         if f.unit and re.fullmatch(r"[\d.,\s+-]+", value):
@@ -3865,8 +3868,16 @@ class DatasheetQA:
             return None
         what, expression, result = "one LSB", step_expr, step
         if counts:
-            code = float(counts.group(1) or counts.group(2))
+            code = (
+                float(int(counts.group(3), 16))
+                if counts.group(3)
+                else float(counts.group(1) or counts.group(2))
+            )
+            if code >= 0x8000:
+                return None  # (a sign bit: the code's sign is the format's, not read here)
             what = f"{format_number(code)} counts"
+            if counts.group(3):
+                what = f"{counts.group(3)} ({what})"
             expression, result = f"{format_number(code)} * {step_expr}", code * step
         value, unit, expression = _readably(result, step_unit.replace("μ", "µ"), expression)
         d = Derived(label=f"{device} {what}", expression=expression, result=value, unit=unit)
@@ -5602,11 +5613,6 @@ _NAMED_RAIL_VOLTS = re.compile(
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
 _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
 _CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b")
-
-
-_RAW_COUNT = re.compile(
-    r"(?i)\braw\s+(?:count|value|reading|output)?\s*(?:of\s+)?([-+]?\d+)\b(?!\s*(?:°|%|[a-z]))"
-)
 
 
 def _raw_through_scale(parsed: ParsedQuestion, answer: Answer) -> None:
@@ -7902,6 +7908,8 @@ _ASKS_STEP = re.compile(
 )
 _COUNTS_READ = re.compile(
     r"(?i)(?<![\w.])(\d+)\s*(?:counts?|codes?|lsbs?)\b|\bcode (?:of )?(\d+)\b"
+    # a register read in hex: "conversion register reads 0x3E80"
+    r"|\b(?:reads?|register|code|value)\s*(?:of|=|is|:)?\s*(0x[0-9a-f]{1,4})\b"
 )
 _ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v)\b")
 # a full scale stated ("PGA at ±4.096 V", "FSR = ±2.048 V") and a reference ("VREF tied to 3.3V")
@@ -7922,7 +7930,7 @@ _ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 _RAW_COUNT = re.compile(
     r"(?i)\b(?:reads?|reading|raw(?:\s+(?:value|count|reading))?|counts?(?:\s+of)?"
     r"|register(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
-    r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b)[a-z]))"
+    r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b|raw\b)[a-z]))"
 )
 # "high byte 0x01, low byte 0x10", 'High Byte is "00000001"': a register read as two bytes
 _BYTE = r"(0x[0-9a-f]{1,2}|[01]{8}|\d{1,3})\b"
@@ -7960,7 +7968,10 @@ def _stated_count(text: str) -> tuple[int, list[Derived]] | None:
     return None
 
 
-_ASKS_TEMPERATURE = re.compile(r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b|\bin C\b")
+# ("deg/s", "degrees per second": a turn rate, not a temperature)
+_ASKS_TEMPERATURE = re.compile(
+    r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b(?!\s*(?:/|per)\s*s)|\bin C\b"
+)
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most)(?: measurable| readable)? "

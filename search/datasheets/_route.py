@@ -122,7 +122,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\bi2c (?:clock|scl|bus speed|speed|frequency)|\bscl (?:clock|frequency|speed|rate)\b"
-        r"|\bscl\b(?! *(?:and|or|/|,) *sda|/sda| (?:pin|line|input)s?\b)"
+        # (not an address pin strapped to SCL: "ADDR to SCL", "A0=SCL")
+        r"|(?<!to )(?<!=)(?<!= )\bscl\b(?! *(?:and|or|/|,) *sda|/sda| (?:pin|line|input)s?\b)"
         r"|\bi2c\b[\w -]{0,25}?\bclock\b"
         r"|\bmax(?:imum)? i2c",
         ("i2c_max_clock",),
@@ -422,7 +423,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (FORCED_ON_OUTPUT.pattern, ("output_voltage",)),
     (
         # "output tolerance" of a regulator: the band its output voltage is printed within
-        r"\boutput voltage|\bregulated voltage|\bvout\b|\boutput (?:tolerance|window)"
+        # ("VIOUT": the output by its pin's name, not the pin a load hangs from)
+        r"\boutput voltage|\bregulated voltage|(?<!from )\bv_?i?out\b(?! (?:to|pin)\b)"
+        r"|\boutput (?:tolerance|window)"
         r"|\bvoltage (?:does|do|will|can) (?:it|the \S+|an? \S+|§+) (?:output|give out|put out)",
         ("output_voltage",),
     ),
@@ -495,7 +498,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "counts per g", "LSB per °/s": a reading's scale
         r"|\b(?:counts?|lsbs?|codes?) ?(?:per|/) ?(?:g|°/s|º/s|deg(?:rees?)?/s|dps"
         # a temperature sensor's scale: "LSB per °C"
-        r"|[°º] ?C|deg(?:rees?)? ?C)(?!\w)",
+        r"|[°º] ?C|deg(?:rees?)? ?C)(?!\w)"
+        # a raw reading asked in its unit: "reads 4096, how many g?"
+        r"|\bhow many (?:g|dps|deg(?:rees)?(?:/s| per second))(?!\w)",
         ("sensitivity",),
     ),
     (
