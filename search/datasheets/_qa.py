@@ -1449,6 +1449,8 @@ class DatasheetQA:
             values = {}
             for sym in f.extra["symbols"]:
                 m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
+                if m is None and (name := f.extra.get("names", {}).get(sym)):
+                    m = _stated_by_name(name, parsed.text)
                 if m is None:
                     break
                 values[sym] = (_stated_si(m), m)
@@ -1466,7 +1468,7 @@ class DatasheetQA:
         for sym, (_v, m) in values.items():
             factor = _PREFIX.get(m.group("p") or m.group("k") or "")
             number = f"({m.group('n')} * {format_number(factor)})" if factor else m.group("n")
-            as_said = m.group(0).split(maxsplit=1)[-1].lstrip("=:").strip()
+            as_said = m.string[m.start("n") : max(m.end(g) for g in "npuk" if m.group(g))]
             shown = re.sub(rf"\b{re.escape(sym)}\b", number, shown)
             written = re.sub(rf"\b{re.escape(sym)}\b", as_said, written)
         steps = [
@@ -1708,7 +1710,50 @@ class DatasheetQA:
         formula = self._by_conversion(
             m.device, facts, volts=volts, reading=level.value, backwards=True
         )
-        return _computed(parsed, level, facts, steps, level.derived.unit or "", formula)
+        answer = _computed(parsed, level, facts, steps, level.derived.unit or "", formula)
+        if _ASKS_BAND.search(parsed.text):
+            self._accuracy_band(answer, m.device, facts)
+        return answer
+
+    def _accuracy_band(self, answer: Answer, device: str, facts: list[Fact]) -> None:
+        """ "... what pressure, and ± how many kPa?": the one accuracy in % of span printed for
+        parts of the measuring range's size ("10kPa＜Pressure ≤200kPa" for a 40 kPa part), as
+        a ± in the reading's unit over that range."""
+        span = next((f for f in reversed(facts) if f.spec == "measurement_range"), None)
+        if span is None or span.min is None or span.max is None or not span.unit:
+            return
+        x = max(abs(span.min), abs(span.max))
+        rows = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "accuracy"
+            and re.fullmatch(r"(?i)%\s*(?:span|fs|f\.s\.)", f.unit or "")
+            and isinstance(f.max, int | float)
+            and span.unit in (f.condition or "")
+            and any(
+                (lo is None or x > lo or lo == x == 0) and (hi is None or x <= hi)
+                for lo, hi in f.extra.get("bands", [])
+            )
+        ]
+        if len(rows) != 1:
+            return
+        f = rows[0]
+        n = format_number
+        expression = f"{n(f.max)} / 100 * ({n(span.max)} - {n(span.min)})"
+        band = Derived(
+            label=f"{f.parameter} as ± {span.unit}",
+            expression=expression,
+            result=round(evaluate(expression), 9),
+            unit=span.unit,
+        )
+        answer.derived.append(band)
+        answer.items.append(item_from_fact(f))
+        answer.citations = list(dict.fromkeys([*answer.citations, f.citation]))
+        answer.answer += (
+            f"; {f.parameter.lower()} ±{n(f.max)} {f.unit} ({f.condition}) [{f.citation}]: "
+            f"±{n(f.max)} % of ({n(span.max)} - {n(span.min)}) {span.unit} = "
+            f"±{n(band.result)} {span.unit}"
+        )
 
     def _by_conversion(
         self,
@@ -6165,6 +6210,10 @@ _OUTPUT_READING = re.compile(
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>m?V)\b(?!\s*(?:supply|rail|version))"
 )
 # ...and asks what it senses there: "what pressure is that", "what current".
+# "... and ± how many kPa is that good to?", "how accurate is that reading?"
+_ASKS_BAND = re.compile(
+    r"(?i)(?:±|\+-|\+/-)\s*(?:how (?:much|many)|what)|\bgood to\b|\bhow accurate\b|\baccuracy\b"
+)
 _ASKS_READING = re.compile(
     r"(?i)\bwhat\s+(?:\w+\s+)?(?:pressure|current|flow|reading|value)\b"
     r"|\bhow much\s+(?:pressure|current)\b"
@@ -6276,6 +6325,18 @@ _STATED_QUANTITY = (
 )
 _PREFIX = {"k": 1e3, "M": 1e6, "m": 1e-3, "u": 1e-6, "µ": 1e-6}
 _FORMULA_UNIT = {"R": "Ω", "V": "V", "I": "A", "P": "W"}
+
+
+def _stated_by_name(name: str, text: str) -> re.Match[str] | None:
+    """A value the question gives a quantity by the name the document gives its symbol: "a 10k
+    load resistor", "load resistance of 4.7 kOhm" (a resistor is its resistance)."""
+    words = [re.escape(w) for w in name.split()]
+    words[-1] = re.sub(r"^resist(?:ance|or)$", "resist(?:ance|or)", words[-1])
+    named = r"\s+".join(words)
+    value = _STATED_QUANTITY.removeprefix(r"\s*(?:=|:|of|is|at)\s*")
+    return re.search(rf"(?i)(?<![\w.-]){value}\s+{named}\b", text) or re.search(
+        rf"(?i)\b{named}\s*(?:=|:|of|is|at)?\s*{value}", text
+    )
 
 
 def _stated_si(m: re.Match[str]) -> float:

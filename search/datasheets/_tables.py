@@ -3659,12 +3659,34 @@ def _formula_facts(
         name = m.group("bracketed") or m.group("name")
         start = max(0, text.rfind(".", 0, m.start()) + 1, m.start() - 120)
         said = text[start:end].strip().rstrip("`")
-        fields = {
-            "spec": "formula",
-            "parameter": f"{name} = {expression}" if name else f"formula {expression}",
-            "extra": {"output": name, "expression": expression, "symbols": symbols_of(expression)},
+        symbols = symbols_of(expression)
+        extra: dict[str, Any] = {"output": name, "expression": expression, "symbols": symbols}
+        if names := _symbol_names(text, symbols):
+            extra["names"] = names
+        parameter = f"{name} = {expression}" if name else f"formula {expression}"
+        out.append(make(said, {"spec": "formula", "parameter": parameter, "extra": extra}))
+    return out
+
+
+# A quantity named beside its symbol: "load resistance RL", "circuit voltage(VC)".
+_QUANTITY_NOUN = r"voltage|resistance|resistor|current|power|capacitance|temperature"
+
+
+def _symbol_names(text: str, symbols: list[str]) -> dict[str, str]:
+    """The names the text gives a formula's symbols ("RL": "load resistance"), where it names
+    each the same way wherever it does."""
+    out = {}
+    for sym in symbols:
+        said = {
+            f"{m.group(1).lower()} {m.group(2).lower()}"
+            for m in re.finditer(
+                rf"\b([a-z]{{3,}})\s+({_QUANTITY_NOUN})\s*\(?\s*{re.escape(sym)}\s*\)?(?![\w])",
+                text,
+                re.IGNORECASE,
+            )
         }
-        out.append(make(said, fields))
+        if len(said) == 1:
+            out[sym] = said.pop()
     return out
 
 

@@ -9,7 +9,7 @@ def test_a_bus_address_is_also_given_in_the_binary_the_datasheet_prints(
     qa: DatasheetQA,
 ) -> None:
     high = qa.ask("BH1750: which slave address with the ADDR pin pulled high?")
-    assert "0x5C (binary 1011100)" in high.answer
+    assert high.status == "answered" and "0x5C (binary 1011100)" in high.answer
     # an address pin strapped to SCL asks for the address, not the SCL clock
     scl = qa.ask("ads1115 with ADDR strapped to SCL: which 7-bit slave address?")
     assert "0x4B (binary 1001011)" in scl.answer and "clock" not in scl.answer
@@ -21,19 +21,27 @@ def test_a_bus_address_is_also_given_in_the_binary_the_datasheet_prints(
 def test_a_raw_count_is_read_in_the_unit_asked(qa: DatasheetQA) -> None:
     # "deg/s" is a turn rate, not a temperature; a count written before "raw" is the count
     gyro = qa.ask("MPU-6050 gyro FS_SEL=2, a gyro axis reads -3280 raw. deg/s?")
-    assert "-3280 / 32.8 = -100 º/s" in gyro.answer and "temperature" not in gyro.answer
+    assert (
+        gyro.status == "answered"
+        and "-3280 / 32.8 = -100 º/s" in gyro.answer
+        and "temperature" not in gyro.answer
+    )
     accel = qa.ask("mpu6050 accelerometer AFS_SEL=1, z reads 4096. how many g?")
     assert "4096 / 8192 = 0.5 g" in accel.answer
     # an ADC register read in hex, at the full scale stated
     adc = qa.ask("ads1115, PGA at +-2.048V, conversion register reads 0x3E80. what voltage?")
-    assert "0x3E80 (16000 counts): 1 V" in adc.answer and "ads1115#p17" in adc.citations
+    assert (
+        adc.status == "answered"
+        and "0x3E80 (16000 counts): 1 V" in adc.answer
+        and "ads1115#p17" in adc.citations
+    )
     # a code with the sign bit set is not read as a positive count
     assert "counts" not in qa.ask("ads1115 at ±2.048V reads 0x8000, what voltage?").answer
 
 
 def test_the_output_pin_by_name_asks_the_output_voltage(qa: DatasheetQA) -> None:
     answer = qa.ask("ACS712ELCTR-20A on a 5V supply, what should VIOUT read (typ) with +10A?")
-    assert "output at 10 A: 3.5 V" in answer.answer
+    assert answer.status == "answered" and "output at 10 A: 3.5 V" in answer.answer
 
 
 def test_a_regulator_asked_to_give_a_voltage_from_a_lower_input(qa: DatasheetQA) -> None:
@@ -49,7 +57,49 @@ def test_the_junction_temperature_asked_through_theta_ja(qa: DatasheetQA) -> Non
         "AMS1117-3.3 in SOT-223 fed from 5V, 500mA load, 25C ambient. using theta-JA, what "
         "junction temp do i end up at?"
     )
+    assert answer.status == "answered"
     assert "the junction reaches 101.5 °C, within the 125 °C limit" in answer.answer
     # the figure alone is still a lookup
     figure = qa.ask("AMS1117-3.3 thermal resistance theta-JA for SOT-223?")
     assert figure.route != "compatibility" and "90 °C/W" in figure.answer
+
+
+def test_a_reading_from_the_output_with_its_accuracy_band(qa: DatasheetQA) -> None:
+    # the band is the one printed for parts of that range's size, as ± of the range
+    answer = qa.ask(
+        "XGZP6847A040KPG on 5V, output reads 1.7V. what pressure, and +- how many kPa is that "
+        "good to?"
+    )
+    assert answer.status == "answered" and "12 kPa" in answer.answer
+    assert "±2 % of (40 - 0) kPa = ±0.8 kPa" in answer.answer
+    small = qa.ask("XGZP6847A005KPG on 5V, output reads 2.5V. what pressure, ± how much?")
+    assert small.status == "answered" and "= ±0.125 kPa" in small.answer
+    # not asked, not given
+    assert "±" not in qa.ask("XGZP6847A040KPG on 5V, output reads 1.7V. what pressure?").answer
+
+
+def test_a_formula_symbol_may_be_given_by_the_name_the_document_gives_it(
+    qa: DatasheetQA,
+) -> None:
+    # "load resistance RL" and "circuit voltage(VC)" name two symbols of Rs=(Vc/VRL-1)×RL
+    answer = qa.ask("MQ-2 with Vc=5V and a 10k load resistor, I read VRL = 1.0V. whats Rs?")
+    # (a value written against its symbol, "Vc=5V", is shown as written)
+    assert answer.status == "answered"
+    assert "( 5 V / 1.0 V - 1 ) * 10k = 40000 Ω = 40 kΩ" in answer.answer
+    named = qa.ask("mq2, circuit voltage 5 V, load resistance of 4.7 kOhm, VRL = 2.5 V: Rs?")
+    assert "= 4.7 kΩ" in named.answer
+    # the part's own name is no value ("MQ-2 load resistance" is not 2 Ω)
+    assert "* 2 " not in qa.ask("MQ-2 load resistance 10k, Vc = 5 V, VRL = 1 V: Rs?").answer
+
+
+def test_the_symbol_names_of_a_formula_are_read_from_its_page() -> None:
+    from search.datasheets._tables import _symbol_names
+
+    text = (
+        "VRL is the voltage of load resistance RL which is in series with sensor; heater "
+        "voltage(VH) and circuit voltage(VC). Rs=(Vc/VRL-1)×RL"
+    )
+    assert _symbol_names(text, ["Vc", "VRL", "RL"]) == {
+        "Vc": "circuit voltage",
+        "RL": "load resistance",
+    }
