@@ -1213,18 +1213,30 @@ PULLUP_STATED = re.compile(
 )
 
 
-def pullup_volts(question: str) -> float | None:
-    """The voltage a question says a bus line is pulled up to, if it says one."""
-    m = PULLUP_STATED.search(question)
-    return float(m.group(1) or m.group(2) or m.group(3)) if m else None
+# Lines a board the documents do not hold drives into one part: "SPI lines coming from a 5V
+# arduino", "can a 5 V Arduino Uno drive AIN1/AIN2": its high is that level, the same test as a
+# line pulled up to it (not "INT wired to a 5 V Arduino", which the part drives).
+DRIVEN_STATED = re.compile(
+    r"(?i)\b(?:from|by)\s+(?:an?\s+|the\s+|my\s+)?(?:old\s+)?(\d+(?:\.\d+)?)\s*V\s+"
+    r"(?:arduino|uno|mcu|micro(?:controller)?|board)s?\b"
+    r"(?!'?s?\s*(?:supply|rail|power|regulator|output|3v3)\b)"
+    r"|(?<![\d.])(\d+(?:\.\d+)?)\s*V\s+(?:arduino|uno)s?\b(?:\s+uno)?\s+(?:to\s+)?drives?\b"
+)
 
 
-def asks_pullup_level(question: str) -> bool:
+def pullup_volts(question: str, one_part: bool = False) -> float | None:
+    """The voltage a question says a bus line is pulled up to, if it says one; with
+    ``one_part``, also the level an unheld board drives the part's lines at."""
+    m = PULLUP_STATED.search(question) or (DRIVEN_STATED.search(question) if one_part else None)
+    return float(next(g for g in m.groups() if g)) if m else None
+
+
+def asks_pullup_level(question: str, one_part: bool = False) -> bool:
     """ "Is a 3.3 V pull-up a valid high for it?": the line's level against each input on it."""
-    return pullup_volts(question) is not None and bool(
+    return pullup_volts(question, one_part) is not None and bool(
         re.search(
             r"(?i)\b(?:logic|valid|levels?|highs?|thresholds?|vih|ok|okay|fine|safe|spec|supported"
-            r"|allowed|tolerat\w*)\b",
+            r"|allowed|tolerat\w*|directly|straight)\b",
             question,
         )
     )
@@ -3472,7 +3484,7 @@ def rule_shunt(index: FactIndex, uses: Sequence[DeviceUse], shunt: Shunt) -> lis
 def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> list[str]:
     """The rules a compatibility question calls for, from its wording and the devices' roles."""
     rules: list[str] = []
-    if asks_pullup_level(question):
+    if asks_pullup_level(question, one_part=len(uses) == 1):
         return ["pullup_level"]
     if stated_shunt(question) and any(sense_ranges(index, u) for u in uses):
         return ["shunt"]
@@ -3497,9 +3509,11 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         rules.append("i2c_address")
     elif other_bus and (
         _CUE_ADDRESS.search(question)
-        # "on the same 1-Wire bus as my DS18B20s", "with the 1-Wire master"
+        # "on the same 1-Wire bus as my DS18B20s", "with the 1-Wire master", "on the same
+        # one-wire data pin"
         or re.search(
-            r"(?i)\bsame\s+\S+\s+bus\b|\bmaster\b|\bsame\s+(?:data\s+)?(?:line|wire|pin)\b",
+            r"(?i)\bsame\s+\S+\s+bus\b|\bmaster\b"
+            r"|\bsame\s+(?:\S+\s+)?(?:data\s+)?(?:line|wire|pin)\b",
             question,
         )
     ):

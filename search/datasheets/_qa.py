@@ -996,7 +996,7 @@ class DatasheetQA:
             if asks_headroom(parsed.text, self.index, [DeviceUse(m.device, m.variant, low)]):
                 m.supply_v = low
         if (
-            asks_pullup_level(q)
+            asks_pullup_level(q, one_part=len(set(parsed.device_names)) == 1)
             or asks_ripple_by_meter(
                 parsed.text, self.index, [DeviceUse(m.device) for m in parsed.devices]
             )
@@ -5063,7 +5063,7 @@ class DatasheetQA:
             uses,
             rules,
             bus,
-            pullup_volts(parsed.text),
+            pullup_volts(parsed.text, one_part=len(uses) == 1),
             clock,
             _supply_span(parsed),
             one_way=bool(_ONE_WAY.search(parsed.text)),

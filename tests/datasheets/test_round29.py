@@ -103,3 +103,23 @@ def test_the_symbol_names_of_a_formula_are_read_from_its_page() -> None:
         "Vc": "circuit voltage",
         "RL": "load resistance",
     }
+
+
+def test_two_parts_on_one_data_pin_speak_the_same_bus(qa: DatasheetQA) -> None:
+    # the DHT22 datasheet says its one-wire bus is not the Dallas 1-Wire bus
+    answer = qa.ask("can i hang a DHT22 and a couple DS18B20s on the same one-wire data pin?")
+    assert answer.verdict == "incompatible"
+    assert "DHT22 is not compatible with the 1-WIRE bus" in answer.answer
+
+
+def test_lines_an_unheld_board_drives_are_read_against_the_inputs(qa: DatasheetQA) -> None:
+    # no maximum on the RFM95W's pins: a 5 V high above its 3.3 V supply is not settled
+    rfm = qa.ask("RFM95W on 3.3V, SPI lines coming from a 5V arduino. are the rfm inputs ok?")
+    assert rfm.verdict == "insufficient_evidence"
+    assert "its datasheet states no maximum voltage on its pins" in rfm.answer
+    # a VIH maximum of Vcc + 0.2 at 3.3 V is passed by a 5 V high
+    tb = qa.ask("TB6612FNG with Vcc = 3.3 V: can a 5 V Arduino Uno drive AIN1/AIN2 directly?")
+    assert tb.verdict == "incompatible" and "VIH 2.31 to 3.5 V" in tb.answer
+    # a part powered from the board's supply is a supply question
+    powered = qa.ask("HX711 powered from my 3.3 V MCU supply (DVDD and AVDD 3.3 V), in spec?")
+    assert "pullup_level" not in powered.answer and powered.status == "answered"
