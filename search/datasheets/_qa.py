@@ -5376,6 +5376,8 @@ class DatasheetQA:
 _ASKS_PIN = re.compile(
     r"\b(?i:which|what)\s+(?:[A-Z][\w-]*'?s?\s+)?(?i:pins?)\b"  # "which HX711 pin"
     r"|(?i:\bpin\s*(?:#|no\.?|number)|\bpin\s*\d{1,2}\b|\bpinout\b)"
+    # a board's test points and connector pins: "what is TP4", "which test point"
+    r"|\bTP\d{1,2}\b|\bJ\d-\d\b|(?i:\b(?:which|what)\s+test\s*points?\b)"
 )
 # Signals said to go one way between two parts ("ESP32 SPI outputs into an MCP3008").
 _ONE_WAY = re.compile(r"(?i)\b(?:outputs?|inputs?|driv(?:es?|ing|en)|into|feed(?:s|ing)?)\b")

@@ -4782,6 +4782,35 @@ def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
     return out
 
 
+# A board's test points and connector pins, each with what it carries: "| TP4 | switch node,
+# for scope use only |".
+_DESIGNATOR_HEADERS = (["designator", "function"], ["test point", "function"], ["pin", "function"])
+
+
+def _designator_facts(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> list[Fact]:
+    """``pin_function`` facts for the rows of a designator table, named as the board names
+    them ("TP4", "J1-1")."""
+    return [
+        Fact(
+            device=device,
+            spec="pin_function",
+            parameter=name,
+            symbol=name,
+            value=f"{name}: {function}",
+            section_kind="general",
+            doc=stem,
+            citation=citation,
+            evidence=raw,
+            section=sec.title,
+            extra={"name": name},
+        ).with_id()
+        for (name, function, *_), raw in zip(table.rows, table.raw_rows, strict=False)
+        if name and function
+    ]
+
+
 def markdown_facts(
     md: MarkdownDocument, device: str | None, stem: str
 ) -> tuple[list[Fact], list[ExtractWarning]]:
@@ -4852,6 +4881,8 @@ def markdown_facts(
                             f.model_copy(update={"spec": "input_voltage_range"}).with_id()
                             for f in facts_from_row(sweep, device, stem)[0]
                         )
+            elif header in _DESIGNATOR_HEADERS:
+                facts.extend(_designator_facts(table, sec, device, stem, citation))
             elif any("accuracy" in h for h in header) or _is_interval_table(table, sec):
                 fs, ws = _accuracy_facts(table, sec, device, stem, citation)
                 facts.extend(fs)

@@ -123,3 +123,12 @@ def test_lines_an_unheld_board_drives_are_read_against_the_inputs(qa: DatasheetQ
     # a part powered from the board's supply is a supply question
     powered = qa.ask("HX711 powered from my 3.3 V MCU supply (DVDD and AVDD 3.3 V), in spec?")
     assert "pullup_level" not in powered.answer and powered.status == "answered"
+
+
+def test_a_boards_test_points_are_read_from_its_designator_table(qa: DatasheetQA) -> None:
+    tp4 = qa.ask("what is TP4 on the SRB-5030 board? ok to hang a dmm on it?")
+    assert tp4.status == "answered"
+    assert "TP4: switch node, for scope use only" in tp4.answer
+    assert tp4.citations == ["srb5030-datasheet#9"]
+    which = qa.ask("srb-5030: which test point is the switch node?")
+    assert "TP4" in which.answer
