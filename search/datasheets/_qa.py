@@ -4038,13 +4038,18 @@ class DatasheetQA:
             if f.spec == "transfer" and "count_divisor" in f.extra
         ]
         stated = _stated_count(parsed.text)
-        if not rules or stated is None:
+        # the rules of the quantity asked (a DHT22 word is humidity or temperature)
+        rules = [
+            f
+            for f in rules
+            if _ASKS_QUANTITY.get(
+                str(f.extra["output_unit"]),
+                re.compile(rf"(?i)\b{re.escape(str(f.extra['output_unit']))}\b"),
+            ).search(parsed.text)
+        ]
+        if stated is None or len({f.extra["output_unit"] for f in rules}) != 1:
             return None
         unit = str(rules[0].extra["output_unit"])
-        if not re.search(
-            rf"(?i)\b{re.escape(unit)}\b" + (r"|\blux\b" if unit == "lx" else ""), parsed.text
-        ):
-            return None
         count, steps = stated
         n = format_number
         halved = _MODE_TWO.search(parsed.text) is not None
@@ -4079,7 +4084,20 @@ class DatasheetQA:
             k = float(f.extra["count_divisor"])
             expression = f"{count} / {n(k)}"
             cited = [f, *(g for g in ofmode if g is not f)]
-            how = "default setting"
+            how = "default setting" if formulas else "as the worked example reads it"
+            if f.extra.get("sign_bit") and count >= _SIGN_BIT:
+                # the highest bit set: below zero, by the rest of the word
+                rest = count - _SIGN_BIT
+                steps.append(
+                    Derived(
+                        label="the word without its sign bit",
+                        expression=f"{count} - {_SIGN_BIT}",
+                        result=rest,
+                        unit="count",
+                    )
+                )
+                expression = f"-{rest} / {n(k)}"
+                how = "sign bit set: below zero"
         value = round(evaluate(expression), 6)
         steps.append(
             Derived(
@@ -4089,8 +4107,8 @@ class DatasheetQA:
                 unit=unit,
             )
         )
-        # the datasheet's examples print whole units ("≒ 227 [ lx ]")
-        whole = rounded(steps[-1], "to a whole unit", places=0)
+        # as the datasheet's examples print it ("≒ 227 [ lx ]": whole units)
+        whole = rounded(steps[-1], "as the example rounds", places=int(f.extra.get("places", 0)))
         if whole is not None:
             steps.append(whole)
         item = item_from_fact(f).model_copy(
@@ -8000,9 +8018,13 @@ _BYTE = r"(0x[0-9a-f]{1,2}|[01]{8}|\d{1,3})\b"
 _HIGH_LOW = re.compile(
     rf"(?i)\bhigh[\s_-]?byte\W{{0,4}}(?:is\s+|=\s*|of\s+)?\W?{_BYTE}.{{0,30}}?"
     rf"\blow[\s_-]?byte\W{{0,4}}(?:is\s+|=\s*|of\s+)?\W?{_BYTE}"
+    # "temperature bytes came back as 0x80 0x32": two bytes in order, high first
+    r"|\bbytes\b[^.?\d]{0,25}?\b(0x[0-9a-f]{2}|[01]{8})(?:\s*,\s*|\s+(?:and\s+)?)(0x[0-9a-f]{2}|[01]{8})\b"
 )
 # the half-step mode ("H-resolution mode2"), and the low-resolution one
 _MODE_TWO = re.compile(r"(?i)\bmode\s?2\b")
+# the highest bit of a 16-bit word, which a sign-and-magnitude reading sets below zero
+_SIGN_BIT = 0x8000
 _LOW_RES = re.compile(r"(?i)\bl(?:ow)?[\s-]?res(?:olution)?\b")
 
 
@@ -8016,7 +8038,7 @@ def _stated_count(text: str) -> tuple[int, list[Derived]] | None:
     """The raw count a question states, as a number or as its high and low bytes (with the
     step that joins them)."""
     if m := _HIGH_LOW.search(text):
-        hi, lo = _byte(m.group(1)), _byte(m.group(2))
+        hi, lo = (_byte(g) for g in [g for g in m.groups() if g])
         if hi > 255 or lo > 255:
             return None
         joined = Derived(
@@ -8035,6 +8057,12 @@ def _stated_count(text: str) -> tuple[int, list[Derived]] | None:
 _ASKS_TEMPERATURE = re.compile(
     r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b(?!\s*(?:/|per)\s*s)|\bin C\b"
 )
+# a count's reading asked by its quantity, not only by its unit
+_ASKS_QUANTITY = {
+    "lx": re.compile(r"(?i)\blux\b|\blx\b"),
+    "°C": _ASKS_TEMPERATURE,
+    "%RH": re.compile(r"(?i)\bhumidity\b|\bRH\b"),
+}
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most)(?: measurable| readable)? "

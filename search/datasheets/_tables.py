@@ -3571,6 +3571,15 @@ _COUNT_EXAMPLE = re.compile(
 )
 
 
+_WORD_EXAMPLE = re.compile(
+    r"(?P<bits>[01]{16})\s*→\s*(?P<count>\d+)\b[^=→]{0,60}?\b(?:RH|T)\s*=\s*(?P=count)\s*/\s*"
+    r"(?P<k>\d+(?:\.\d+)?)\s*=\s*(?P<y>\d+(?:\.\d+)?)\s*(?P<u>%\s*RH|℃|°C)"
+)
+_SIGN_EXAMPLE = re.compile(
+    r"(?i)\s*when highest bit of\s*(?:the\s+)?temperature is 1, it means the temperature is "
+    r"below 0[^.]*\.\s*example:\s*(?P<bits>[01]{16}),\s*T\s*=\s*minus\s*(?P<y>\d+(?:\.\d+)?)"
+    r"\s*(?:℃|°C)"
+)
 _PER_COUNT = re.compile(
     r"(?i)(?P<mode>[\w-]+\s+mode(?:\s?\d)?)\s*:\s*[\w ]+ per 1 count\s*"
     r"\(\s*(?P<u>\w+)\s*/\s*count\s*\)\s*=\s*1\s*/\s*(?P<k>\d+(?:\.\d+)?)\s*\*"
@@ -3598,6 +3607,41 @@ def _count_divisors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 parameter=f"{m.group('u')} per count",
                 value=k,
                 extra={"input": "count", "output_unit": m.group("u"), "count_divisor": k},
+            )
+        )
+    # "0000000101011111 → 351 ... T=351/10=35.1℃": a 16-bit word's example, read as printed,
+    # with the sign rule the page states after it and proves by its own example ("When highest
+    # bit of temperature is 1, ... below 0 ... Example: 1000000001100101, T= minus 10.1℃")
+    for page, m in _prose_matches(doc, _WORD_EXAMPLE):
+        count, k, y = int(m.group("count")), float(m.group("k")), float(m.group("y"))
+        if int(m.group("bits"), 2) != count or abs(count / k - y) > 1e-9:
+            continue
+        unit = "°C" if m.group("u") in ("℃", "°C") else "%RH"
+        extra: dict[str, Any] = {
+            "input": "count",
+            "output_unit": unit,
+            "count_divisor": k,
+            "places": len(m.group("y").partition(".")[2]),
+        }
+        said = m.group(0)
+        sign = _SIGN_EXAMPLE.match(m.string, m.end())
+        if (
+            sign is not None
+            and sign.group("bits")[0] == "1"
+            and abs(int(sign.group("bits")[1:], 2) / k - float(sign.group("y"))) < 1e-9
+        ):
+            extra["sign_bit"] = True
+            said = m.string[m.start() : sign.end()]
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                said,
+                spec="transfer",
+                parameter=f"{unit} per count",
+                value=k,
+                extra=extra,
             )
         )
     # 'H-reslution mode2 : Illuminance per 1 count ( lx / count ) = 1 / 1.2 *( 69 / X ) / 2'

@@ -132,3 +132,17 @@ def test_a_boards_test_points_are_read_from_its_designator_table(qa: DatasheetQA
     assert tp4.citations == ["srb5030-datasheet#9"]
     which = qa.ask("srb-5030: which test point is the switch node?")
     assert "TP4" in which.answer
+
+
+def test_a_word_with_its_sign_bit_set_reads_below_zero(qa: DatasheetQA) -> None:
+    # the DHT22 page: "T=351/10=35.1℃", and "When highest bit of temperature is 1, ... below
+    # 0", proved by its own example (1000000001100101 is minus 10.1 ℃)
+    cold = qa.ask("DHT22 temperature bytes came back as 0x80 0x32. what temp is that")
+    assert cold.status == "answered", cold.answer
+    assert "32818 - 32768" in [d.expression for d in cold.derived]
+    assert "-50 / 10 = -5 °C" in cold.answer and cold.citations == ["dht22#p3"]
+    example = qa.ask("DHT22 temperature high byte 0x80 low byte 0x65: temperature?")
+    assert "-101 / 10 = -10.1 °C" in example.answer
+    # humidity has no sign rule, and is read by its own example
+    humid = qa.ask("dht22 humidity bytes 0x02 0x8C, what RH?")
+    assert "652 / 10 = 65.2 %RH" in humid.answer
