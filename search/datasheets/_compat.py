@@ -1317,6 +1317,35 @@ def condition_holds(condition: str | None, volts: Sequence[float], question: str
     )
 
 
+def _host_supply_level(
+    index: FactIndex, use: DeviceUse, rail: float | None, volts: float
+) -> CompatCheck | None:
+    """A part that prints no input thresholds but ties its pins' supply to its host's ("DVDD
+    should be the same power supply as the MCU power supply"): its lines work at the host's
+    level when that supply is at the line's level, and not when it is at another."""
+    tied = index.lookup(use.device, ("host_supply",))
+    if not tied:
+        return None
+    f = tied[0].fact
+    said = f"{use.device} {f.symbol} is to be {f.value} ({f.evidence}, {f.citation})"
+    if rail is None:
+        return _check(
+            "pullup_level", "insufficient_evidence", f"{said}; its voltage is not stated", [f]
+        )
+    same = math.isclose(rail, volts, abs_tol=1e-9)
+    return _check(
+        "pullup_level",
+        "compatible" if same else "incompatible",
+        f"{said}: {f.symbol} at {_fmt(rail)} V "
+        + (
+            f"is the {_fmt(volts)} V line's own level"
+            if same
+            else f"is not the line's {_fmt(volts)} V"
+        ),
+        [f],
+    )
+
+
 def rule_pullup_level(
     index: FactIndex, uses: Sequence[DeviceUse], volts: float
 ) -> list[CompatCheck]:
@@ -1343,6 +1372,9 @@ def rule_pullup_level(
         # says more than one that gives the threshold alone.
         vih.sort(key=lambda f: bounds(f, use.supply_v, use.device, rails=use.rails)[1] is None)
         fact = from_line[0] if from_line else vih[0] if vih else None
+        if fact is None and (shared := _host_supply_level(index, use, rail, volts)) is not None:
+            checks.append(shared)
+            continue
         if fact is None:
             # Every part on a pulled-up line reads it: one whose high threshold is not printed
             # cannot be said to read the line's high.

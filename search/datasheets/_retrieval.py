@@ -120,7 +120,14 @@ _QUANTITY_WORDS = frozenset(
 # Facts about the part's use rather than its figures (how a board carries its revision, what
 # its bus host must support): reached by their spec name only, never by a row label.
 _BY_NAME_ONLY = frozenset(
-    {"revision_marking", "host_requirement", "document_number", "formula", "verification_tolerance"}
+    {
+        "revision_marking",
+        "host_requirement",
+        "host_supply",
+        "document_number",
+        "formula",
+        "verification_tolerance",
+    }
 )
 
 

@@ -4169,8 +4169,18 @@ _HOST_REQUIREMENT = re.compile(
 )
 
 
+# "Digital power supply (DVDD) should be the same power supply as the MCU power supply.": the
+# rail of the part's pins is its host's own, so its logic levels are the host's.
+_HOST_SUPPLY = re.compile(
+    r"(?i)\b(?P<what>(?:digital|i/?o|logic|interface)\s+(?:power\s+)?supply)\s*"
+    r"\((?P<sym>[A-Z][A-Z0-9_]*)\)\s+should\s+be\s+the\s+same\s+(?:power\s+)?supply\s+as\s+the\s+"
+    r"(?P<host>MCU|microcontroller|host|processor)(?:\s+power)?\s+supply"
+)
+
+
 def _host_requirements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
-    """``host_requirement`` facts: what the part needs of the host that drives its bus."""
+    """``host_requirement`` facts: what the part needs of the host that drives its bus; and
+    ``host_supply`` facts: a supply pin the datasheet ties to the host's own supply."""
     out: list[Fact] = []
     for page, m in _prose_matches(doc, _HOST_REQUIREMENT):
         out.append(
@@ -4182,6 +4192,20 @@ def _host_requirements(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 spec="host_requirement",
                 parameter="Host must support",
                 value=m.group("what").strip(),
+            )
+        )
+    # (read by column: the sentence runs down one column of a two-column page)
+    for page, m in ((p, m) for p in doc.pages for m in _HOST_SUPPLY.finditer(_column_text(p))):
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                _sentence_up_to(m),
+                spec="host_supply",
+                parameter=f"{m.group('what').capitalize()} ({m.group('sym')})",
+                symbol=m.group("sym"),
+                value=f"the {m.group('host')} supply",
             )
         )
     return out

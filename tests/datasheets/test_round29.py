@@ -146,3 +146,15 @@ def test_a_word_with_its_sign_bit_set_reads_below_zero(qa: DatasheetQA) -> None:
     # humidity has no sign rule, and is read by its own example
     humid = qa.ask("dht22 humidity bytes 0x02 0x8C, what RH?")
     assert "652 / 10 = 65.2 %RH" in humid.answer
+
+
+def test_a_part_that_ties_its_pins_supply_to_the_host_works_at_the_hosts_level(
+    qa: DatasheetQA,
+) -> None:
+    # HX711 prints no VIH; it says DVDD should be the MCU's own supply (p4, read by column)
+    same = qa.ask("hx711 with DVDD on the 3.3V rail, DOUT/PD_SCK straight to a 3.3V micro. fine?")
+    assert same.verdict == "compatible" and "hx711#p4" in same.citations
+    other = qa.ask("hx711 DVDD at 5 V, DOUT into a 3.3 V microcontroller, ok?")
+    assert other.verdict == "incompatible" and "DVDD at 5 V is not the line's 3.3 V" in other.answer
+    unsaid = qa.ask("HX711 DOUT to a 3.3V micro, fine?")
+    assert unsaid.verdict == "insufficient_evidence"
