@@ -1075,7 +1075,7 @@ class DatasheetQA:
                 )
             elif not parsed.devices and (rule := self._named_rule(parsed)) is not None:
                 answer = rule
-            elif (worked := self._by_formula(parsed)) is not None:
+            elif (worked := self._by_formula(parsed) or self._setting_for(parsed)) is not None:
                 answer = worked
             elif (total := self._total_current(parsed)) is not None:
                 answer = total
@@ -1437,6 +1437,48 @@ class DatasheetQA:
                 best = ends.pop()
         return best
 
+    def _setting_for(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "I want the PA current limit at 150 mA, what OcpTrim value?": the setting a formula
+        per span of it gives a stated result at, from the span whose results hold it
+        (a + b * X = y: X = (y - a) / b)."""
+        named = set(parsed.device_names)
+        for f in self._formulas:
+            if "range" not in f.extra or (named and f.device not in named):
+                continue
+            (sym,) = f.extra["symbols"]
+            line = re.fullmatch(
+                rf"(-?[\d.]+) \+ ([\d.]+) \* {re.escape(sym)}", f.extra["expression"]
+            )
+            y_lo, y_hi = f.extra["range"]
+            want = re.search(
+                rf"(?<![\w.])(\d+(?:\.\d+)?)\s*{re.escape(f.extra['unit'])}\b", parsed.text
+            )
+            if (
+                line is None
+                or want is None
+                or not re.search(rf"\b{re.escape(sym)}\b", parsed.text)
+                or re.search(rf"\b{re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
+                or not y_lo <= float(want.group(1)) <= y_hi
+            ):
+                continue
+            a, b, y = line.group(1), line.group(2), want.group(1)
+            expression = f"({y} - {a if float(a) >= 0 else f'({a})'}) / {b}"
+            x = round(evaluate(expression), 9)
+            unit = f.extra["unit"]
+            step = Derived(
+                label=f"{f.device} {sym} for {y} {unit}", expression=expression, result=x
+            )
+            whole = "" if x == int(x) else f"; not a whole setting: {math.ceil(x)} gives more"
+            return _answered(
+                parsed,
+                f"{f.device}: {f.parameter} [{f.citation}]; for {y} {unit}, {sym} = "
+                f"{expression} = {format_number(x)}{whole}",
+                [item_from_fact(f)],
+                [step],
+                "computed",
+            )
+        return None
+
     def _by_formula(self, parsed: ParsedQuestion) -> Answer | None:
         """ "MQ-2 with RL = 4.7k and Vc = 5.0 V reads VRL = 1.0 V: what Rs?": a formula the
         documents state (of the part named, or of any part when none is), worked with the value
@@ -1455,7 +1497,12 @@ class DatasheetQA:
                     break
                 values[sym] = (_stated_si(m), m)
             else:
-                said.setdefault(f.extra["expression"], []).append((f, values))
+                # (a formula of a span of its setting: "-30 + 10*OcpTrim" for 16 to 27)
+                lo, hi = f.extra.get("domain", (None, None))
+                if all(
+                    (lo is None or v >= lo) and (hi is None or v <= hi) for v, _m in values.values()
+                ):
+                    said.setdefault(f.extra["expression"], []).append((f, values))
         if len(said) != 1:
             return None  # none given in full, or two formulas: which one is not said
         (expression, found), *_ = said.items()
@@ -1463,7 +1510,7 @@ class DatasheetQA:
         # (the same formula named in one document, "VOUT = ...", and not in another)
         name = next((g.extra["output"] for g, _v in found if g.extra.get("output")), None)
         result = evaluate(expression, {k: v for k, (v, _t) in values.items()})
-        unit = _FORMULA_UNIT.get(re.sub(r"^d(?=[A-Z])", "", name or "")[:1])
+        unit = f.extra.get("unit") or _FORMULA_UNIT.get(re.sub(r"^d(?=[A-Z])", "", name or "")[:1])
         shown, written = expression, expression  # (in base units: "4.7k" is 4.7 * 1000)
         for sym, (_v, m) in values.items():
             factor = _PREFIX.get(m.group("p") or m.group("k") or "")
@@ -6340,7 +6387,7 @@ _ASKS_INPUT_LIMIT = re.compile(
 )
 # "RL = 4.7k", "R1 = 103.5 kOhm", "Vc = 5.0 V": a value stated for a symbol, its prefix apart
 _STATED_QUANTITY = (
-    r"\s*(?:=|:|of|is|at)\s*(?P<n>[-+]?\d+(?:\.\d+)?)"
+    r"\s*(?:=|:|of|is|at|reads?)\s*(?P<n>[-+]?\d+(?:\.\d+)?)"
     r"(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
 )
 _PREFIX = {"k": 1e3, "M": 1e6, "m": 1e-3, "u": 1e-6, "µ": 1e-6}
@@ -6353,9 +6400,9 @@ def _stated_by_name(name: str, text: str) -> re.Match[str] | None:
     words = [re.escape(w) for w in name.split()]
     words[-1] = re.sub(r"^resist(?:ance|or)$", "resist(?:ance|or)", words[-1])
     named = r"\s+".join(words)
-    value = _STATED_QUANTITY.removeprefix(r"\s*(?:=|:|of|is|at)\s*")
+    value = _STATED_QUANTITY.removeprefix(r"\s*(?:=|:|of|is|at|reads?)\s*")
     return re.search(rf"(?i)(?<![\w.-]){value}\s+{named}\b", text) or re.search(
-        rf"(?i)\b{named}\s*(?:=|:|of|is|at)?\s*{value}", text
+        rf"(?i)\b{named}\s*(?:=|:|of|is|at|reads?)?\s*{value}", text
     )
 
 

@@ -2440,6 +2440,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_grid_tables(doc, device, stem))
     facts.extend(_stated_transfers(doc, device, stem))
     facts.extend(_count_divisors(doc, device, stem))
+    facts.extend(_piecewise_formulas(doc, device, stem))
     facts.extend(_page_formulas(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_maxima(facts))
@@ -3675,6 +3676,67 @@ def _count_divisors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 },
             )
         )
+    return out
+
+
+# A formula per span of a setting: "OcpTrim | IMAX | Imax Formula" over rows "16 to 27 | 130 to
+# 240 mA | -30 + 10*OcpTrim [mA]" and "27+ | 240 mA | 240 mA".
+_PIECE_HEADER = re.compile(r"(?P<out>[A-Za-z]+)\s+Formula$", re.I)
+_PIECE_DOMAIN = re.compile(r"^(?P<lo>\d+)(?:\s+to\s+(?P<hi>\d+)|\+)$")
+_PIECE_RANGE = re.compile(
+    r"^(?:(?P<lo>-?\d+(?:\.\d+)?)\s+to\s+)?(?P<hi>-?\d+(?:\.\d+)?)\s*(?P<u>[mµu]?A)$"
+)
+_PIECE_FORMULA = re.compile(
+    r"^(?P<expr>-?\d+(?:\.\d+)?(?:\s*[-+]\s*\d+(?:\.\d+)?\s*\*\s*(?P<sym>[A-Za-z]\w*))?)"
+    r"\s*(?:\[\s*(?P<u>[mµu]?A)\s*\]|(?P<u2>[mµu]?A))$"
+)
+
+
+def _piecewise_formulas(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``formula`` facts from a table of a formula per span of a setting, each with the span
+    (``domain``, an open top for "27+") and the span of results it gives (``range``)."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        for k, line in enumerate(page.lines):
+            cells = [seg.text.strip() for seg in line.segments]
+            head = _PIECE_HEADER.search(cells[-1]) if len(cells) == 3 else None
+            if head is None or not re.fullmatch(r"[A-Za-z]\w*", cells[0]):
+                continue
+            setting, name = cells[0], head.group("out")
+            for row in page.lines[k + 1 : k + 8]:
+                parts = [seg.text.strip() for seg in row.segments]
+                if len(parts) != 3:
+                    break
+                dom, rng, form = (
+                    _PIECE_DOMAIN.match(parts[0]),
+                    _PIECE_RANGE.match(parts[1]),
+                    _PIECE_FORMULA.match(parts[2]),
+                )
+                if not (dom and rng and form) or form.group("sym") not in (None, setting):
+                    break
+                unit = form.group("u") or form.group("u2")
+                expression = re.sub(r"(?<=\S)\s*([-+*])\s*", r" \1 ", form.group("expr"))
+                lo = int(dom.group("lo")) + (1 if dom.group("hi") is None else 0)
+                hi = int(dom.group("hi")) if dom.group("hi") else None
+                y_lo = float(rng.group("lo") or rng.group("hi"))
+                out.append(
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        row.text.strip(),
+                        spec="formula",
+                        parameter=f"{name} = {expression} [{unit}] ({setting} {parts[0]})",
+                        extra={
+                            "output": name,
+                            "expression": expression,
+                            "symbols": [setting],
+                            "unit": unit,
+                            "domain": [lo, hi],
+                            "range": [y_lo, float(rng.group("hi"))],
+                        },
+                    )
+                )
     return out
 
 

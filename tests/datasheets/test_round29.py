@@ -158,3 +158,16 @@ def test_a_part_that_ties_its_pins_supply_to_the_host_works_at_the_hosts_level(
     assert other.verdict == "incompatible" and "DVDD at 5 V is not the line's 3.3 V" in other.answer
     unsaid = qa.ask("HX711 DOUT to a 3.3V micro, fine?")
     assert unsaid.verdict == "insufficient_evidence"
+
+
+def test_a_formula_per_span_of_a_setting_is_worked_both_ways(qa: DatasheetQA) -> None:
+    # RFM95W Table 35: "16 to 27 | 130 to 240 mA | -30 + 10*OcpTrim [mA]", and "27+ | 240 mA"
+    limit = qa.ask("RFM95W RegOcp: if I set OcpTrim = 18, what's the PA current limit?")
+    assert limit.status == "answered" and "-30 + 10 * 18 = 150 mA" in limit.answer
+    assert "= 240 mA" in qa.ask("rfm95w OcpTrim = 31 current limit?").answer
+    # the setting for a stated limit, from the span whose limits hold it
+    setting = qa.ask("rfm95w OCP - i want the PA current limit at 150mA, what OcpTrim value?")
+    assert setting.status == "answered"
+    assert "OcpTrim = (150 - (-30)) / 10 = 18" in setting.answer
+    low = qa.ask("rfm95w current limit 100 mA: OcpTrim setting?")
+    assert "OcpTrim = (100 - 45) / 5 = 11" in low.answer
