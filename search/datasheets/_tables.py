@@ -5419,7 +5419,9 @@ def _stated_rows(sec: MdSection, citation: str, kind: str) -> list[RowRecord]:
 # A figure in a sentence: a number and its unit ("250 kHz", "a 1-MHz oscillator"), or a range
 # of two ("20 Hz to 300 kHz").
 _SENTENCE_FIGURE = re.compile(
-    r"(?<![\w.+-])(?P<lo>\d+(?:\.\d+)?)(?:-(?=[A-Za-zµμΩΩ])|\s*)(?P<lu>[A-Za-zµμΩΩ°%][A-Za-zµμΩΩ°/]{0,5})?"
+    # (a sign said as such, " +85°C", but not a sum, "VDD+0.3", nor the top of a range whose
+    # bottom is negative, "-40°C to +85°C")
+    r"(?<![\w.-])(?<![\w.)]\+)(?<!\bto\s\+)(?P<lo>\d+(?:\.\d+)?)(?:-(?=[A-Za-zµμΩΩ])|\s*)(?P<lu>[A-Za-zµμΩΩ°%][A-Za-zµμΩΩ°/]{0,5})?"
     r"(?:\s+to\s+(?P<hi>\d+(?:\.\d+)?)\s*(?P<hu>[A-Za-zµμΩΩ°%][A-Za-zµμΩΩ°/]{0,5}))?(?!\w|\.\d|\s*\+\s*\d)"
 )
 # Letters after a number that name no unit in prose: a hex suffix ("04h"), "at", "S" (a bus
@@ -5748,6 +5750,9 @@ def _statements_in(
         # "… Fig.3 Power down control When PD_SCK pin changes …": a capitalised "When" inside
         # a sentence starts one after a caption or heading that has no full stop.
         text = re.sub(r"(?<=[A-Za-z0-9)])\s+(?=(?:When|If|Once|While) )", ". ", text)
+        # "… FC90h *The power-on reset value of the temperature register is +85°C.": a table's
+        # footnote, marked with a star, starts a sentence after the table's cells
+        text = re.sub(r"(?<=[\w)])\s+\*(?=(?:The|A|An|This) )", ". ", text)
     # a feature list's bullets ("▪ 1.2 mΩ internal conductor resistance ▪ …") are items of
     # their own, stated without a full stop
     pieces = re.split(r"\s*[•▪●]\s*", text) if page is not None else [text]

@@ -171,3 +171,23 @@ def test_a_formula_per_span_of_a_setting_is_worked_both_ways(qa: DatasheetQA) ->
     assert "OcpTrim = (150 - (-30)) / 10 = 18" in setting.answer
     low = qa.ask("rfm95w current limit 100 mA: OcpTrim setting?")
     assert "OcpTrim = (100 - 45) / 5 = 11" in low.answer
+
+
+def test_a_tables_starred_footnote_with_a_signed_figure_is_a_statement() -> None:
+    from search.datasheets._tables import _statements_in
+
+    cells = "-55 1111110010010000 *The power-on reset value ofthe temperature register is +85°C."
+    (stated,) = _statements_in(cells + " BIT 7", "DS18B20", "ds18b20", "ds18b20#p6", "", 6)
+    assert stated.value == 85.0 and stated.unit == "°C"
+    # a sum and the top of a range with a negative bottom are no signed figures
+    for prose in ("is within VDD+0.3 V of the rail", "is rated -40°C to +85°C for storage"):
+        sentence = f"Some words first. The input of the sensor on this board {prose}. Next"
+        assert not _statements_in(sentence, "X", "x", "x#p1", "", 1)
+
+
+def test_the_power_on_value_of_a_register_is_read_from_its_footnote(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "DS18B20 after power-up: what's the power-on reset value of the temperature register?"
+    )
+    assert answer.status == "answered" and "85 °C" in answer.answer
+    assert answer.citations == ["ds18b20#p6"]
