@@ -117,6 +117,12 @@ class Language:
         return None
 
 
+def _fold(text: str) -> str:
+    """``fold`` for every script but those whose vowels and tones are marks on their letters
+    (Thai "อู่", a garage, is not "อ"): their marks stay."""
+    return re.sub(f"[^{_LETTERED}]+", lambda m: fold(m.group(0)), text)
+
+
 def _words(phrase: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(phrase.lower()))
 
@@ -126,8 +132,10 @@ def _too_long(words: tuple[str, ...], phrase: str) -> bool:
     spaces is one word of up to sixteen letters)."""
     if len(words) <= _LONGEST:
         return False
-    unspaced = re.findall(f"(?:{_UNSPACED_LETTER})+", phrase)
-    spaced = re.findall(_SPACED, phrase)
+    runs = f"(?:{_UNSPACED_LETTER})+"
+    unspaced = re.findall(runs, phrase)
+    # (the marks of a Thai letter are part of its run, not words of their own)
+    spaced = re.findall(_SPACED, re.sub(runs, " ", phrase))
     return len(unspaced) + len(spaced) > _LONGEST or any(
         len(_WORD.findall(r)) > _LONGEST_UNSPACED for r in unspaced
     )
@@ -176,7 +184,7 @@ class Glossary:
                 words = _words(phrase)
                 if not tab or not gloss.strip() or not words or _too_long(words, phrase):
                     raise ValueError(f"{path}:{lineno}: not 'phrase<TAB>english': {line!r}")
-                folded.setdefault(_words(fold(phrase)), gloss.strip())
+                folded.setdefault(_words(_fold(phrase)), gloss.strip())
                 marked.setdefault(words, gloss.strip())
             if unknown := flags - {"marks", "compounds"}:
                 raise ValueError(f"{path}: unknown '#!' flags {sorted(unknown)}")
@@ -198,7 +206,7 @@ class Glossary:
     def gloss(self, text: str) -> str:
         """``text`` with the phrases of its language in English (unchanged when it has none)."""
         found = list(_WORD.finditer(text))
-        words = [fold(m.group(0)) for m in found]
+        words = [_fold(m.group(0)) for m in found]
         marked = [m.group(0).lower() for m in found]
         best: tuple[int, int, list[tuple[int, int, str | None]]] | None = None
         candidates = set().union(*(self.evidence.get(w, ()) for w in (*words, *marked)))

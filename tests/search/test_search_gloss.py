@@ -136,3 +136,9 @@ def test_thai_is_read_letter_by_letter_with_its_marks(tmp_path: Path) -> None:
     assert glossary.gloss("ร้านนวดแผนไทยใกล้ฉัน") == "thai massage near me"
     assert glossary.gloss("ร้านใกล้ฉัน") == "shop near me"
     assert glossary.gloss("นวดแผนไทย ใกล้ฉัน") == "thai massage near me"
+    # a Thai mark is never folded away: "อู่" (a garage) is not the letter "อ" of every word
+    (tmp_path / "th.tsv").write_text("#! marks\nอู่\tauto repair garage\n", encoding="utf-8")
+    assert Glossary.load(tmp_path).gloss("อาคาร") == "อาคาร"
+    # a word of many marked letters is one run, not a word per mark
+    (tmp_path / "th.tsv").write_text("พิพิธภัณฑ์\tmuseum\n", encoding="utf-8")
+    assert Glossary.load(tmp_path).gloss("พิพิธภัณฑ์ใกล้ฉัน") == "museum ใกล้ฉัน"
