@@ -1468,7 +1468,7 @@ class DatasheetQA:
             step = Derived(
                 label=f"{f.device} {sym} for {y} {unit}", expression=expression, result=x
             )
-            whole = "" if x == int(x) else f"; not a whole setting: {math.ceil(x)} gives more"
+            whole = "" if x == int(x) else "; not a whole setting, which the register holds"
             return _answered(
                 parsed,
                 f"{f.device}: {f.parameter} [{f.citation}]; for {y} {unit}, {sym} = "

@@ -171,6 +171,8 @@ def test_a_formula_per_span_of_a_setting_is_worked_both_ways(qa: DatasheetQA) ->
     assert "OcpTrim = (150 - (-30)) / 10 = 18" in setting.answer
     low = qa.ask("rfm95w current limit 100 mA: OcpTrim setting?")
     assert "OcpTrim = (100 - 45) / 5 = 11" in low.answer
+    between = qa.ask("rfm95w current limit 102 mA: OcpTrim setting?")
+    assert between.status == "answered" and "= 11.4; not a whole setting" in between.answer
 
 
 def test_a_tables_starred_footnote_with_a_signed_figure_is_a_statement() -> None:
