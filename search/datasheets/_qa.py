@@ -434,6 +434,14 @@ def _quantity_conflict(fact: Fact, quantity: str | None) -> list[str]:
             if fq.startswith(quantity)
             else [f"scope_named: {fact.device} {fact.spec} at {fact.citation} is about {fq}"]
         )
+    # the unit says it first: a row in %RH is about humidity, whatever temperature its
+    # condition names ("±3 %RH (20…80 %RH, 25 °C)")
+    by_unit = [q for q, pat in _QUANTITY_WORDS.items() if pat.fullmatch(fact.unit or "")]
+    if by_unit and quantity not in by_unit:
+        return [
+            f"scope_named: {fact.device} {fact.spec} at {fact.citation} is in {fact.unit}, "
+            f"the question asks about {quantity}"
+        ]
     # (the section says it too: "OUTPUT DATA RATE" under "6.1 Gyroscope Specifications")
     own = f"{fact.parameter} {fact.condition or ''} {fact.unit or ''} {fact.section or ''}"
     others = [q for q, pat in _QUANTITY_WORDS.items() if q != quantity and pat.search(own)]
@@ -2647,9 +2655,11 @@ class DatasheetQA:
             scope = _scope_text(item.applies_to)
             cond = f" ({f.condition})" if f.condition else ""
             kind = f", {f.section_kind.replace('_', ' ')}" if f.section_kind else ""
+            # the page's footnote on the figure's standing: "Target values & not guaranteed"
+            note = f" (footnote: {f.extra['footnote']})" if f.extra.get("footnote") else ""
             line = (
                 f"{name} {label}: {_figure(f, parsed.bound)}{cond}"
-                f"{' — ' + scope if scope and 'variant' not in scope else ''} {where}{kind}"
+                f"{' — ' + scope if scope and 'variant' not in scope else ''} {where}{kind}{note}"
             )
             return [item], [f], [line]
         notice = self._notice_for(original)

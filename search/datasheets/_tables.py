@@ -9,6 +9,7 @@ calibration interval) become ``accuracy`` facts with ``pct_reading`` / ``pct_ran
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -2465,7 +2466,39 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         facts.extend(_prose_addresses(doc, device, stem))
     facts.extend(_memory_sizes(doc, device, stem))
     facts.extend(_resolution_steps(doc, device, stem))
-    return _dedupe(facts), warnings
+    return _dedupe(_standing_footnotes(doc, facts)), warnings
+
+
+# A footnote that says what a figure's standing is ("Target values & not guaranteed",
+# "Guaranteed by design, not tested in production"): said wherever the figure is.
+_STANDING = re.compile(
+    r"(?i)\bnot guaranteed\b|\bguaranteed by (?:design|characteri[sz]ation)\b"
+    r"|\bnot (?:\w+ )?tested\b|\btarget values?\b"
+)
+
+
+def _standing_footnotes(doc: PdfDocument, facts: list[Fact]) -> list[Fact]:
+    """Facts whose row symbol carries a footnote's number glued on ("AT,ext9" over a page
+    footnote "9 / Target values & not guaranteed") with that footnote, when it says whether
+    the figure is guaranteed, kept as ``extra["footnote"]``."""
+    notes: dict[int, dict[str, str]] = {}
+    for page in doc.pages:
+        lines = [line.text.strip() for line in page.lines]
+        # "8 Target values & not guaranteed", or the number on a line of its own
+        for mark, text in [
+            *(m.groups() for t in lines if (m := re.fullmatch(r"(\d{1,2})\s+(\D.*)", t))),
+            *((a, b) for a, b in itertools.pairwise(lines) if re.fullmatch(r"\d{1,2}", a)),
+        ]:
+            if len(text) < 120 and _STANDING.search(text):
+                notes.setdefault(page.number, {})[mark] = text
+    if not notes:
+        return facts
+    out = []
+    for f in facts:
+        glued = re.search(r"(?<=[A-Za-z,])(\d{1,2})$", f.symbol or "")
+        note = notes.get(f.page or 0, {}).get(glued.group(1)) if glued else None
+        out.append(f.model_copy(update={"extra": {**f.extra, "footnote": note}}) if note else f)
+    return out
 
 
 _AT_THE_TEMPERATURE = re.compile(r"(?i),?\s*\bat the temperature\b,?\s*")

@@ -193,3 +193,20 @@ def test_the_power_on_value_of_a_register_is_read_from_its_footnote(qa: Datashee
     )
     assert answer.status == "answered" and "85 °C" in answer.answer
     assert answer.citations == ["ds18b20#p6"]
+
+
+def test_a_footnote_on_a_figures_standing_is_said_with_it(qa: DatasheetQA) -> None:
+    # BME280 p12: "AT,ext 9 -40 … -20 °C ±1.5 °C" with footnote 9 "Target values & not
+    # guaranteed" (the PDF glues the marker to the symbol)
+    cold = qa.ask("bme280 temp accuracy outdoors at -30C? is that number actually guaranteed")
+    assert "±1.5 °C" in cold.answer
+    assert "(footnote: Target values & not guaranteed)" in cold.answer
+    # the row without a footnote says nothing of the kind
+    assert "footnote" not in qa.ask("bme280 temperature accuracy at 25C?").answer
+
+
+def test_a_row_in_another_quantitys_unit_does_not_answer(qa: DatasheetQA) -> None:
+    # BME280's humidity row "±3 %RH (20…80 %RH, 25 °C)" names a temperature in its condition
+    answer = qa.ask("bme280 temperature accuracy at 25 C?")
+    assert "±0.5 °C" in answer.answer and "%RH" not in answer.answer
+    assert "±3 %RH" in qa.ask("bme280 humidity accuracy at 25 C?").answer
