@@ -3257,6 +3257,8 @@ _CUE_LOGIC = re.compile(
 # SPI says nothing about whether 3.3 V outputs reach a 5 V part's VIH).
 _CUE_LEVELS = re.compile(
     r"\blogic[- ]levels?\b|\b(?:voltage|signal|io|i/o) levels?\b|\bvoh\b|\bvih\b|\bthresholds?\b"
+    # "directly, without a level shifter": whether the levels meet is the question
+    r"|\blevel[- ]?(?:shift|translat|convert)\w*"
     rf"|{_SEES_LEVELS}",
     re.I,
 )

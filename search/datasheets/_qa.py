@@ -3938,7 +3938,13 @@ class DatasheetQA:
         if len(set(parsed.device_names)) != 1:
             return None
         counts = _COUNTS_READ.search(parsed.text)
-        if not (_ASKS_STEP.search(parsed.text) or (counts and _ASKS_VOLTS.search(parsed.text))):
+        # "1.65V on CH0, what code should I read?": an input voltage worked to its code
+        held = _INPUT_HELD.search(parsed.text) if _ASKS_CODE.search(parsed.text) else None
+        if not (
+            _ASKS_STEP.search(parsed.text)
+            or (counts and _ASKS_VOLTS.search(parsed.text))
+            or (held and not counts)
+        ):
             return None
         device = parsed.device_names[0]
         facts = self.index.device_facts(device)
@@ -3969,6 +3975,31 @@ class DatasheetQA:
         else:
             return None
         what, expression, result = "one LSB", step_expr, step
+        if held and not counts and step_unit == "V":
+            v_in = float(held.group(1) or held.group(2))
+            expression = f"{format_number(v_in)} / ({step_expr})"
+            code = round(evaluate(expression), 6)
+            d = Derived(
+                label=f"{device} code at {format_number(v_in)} V",
+                expression=expression,
+                result=code,
+            )
+            item = item_from_fact(f).model_copy(
+                update={
+                    "spec": "output_code",
+                    "value": code,
+                    "unit": None,
+                    "condition": f"{format_number(v_in)} V in",
+                }
+            )
+            return _answered(
+                parsed,
+                f"{device} code at {format_number(v_in)} V in: {expression} = "
+                f"{format_number(code)}; {basis}",
+                [item],
+                [*steps, d],
+                "computed",
+            )
         if counts:
             code = (
                 float(int(counts.group(3), 16))
@@ -6292,7 +6323,7 @@ _ASKS_BAND = re.compile(
     r"(?i)(?:±|\+-|\+/-)\s*(?:how (?:much|many)|what)|\bgood to\b|\bhow accurate\b|\baccuracy\b"
 )
 _ASKS_READING = re.compile(
-    r"(?i)\bwhat\s+(?:\w+\s+)?(?:pressure|current|flow|reading|value)\b"
+    r"(?i)\bwhat\s+(?:\w+\s+){0,2}?(?:pressure|current|flow|reading|value)\b"
     r"|\bhow much\s+(?:pressure|current)\b"
     # "..., output reads 2.1 V. Pressure?", "Pressure per CFSensor's formula?"
     r"|(?:^|[.;:!?]\s+)(?:the\s+)?(?:pressure|current|flow(?:\s+rate)?)\b[^.?!]{0,40}\?"
@@ -8050,6 +8081,14 @@ _COUNTS_READ = re.compile(
     r"|\b(?:reads?|register|code|value)\s*(?:of|=|is|:)?\s*(0x[0-9a-f]{1,4})\b"
 )
 _ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v)\b")
+# "what code should I read", "what output code", "how many counts": the code for a stated input
+_ASKS_CODE = re.compile(r"(?i)\bwhat\s+(?:\w+\s+)?(?:code|count)s?\b|\bhow many counts\b")
+# the voltage on an input: "1.65V on CH0", "an input of 2 V", "applies 1.2 V to AIN0"
+_INPUT_HELD = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:on|at|into|to|applied to)\s+(?:the\s+)?"
+    r"(?:ch(?:annel)?\s?\d|ain\s?\d|input|in[+-]?)\b"
+    r"|\binput (?:of|at)\s+(\d+(?:\.\d+)?)\s*V\b"
+)
 # a full scale stated ("PGA at ±4.096 V", "FSR = ±2.048 V") and a reference ("VREF tied to 3.3V")
 _SCALE_STATED = re.compile(r"±\s*(\d+(?:\.\d+)?)\s*V\b")
 _REFERENCE_STATED = re.compile(

@@ -210,3 +210,25 @@ def test_a_row_in_another_quantitys_unit_does_not_answer(qa: DatasheetQA) -> Non
     answer = qa.ask("bme280 temperature accuracy at 25 C?")
     assert "±0.5 °C" in answer.answer and "%RH" not in answer.answer
     assert "±3 %RH" in qa.ask("bme280 humidity accuracy at 25 C?").answer
+
+
+def test_an_input_voltage_is_worked_to_the_adcs_code(qa: DatasheetQA) -> None:
+    half = qa.ask("mcp3008 with VREF=3.3V and 1.65V on CH0 single ended, what code should i read?")
+    assert half.status == "answered", half.answer
+    assert "1.65 / (3.3 / 1024) = 512" in half.answer
+    # a count stated is still read to volts, not taken for an input
+    volts = qa.ask("MCP3008 with VREF 4.096 V reads 750 counts: input voltage?")
+    assert "750 counts: 3 V" in volts.answer
+
+
+def test_lines_asked_without_a_level_shifter_are_a_levels_question(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "mcp3008 at VDD=5V - can the esp32 talk SPI to it directly w/o a level shifter?"
+    )
+    assert answer.verdict == "incompatible"
+    assert "ESP32-WROOM-32 VOH min 2.64 V < MCP3008 VIH min 3.5 V" in answer.answer
+
+
+def test_a_reading_asked_with_words_between_what_and_the_quantity(qa: DatasheetQA) -> None:
+    answer = qa.ask("XGZP6847A005KPG on 5v, output reads 2.0V. whats the pressure in kPa?")
+    assert "1.875 kPa" in answer.answer
