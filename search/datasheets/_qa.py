@@ -1083,7 +1083,11 @@ class DatasheetQA:
                 )
             elif not parsed.devices and (rule := self._named_rule(parsed)) is not None:
                 answer = rule
-            elif (worked := self._by_formula(parsed) or self._setting_for(parsed)) is not None:
+            elif (
+                worked := self._adc_step(parsed)
+                or self._by_formula(parsed)
+                or self._setting_for(parsed)
+            ) is not None:
                 answer = worked
             elif (total := self._total_current(parsed)) is not None:
                 answer = total
@@ -1495,6 +1499,17 @@ class DatasheetQA:
         said: dict[str, list[tuple[Fact, dict[str, tuple[float, re.Match[str]]]]]] = {}
         for f in self._formulas:
             if named and f.device not in named:
+                continue
+            output = str(f.extra.get("output") or "")
+            if (
+                len(f.extra["symbols"]) == 1
+                and "domain" not in f.extra
+                and not (
+                    output and re.search(rf"(?i)\b{re.escape(output.split()[0])}\b", parsed.text)
+                )
+            ):
+                # one value stated ("VREF = 5 V") is a condition, unless the formula is of a
+                # setting's span or its result is what is asked
                 continue
             values = {}
             for sym in f.extra["symbols"]:
@@ -3958,6 +3973,7 @@ class DatasheetQA:
         ]
         vref = _REFERENCE_STATED.search(parsed.text)
         steps: list[Derived] = []
+        also: list[AnswerItem] = []
         if len(printed) == 1:
             f = printed[0]
             step, step_unit = float(f.value), f.unit or "V"  # type: ignore[arg-type]
@@ -3972,6 +3988,23 @@ class DatasheetQA:
             steps.append(
                 Derived(label=f"codes of {f.evidence}", expression=str(codes), result=codes)
             )
+            # the datasheet's own equation of it, where it prints one ("LSB Size = VREF /
+            # 1024", "Digital Output Code = 1024 * VIN / VREF")
+            of_code = bool(held or counts)
+            shown = next(
+                (
+                    g
+                    for g in self._formulas
+                    if g.device == device
+                    and "VREF" in g.extra.get("symbols", [])
+                    and str(codes) in g.extra["expression"]
+                    and ("code" in str(g.extra.get("output", "")).lower()) == of_code
+                ),
+                None,
+            )
+            if shown is not None:
+                basis += f"; {shown.parameter} [{shown.citation}]"
+                also = [item_from_fact(shown)]
         else:
             return None
         what, expression, result = "one LSB", step_expr, step
@@ -3996,7 +4029,7 @@ class DatasheetQA:
                 parsed,
                 f"{device} code at {format_number(v_in)} V in: {expression} = "
                 f"{format_number(code)}; {basis}",
-                [item],
+                [item, *also],
                 [*steps, d],
                 "computed",
             )
@@ -4020,7 +4053,7 @@ class DatasheetQA:
         return _answered(
             parsed,
             f"{device} {what}: {format_number(value)} {unit}; {basis}",
-            [item],
+            [item, *also],
             [*steps, d],
             "computed",
         )

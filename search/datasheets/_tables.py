@@ -2442,6 +2442,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_stated_transfers(doc, device, stem))
     facts.extend(_count_divisors(doc, device, stem))
     facts.extend(_piecewise_formulas(doc, device, stem))
+    facts.extend(_stacked_formulas(doc, device, stem))
     facts.extend(_page_formulas(doc, device, stem))
     facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_maxima(facts))
@@ -3768,6 +3769,72 @@ def _piecewise_formulas(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                             "domain": [lo, hi],
                             "range": [y_lo, float(rng.group("hi"))],
                         },
+                    )
+                )
+    return out
+
+
+# A formula printed as a stacked fraction: "LSB Size = ------------" with "VREF" above the
+# rule (its subscript a line lower) and "1024" below it.
+_FRACTION_RULE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z ]{0,30}?)\s*=\s*-{5,}$")
+_OPERAND = re.compile(r"\d+(?:\.\d+)?|[A-Z][A-Za-z0-9]*")
+
+
+def _fraction_side(lines: Sequence[Line], x0: float, x1: float) -> list[str] | None:
+    """The operands over (or under) a fraction rule from ``x0`` to ``x1``, nearest line first:
+    pieces that touch are one operand ("V" and its subscript "REF"), pieces apart are factors;
+    a line of subscripts alone takes the line beyond it too."""
+    pieces: list[Segment] = []
+    for line in lines:
+        inside = [sg for sg in line.segments if x0 - 4 <= (sg.x0 + sg.x1) / 2 <= x1 + 4]
+        if not inside:
+            if pieces:
+                break
+            continue
+        pieces.extend(inside)
+        if not all(re.fullmatch(r"[A-Z]{2,4}", sg.text.strip()) for sg in inside):
+            break
+    operands: list[str] = []
+    last = None
+    for sg in sorted(pieces, key=lambda sg: sg.x0):
+        if last is not None and sg.x0 - last.x1 < 2:
+            operands[-1] += sg.text.strip()
+        else:
+            operands.append(sg.text.strip())
+        last = sg
+    if not operands or not all(_OPERAND.fullmatch(o) for o in operands):
+        return None
+    return operands
+
+
+def _stacked_formulas(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``formula`` facts for formulas printed as stacked fractions ("Digital Output Code =
+    ------" over "1024 VIN" and under "VREF": 1024 * VIN / VREF)."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        for k, line in enumerate(page.lines):
+            for sg in line.segments:
+                m = _FRACTION_RULE.match(sg.text.strip())
+                if m is None:
+                    continue
+                rule_x0 = sg.x0 + (sg.x1 - sg.x0) * sg.text.index("-") / len(sg.text)
+                over = _fraction_side(page.lines[k - 1 :: -1][:3] if k else [], rule_x0, sg.x1)
+                under = _fraction_side(page.lines[k + 1 : k + 4], rule_x0, sg.x1)
+                if not over or not under:
+                    continue
+                below = under[0] if len(under) == 1 else f"({' * '.join(under)})"
+                expression = f"{' * '.join(over)} / {below}"
+                name = m.group("name").strip()
+                symbols = [o for o in (*over, *under) if not o[0].isdigit()]
+                out.append(
+                    _page_fact(
+                        device,
+                        stem,
+                        page,
+                        f"{name} = {' '.join(over)} / {' '.join(under)}",
+                        spec="formula",
+                        parameter=f"{name} = {expression}",
+                        extra={"output": name, "expression": expression, "symbols": symbols},
                     )
                 )
     return out

@@ -58,7 +58,8 @@ def test_an_adc_step_from_its_printed_step_or_its_reference_over_two_to_the_bits
     lsb = qa.ask("mcp3008 with VREF tied to 3.3V, what's one LSB in mV?")
     assert lsb.status == "answered"
     assert [(round(d.result, 3), d.unit) for d in lsb.derived][-1] == (3.223, "mV")
-    assert lsb.citations == ["mcp3008#p1"]
+    # (the resolution, and the datasheet's own LSB equation since round 29)
+    assert lsb.citations == ["mcp3008#p1", "mcp3008#p17"]
     counts = qa.ask("ads1115 PGA at ±4.096 V, single ended read returns 12000 counts. volts?")
     assert counts.status == "answered"
     assert [(d.result, d.unit) for d in counts.derived] == [(1.5, "V")]  # 12000 × 125 µV

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from search.datasheets._qa import DatasheetQA
+
+PDFS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "datasheets"
+needs_pdfs = pytest.mark.skipif(not PDFS.is_dir(), reason=f"shared datasheets absent at {PDFS}")
 
 
 def test_a_bus_address_is_also_given_in_the_binary_the_datasheet_prints(
@@ -232,3 +239,27 @@ def test_lines_asked_without_a_level_shifter_are_a_levels_question(qa: Datasheet
 def test_a_reading_asked_with_words_between_what_and_the_quantity(qa: DatasheetQA) -> None:
     answer = qa.ask("XGZP6847A005KPG on 5v, output reads 2.0V. whats the pressure in kPa?")
     assert "1.875 kPa" in answer.answer
+
+
+@needs_pdfs
+def test_a_formula_printed_as_a_stacked_fraction_is_read() -> None:
+    from search.datasheets._pdf import read_pdf
+    from search.datasheets._tables import _stacked_formulas
+
+    doc = read_pdf(PDFS / "mcp3008.pdf")
+    found = {f.parameter: f.citation for f in _stacked_formulas(doc, "MCP3008", "mcp3008")}
+    # "LSB Size = ----" over V·REF (its subscript a line lower) and under 1024; the output
+    # code over "1024 VIN" and under VREF
+    assert found == {
+        "LSB Size = VREF / 1024": "mcp3008#p17",
+        "Digital Output Code = 1024 * VIN / VREF": "mcp3008#p17",
+    }
+
+
+def test_the_adc_answers_cite_the_datasheets_own_equation(qa: DatasheetQA) -> None:
+    step = qa.ask("MCP3008 with VREF at 3.3 V: one LSB in mV?")
+    assert "3.22266 mV" in step.answer and "mcp3008#p17" in step.citations
+    volts = qa.ask("MCP3008 with VREF 4.096 V reads 750 counts: input voltage?")
+    assert "Digital Output Code = 1024 * VIN / VREF [mcp3008#p17]" in volts.answer
+    # one value stated is a condition of another question, not the LSB formula's input
+    assert "LSB Size" not in qa.ask("MCP3008 with VREF = 5 V, what's the INL?").answer
