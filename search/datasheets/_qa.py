@@ -4008,31 +4008,13 @@ class DatasheetQA:
         else:
             return None
         what, expression, result = "one LSB", step_expr, step
+        spec = "lsb_size"
         if held and not counts and step_unit == "V":
-            v_in = float(held.group(1) or held.group(2))
-            expression = f"{format_number(v_in)} / ({step_expr})"
-            code = round(evaluate(expression), 6)
-            d = Derived(
-                label=f"{device} code at {format_number(v_in)} V",
-                expression=expression,
-                result=code,
-            )
-            item = item_from_fact(f).model_copy(
-                update={
-                    "spec": "output_code",
-                    "value": code,
-                    "unit": None,
-                    "condition": f"{format_number(v_in)} V in",
-                }
-            )
-            return _answered(
-                parsed,
-                f"{device} code at {format_number(v_in)} V in: {expression} = "
-                f"{format_number(code)}; {basis}",
-                [item, *also],
-                [*steps, d],
-                "computed",
-            )
+            # the input over one step: a code, which has no unit
+            v_in = format_number(float(held.group(1) or held.group(2)))
+            what, spec = f"code at {v_in} V in", "output_code"
+            expression = f"{v_in} / ({step_expr})"
+            result = round(evaluate(expression), 6)
         if counts:
             code = (
                 float(int(counts.group(3), 16))
@@ -4045,14 +4027,23 @@ class DatasheetQA:
             if counts.group(3):
                 what = f"{counts.group(3)} ({what})"
             expression, result = f"{format_number(code)} * {step_expr}", code * step
-        value, unit, expression = _readably(result, step_unit.replace("μ", "µ"), expression)
+        if spec == "output_code":
+            value, unit = result, None
+        else:
+            value, unit, expression = _readably(result, step_unit.replace("μ", "µ"), expression)
         d = Derived(label=f"{device} {what}", expression=expression, result=value, unit=unit)
         item = item_from_fact(f).model_copy(
-            update={"spec": "lsb_size", "value": value, "unit": unit, "condition": what}
+            update={"spec": spec, "value": value, "unit": unit, "condition": what}
         )
         return _answered(
             parsed,
-            f"{device} {what}: {format_number(value)} {unit}; {basis}",
+            f"{device} {what}: "
+            + (
+                f"{expression} = {format_number(value)}"
+                if unit is None
+                else f"{format_number(value)} {unit}"
+            )
+            + f"; {basis}",
             [item, *also],
             [*steps, d],
             "computed",
