@@ -4477,7 +4477,13 @@ def _register_values(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     for page, m in _prose_matches(doc, _REGISTER_RESET):
         found.append((page, f"{m.group('name')} register reset value", m.group("value"), m[0]))
     for page, m in _prose_matches(doc, _REGISTER_SAID):
-        found.append((page, f"{m.group('name')} register value", m.group("value"), m[0]))
+        # under its heading "5.4.1 Register 0xD0 “id”": the register's address
+        at = re.search(
+            rf"Register (0x[0-9A-Fa-f]{{2}}) [“\"']?{re.escape(m.group('name'))}[”\"']?\s*$",
+            m.string[: m.start()],
+        )
+        where = f" (address {at.group(1)})" if at else ""
+        found.append((page, f"{m.group('name')} register value{where}", m.group("value"), m[0]))
     for page in doc.pages:
         for line in page.lines:
             r = _REGISTER_ROW.match(line.text.strip())

@@ -263,3 +263,10 @@ def test_the_adc_answers_cite_the_datasheets_own_equation(qa: DatasheetQA) -> No
     assert "Digital Output Code = 1024 * VIN / VREF [mcp3008#p17]" in volts.answer
     # one value stated is a condition of another question, not the LSB formula's input
     assert "LSB Size" not in qa.ask("MCP3008 with VREF = 5 V, what's the INL?").answer
+
+
+def test_a_register_is_found_by_the_address_its_heading_gives(qa: DatasheetQA) -> None:
+    # "5.4.1 Register 0xD0 “id”  The “id” register contains ... which is 0x60"
+    answer = qa.ask("what should i read back from reg 0xD0 on a bme280?")
+    assert answer.status == "answered" and "0x60" in answer.answer
+    assert answer.citations == ["bme280#p27"]
