@@ -954,7 +954,8 @@ def test_what_a_named_register_reads() -> None:
         return {f.parameter: f.value for f in _facts(stem) if f.spec == "register_value"}
 
     assert reads("ads1115")["Config register reset value"] == "8583h"
-    assert reads("bme280") == {"id register value": "0x60"}
+    # (with the address its heading "5.4.1 Register 0xD0 “id”" gives)
+    assert reads("bme280") == {"id register value (address 0xD0)": "0x60"}
     assert reads("ccs811")["HW_ID register value (address 0x20)"] == "0x81"
 
 
