@@ -1817,12 +1817,12 @@ class DatasheetQA:
             unit=span.unit,
         )
         answer.derived.append(band)
-        answer.items.append(item_from_fact(f))
-        answer.citations = list(dict.fromkeys([*answer.citations, f.citation]))
-        answer.answer += (
-            f"; {f.parameter.lower()} ±{n(f.max)} {f.unit} ({f.condition}) [{f.citation}]: "
+        _add_beside(
+            answer,
+            [item_from_fact(f)],
+            f"{f.parameter} ±{n(f.max)} {f.unit} ({f.condition}) [{f.citation}]: "
             f"±{n(f.max)} % of ({n(span.max)} - {n(span.min)}) {span.unit} = "
-            f"±{n(band.result)} {span.unit}"
+            f"±{n(band.result)} {span.unit}",
         )
 
     def _by_conversion(
@@ -6451,10 +6451,11 @@ _ASKS_INPUT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?\s+input|input\s+voltage|vin\b|rated\s+for|ceiling)"
 )
 # "RL = 4.7k", "R1 = 103.5 kOhm", "Vc = 5.0 V": a value stated for a symbol, its prefix apart
-_STATED_QUANTITY = (
-    r"\s*(?:=|:|of|is|at|reads?)\s*(?P<n>[-+]?\d+(?:\.\d+)?)"
-    r"(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
+_SAID_AS = r"(?:=|:|of|is|at|reads?)"
+_STATED_VALUE = (
+    r"(?P<n>[-+]?\d+(?:\.\d+)?)(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
 )
+_STATED_QUANTITY = rf"\s*{_SAID_AS}\s*{_STATED_VALUE}"
 _PREFIX = {"k": 1e3, "M": 1e6, "m": 1e-3, "u": 1e-6, "µ": 1e-6}
 _FORMULA_UNIT = {"R": "Ω", "V": "V", "I": "A", "P": "W"}
 
@@ -6465,9 +6466,8 @@ def _stated_by_name(name: str, text: str) -> re.Match[str] | None:
     words = [re.escape(w) for w in name.split()]
     words[-1] = re.sub(r"^resist(?:ance|or)$", "resist(?:ance|or)", words[-1])
     named = r"\s+".join(words)
-    value = _STATED_QUANTITY.removeprefix(r"\s*(?:=|:|of|is|at|reads?)\s*")
-    return re.search(rf"(?i)(?<![\w.-]){value}\s+{named}\b", text) or re.search(
-        rf"(?i)\b{named}\s*(?:=|:|of|is|at|reads?)?\s*{value}", text
+    return re.search(rf"(?i)(?<![\w.-]){_STATED_VALUE}\s+{named}\b", text) or re.search(
+        rf"(?i)\b{named}\s*{_SAID_AS}?\s*{_STATED_VALUE}", text
     )
 
 
@@ -8181,7 +8181,7 @@ _ASKS_TEMPERATURE = re.compile(
 _ASKS_QUANTITY = {
     "lx": re.compile(r"(?i)\blux\b|\blx\b"),
     "°C": _ASKS_TEMPERATURE,
-    "%RH": re.compile(r"(?i)\bhumidity\b|\bRH\b"),
+    "%RH": _QUANTITY_WORDS["humidity"],
 }
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
