@@ -202,6 +202,24 @@ def _doc_names(doc: str) -> tuple[str, ...]:
     return (squash(doc),)
 
 
+# A condition's quantity: its kind and the scale to that kind's base unit.
+_CONDITION_UNITS = {
+    "bit": ("bit", 1.0),
+    "bits": ("bit", 1.0),
+    "sps": ("sps", 1.0),
+    "ksps": ("sps", 1e3),
+    "hz": ("hz", 1.0),
+    "khz": ("hz", 1e3),
+    "mhz": ("hz", 1e6),
+}
+
+
+def _condition_quantity(number: str, unit: str) -> tuple[str, float]:
+    """("100", "kHz") -> ("hz", 100000.0)"""
+    kind, scale = _CONDITION_UNITS[unit.lower()]
+    return kind, float(number) * scale
+
+
 def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "") -> list[str]:
     """A fact measured at one supply (or resolution, rate) does not answer a question asked at
     another."""
@@ -214,19 +232,23 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
             f"{fact.condition!r}, the question asks at {', '.join(map(str, stated))} V"
         ]
     asked: dict[str, set[float]] = {}
+    said: dict[str, list[str]] = {}
     # ("at BW 125, 250 and 500 kHz": each item of a list, its unit written once)
     for n, u in _CONDITION_QTY.findall(" ".join([question, *_listed_conditions(question)])):
-        asked.setdefault(u.lower().rstrip("s") or u.lower(), set()).add(float(n))
+        key, value = _condition_quantity(n, u)
+        asked.setdefault(key, set()).add(value)
+        said.setdefault(key, []).append(f"{n} {u}")
     if listed := listed_bits(question):
         # "for 9-, 10-, 11- and 12-bit resolution": each listed one is asked
         asked.setdefault("bit", set()).update(map(float, listed))
+        said.setdefault("bit", []).extend(f"{b} bit" for b in listed)
     for n, u in _CONDITION_QTY.findall(fact.condition):
-        key = u.lower().rstrip("s") or u.lower()
-        if key in asked and float(n) not in asked[key]:
+        key, value = _condition_quantity(n, u)
+        if key in asked and not any(math.isclose(value, a) for a in asked[key]):
             return [
                 f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
-                f"{fact.condition!r}, not at the {', '.join(map(format_number, asked[key]))} "
-                f"{u} the question asks about"
+                f"{fact.condition!r}, not at the {', '.join(dict.fromkeys(said[key]))} "
+                "the question asks about"
             ]
     # "IOUT = 2.0 A" on a row of a sweep, "at 2.5 A" in the question: a point not printed
     row_amps = STATED_CURRENT.findall(fact.condition)
@@ -716,6 +738,8 @@ class _Pick:
     facts: list[Fact]
     lines: list[str]
     reasons: list[str]
+    aside: list[Fact] = dataclasses.field(default_factory=list)
+    """rows of the figure asked, set aside only for being printed at another point"""
 
 
 # Specs that are errors, losses or drains: of two parts, the smaller figure is the better one.
@@ -2183,6 +2207,7 @@ class DatasheetQA:
         ) or settable(self._filed_elsewhere(device, specs[0]))
         reasons: list[str] = []
         valid = []
+        aside: list[Fact] = []
         for r in ranked:
             # Validate against what was asked: a row found by its label must still be the
             # kind of figure the question wants.
@@ -2205,6 +2230,8 @@ class DatasheetQA:
                 ]
             if why:
                 reasons.extend(why)
+                if all(x.startswith("scope_named: ") for x in why):
+                    aside.append(r.fact)
             else:
                 valid.append(r)
         if not absmax:
@@ -2454,7 +2481,7 @@ class DatasheetQA:
         if not valid:
             if not ranked:
                 reasons.append(f"evidence_present: no fact for {device} {label}")
-            return _Pick([], [], [], reasons[:3])
+            return _Pick([], [], [], reasons[:3], aside[:3])
         best = valid[0].score
         if label == specs[0].replace("_", " ") and valid[0].fact.spec in specs[1:]:
             label = valid[0].fact.spec.replace("_", " ")  # found under a later candidate
@@ -4633,6 +4660,7 @@ class DatasheetQA:
         facts: list[Fact] = []
         lines: list[str] = []
         reasons: list[str] = []
+        aside: list[Fact] = []
         missing = 0
         for m in mentions:
             for specs, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
@@ -4686,6 +4714,7 @@ class DatasheetQA:
                         pick.reasons or [f"evidence_present: no fact for {m.device} {phrase}"]
                     )
                     why = f"; {beyond.split(': ', 1)[1]}" if beyond else ""
+                    aside.extend(pick.aside)
                     lines.append(f"{m.device} {phrase}: insufficient evidence{why}")
                     continue
                 if len(pick.items) == len(pick.facts) == len(pick.lines):
@@ -4761,11 +4790,25 @@ class DatasheetQA:
             lines = [f"{names}: no row found gives the {unanswered} asked"]
             reasons.append(f"scope_named: the question asks a {unanswered}; no row found is one")
         if not items:
+            # A row printed at another point than the one asked: where the figure is given is
+            # said, not the figure, which would read as the answer.
+            given = "; ".join(
+                f"{'; '.join(f.condition or '' for f in aside if f.citation == place)} [{place}]"
+                for place in dict.fromkeys(f.citation for f in aside)
+            )
+            given = f". It is printed only at other points: {given}" if given else ""
             return Answer(
                 status="insufficient_evidence",
                 route=route,
                 question=parsed.text,
-                answer="Insufficient evidence: " + "; ".join(lines),
+                answer="Insufficient evidence: " + "; ".join(lines) + given,
+                items=[
+                    item_from_fact(f).model_copy(
+                        update=dict.fromkeys(("value", "min", "typ", "max", "tolerance"))
+                    )
+                    for f in aside
+                ],
+                citations=list(dict.fromkeys(f.citation for f in aside)),
                 reasons=reasons[:6],
             )
         if route == "comparison":
@@ -5522,7 +5565,7 @@ _CHECK_CUE = re.compile(
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
     r"|\brated (?:for|to) (?:that|it|this|[-+]?\d)"  # "-20 C in winter. Is it rated for that?"
     r"|\bsign(?:ed)?[- ]off\b"  # "Can QA sign off?"
-    r"|\bgood to go\b|\bgo ahead\b"  # "on their 36 V rail. Good to go?"
+    r"|\bgood to go\b|\bgo ahead\b|\bgo or no[- ]go\b"  # "on their 36 V rail. Good to go?"
     r"|^\W*switch(?:ing)?\b"  # "Switch a 16 A heater with the relay's contacts?"
     # "powering a 2.5 A load at 80 C?"
     r"|\b(?:powering|feeding|supplying|running) (?:an? |the )?\d+(?:\.\d+)?\s*m?A\b"

@@ -57,7 +57,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (r"\binput offset(?: voltage)?|\boffset voltage|\bvio\b|\bvos\b", ("input_offset_voltage",)),
     (
-        r"\b(?:input )?common[- ]mode (?:input )?(?:voltage )?range|\bvicr\b",
+        r"\b(?:input )?common[- ]mode (?:input )?(?:voltage )?range|\bvicr\b"
+        # "how high can the input common mode go", "common-mode voltage"
+        r"|\binput common[- ]mode\b(?! rej)|\bcommon[- ]mode (?:input )?voltage\b",
         ("input_common_mode_range",),
     ),
     # A current sensor's own conductor: "how much resistance does it put in series with the motor"

@@ -4482,8 +4482,11 @@ def _register_values(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
             rf"Register (0x[0-9A-Fa-f]{{2}}) [“\"']?{re.escape(m.group('name'))}[”\"']?\s*$",
             m.string[: m.start()],
         )
-        where = f" (address {at.group(1)})" if at else ""
-        found.append((page, f"{m.group('name')} register value{where}", m.group("value"), m[0]))
+        label, said = f"{m.group('name')} register value", m[0]
+        if at:
+            # (the heading is evidence too: it holds the address the label gives)
+            label, said = f"{label} (address {at.group(1)})", m.string[at.start() : m.end()]
+        found.append((page, label, m.group("value"), " ".join(said.split())))
     for page in doc.pages:
         for line in page.lines:
             r = _REGISTER_ROW.match(line.text.strip())

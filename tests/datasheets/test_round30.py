@@ -1,0 +1,45 @@
+"""Rules from the thirtieth held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from search.datasheets._qa import DatasheetQA
+
+
+def test_a_register_address_from_its_heading_is_cited_with_the_heading(qa: DatasheetQA) -> None:
+    # the address comes from "Register 0xD0 “id”", so the evidence holds the heading too
+    answer = qa.ask("bme280 sanity check on boot: which register holds the chip id and its value?")
+    assert answer.status == "answered", answer.reasons
+    assert "0xd0" in answer.answer.lower() and "0x60" in answer.answer
+
+
+def test_a_one_wire_part_on_a_host_listing_other_buses_is_not_incompatible(
+    qa: DatasheetQA,
+) -> None:
+    # the DS18B20 speaks 1-Wire alone; the ESP32's facts list I2C, SPI and UART, and firmware
+    # runs 1-Wire on a digital pin, which its facts neither state nor rule out
+    answer = qa.ask("ds18b20 at the end of 30 m of cable from an esp32 - will that work?")
+    assert answer.verdict == "insufficient_evidence"
+    assert "usually run in firmware" in answer.answer
+
+
+def test_go_or_no_go_asks_for_a_verdict(qa: DatasheetQA) -> None:
+    answer = qa.ask("customer wants srb-5030 rev B boards on a 36 V nominal rail. go or no go?")
+    assert answer.verdict == "incompatible" and "32" in answer.answer
+
+
+def test_the_input_common_mode_is_its_range_not_the_differential_one(qa: DatasheetQA) -> None:
+    answer = qa.ask("lm358 on a single 12 volt supply, how high can the input common mode go?")
+    assert "at 12 V: max 10.3 V" in answer.answer and "max 12 V" not in answer.answer
+
+
+def test_a_figure_printed_at_one_frequency_does_not_answer_another(qa: DatasheetQA) -> None:
+    # AMS1117 ripple rejection is printed at f = 120 Hz only: where it is printed is said,
+    # with its citation, not the figure, which would read as the answer
+    answer = qa.ask(
+        "ams1117-3.3 as a post regulator: what ripple rejection does it give at 100 kHz?"
+    )
+    assert answer.status == "insufficient_evidence"
+    assert "printed only at other points: f =120Hz" in answer.answer
+    assert "72" not in answer.answer and not answer.violations
+    assert answer.citations == ["ams1117#p3"]
+    assert qa.ask("ams1117 ripple rejection at 120 Hz?").status == "answered"
