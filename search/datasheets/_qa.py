@@ -1731,8 +1731,12 @@ class DatasheetQA:
                 x
                 for x in _SENSED.finditer(parsed.text)
                 if not re.search(r"\d\s*(?:-|to)\s*$", parsed.text[: x.start()])
-                # not the rating in a part's name ("ACS712ELCTR-20A")
-                and not any(d.start <= x.start() < d.end for d in parsed.devices)
+                # not the rating in a part's name ("ACS712ELCTR-20A", "ACS712 5A",
+                # "the 5A version")
+                and not any(d.start <= x.start() <= d.end + 1 for d in parsed.devices)
+                and not any(
+                    r.start() <= x.start() < r.end() for r in _RANGE_PART.finditer(parsed.text)
+                )
             ),
             None,
         )
@@ -6380,7 +6384,8 @@ _STATED_RANGE = re.compile(
 _ASKED_IN_VOLTS = re.compile(r"(?i)\b(?:in|as)\b[^.?;]{0,40}?\b(?P<unit>millivolts?|mV|volts?)\b")
 # An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
 _OUTPUT_READING = re.compile(
-    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing)\s+"
+    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing"
+    r"|put(?:s|ting)\s+out|outputting|sit(?:s|ting)\s+at)\s+"
     r"(?:of\s+)?"
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>m?V)\b(?!\s*(?:supply|rail|version))"
 )

@@ -201,7 +201,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("coil_resistance",),
     ),
     (
-        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage|\bmust[- ]operate\b",
+        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage|\bmust[- ]operate\b"
+        # "what voltage is the coil guaranteed to pull in at"
+        r"|\bvoltage\b[^?.]{0,40}\bpull(?:s|ed)?[- ]?in\b(?!\s+time)",
         ("pickup_voltage",),
     ),
     (
@@ -406,6 +408,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "how many mA per channel can I push": what the outputs carry
         r"|\bhow much current\b(?:\s+(?:per|each|from|on)\s+\S+)?\s+can (?:i|we|you)\s+"
         r"(?:push|pull|draw|get|run|take)\b"
+        # "how much current per channel can it do": what each output carries
+        r"|\bhow much current (?:per|each|on each|from each)\s+\S+\s+can (?:it|they|the \S+)\s+"
+        r"(?:do|handle|take|carry|drive|push|supply)\b"
         # "what sink current does it list": a pin's drive current either way
         r"|\b(?:sink|sinking|source|sourcing) current\b",
         ("output_current",),
@@ -414,7 +419,13 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A converter's input current is what it draws from its supply.
     (r"\binput current", ("input_current", "supply_current")),
     # "how high does the output swing": its high level (VOH), "how low": its low level
-    (r"\bhow high\b.{0,40}\boutputs? (?:swings?|go(?:es)?|rises?)\b", ("output_voltage_high",)),
+    (
+        r"\bhow high\b.{0,40}\b(?:outputs?|out(?: pin)?) (?:swings?|go(?:es)?|rises?)\b"
+        # "what voltage does the OUT pin go to when it sees someone": its high level
+        r"|\bwhat (?:voltage|level)\b.{0,20}\b(?:output|out)(?: pin| line| signal)? "
+        r"(?:go(?:es)?|rises?|switch(?:es)?|jumps?) (?:up )?to\b",
+        ("output_voltage_high",),
+    ),
     (r"\bhow low\b.{0,40}\boutputs? (?:swings?|go(?:es)?|falls?)\b", ("output_voltage_low",)),
     (
         r"\boutput voltage (?:range|span|swing)|\boutput (?:swing|span)|\banalog output range",
@@ -496,7 +507,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("accuracy",),
     ),
     (
-        r"\bsensitivit(?:y|ies)|\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b|\blsb/g\b|\bscale factor"
+        # (not a sensitivity the question states: "the 5A version (185 mV/A)")
+        r"\bsensitivit(?:y|ies)|(?<!\d )(?<!\d)(?:\bmv/a\b|\bm?v (?:per|/) ?(?:amp(?:ere)?|a)\b)"
+        r"|\blsb/g\b|\bscale factor"
         # "counts per g", "LSB per °/s": a reading's scale
         r"|\b(?:counts?|lsbs?|codes?) ?(?:per|/) ?(?:g|°/s|º/s|deg(?:rees?)?/s|dps"
         # a temperature sensor's scale: "LSB per °C"

@@ -43,3 +43,27 @@ def test_a_figure_printed_at_one_frequency_does_not_answer_another(qa: Datasheet
     assert "72" not in answer.answer and not answer.violations
     assert answer.citations == ["ams1117#p3"]
     assert qa.ask("ams1117 ripple rejection at 120 Hz?").status == "answered"
+
+
+def test_the_level_an_output_pin_goes_to_and_the_current_per_channel(qa: DatasheetQA) -> None:
+    pir = qa.ask("hc-sr501: when it sees someone what voltage does the OUT pin go to?")
+    assert "output voltage high: 3.3 V" in pir.answer
+    motor = qa.ask("tb6612fng - how much current per channel can it do, average and peak?")
+    assert "1.2 A (average)" in motor.answer and "3.2 A (peak)" in motor.answer
+
+
+def test_a_stated_sensitivity_or_rating_is_no_question_and_no_reading(qa: DatasheetQA) -> None:
+    # "(185 mV/A)" states the sensitivity; "5A" names the part; +2 A is the current
+    answer = qa.ask(
+        "acs712 5A version (185 mV/A) on a 5v supply: what should VIOUT read with +2 A?"
+    )
+    assert "output at 2 A: 2.87 V" in answer.answer
+    assert "output at 2 A: 2.87 V" in qa.ask("ACS712 5A on 5V: VIOUT with 2 A flowing?").answer
+
+
+def test_putting_out_is_an_output_and_pull_in_a_pickup(qa: DatasheetQA) -> None:
+    pressure = qa.ask("XGZP6847A040KPG (5V supply) is putting out 2.5 V. what pressure is that?")
+    assert "20 kPa" in pressure.answer
+    relay = qa.ask("srd-05vdc-sl-c: what voltage is the coil guaranteed to pull in at?")
+    assert "pickup voltage: 75 % of the 5 V nominal coil voltage" in relay.answer
+    assert "= 3.75 V" in relay.answer
