@@ -3689,7 +3689,7 @@ class DatasheetQA:
                 "parameter": "Power loss",
             }
         )
-        return _answered(
+        answer = _answered(
             parsed,
             f"{device} power dissipated at {cond}: {format_number(loss.result)} {loss.unit}; "
             f"input power {format_number(p_in.typ)} {p_in.unit} less output power "
@@ -3698,6 +3698,24 @@ class DatasheetQA:
             [loss],
             "computed",
         )
+        # "efficiency and how many watts does it burn": the figures asked beside, of that row
+        asked = {specs[0] for specs in parsed.specs}
+        beside = [
+            f
+            for f in self.index.device_facts(device)
+            if f.condition == cond and f.spec in asked and f.spec not in pair
+        ]
+        if beside:
+            _add_beside(
+                answer,
+                [item_from_fact(f) for f in beside],
+                "; ".join(
+                    f"{device} {f.spec.replace('_', ' ')} at {cond}: {_figure(f, None)} "
+                    f"[{f.citation}]"
+                    for f in beside
+                ),
+            )
+        return answer
 
     def _pins(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Which pin number is STBY, and what does it do?", "what's pin 15 of the HX711 for?",

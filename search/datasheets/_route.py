@@ -483,7 +483,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # ("input-to-output headroom" is a dropout; "an input change from 8 V to 12 V" is the
         # condition of a line regulation)
         r"\binput\b(?![- ]to[- ]output|\s+(?:change|step|swing)s?\b)|\brail\b|\b(?:power|supply|dc|\d+(?:\.\d+)?\s*V)\s+bus\b"
-        r"|\bbus\s+(?:is|at|of)\s+(?:about\s+|nominally\s+)?\d+(?:\.\d+)?\s*V\b",
+        r"|\bbus\s+(?:is|at|of)\s+(?:about\s+|nominally\s+)?\d+(?:\.\d+)?\s*V\b"
+        # a current monitor's measured rail: "measure the bus", "a 48 V e-bike pack"
+        r"|\b(?:measur|monitor|sens)(?:e|es|ing)\s+(?:the\s+|a\s+|its\s+)?bus\b"
+        r"|\b\d+(?:\.\d+)?\s*V\s+(?:[\w-]+\s+)?(?:battery\s+)?pack\b",
         ("input_voltage_range", "supply_voltage"),
     ),
     (
@@ -539,7 +542,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "the timeout resets its interface": the interface is what is acted on, not asked.
         r"(?<!resets its )(?<!reset its )(?<!resets the )(?<!reset the )\binterface"
         r"|\bprotocol|\bbus\b(?![- ]voltage|[- ]current| low| high| line|\s+(?:is|at|of)\s+\d)"
-        r"(?<!power bus)(?<!supply bus)(?<!dc bus)(?<!\dV bus)(?<!\d V bus)|\bcommunicat"
+        r"(?<!power bus)(?<!supply bus)(?<!dc bus)(?<!\dV bus)(?<!\d V bus)"
+        r"(?<!measure the bus)(?<!monitor the bus)|\bcommunicat"
         r"|\btalks?\b(?! to (?:it|them|the (?:sensor|chip|part|device|module|board))\b)"
         r"|\b(?:spi|i2c|i²c|uart|1-wire)\b(?!\s+(?:reset|timing|time slot|pull-?up|line))",
         ("interface",),
@@ -1671,6 +1675,8 @@ def _unknown_parts(masked: str) -> list[str]:
             and not _BUS_WORD.fullmatch(word)
             # "12-bit", "3-axis", "16-pin", "2-resistor": a count and what it counts, not a part
             and not re.fullmatch(r"\d+-(?:[a-z]{2,}|(?i:bit|pin|min|hr)s?)", word)
+            # "5V-version", "3.3V-only": a quantity and a word, not a part
+            and not re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}-[a-z]{3,}", word)
             and not re.fullmatch(r"\d+(?:-\d+)*[A-Za-z]{0,4}", word)
             # "0xD0", "8583h": a register address or value, not a part
             and not re.fullmatch(r"0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h", word)

@@ -67,3 +67,23 @@ def test_putting_out_is_an_output_and_pull_in_a_pickup(qa: DatasheetQA) -> None:
     relay = qa.ask("srd-05vdc-sl-c: what voltage is the coil guaranteed to pull in at?")
     assert "pickup voltage: 75 % of the 5 V nominal coil voltage" in relay.answer
     assert "= 3.75 V" in relay.answer
+
+
+def test_a_figure_asked_beside_the_loss_is_read_from_the_same_row(qa: DatasheetQA) -> None:
+    answer = qa.ask("srb-5030 at 24V in and 3A out - efficiency and how many watts does it burn?")
+    assert "power dissipated at VIN = 24.0 V, IOUT = 3.0 A: 1.214 W" in answer.answer
+    assert "efficiency at VIN = 24.0 V, IOUT = 3.0 A: typ 92.5 %" in answer.answer
+
+
+def test_a_current_monitors_measured_rail_is_its_bus_input_not_its_supply(
+    qa: DatasheetQA,
+) -> None:
+    # the INA219's 6 V supply is not what a 48 V pack is checked against
+    answer = qa.ask("high side current monitoring on a 48 V e-bike pack with an ina219 - ok?")
+    assert answer.verdict == "incompatible" and "max 6 V" not in answer.answer
+    assert "48 V is outside -0.3 to 26 V" in answer.answer
+
+
+def test_a_quantity_joined_to_a_word_is_no_part(qa: DatasheetQA) -> None:
+    answer = qa.ask("xgzp6847a 5V-version (0.5-4.5 V out) into an ads1115 powered from 3.3 V?")
+    assert answer.verdict == "incompatible" and "5V-version" not in answer.answer
