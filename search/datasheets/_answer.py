@@ -277,15 +277,15 @@ def trace_numbers(
             continue
         # Powers of ten are unit conversions (ppm × V = µV, % = 1/100), not quantities, as are
         # the seconds of a minute and of an hour, and the place of a high byte and of a 16-bit
-        # word's top bit. Inputs may be evidence, the question, or an earlier derived result (a
-        # chain).
+        # word's top bit, and the count of such words. Inputs may be evidence, the question, or
+        # an earlier derived result (a chain).
         untraced = [
             tok
             for tok, v in numbers_in(d.expression, evidence=True)
             if not any(_close(v, p) for p in (*pool, *derived_ok))
             and not _power_of_ten(v)
             and not _codes_of(v, pool)
-            and v not in (60.0, 3600.0, 256.0, 32768.0)
+            and v not in (60.0, 3600.0, 256.0, 32768.0, 65536.0)
         ]
         if untraced:
             violations.append(f"derived {d.label!r}: inputs {untraced} are not in the evidence")

@@ -4198,7 +4198,8 @@ class DatasheetQA:
             for f in self.index.device_facts(parsed.device_names[0])
             if f.spec == "transfer" and "count_divisor" in f.extra
         ]
-        stated = _stated_count(parsed.text)
+        low = {f.extra["low_byte"] for f in rules if "low_byte" in f.extra}
+        stated = _stated_count(parsed.text, next(iter(low)) if len(low) == 1 else None)
         # the rules of the quantity asked (a DHT22 word is humidity or temperature)
         rules = [
             f
@@ -4259,6 +4260,35 @@ class DatasheetQA:
                 )
                 expression = f"-{rest} / {n(k)}"
                 how = "sign bit set: below zero"
+            elif f.extra.get("twos_complement"):
+                # the step the table's rows prove (1 / 16 = 0.0625 °C), as the datasheet states
+                # it; a word with its top bit set is below zero, less 65536
+                step = next(
+                    (
+                        g
+                        for g in self.index.device_facts(f.device)
+                        if g.spec == "resolution"
+                        and isinstance(g.value, int | float)
+                        and math.isclose(g.value * k, 1)
+                    ),
+                    None,
+                )
+                if step is None:
+                    return None
+                word = count
+                if count >= _SIGN_BIT:
+                    word = count - 2 * _SIGN_BIT
+                    steps.append(
+                        Derived(
+                            label="the word as two's complement",
+                            expression=f"{count} - {2 * _SIGN_BIT}",
+                            result=word,
+                            unit="count",
+                        )
+                    )
+                expression = f"{word} * {n(float(step.value))}"
+                cited.append(step)
+                how = "two's complement, as the table's rows read"
         value = round(evaluate(expression), 6)
         steps.append(
             Derived(
@@ -4280,12 +4310,16 @@ class DatasheetQA:
                 "condition": f"count {count}, {how}",
             }
         )
-        sources = "; ".join(f"({g.evidence}) [{g.citation}]" for g in cited)
+        items = [item, *(item_from_fact(g) for g in cited[1:])]
+        if (source := f.extra.get("low_byte_source")) and _BYTE_AT.search(parsed.text):
+            # bytes named by their place: the memory map's line on which holds the low half
+            items.append(item_from_fact(f).model_copy(update=source))
+        sources = "; ".join(f"({i.evidence}) [{i.citation}]" for i in items)
         return _answered(
             parsed,
             f"{f.device} reading at a count of {count} ({how}): {expression} = {n(value)} {unit}"
             f"{f' (≈ {n(whole.result)} {unit})' if whole else ''}; {sources}",
-            [item, *(item_from_fact(g) for g in cited[1:])],
+            items,
             steps,
             "computed",
         )
@@ -8220,11 +8254,31 @@ def _byte(text: str) -> int:
     return int(text, 2) if len(text) == 8 else int(text)
 
 
-def _stated_count(text: str) -> tuple[int, list[Derived]] | None:
+# "LSB = 0x91, MSB = 0x01", and bytes by their place ("byte0 = 0x91, byte1 = 0x01"), which
+# a datasheet's memory map orders
+_SIDE = r"\W{0,4}(?:is\s+|=\s*|of\s+|:\s*)?\W?"
+_LSB_MSB = re.compile(rf"(?i)\b(LSB|MSB){_SIDE}{_BYTE}.{{0,30}}?\b(?!\1)(LSB|MSB){_SIDE}{_BYTE}")
+_BYTE_AT = re.compile(
+    rf"(?i)\bbyte\s?([01]){_SIDE}{_BYTE}.{{0,30}}?\bbyte\s?(?!\1)([01]){_SIDE}{_BYTE}"
+)
+
+
+def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Derived]] | None:
     """The raw count a question states, as a number or as its high and low bytes (with the
-    step that joins them)."""
+    step that joins them); bytes named by their place only when ``low_byte`` says which holds
+    the low half."""
+    halves: tuple[str, str] | None = None
+    if m := _LSB_MSB.search(text):
+        named = {m[1].upper(): m[2], m[3].upper(): m[4]}
+        halves = (named["MSB"], named["LSB"])
+    elif low_byte is not None and (m := _BYTE_AT.search(text)):
+        at = {int(m[1]): m[2], int(m[3]): m[4]}
+        halves = (at[1 - low_byte], at[low_byte])
     if m := _HIGH_LOW.search(text):
-        hi, lo = (_byte(g) for g in [g for g in m.groups() if g])
+        hi_said, lo_said = [g for g in m.groups() if g]
+        halves = (hi_said, lo_said)
+    if halves:
+        hi, lo = (_byte(g) for g in halves)
         if hi > 255 or lo > 255:
             return None
         joined = Derived(

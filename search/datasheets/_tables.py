@@ -3622,6 +3622,70 @@ _PER_COUNT = re.compile(
 )
 
 
+# A table of readings and the 16-bit words that give them ("+25.0625  0000000110010001  0191h"),
+# and a memory map's line naming the byte that holds a word's low half ("BYTE 0  TEMPERATURE
+# LSB (50h)").
+_DATA_ROW = re.compile(
+    r"^(?P<y>[-+]?\d+(?:\.\d+)?)\*?\s+(?P<bits>[01]{16})\s+(?P<hex>[0-9A-F]{4})h$"
+)
+_LOW_BYTE = re.compile(r"^BYTE\s*(?P<n>\d)\s+TEMPERATURE LSB\b.*$")
+
+
+def _data_relationship(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """The divisor a table of temperatures and their two's complement words proves (DS18B20:
+    word / 16 = °C, every row, the negative ones read as two's complement), kept only when
+    every row of at least four, with one below zero, agrees."""
+    out: list[Fact] = []
+    low = next(
+        (
+            (page, m)
+            for page in doc.pages
+            for line in page.lines
+            if (m := _LOW_BYTE.match(line.text))
+        ),
+        None,
+    )
+    for page in doc.pages:
+        rows = [(m, line.text) for line in page.lines if (m := _DATA_ROW.match(line.text))]
+        words = [(int(m["bits"], 2), float(m["y"])) for m, _ in rows]
+        if len(rows) < 4 or any(int(m["bits"], 2) != int(m["hex"], 16) for m, _ in rows):
+            continue
+        signed = [(w - 0x10000 if w & 0x8000 else w, y) for w, y in words]
+        w, y = max(signed, key=lambda wy: abs(wy[1]))
+        k = w / y if y else 0.0
+        if k <= 0 or not any(y < 0 for _, y in signed):
+            continue
+        if any(abs(w / k - y) > 1e-9 for w, y in signed):
+            continue
+        extra: dict[str, Any] = {
+            "input": "count",
+            "output_unit": "°C",
+            "count_divisor": k,
+            "places": max(len(m["y"].partition(".")[2]) for m, _ in rows),
+            "twos_complement": True,
+        }
+        if low is not None:
+            # (where the memory map says which byte holds the low half, cited to its page)
+            extra["low_byte"] = int(low[1]["n"])
+            extra["low_byte_source"] = {
+                "citation": f"{stem}#p{low[0].number}",
+                "evidence": low[1].group(0),
+            }
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                "; ".join(text for _, text in rows),
+                spec="transfer",
+                parameter="°C per count",
+                value=k,
+                extra=extra,
+            )
+        )
+    return out
+
+
 def _count_divisors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """The divisor a datasheet's worked example applies to a raw count to give a reading
     (BH1750: count / 1.2 = lx), kept only when the example's own bytes, so divided, give the
@@ -3679,6 +3743,7 @@ def _count_divisors(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 extra=extra,
             )
         )
+    out.extend(_data_relationship(doc, device, stem))
     # 'H-reslution mode2 : Illuminance per 1 count ( lx / count ) = 1 / 1.2 *( 69 / X ) / 2'
     # with its legend '69 : Default value of MTreg ( dec ) X : MTreg value': the divisor of
     # each mode at a setting X, the setting's default stated

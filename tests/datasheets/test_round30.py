@@ -87,3 +87,15 @@ def test_a_current_monitors_measured_rail_is_its_bus_input_not_its_supply(
 def test_a_quantity_joined_to_a_word_is_no_part(qa: DatasheetQA) -> None:
     answer = qa.ask("xgzp6847a 5V-version (0.5-4.5 V out) into an ads1115 powered from 3.3 V?")
     assert answer.verdict == "incompatible" and "5V-version" not in answer.answer
+
+
+def test_a_word_of_two_bytes_is_read_by_the_table_of_words_the_datasheet_prints(
+    qa: DatasheetQA,
+) -> None:
+    # DS18B20 Table 1 ("+25.0625 ... 0191h", "-25.0625 ... FE6Fh"): two's complement words,
+    # 0.0625 °C each; the memory map says byte 0 holds the low half
+    warm = qa.ask("ds18b20 read scratchpad gives byte0 = 0x91, byte1 = 0x01. temperature in deg c?")
+    assert "401 * 0.0625 = 25.0625 °C" in warm.answer
+    assert warm.citations == ["ds18b20#p6", "ds18b20#p5", "ds18b20#p8"]
+    cold = qa.ask("DS18B20 LSB = 0x6F, MSB = 0xFE: temperature?")
+    assert cold.status == "answered" and "-401 * 0.0625 = -25.0625 °C" in cold.answer
