@@ -192,8 +192,9 @@ _OPS: dict[type, Any] = {
 
 
 def evaluate(expression: str, values: Mapping[str, float] | None = None) -> float:
-    """Evaluate an arithmetic expression of numbers, + - * /, parentheses and ``round(x)`` (to
-    the nearest whole number, halves away from zero; nothing else), with ``values`` for the
+    """Evaluate an arithmetic expression of numbers, + - * /, parentheses, ``round(x)`` (to
+    the nearest whole number, halves away from zero) and ``trunc(x)`` (its whole part; a
+    datasheet's "Cal = trunc(...)"), nothing else, with ``values`` for the
     symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
 
     def walk(node: ast.AST) -> float:
@@ -210,14 +211,16 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id == "round"
+            and node.func.id in ("round", "trunc")
             and len(node.args) == 1
             and not node.keywords
         ):
             x = walk(node.args[0])
+            if node.func.id == "trunc":
+                return float(math.trunc(x))
             return math.copysign(math.floor(abs(x) + 0.5), x)
         raise ValueError(
-            f"expression {expression!r}: only numbers, + - * / and round() are allowed"
+            f"expression {expression!r}: only numbers, + - * /, round() and trunc() are allowed"
         )
 
     return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))

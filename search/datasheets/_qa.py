@@ -6566,9 +6566,17 @@ def _stated_by_name(name: str, text: str) -> re.Match[str] | None:
     words = [re.escape(w) for w in name.split()]
     words[-1] = re.sub(r"^resist(?:ance|or)$", "resist(?:ance|or)", words[-1])
     named = r"\s+".join(words)
-    return re.search(rf"(?i)(?<![\w.-]){_STATED_VALUE}\s+{named}\b", text) or re.search(
+    said = re.search(rf"(?i)(?<![\w.-]){_STATED_VALUE}\s+{named}\b", text) or re.search(
         rf"(?i)\b{named}\s*{_SAID_AS}?\s*{_STATED_VALUE}", text
     )
+    if said is None and len(words) > 1 and words[-1].startswith("resist"):
+        # "a 0.1 ohm shunt": a resistor by its first word, when the value is in ohms
+        said = re.search(rf"(?i)(?<![\w.-]){_STATED_VALUE}\s+{words[0]}\b", text)
+        if said is not None and not (
+            said["k"] or (said["u"] or "").lower() in ("ω", "ohm", "ohms")
+        ):
+            said = None
+    return said
 
 
 def _stated_si(m: re.Match[str]) -> float:

@@ -3872,11 +3872,78 @@ def _fraction_side(lines: Sequence[Line], x0: float, x1: float) -> list[str] | N
     return operands
 
 
+# A fraction whose rule is a drawn line, not dashes: "Cal = trunc" between the numerator
+# "0.04096" above and the denominator "Current_LSB ´ RSHUNT" below, both to its right.
+_FRACTION_LEFT = re.compile(r"^(?P<name>[A-Za-z][\w ]{0,30}?)\s*=\s*(?P<fn>trunc)?$")
+_TIMES = re.compile(r"\s*[´×*]\s*")
+_FACTOR = re.compile(r"\d+(?:\.\d+)?|[A-Z][A-Za-z0-9_]*")
+
+
+def _drawn_side(line: Line | None, x: float) -> tuple[list[str], float, float] | None:
+    """The factors of one side of a drawn fraction (the text of ``line`` right of ``x``), with
+    its span; None unless every factor is one number or symbol ("Maximum Expected Current" is
+    words, not a product)."""
+    right = [sg for sg in (line.segments if line else []) if sg.x0 >= x - 2]
+    if len(right) != 1:
+        return None
+    factors = _TIMES.split(right[0].text.strip())
+    if not all(_FACTOR.fullmatch(f) for f in factors):
+        return None
+    return factors, right[0].x0, right[0].x1
+
+
+def _drawn_formulas(page: Page, device: str, stem: str) -> list[Fact]:
+    """``formula`` facts for a page's fractions drawn with a line (INA219 Equation 1:
+    trunc(0.04096 / (Current_LSB * RSHUNT)))."""
+    out: list[Fact] = []
+    for k, line in enumerate(page.lines[1:-1], 1):
+        m = _FRACTION_LEFT.match(line.segments[0].text.strip()) if line.segments else None
+        if m is None or len(line.segments) != 1:
+            continue
+        x = line.segments[0].x1
+        over = _drawn_side(page.lines[k - 1], x)
+        under = _drawn_side(page.lines[k + 1], x)
+        if not over or not under or over[1] > under[2] or under[1] > over[2]:
+            continue  # (the two sides must stand over one another)
+        below = under[0][0] if len(under[0]) == 1 else f"({' * '.join(under[0])})"
+        expression = f"{' * '.join(over[0])} / {below}"
+        if m["fn"]:
+            expression = f"{m['fn']}({expression})"
+        name = m["name"].strip()
+        symbols = [o for o in (*over[0], *under[0]) if not o[0].isdigit()]
+        extra: dict[str, Any] = {"output": name, "expression": expression, "symbols": symbols}
+        # (a name given in brackets only, "shunt resistor (RSHUNT)": a page of drawn
+        # equations reads "Maximum Expected Current Current_LSB =" across two of them)
+        text = _page_text(page).lower()
+        names = {
+            sym: name
+            for sym, name in _symbol_names(text, symbols).items()
+            if f"{name} ({sym.lower()})" in text
+        }
+        if names:
+            extra["names"] = names
+        out.append(
+            _page_fact(
+                device,
+                stem,
+                page,
+                " ".join(
+                    [page.lines[k - 1].text.strip(), line.text.strip(), page.lines[k + 1].text]
+                ).strip(),
+                spec="formula",
+                parameter=f"{name} = {expression}",
+                extra=extra,
+            )
+        )
+    return out
+
+
 def _stacked_formulas(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     """``formula`` facts for formulas printed as stacked fractions ("Digital Output Code =
-    ------" over "1024 VIN" and under "VREF": 1024 * VIN / VREF)."""
+    ------" over "1024 VIN" and under "VREF": 1024 * VIN / VREF), or over a drawn line."""
     out: list[Fact] = []
     for page in doc.pages:
+        out.extend(_drawn_formulas(page, device, stem))
         for k, line in enumerate(page.lines):
             for sg in line.segments:
                 m = _FRACTION_RULE.match(sg.text.strip())

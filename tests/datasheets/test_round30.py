@@ -99,3 +99,15 @@ def test_a_word_of_two_bytes_is_read_by_the_table_of_words_the_datasheet_prints(
     assert warm.citations == ["ds18b20#p6", "ds18b20#p5", "ds18b20#p8"]
     cold = qa.ask("DS18B20 LSB = 0x6F, MSB = 0xFE: temperature?")
     assert cold.status == "answered" and "-401 * 0.0625 = -25.0625 °C" in cold.answer
+
+
+def test_a_fraction_drawn_with_a_line_is_a_formula(qa: DatasheetQA) -> None:
+    # INA219 Equation 1: "0.04096" over "Current_LSB ´ RSHUNT", "Cal = trunc" between them
+    answer = qa.ask(
+        "ina219 with a 0.1 ohm shunt, I picked Current_LSB = 100 uA. calibration value?"
+    )
+    assert answer.citations == ["ina219#p12"]
+    assert "trunc(0.04096 / (100 µA * 0.1 ohm)) = 4096" in answer.answer
+    # the whole part: 0.04096 / (50 µA * 0.03 Ω) = 27306.67
+    odd = qa.ask("INA219: Current_LSB = 50uA and RSHUNT = 0.03 ohm, calibration value?")
+    assert odd.answer.endswith("= 27306")
