@@ -507,6 +507,64 @@ def _item_numbers(item: AnswerItem) -> list[float]:
     return out
 
 
+# A register field asked about: its defaults, or which code does something.
+_ASKS_DEFAULT = re.compile(
+    r"(?i)\bdefaults?\b|\bpower[- ]?(?:up|on)\b|\b(?:after|out of|at) (?:a )?reset\b"
+)
+_ASKS_SETTING = re.compile(
+    r"(?i)\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:bits?|settings?|values?|codes?)\b"
+    r"|\bhow do i (?:set|get)\b"
+)
+# Words every register question shares: no evidence of which field it asks.
+_FIELD_WORDS = frozenset(
+    {
+        "register",
+        "registers",
+        "config",
+        "configuration",
+        "bit",
+        "bits",
+        "default",
+        "defaults",
+        "setting",
+        "settings",
+        "value",
+        "mode",
+        "power",
+        "reset",
+        "field",
+        "give",
+        "gives",
+    }
+)
+
+
+def _names_field(name: str, text: str) -> bool:
+    """Whether a question names a field ("t_sb", "DRIVE_MODE"; a short one only as printed,
+    "DR", "PGA", or with its bits, "mode[1:0]": "normal mode" names no field)."""
+    base = re.sub(r"[\[(]\d+:\d+[\])]$", "", name)
+    if len(base) < 5 and "_" not in base and not base.isupper():
+        return name.lower() in text.lower() and name != base
+    flags = re.I if len(base) >= 5 or "_" in base else 0
+    return re.search(rf"(?<!\w){re.escape(base)}(?!\w)", text, flags) is not None
+
+
+def _code_said(text: str, named: list[Fact]) -> str | None:
+    """The code a question sets a named field to ("t_sb[2:0] = 110", "DRIVE_MODE 011")."""
+    if not named:
+        return None
+    width = len(named[0].extra["settings"][0][0])
+    base = re.escape(re.sub(r"[\[(]\d+:\d+[\])]$", "", str(named[0].extra["field"])))
+    m = re.search(rf"(?i)\b{base}\S*\s*(?:=|:|to|is|of|at)?\s*(?:0b|b')?([01]{{{width}}})\b", text)
+    return m.group(1) if m else None
+
+
+def _initials(text: str) -> set[str]:
+    """The initials of each two and three words in a row ("full-scale range": fsr)."""
+    words = re.findall(r"[a-z]+", text.lower())
+    return {"".join(w[0] for w in words[k : k + n]) for n in (2, 3) for k in range(len(words))}
+
+
 def _pin_at_level(parsed: ParsedQuestion, device: str, rows: Sequence[Fact]) -> Answer | None:
     """A pin the question ties high or low ("RATE pulled high") whose row says what each level
     does ("0: 10Hz; 1: 80Hz"): what it does at that level, from that row, when that is what
@@ -1083,6 +1141,8 @@ class DatasheetQA:
             )
             if (pins := self._pins(parsed)) is not None:
                 answer = pins
+            elif (field := self._field_setting(parsed)) is not None:
+                answer = field
             elif (verified := self._verification(parsed)) is not None:
                 # "cal verification of the TRN-2400 CC": the calibration procedure's tolerance,
                 # not the manual's accuracy
@@ -3715,6 +3775,82 @@ class DatasheetQA:
                     for f in beside
                 ),
             )
+        return answer
+
+    def _field_setting(self, parsed: ParsedQuestion) -> Answer | None:
+        """A register field's setting: what a code stated does ("t_sb[2:0] = 110": 10 ms),
+        which code does what is asked ("which DRIVE_MODE bits give one measurement every
+        60 s": 011), or the defaults after power-up of the fields asked by name or by what
+        they set ("default PGA range and data rate"), with the register's reset value when
+        named. None unless the question names a field, or a register and what it sets."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        fields = [f for f in self.index.device_facts(device) if f.spec == "register_field"]
+        text = parsed.text
+        named = [f for f in fields if _names_field(str(f.extra["field"]), text)]
+        if not named and not re.search(r"(?i)\bregisters?\b|\bbits?\b|\bfield\b", text):
+            return None
+        picked: list[tuple[Fact, str, str]] = []
+        code = _code_said(text, named) if len({str(f.extra["field"]) for f in named}) == 1 else None
+        if code is not None:
+            picked = [(f, c, m) for f in named for c, m in f.extra["settings"] if c == code][:1]
+        elif _ASKS_DEFAULT.search(text):
+            asked = content_words(text) - _FIELD_WORDS
+            initials = _initials(text)
+            for f in fields:
+                said = content_words(
+                    f"{f.extra['about']} " + " ".join(m for _c, m in f.extra["settings"])
+                )
+                # what a field sets, said in two words of it or by its initials ("FSR"); one
+                # word is enough when the question names no field
+                hits = len(asked & said) + 2 * len({w for w in initials & said if len(w) >= 3})
+                if f.extra.get("default") and (f in named or hits >= (2 if named else 1)):
+                    meaning = dict(map(tuple, f.extra["settings"])).get(f.extra["default"])
+                    if meaning and all(g.extra["field"] != f.extra["field"] for g, *_ in picked):
+                        picked.append((f, str(f.extra["default"]), str(meaning)))
+        elif len(named) == 1 and _ASKS_SETTING.search(text):
+            f = named[0]
+            numbers = set(re.findall(r"\d+(?:\.\d+)?", text))
+            words = content_words(text) - _FIELD_WORDS
+            scored = sorted(
+                (
+                    2 * len(numbers & set(re.findall(r"\d+(?:\.\d+)?", m)))
+                    + len(words & content_words(m)),
+                    c,
+                    m,
+                )
+                for c, m in f.extra["settings"]
+            )
+            if len(scored) >= 2 and scored[-1][0] >= 2 and scored[-1][0] > scored[-2][0]:
+                picked = [(f, scored[-1][1], scored[-1][2])]
+        if not picked:
+            return None
+        lines, items = [], []
+        register = re.search(r"(?i)\b(\w+) register\b", text)
+        for g in self.index.device_facts(device):
+            # "the config register after power-up": its reset value
+            if (
+                register
+                and _ASKS_DEFAULT.search(text)
+                and g.spec == "register_value"
+                and g.parameter.lower().startswith(f"{register.group(1).lower()} register reset")
+            ):
+                lines.append(f"{device} {g.parameter}: {g.value} [{g.citation}]")
+                items.append(item_from_fact(g))
+        for f, c, m in picked:
+            unit = f" {f.extra['unit']}" if f.extra.get("unit") else ""
+            marked = re.search(r"\((?:default|d)\)", m)
+            default = " (the default)" if c == f.extra.get("default") and not marked else ""
+            lines.append(f"{device} {f.extra['field']} = {c}: {m}{unit}{default} [{f.citation}]")
+            items.append(item_from_fact(f).model_copy(update={"value": f"{c}: {m}{unit}"}))
+        answer = _answered(parsed, "; ".join(lines), items, [], "lookup")
+        clause = re.search(r"(?i),?\s+and\s+(?:what|how|which)\b(?P<rest>[^?]*)", text)
+        if clause and not _ASKS_DEFAULT.search(clause["rest"]) and parsed.specs:
+            # "..., and what's the power draw in that mode at 1.8V?": the rows of that beside
+            rest = self._lookup(parsed)
+            if rest.status == "answered":
+                _add_beside(answer, rest.items, rest.answer)
         return answer
 
     def _pins(self, parsed: ParsedQuestion) -> Answer | None:

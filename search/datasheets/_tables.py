@@ -2431,6 +2431,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_times_per_setting(doc, device, stem, facts))
     facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_register_values(doc, device, stem))
+    facts.extend(_register_fields(doc, device, stem))
     facts.extend(_gain_scaled_ranges(doc, device, stem))
     facts.extend(_internal_pulls(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
@@ -4629,6 +4630,151 @@ def _register_values(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
         _page_fact(device, stem, page, said, spec="register_value", parameter=label, value=value)
         for page, label, value, said in found
     ]
+
+
+# A register field's settings, one per line ("010 : FSR = ±2.048 V (default)", "011: Mode 3 –
+# ... every 60" wrapping onto "seconds", "110  10" under a header "t_sb[2:0]  tstandby [ms]"),
+# the field named on one of its lines ("11:9  PGA[2:0]  R/W  2h  010 : ...", "6:4  DRIVE_MODE
+# 1xx: Reserved") or in the header above.
+_SETTING = re.compile(r"^(?P<code>[01]{2,4})(?:\s*:\s*|\s+)(?P<meaning>\S.*)$")
+_CODE = re.compile(r"[01]{2,4}")
+_FIELD_BITS = re.compile(r"^(?:\d{1,2}(?:[:-]\d{1,2})?|Bits?\s[\d, ]+)$")
+_FIELD_NAME = re.compile(r"^[A-Za-z]\w*(?:\[\d+:\d+\]|\(\d+:\d+\))?$")
+_FIELD_RESET = re.compile(r"^(?:0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h)$")
+
+
+def _field_at(cells: list[str]) -> int | None:
+    """Where a field row's bits cell stands ("11:9  PGA[2:0]  R/W  2h  ..."), if it is one."""
+    for k, cell in enumerate(cells[:-1]):
+        if (
+            _FIELD_BITS.match(cell)
+            and _FIELD_NAME.match(cells[k + 1])
+            and cells[k + 1].lower() not in ("reserved", "unused")
+        ):
+            return k
+    return None
+
+
+def _cells(line: Line) -> list[str]:
+    # (an arrow glyph of a private-use font dropped: "\uf0e0 Sleep mode")
+    return [re.sub(r"[\ue000-\uf8ff]", "", sg.text).strip() for sg in line.segments]
+
+
+def _settings_of(line: Line) -> list[tuple[str, str]]:
+    """The (code, meaning) pairs a line prints, right of any field row's own cells."""
+    cells = _cells(line)
+    at = _field_at(cells)
+    cells = cells if at is None else cells[at + 2 :]
+    out = []
+    for k, cell in enumerate(cells):
+        # (a meaning may look like a code of another width: "101  1000", "110  10")
+        if (
+            _CODE.fullmatch(cell)
+            and k + 1 < len(cells)
+            and not (_CODE.fullmatch(cells[k + 1]) and len(cells[k + 1]) == len(cell))
+        ):
+            out.append((cell, cells[k + 1]))
+        elif (m := _SETTING.match(cell)) and not (k and _CODE.fullmatch(cells[k - 1])):
+            out.append((m["code"], m["meaning"]))
+    return out
+
+
+def _field_of(line: Line) -> tuple[str, str | None] | None:
+    """A field row's name and reset value ("11:9  PGA[2:0]  R/W  2h  ...": PGA[2:0], 2h)."""
+    cells = _cells(line)
+    at = _field_at(cells)
+    if at is None:
+        return None
+    return cells[at + 1], next((c for c in cells[at + 2 :] if _FIELD_RESET.match(c)), None)
+
+
+def _register_fields(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``register_field`` facts: a field's settings as its table prints them, its default (the
+    setting marked "(default)" or "(d)", or its reset value), the unit its header gives, and
+    the description lines just above them."""
+    out: list[Fact] = []
+    for page in doc.pages:
+        lines = page.lines
+        k = 0
+        while k < len(lines):
+            if not _settings_of(lines[k]):
+                k += 1
+                continue
+            start, settings, said = k, [], []
+            while k < len(lines):
+                pairs = _settings_of(lines[k])
+                if any(c == seen for c, _m in pairs for seen, _s in settings):
+                    break  # the codes start over: the next field's settings
+                if pairs:
+                    settings.extend([c, m] for c, m in pairs)
+                elif re.fullmatch(r"\(\d\)", lines[k].text.strip()) or _field_of(lines[k]):
+                    pass  # a footnote mark, or the field's row printed between its settings
+                elif (
+                    settings
+                    and len(lines[k].segments) == 1
+                    and lines[k].text[:1].islower()
+                    and not _SETTING.match(lines[k].text)
+                ):
+                    settings[-1][1] += f" {lines[k].text.strip()}"  # a meaning wraps on
+                else:
+                    break
+                said.append(lines[k].text.strip())
+                k += 1
+            codes = [c for c, _m in settings]
+            if (
+                len(settings) < 3
+                or len({len(c) for c in codes}) != 1
+                or not all(re.search(r"\w", m) for _c, m in settings)  # ("-": a map, unused)
+            ):
+                continue
+            around = lines[max(0, start - 1) : min(len(lines), k + 1)]
+            field = next((f for ln in lines[start:k] + around if (f := _field_of(ln))), None)
+            head = lines[start - 1] if start else None
+            unit = None
+            if field is None and head is not None and len(head.segments) == 2:
+                name, title = (sg.text.strip() for sg in head.segments)
+                if _FIELD_NAME.match(name) and re.search(r"[\[(]", name):
+                    field = (name, None)
+                    if u := re.search(r"\[\s*(\w+)\s*\]", title):
+                        unit = u.group(1)
+            if field is None:
+                continue
+            name, reset = field
+            width = len(codes[0])
+            default = next(
+                (c for c, m in settings if re.search(r"\((?:default|d)\)", m)),
+                f"{int(reset.removeprefix('0x').removesuffix('h'), 16):0{width}b}"
+                if reset
+                else None,
+            )
+            about = []
+            for ln in reversed(lines[max(0, start - 4) : start]):
+                if (
+                    len(ln.segments) != 1
+                    or re.match(r"^\d\s*:", ln.text)
+                    or _SETTING.match(ln.text)
+                ):
+                    break
+                about.insert(0, ln.text.strip())
+            out.append(
+                _page_fact(
+                    device,
+                    stem,
+                    page,
+                    "; ".join([*([head.text.strip()] if unit and head else []), *said]),
+                    spec="register_field",
+                    parameter=f"{name} field",
+                    value=f"{default}" if default else None,
+                    extra={
+                        "field": name,
+                        "settings": settings,
+                        "default": default,
+                        "unit": unit,
+                        "about": " ".join(about),
+                    },
+                )
+            )
+    return out
 
 
 # "Acceptable voltage deviation is within 5% of the specified voltage": the band a nominal

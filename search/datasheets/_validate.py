@@ -38,7 +38,15 @@ __all__ = [
 ]
 
 TEXT_SPECS = frozenset(
-    {"interface", "package", "output_type", "i2c_address", "spi_mode", "register_value"}
+    {
+        "interface",
+        "package",
+        "output_type",
+        "i2c_address",
+        "spi_mode",
+        "register_value",
+        "register_field",
+    }
 )
 
 # Spec → reference units whose dimension the fact's unit must share. Specs not listed accept any

@@ -111,3 +111,30 @@ def test_a_fraction_drawn_with_a_line_is_a_formula(qa: DatasheetQA) -> None:
     # the whole part: 0.04096 / (50 µA * 0.03 Ω) = 27306.67
     odd = qa.ask("INA219: Current_LSB = 50uA and RSHUNT = 0.03 ohm, calibration value?")
     assert odd.answer.endswith("= 27306")
+
+
+def test_a_register_fields_settings_answer_by_code_by_meaning_and_by_default(
+    qa: DatasheetQA,
+) -> None:
+    # BME280 Table 27 "t_sb[2:0]  tstandby [ms]": "110  10"
+    code = qa.ask("BME280 in normal mode, config register t_sb[2:0] = 110. What standby time?")
+    assert code.answer.startswith("BME280 t_sb[2:0] = 110: 10 ms [bme280#p30]")
+    # "normal mode" names no field "mode[1:0]"; a field written with its bits does
+    assert "Normal mode" in qa.ask("bme280 mode[1:0] = 11 means?").answer
+    # CCS811 "011: Mode 3 – ... every 60" wrapping onto "seconds", and the power asked after
+    meaning = qa.ask(
+        "ccs811: which DRIVE_MODE bits give one measurement every 60 s, "
+        "and what's the power draw in that mode at 1.8V?"
+    )
+    assert "DRIVE_MODE = 011: Mode 3" in meaning.answer and "every 60 seconds" in meaning.answer
+    assert "1.2 mW (Mode 3 at VDD= 1.8V)" in meaning.answer
+    # ADS1115 Table 8: the defaults of the fields asked by what they set ("full-scale range":
+    # FSR), with the register's reset value; MUX is not asked
+    default = qa.ask(
+        "ADS-1115 config register after power-up, which full-scale range and data rate?"
+    )
+    assert default.answer == (
+        "ADS1115 Config register reset value: 8583h [ads1115#p28]; ADS1115 PGA[2:0] = 010: "
+        "FSR = ±2.048 V (default) [ads1115#p28]; ADS1115 DR[2:0] = 100: 128 SPS (default) "
+        "[ads1115#p28]"
+    )
