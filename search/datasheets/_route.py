@@ -1742,11 +1742,18 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     hits.sort(key=lambda h: h[0])
     if len(hits) > 1:
         # "the MDN-4010 supply", "power supply": with another spec named, a bare "supply" or
-        # "power supply" names the kind of device, not a request for its supply voltage.
+        # "power supply" names the kind of device, not a request for its supply voltage (but
+        # "the minimum supply" asks it).
         hits = [
             h
             for h in hits
-            if not (h[1] == ("supply_voltage",) and h[2].lower() in ("supply", "power supply"))
+            if not (
+                h[1] == ("supply_voltage",)
+                and h[2].lower() in ("supply", "power supply")
+                and not re.search(
+                    r"(?i)\b(?:min|max|minimum|maximum|lowest|highest)\s+$", spec_text[: h[0]]
+                )
+            )
         ] or hits
     # "output voltage tolerance", "heater resistance, nominal and tolerance": the tolerance of
     # a figure asked before it is that row's printed band, not a separate accuracy figure.

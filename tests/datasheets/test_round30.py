@@ -138,3 +138,13 @@ def test_a_register_fields_settings_answer_by_code_by_meaning_and_by_default(
         "FSR = ±2.048 V (default) [ads1115#p28]; ADS1115 DR[2:0] = 100: 128 SPS (default) "
         "[ads1115#p28]"
     )
+
+
+def test_the_minimum_supply_beside_another_figure_asks_the_supply_voltage(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "rfm95w at +20 dBm: what's the minimum supply for that and any duty cycle limit?"
+    )
+    assert "supply voltage: min 2.4 V [rfm95w#p80]" in answer.answer
+    assert "duty cycle transmission: max 1 %" in answer.answer
