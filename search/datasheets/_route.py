@@ -186,6 +186,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # "max excitation (supply) current" of a bridge sensor
     (r"\bexcitation\s*(?:\([^)]*\)\s*)?current", ("max_excitation_current",)),
+    # "what (coil) voltage is the coil guaranteed to pull in at": before "coil voltage"
+    (
+        r"\b(?:coil )?voltage\b[^?.]{0,40}\bpull(?:s|ed)?[- ]?in\b(?!\s+time)",
+        ("pickup_voltage",),
+    ),
     (r"\bcoil voltage|\brated coil|\bnominal (?:coil )?voltage of the coil", ("coil_voltage",)),
     (
         r"\bcoil current|\bnominal (?:operating )?current\b(?=[^?]{0,40}\bcoil)"
@@ -201,9 +206,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("coil_resistance",),
     ),
     (
-        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage|\bmust[- ]operate\b"
-        # "what voltage is the coil guaranteed to pull in at"
-        r"|\bvoltage\b[^?.]{0,40}\bpull(?:s|ed)?[- ]?in\b(?!\s+time)",
+        r"\bpick[- ]?up voltage|\bpull[- ]in voltage|\b(?:must )?operate voltage|\bmust[- ]operate\b",
         ("pickup_voltage",),
     ),
     (
@@ -2392,7 +2395,16 @@ def parse_question(
     )
     # A part we hold nothing on still counts as a party to the question ("Can the XYZ-1 power
     # the BME280?"): the answer must say it lacks evidence for it, not check the BME280 alone.
-    unknown = _unknown_parts("".join(masked))
+    # (not one named only to be told apart: "tell it apart from a bmp280", "instead of an X")
+    unknown = [
+        u
+        for u in _unknown_parts("".join(masked))
+        if not re.search(
+            r"(?i)\b(?:apart from|instead of|rather than|unlike|distinguish(?:ed)?(?: it)? from"
+            rf"|confused? (?:it )?with|mistaken for)\s+(?:an?\s+|the\s+)?{re.escape(u)}\b",
+            text,
+        )
+    ]
     if not unknown and len(devices) == 1 and not specs:
         # "Can an SRB-5030 power a Raspberry Pi 4?": the other party is a product by name
         # (capitalised words, often a model number) that no datasheet here describes.

@@ -148,3 +148,15 @@ def test_the_minimum_supply_beside_another_figure_asks_the_supply_voltage(
     )
     assert "supply voltage: min 2.4 V [rfm95w#p80]" in answer.answer
     assert "duty cycle transmission: max 1 %" in answer.answer
+
+
+def test_a_part_named_only_to_be_told_apart_is_no_party(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "what should i read back from reg 0xD0 on a bme280? to tell it apart from a bmp280"
+    )
+    assert answer.status == "answered" and "0x60" in answer.answer and "bmp280" not in answer.answer
+
+
+def test_a_coil_voltage_guaranteed_to_pull_in_is_the_pickup(qa: DatasheetQA) -> None:
+    answer = qa.ask("srd-05vdc-sl-c 5V coil: lowest coil voltage thats guaranteed to pull in?")
+    assert "= 3.75 V" in answer.answer
