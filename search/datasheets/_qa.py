@@ -2716,6 +2716,8 @@ class DatasheetQA:
         for f in chosen:
             # Several rows listed: each carries its own label so they can be told apart.
             row_label = f"{label} ({f.parameter.strip()})" if several and f.parameter else label
+            if f.spec == "strapping_pin":
+                row_label = f.parameter  # "Chip boot mode strapping pins": what they set
             got = self._with_supersession(parsed, f, row_label)
             if isinstance(got, str):
                 reasons.append(got)
@@ -3786,7 +3788,7 @@ class DatasheetQA:
         if len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
-        fields = [f for f in self.index.device_facts(device) if f.spec == "register_field"]
+        fields = self.index.of_spec(device, "register_field")
         text = parsed.text
         named = [f for f in fields if _names_field(str(f.extra["field"]), text)]
         if not named and not re.search(r"(?i)\bregisters?\b|\bbits?\b|\bfield\b", text):

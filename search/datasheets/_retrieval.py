@@ -127,6 +127,8 @@ _BY_NAME_ONLY = frozenset(
         "document_number",
         "formula",
         "verification_tolerance",
+        "strapping_pin",
+        "register_field",
     }
 )
 
@@ -160,6 +162,10 @@ class FactIndex:
     def device_facts(self, device: str) -> list[Fact]:
         """Every fact of one device (its rows; the sentences stating a figure apart)."""
         return list(self._by_device.get(device, ()))
+
+    def of_spec(self, device: str, spec: str) -> list[Fact]:
+        """A device's facts of one spec, in document order (those reached by name only too)."""
+        return list(self._by_key.get((device, spec), ()))
 
     def statements(self, device: str) -> list[Fact]:
         """The sentences (or clauses of one) of a device's documents that state a figure."""

@@ -229,8 +229,19 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # "LSB/g", "LSB/(°/s)" are sensitivity units, not a request for the LSB size.
     # "limits in LSB" names the unit wanted, not the step size
-    (r"(?<!\bin )\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b", ("lsb_size",)),
+    (
+        r"(?<!\bin )\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b"
+        # "how many mV per bit": a step in volts
+        r"|\b(?:m|µ|u)?v(?:olts?)? (?:per|/) ?(?:bit|lsb|count|step)\b",
+        ("lsb_size",),
+    ),
     (r"\bstorage temperature", ("storage_temperature",)),
+    # "which pins decide the boot mode at reset": the pins a boot setting is strapped by
+    (
+        r"\bstrapping pins?\b|\bstrap(?:ping)?s?\b[^?.]{0,20}\bboot\b"
+        r"|\bpins?\b[^?.]{0,40}\b(?:decide|select|set|determine|control)s?\b[^?.]{0,20}\bboot\b",
+        ("strapping_pin",),
+    ),
     # "max cable length for a 1-Wire run", "how long can the wire be", "transmission distance"
     (
         r"\b(?:cable|wire|wiring|bus|lead|line) (?:length|run)\b|\btransmission distance\b"
@@ -535,7 +546,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\boutput type|\bkind of output|\btype of output|\boutput signal", ("output_type",)),
     # "bus voltage LSB", "shunt voltage step size": the voltage scopes the figure asked.
     (
-        r"\bbus[- ]voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))",
+        r"\bbus[- ]voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))"
+        r"(?![^?.]{0,40}\b(?:m|µ|u)?v(?:olts?)? (?:per|/) ?(?:bit|lsb|count|step)\b)",
         ("measurement_range", "input_voltage_range"),
     ),
     (

@@ -2432,6 +2432,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_host_requirements(doc, device, stem))
     facts.extend(_register_values(doc, device, stem))
     facts.extend(_register_fields(doc, device, stem))
+    facts.extend(_strapping_pins(doc, device, stem))
     facts.extend(_gain_scaled_ranges(doc, device, stem))
     facts.extend(_internal_pulls(doc, device, stem))
     facts.extend(_supply_tolerances(doc, device, stem))
@@ -3680,8 +3681,7 @@ def _data_relationship(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                 "; ".join(text for _, text in rows),
                 spec="transfer",
                 parameter="°C per count",
-                value=k,
-                extra=extra,
+                extra=extra,  # (no value: the divisor is the rows' own, printed nowhere)
             )
         )
     return out
@@ -4629,6 +4629,29 @@ def _register_values(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
     return [
         _page_fact(device, stem, page, said, spec="register_value", parameter=label, value=value)
         for page, label, value, said in found
+    ]
+
+
+# "• Chip boot mode – Strapping pin: GPIO0 and GPIO2": the pins a boot parameter is read from
+_STRAPPING = re.compile(
+    r"•\s*(?P<what>[A-Z][\w ()/-]{2,40}?)\s*[–-]\s*Strapping pins?:\s*"
+    r"(?P<pins>[A-Z][A-Z0-9_]*\d?(?:\s*(?:,|and)\s*[A-Z][A-Z0-9_]*)*)"
+)
+
+
+def _strapping_pins(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
+    """``strapping_pin`` facts: which pins set which boot parameter at reset."""
+    return [
+        _page_fact(
+            device,
+            stem,
+            page,
+            m.group(0).lstrip("• "),
+            spec="strapping_pin",
+            parameter=f"{m['what'].strip()} strapping pins",
+            value=m["pins"].strip(),
+        )
+        for page, m in _prose_matches(doc, _STRAPPING)
     ]
 
 

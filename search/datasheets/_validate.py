@@ -46,6 +46,7 @@ TEXT_SPECS = frozenset(
         "spi_mode",
         "register_value",
         "register_field",
+        "strapping_pin",
     }
 )
 

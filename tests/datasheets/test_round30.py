@@ -160,3 +160,18 @@ def test_a_part_named_only_to_be_told_apart_is_no_party(qa: DatasheetQA) -> None
 def test_a_coil_voltage_guaranteed_to_pull_in_is_the_pickup(qa: DatasheetQA) -> None:
     answer = qa.ask("srd-05vdc-sl-c 5V coil: lowest coil voltage thats guaranteed to pull in?")
     assert "= 3.75 V" in answer.answer
+
+
+def test_volts_per_bit_is_the_step_size_not_the_range(qa: DatasheetQA) -> None:
+    answer = qa.ask("ina219 bus voltage reading - how many mV per bit?")
+    assert "lsb size (Bus voltage, 1 LSB step size): typ 4 mV" in answer.answer
+    assert "32 V" not in answer.answer
+
+
+def test_the_pins_that_decide_the_boot_mode_are_its_strapping_pins(qa: DatasheetQA) -> None:
+    # "• Chip boot mode – Strapping pin: GPIO0 and GPIO2"
+    answer = qa.ask("which pins on the esp32-wroom-32 decide the boot mode at reset?")
+    assert answer.answer.startswith(
+        "ESP32-WROOM-32 Chip boot mode strapping pins: GPIO0 and GPIO2 [esp32-wroom-32#p11]"
+    )
+    assert "MTDO" in qa.ask("esp32-wroom-32: which strapping pin sets the U0TXD printing?").answer
