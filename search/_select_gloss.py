@@ -20,7 +20,8 @@ them is found wherever it stands ("回転寿司近く": 回転寿司, 近く; "�
 A phrase that is also an English word ("pan", "once", "sale") is glossed only when the request
 is in that language by other evidence: a phrase of it that is not English, of two words or
 beside no more English words than it has. Of several languages, the one with the most such
-words is read.
+words is read; of two that read a request equally well, the one a file says it yields to
+(``#! yields pt`` in Galician's).
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ class Language:
     """(``#! marks``) phrases as written, lower case, read when a request is typed with marks"""
     compounds: bool = False
     """(``#! compounds``) whether a word it does not hold may be two it does"""
+    yields: frozenset[str] = frozenset()
+    """(``#! yields pt``) the languages it gives way to when a request reads as well in both
+    (Galician to Portuguese: "academia 24h barata" is a Brazilian gym, not an academy)"""
 
     def hits(
         self, table: Table, words: list[str], english: frozenset[str]
@@ -175,8 +179,11 @@ class Glossary:
             folded: Table = dict.fromkeys(kept)
             marked: Table = dict.fromkeys(kept)
             flags: set[str] = set()
+            yields: set[str] = set()
             for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if line.startswith("#!"):
+                if line.startswith("#! yields "):
+                    yields |= set(line.split()[2:])
+                elif line.startswith("#!"):
                     flags |= set(line[2:].split())
                 if not line.strip() or line.startswith("#"):
                     continue
@@ -189,7 +196,10 @@ class Glossary:
             if unknown := flags - {"marks", "compounds"}:
                 raise ValueError(f"{path}: unknown '#!' flags {sorted(unknown)}")
             language = Language(
-                folded, marked if "marks" in flags else None, compounds="compounds" in flags
+                folded,
+                marked if "marks" in flags else None,
+                compounds="compounds" in flags,
+                yields=frozenset(yields),
             )
             languages[path.stem] = language
             for table in (folded, language.marked or {}):
@@ -208,7 +218,7 @@ class Glossary:
         found = list(_WORD.finditer(text))
         words = [_fold(m.group(0)) for m in found]
         marked = [m.group(0).lower() for m in found]
-        best: tuple[int, int, list[tuple[int, int, str | None]]] | None = None
+        best: tuple[int, int, list[tuple[int, int, str | None]], str] | None = None
         candidates = set().union(*(self.evidence.get(w, ()) for w in (*words, *marked)))
         compound = any(len(w) >= _COMPOUND and w not in self.english for w in words)
         for code, language in self.languages.items():
@@ -229,9 +239,14 @@ class Glossary:
             if (
                 foreign
                 and (foreign >= 2 or foreign >= english)
-                and (best is None or (foreign, len(hits)) > best[:2])
+                and (
+                    best is None
+                    or (foreign, len(hits)) > best[:2]
+                    # (a tie goes to the language the one ahead gives way to)
+                    or ((foreign, len(hits)) == best[:2] and code in self.languages[best[3]].yields)
+                )
             ):
-                best = (foreign, len(hits), hits)
+                best = (foreign, len(hits), hits, code)
         if best is None:
             return text
         out, at = [], 0

@@ -142,3 +142,17 @@ def test_thai_is_read_letter_by_letter_with_its_marks(tmp_path: Path) -> None:
     # a word of many marked letters is one run, not a word per mark
     (tmp_path / "th.tsv").write_text("พิพิธภัณฑ์\tmuseum\n", encoding="utf-8")
     assert Glossary.load(tmp_path).gloss("พิพิธภัณฑ์ใกล้ฉัน") == "museum ใกล้ฉัน"
+
+
+def test_of_two_languages_that_read_a_request_equally_the_one_yielded_to_wins(
+    tmp_path: Path,
+) -> None:
+    # "academia" is a gym in Brazil and an academy in Galicia; Galician yields to Portuguese
+    (tmp_path / "gl.tsv").write_text(
+        "#! yields pt\nacademia\tacademy\nbarata\tcheap\n", encoding="utf-8"
+    )
+    (tmp_path / "pt.tsv").write_text("academia\tgym\nbarata\tcheap\n", encoding="utf-8")
+    assert Glossary.load(tmp_path).gloss("academia barata") == "gym cheap"
+    # without the line, the first in order is read
+    (tmp_path / "gl.tsv").write_text("academia\tacademy\nbarata\tcheap\n", encoding="utf-8")
+    assert Glossary.load(tmp_path).gloss("academia barata") == "academy cheap"
