@@ -2320,6 +2320,8 @@ class DatasheetQA:
             if (specs[0] in _SPEC_NAMES and parsed.specs.count(specs) < 2) or not phrase
             else phrase  # one spec asked twice ("loop voltage", "heater voltage"): by its words
         )
+        if specs[0] == "sleep_current" and valid and valid[0].fact.spec == "supply_current":
+            label = valid[0].fact.parameter  # "Quiescent Current", drawn idle: not a sleep mode
         # The question names a pin or rail symbol the datasheet uses ("VM", "VDDIO"): a row
         # about another symbol answers a different question.
         # Only symbols of the asked spec (or its rating) count, and not inside a stated
@@ -5201,8 +5203,10 @@ class DatasheetQA:
         operating temperature of a sensor whose table files it as its measuring range)."""
         dims = spec_dimensions(spec)
         qualifier = set(spec.split("_")) - _KIND_WORDS - {"range", "max", "min", "absolute"}
-        # (a programmable source's output is its "Voltage programming" range)
+        # (a programmable source's output is its "Voltage programming" range; a module with no
+        # sleep mode draws its "Quiescent Current" when idle)
         programmed = spec in ("output_voltage", "output_current")
+        idle = {"quiescent", "standby", "idle"} if spec == "sleep_current" else set()
         if not dims or not (qualifier or programmed):
             return []
         return [
@@ -5211,6 +5215,7 @@ class DatasheetQA:
             if (
                 (qualifier and qualifier <= content_words(f.parameter))
                 or (programmed and "programming" in content_words(f.parameter))
+                or idle & content_words(f.parameter)
             )
             and unit_dimension(f.unit, f.spec) in dims
             and f.section_kind != "absolute_maximum"

@@ -175,3 +175,10 @@ def test_the_pins_that_decide_the_boot_mode_are_its_strapping_pins(qa: Datasheet
         "ESP32-WROOM-32 Chip boot mode strapping pins: GPIO0 and GPIO2 [esp32-wroom-32#p11]"
     )
     assert "MTDO" in qa.ask("esp32-wroom-32: which strapping pin sets the U0TXD printing?").answer
+
+
+def test_what_a_module_without_a_sleep_mode_draws_idle_is_its_quiescent_current(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("how much does the hc-sr501 pir board draw when idle? standby current matters")
+    assert answer.answer.startswith("HC-SR501 Quiescent Current: max 50 uA [hc-sr501#p1]")
