@@ -3793,7 +3793,7 @@ class DatasheetQA:
         fields = self.index.of_spec(device, "register_field")
         text = parsed.text
         named = [f for f in fields if _names_field(str(f.extra["field"]), text)]
-        if not named and not re.search(r"(?i)\bregisters?\b|\bbits?\b|\bfield\b", text):
+        if not named and not re.search(r"(?i)\breg(?:isters?|s)?\b|\bbits?\b|\bfield\b", text):
             return None
         picked: list[tuple[Fact, str, str]] = []
         code = _code_said(text, named) if len({str(f.extra["field"]) for f in named}) == 1 else None
@@ -3831,7 +3831,7 @@ class DatasheetQA:
         if not picked:
             return None
         lines, items = [], []
-        register = re.search(r"(?i)\b(\w+) register\b", text)
+        register = re.search(r"(?i)\b(\w+) reg(?:ister)?\b", text)
         for g in self.index.device_facts(device):
             # "the config register after power-up": its reset value
             if (

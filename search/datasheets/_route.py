@@ -422,9 +422,11 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "how many mA per channel can I push": what the outputs carry
         r"|\bhow much current\b(?:\s+(?:per|each|from|on)\s+\S+)?\s+can (?:i|we|you)\s+"
         r"(?:push|pull|draw|get|run|take)\b"
-        # "how much current per channel can it do": what each output carries
+        # "how much current per channel can it do", "how many amps (current) per channel": what
+        # each output carries
         r"|\bhow much current (?:per|each|on each|from each)\s+\S+\s+can (?:it|they|the \S+)\s+"
         r"(?:do|handle|take|carry|drive|push|supply)\b"
+        r"|\bhow much current (?:per|each|on each|from each) (?:channel|output|motor|bridge)\b"
         # "what sink current does it list": a pin's drive current either way
         r"|\b(?:sink|sinking|source|sourcing) current\b",
         ("output_current",),
@@ -1012,6 +1014,7 @@ _UNIT_CASE = {
 _SPELLING = {
     # British and informal spellings of the words the phrase tables use.
     "analogue": "analog",
+    "avg": "average",
     "whilst": "while",
     "programme": "program",
     "behaviour": "behavior",

@@ -182,3 +182,11 @@ def test_what_a_module_without_a_sleep_mode_draws_idle_is_its_quiescent_current(
 ) -> None:
     answer = qa.ask("how much does the hc-sr501 pir board draw when idle? standby current matters")
     assert answer.answer.startswith("HC-SR501 Quiescent Current: max 50 uA [hc-sr501#p1]")
+
+
+def test_amps_per_channel_avg_and_peak_and_a_config_reg_default(qa: DatasheetQA) -> None:
+    motor = qa.ask("tb6612fng motor driver, how many amps per channel avg and peak?")
+    assert "1.2 A (average)" in motor.answer and "3.2 A (peak)" in motor.answer
+    # "config reg": the register by its short name
+    rate = qa.ask("after power up the ADS-1115 config reg is at reset - what data rate by default?")
+    assert "DR[2:0] = 100: 128 SPS (default)" in rate.answer
