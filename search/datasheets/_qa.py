@@ -4023,7 +4023,8 @@ class DatasheetQA:
         gain, gain_fact = stated
         rail = str(scaled[0].extra["per_gain"])
         volts = re.search(
-            rf"(?i)\b{rail}\s*(?:=|at|of|from|on|is)?\s*(\d+(?:\.\d+)?)\s*V\b", parsed.text
+            rf"(?i)\b{rail}\s*(?:=|at|of|from|on|is)?\s*(?:only|just|now)?\s*(\d+(?:\.\d+)?)\s*V\b",
+            parsed.text,
         )
         if volts is None:
             return None
@@ -7168,14 +7169,15 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
 def _supply_said(parsed: ParsedQuestion, mention: DeviceMention) -> float | None:
     """The supply a sensor runs on: the one the question attaches to it, the one voltage it
     states, or the one it writes as "a 5 V supply" ("0-40 kPa, 5 V supply") or "the 3.3 V
-    one" ("the 3.3 V, 0-100 kPa one")."""
+    one" ("the 3.3 V, 0-100 kPa one"), or in brackets after its range ("(0-100kPa, 5V)")."""
     supply = mention.supply_v or _sole(parsed)
     if supply is None:
         said = [
-            a or b
-            for a, b in re.findall(
+            a or b or c
+            for a, b, c in re.findall(
                 r"(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:supply|version|rail)\b"
-                r"|\bthe\s+(\d+(?:\.\d+)?)\s*V\b[^.;:()]{0,25}?\b(?:one|part|version|model|variant)\b",
+                r"|\bthe\s+(\d+(?:\.\d+)?)\s*V\b[^.;:()]{0,25}?\b(?:one|part|version|model|variant)\b"
+                r"|\(\s*[^()]*?\d\s*[kM]?Pa\s*,\s*(\d+(?:\.\d+)?)\s*V\s*\)",
                 parsed.text,
             )
         ]

@@ -190,3 +190,15 @@ def test_amps_per_channel_avg_and_peak_and_a_config_reg_default(qa: DatasheetQA)
     # "config reg": the register by its short name
     rate = qa.ask("after power up the ADS-1115 config reg is at reset - what data rate by default?")
     assert "DR[2:0] = 100: 128 SPS (default)" in rate.answer
+
+
+def test_a_rail_said_to_be_only_some_volts_is_that_rail(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "hx711 channel A at gain 64 but AVDD is only 3.3 V (not 5V) - full scale input?"
+    )
+    assert "±0.5 × 3.3 V / 64 = ±25.781 mV" in answer.answer
+
+
+def test_a_supply_in_brackets_after_the_range_is_the_sensors(qa: DatasheetQA) -> None:
+    answer = qa.ask("XGZP6847A100KPG (0-100kPa, 5V) reads 2.5 V on the output. what pressure?")
+    assert "reading at 2.5 V output: 50 kPa" in answer.answer
