@@ -229,8 +229,12 @@ class Glossary:
             # the words of its phrases that are not English ("com chay": both words; "sân chơi"
             # read with its marks, though "san" and "choi" are words of the model), and the
             # English words the request has besides
+            # (a phrase kept as typed is the catalogue's own, "parque infantil": evidence of
+            # no language, or Danish would read the "is" of "summer is killing us" as ice cream)
             foreign = sum(
-                b - a for a, b, _ in hits if any(w not in self.english for w in read[a:b])
+                b - a
+                for a, b, gloss in hits
+                if gloss is not None and any(w not in self.english for w in read[a:b])
             )
             held = {i for a, b, _ in hits for i in range(a, b)}
             english = sum(w in self.plain for i, w in enumerate(words) if i not in held)
@@ -258,4 +262,6 @@ class Glossary:
             )
             at = found[b - 1].end()
         out.append(text[at:])
-        return re.sub(r" {2,}", " ", "".join(out)).strip()
+        # (Tibetan's syllable and sentence marks, "་" and "།", are no words the model reads)
+        joined = re.sub("[\u0f04-\u0f14]", " ", "".join(out))
+        return re.sub(r" {2,}", " ", joined).strip()

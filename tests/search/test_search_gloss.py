@@ -156,3 +156,18 @@ def test_of_two_languages_that_read_a_request_equally_the_one_yielded_to_wins(
     # without the line, the first in order is read
     (tmp_path / "gl.tsv").write_text("academia\tacademy\nbarata\tcheap\n", encoding="utf-8")
     assert Glossary.load(tmp_path).gloss("academia barata") == "academy cheap"
+
+
+def test_tibetan_marks_between_glossed_words_are_dropped(tmp_path: Path) -> None:
+    # syllables are split at the tsheg; the tsheg and shad left between English words are no
+    # words the model reads
+    (tmp_path / "bo.tsv").write_text("ཟ ཁང\trestaurant\nགོང ཆུང\tcheap\n", encoding="utf-8")
+    assert Glossary.load(tmp_path).gloss("ཟ་ཁང་གོང་ཆུང།") == "restaurant cheap"
+
+
+def test_a_kept_phrase_is_no_evidence_of_a_language(tmp_path: Path) -> None:
+    # "parque infantil" is the catalogue's own; Danish "is" (ice cream) is English here
+    (tmp_path / "da.tsv").write_text("is\tice cream shop\n", encoding="utf-8")
+    glossary = Glossary.load(tmp_path, english={"is", "summer"}, keep={"parque infantil"})
+    request = "parque infantil with shade, summer is killing us"
+    assert glossary.gloss(request) == request
