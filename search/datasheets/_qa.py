@@ -3071,6 +3071,14 @@ class DatasheetQA:
             if rivals and len(hit & words) <= max(rivals):
                 return
             if (
+                fact.section_kind == "absolute_maximum"
+                and not parsed.absolute_max
+                and any(f.section_kind != "absolute_maximum" for f in rival_facts)
+            ):
+                # "lm358, single supply - min and max supply voltage": a rating named by its
+                # row label ("Single Supply") does not displace the operating row asked
+                return
+            if (
                 not rival_facts
                 and not phrase & hit - _KIND_WORDS
                 and len(hit & plain - _KIND_WORDS) < 2

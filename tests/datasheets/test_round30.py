@@ -202,3 +202,12 @@ def test_a_rail_said_to_be_only_some_volts_is_that_rail(qa: DatasheetQA) -> None
 def test_a_supply_in_brackets_after_the_range_is_the_sensors(qa: DatasheetQA) -> None:
     answer = qa.ask("XGZP6847A100KPG (0-100kPa, 5V) reads 2.5 V on the output. what pressure?")
     assert "reading at 2.5 V output: 50 kPa" in answer.answer
+
+
+def test_a_rating_named_by_its_row_label_does_not_displace_the_operating_row(
+    qa: DatasheetQA,
+) -> None:
+    # "Single Supply" labels the LM358's 32 V rating; "Single Supply Operation" its 3 to 32 V
+    answer = qa.ask("lm358 dual opamp, single supply - whats the min and max supply voltage?")
+    assert answer.answer.startswith("LM358 supply voltage: 3 to 32 V [lm358#p1]")
+    assert "absolute max" in qa.ask("lm358 absolute max single supply voltage?").answer
