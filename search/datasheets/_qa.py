@@ -3794,7 +3794,9 @@ class DatasheetQA:
         which code does what is asked ("which DRIVE_MODE bits give one measurement every
         60 s": 011), or the defaults after power-up of the fields asked by name or by what
         they set ("default PGA range and data rate"), with the register's reset value when
-        named. None unless the question names a field, or a register and what it sets."""
+        named (alone, for a part whose fields are not read: "what does the INA219
+        configuration register hold after power-on reset"). None unless the question names a
+        field, or a register."""
         if len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
@@ -3836,8 +3838,6 @@ class DatasheetQA:
             )
             if len(scored) >= 2 and scored[-1][0] >= 2 and scored[-1][0] > scored[-2][0]:
                 picked = [(f, scored[-1][1], scored[-1][2])]
-        if not picked:
-            return None
         lines, items = [], []
         register = re.search(r"(?i)\b(\w+) reg(?:ister)?\b", text)
         for g in self.index.device_facts(device):
@@ -3850,6 +3850,8 @@ class DatasheetQA:
             ):
                 lines.append(f"{device} {g.parameter}: {g.value} [{g.citation}]")
                 items.append(item_from_fact(g))
+        if not picked and not items:
+            return None
         for f, c, m in picked:
             unit = f" {f.extra['unit']}" if f.extra.get("unit") else ""
             marked = re.search(r"\((?:default|d)\)", m)

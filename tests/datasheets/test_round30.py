@@ -211,3 +211,10 @@ def test_a_rating_named_by_its_row_label_does_not_displace_the_operating_row(
     answer = qa.ask("lm358 dual opamp, single supply - whats the min and max supply voltage?")
     assert answer.answer.startswith("LM358 supply voltage: 3 to 32 V [lm358#p1]")
     assert "absolute max" in qa.ask("lm358 absolute max single supply voltage?").answer
+
+
+def test_a_registers_value_after_power_on_reset_is_its_reset_value(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ina219 - what value does the configuration register (00h) hold after power on reset?"
+    )
+    assert answer.answer == "INA219 Configuration register reset value: 399Fh [ina219#p19]"
