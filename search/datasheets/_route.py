@@ -510,7 +510,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("resolution_bits", "resolution"),
     ),
     # "high-resolution mode" names a mode, not the figure asked.
-    (r"\bresolution(?![- ]mode)", ("resolution", "resolution_bits")),
+    (
+        r"\bresolution(?![- ]mode)"
+        # "what temp step do i get": the increment a reading moves by
+        r"|\btemp(?:erature)? (?:step|increment)s?\b|\bsmallest (?:temp(?:erature)? )?step\b",
+        ("resolution", "resolution_bits"),
+    ),
     # an ADC's gain error is one figure, not a gain and an error
     (r"\b(?:current sense )?gain error\b", ("gain_error", "current_sense_gain_error")),
     # "How accurate is …", "how precise": the adjective asks the same as the noun.

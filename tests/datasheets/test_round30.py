@@ -218,3 +218,9 @@ def test_a_registers_value_after_power_on_reset_is_its_reset_value(qa: Datasheet
         "ina219 - what value does the configuration register (00h) hold after power on reset?"
     )
     assert answer.answer == "INA219 Configuration register reset value: 399Fh [ina219#p19]"
+
+
+def test_a_temperature_step_is_the_resolution(qa: DatasheetQA) -> None:
+    answer = qa.ask("ds18b20 dropped to 10 bit - what temp step do i get and max conversion time?")
+    assert "resolution: 0.25 °C (10-bit resolution)" in answer.answer
+    assert "conversion time: max 187.5 ms" in answer.answer
