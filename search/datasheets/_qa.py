@@ -5769,7 +5769,7 @@ _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed(?:ed|s)?"
     r"|too (?:high|low)|fast enough|keep up"
     r"|tolerate|survive|handle|withstand|acceptable|possible|suitable|in spec|in range|happy"
-    r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to)\b"
+    r"|cope|work|run|accept|take|directly|enough)\b|\bstraight (?:from|off|into|to|on)\b"
     r"|\b(?:supply|supplied|powered|power|fed|feed)\s+(?:it\s+)?(?:from|off|by)\b"
     r"|\bcan (?:i|it|we|they|you|the|an?|this|one)\b|\bis it\b|\bwill (?:it|the|an?|one)\b"
     r"|\bany (?:issues?|problems?|concerns?)\b"  # "off my 24 V motor supply - any issue?"
@@ -8082,7 +8082,8 @@ def _lockout_direction(valid: list[Any], question: str) -> list[Any]:
     falling thresholds, the one the direction asked names ("stops switching as VIN sags":
     falling)."""
     up = re.search(
-        r"(?i)\b(?:start|begin)s?\s+switching|\bris(?:e|es|ing)\b|\bramp\w*\s+(?:\w+\s+)?up\b",
+        r"(?i)\b(?:start|begin)s?\s+switching|\bris(?:e|es|ing)\b|\bramp\w*\s+(?:\w+\s+)?up\b"
+        r"|\bstarts?\s+up\b|\bturns?\s+on\b",  # "at what input voltage does it start up"
         question,
     )
     down = re.search(r"(?i)\bstops?\s+switching|\bfall(?:s|ing)?\b|\bsags?\b|\bdrops?\b", question)

@@ -2338,8 +2338,8 @@ def parse_question(
         r"(?i)\b(?:not|rather than|instead of)\s+(?:the\s+)?typ(?:ical)?\b", " ", bound_text
     )
     if re.search(
-        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,|-|–|to)\s*(?:max|typ)"
-        r"|\bmax(?:imum)?\s*(?:and|&|/|,|-|–|to)\s*(?:min|typ)",
+        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,|-|–|to|\+)\s*(?:max|typ|worst)"
+        r"|\b(?:max(?:imum)?|worst[- ]case)\s*(?:and|&|/|,|-|–|to|\+)\s*(?:min|typ)",
         bound_text,
     ):
         bound = None  # "min and max", "minimum and typical": more than one bound

@@ -224,3 +224,22 @@ def test_a_temperature_step_is_the_resolution(qa: DatasheetQA) -> None:
     answer = qa.ask("ds18b20 dropped to 10 bit - what temp step do i get and max conversion time?")
     assert "resolution: 0.25 °C (10-bit resolution)" in answer.answer
     assert "conversion time: max 187.5 ms" in answer.answer
+
+
+def test_typ_and_worst_case_asks_both_bounds(qa: DatasheetQA) -> None:
+    sleep = qa.ask("RFM95W lora module sleep current? typ and worst case")
+    assert "sleep current: typ 0.2 max 1 uA" in sleep.answer
+    supply = qa.ask("lm358 supply current on a single 5 volt rail w/ no load? typ + max")
+    assert "supply current: typ 0.7 max 1.2 mA" in supply.answer
+
+
+def test_where_it_starts_up_is_the_rising_lockout(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "srb5030: at what input voltage does it start up and where does UVLO drop it out?"
+    )
+    assert "rising): typ 8.2 V" in answer.answer and "falling): typ 7.8 V" in answer.answer
+
+
+def test_straight_on_a_rail_asks_a_verdict(qa: DatasheetQA) -> None:
+    answer = qa.ask("bare mpu-6050 chip (no regulator board) - can VDD go straight on my 5v rail?")
+    assert answer.verdict == "incompatible"
