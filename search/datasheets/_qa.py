@@ -8393,8 +8393,8 @@ _RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
 _ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 # "TEMP_OUT reads 2879", "a raw count of -3000": a register's count, no unit after it
 _RAW_COUNT = re.compile(
-    r"(?i)\b(?:reads?|reading|raw(?:\s+(?:value|count|reading))?|counts?(?:\s+of)?"
-    r"|register(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
+    r"(?i)\b(?:reads?|reading|raw(?:\s+(?:data\s+)?(?:value|count|reading|reg(?:ister)?))?"
+    r"|counts?(?:\s+of)?|reg(?:ister)?(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
     r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b|raw\b)[a-z]))"
 )
 # "high byte 0x01, low byte 0x10", 'High Byte is "00000001"': a register read as two bytes

@@ -436,7 +436,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\binput current", ("input_current", "supply_current")),
     # "how high does the output swing": its high level (VOH), "how low": its low level
     (
-        r"\bhow high\b.{0,40}\b(?:outputs?|out(?: pin)?) (?:swings?|go(?:es)?|rises?)\b"
+        r"\bhow high\b.{0,40}\b(?:outputs?|out(?: pin)?) (?:swings?|go(?:es)?|rises?|gets?|reach(?:es)?)\b"
         # "what voltage does the OUT pin go to when it sees someone": its high level
         r"|\bwhat (?:voltage|level)\b.{0,20}\b(?:output|out)(?: pin| line| signal)? "
         r"(?:go(?:es)?|rises?|switch(?:es)?|jumps?) (?:up )?to\b",
@@ -1772,7 +1772,8 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             for h in hits
             if not (
                 h[1] == ("supply_voltage",)
-                and h[2].lower() in ("supply", "power supply")
+                # ("logic supply pin - allowed voltage range?": the range of the rail named)
+                and h[2].lower() in ("supply", "power supply", "voltage range")
                 and not re.search(
                     r"(?i)\b(?:min|max|minimum|maximum|lowest|highest)\s+$", spec_text[: h[0]]
                 )

@@ -243,3 +243,15 @@ def test_where_it_starts_up_is_the_rising_lockout(qa: DatasheetQA) -> None:
 def test_straight_on_a_rail_asks_a_verdict(qa: DatasheetQA) -> None:
     answer = qa.ask("bare mpu-6050 chip (no regulator board) - can VDD go straight on my 5v rail?")
     assert answer.verdict == "incompatible"
+
+
+def test_a_rail_named_then_its_voltage_range_is_one_question(qa: DatasheetQA) -> None:
+    answer = qa.ask("L298N logic supply pin (VSS, pin 9) - allowed voltage range?")
+    assert answer.status == "answered" and "logic supply voltage: 4.5 to 7 V" in answer.answer
+
+
+def test_how_high_the_output_gets_and_a_raw_data_register_count(qa: DatasheetQA) -> None:
+    high = qa.ask("lm358 on a single 5V supply driving 2k, how high can the output get?")
+    assert "output voltage high: min 3.3 typ 3.5 V" in high.answer
+    lux = qa.ask("bh1750 continuous H-res mode, default MTreg. raw data reg = 1200 counts. lux?")
+    assert "1200 / 1.2 = 1000 lx" in lux.answer
