@@ -212,15 +212,22 @@ class FactIndex:
             found = self._by_key.get((device, spec), [])
             pool.extend((f, "spec", rank) for f in found)
         if not pool and phrase:
-            want = content_words(phrase)
             asked = content_words(question)
-            for f in self._by_device.get(device, ()):
-                have = content_words(f.parameter)
-                # "how much current can": a quantity alone names a row only where the rest of
-                # its label is asked too ("coil draw" meets "Coil current", never "Quiescent
-                # Current")
-                if want <= have and (want - _QUANTITY_WORDS or (have - want) & asked):
-                    pool.append((f, "label", len(specs)))
+            # the question's words for it, or else the spec's own name on an instrument's
+            # range table ("power it can sink" is the "Input power" row of a load)
+            named = content_words(specs[0].replace("_", " "))
+            for want, by_name in ((content_words(phrase), False), (named, True)):
+                for f in self._by_device.get(device, ()):
+                    if by_name and f.spec != "measurement_range":
+                        continue
+                    have = content_words(f.parameter)
+                    # "how much current can": a quantity alone names a row only where the rest
+                    # of its label is asked too ("coil draw" meets "Coil current", never
+                    # "Quiescent Current")
+                    if want <= have and (want - _QUANTITY_WORDS or (have - want) & asked):
+                        pool.append((f, "label", len(specs)))
+                if pool:
+                    break
         allowed = set(kinds) if kinds is not None else None
         production = bool(_ASKS_PRODUCTION.search(question))
         tested = any(f.section_kind == "production_test" for f, _how, _rank in pool)

@@ -255,3 +255,9 @@ def test_how_high_the_output_gets_and_a_raw_data_register_count(qa: DatasheetQA)
     assert "output voltage high: min 3.3 typ 3.5 V" in high.answer
     lux = qa.ask("bh1750 continuous H-res mode, default MTreg. raw data reg = 1200 counts. lux?")
     assert "1200 / 1.2 = 1000 lx" in lux.answer
+
+
+def test_an_instruments_range_row_is_found_by_the_specs_own_name(qa: DatasheetQA) -> None:
+    # "power it can sink": the TRN-2400's range table prints "Input power | 300 W maximum"
+    answer = qa.ask("trn-2400 e-load, max power it can sink?")
+    assert answer.answer.startswith("TRN-2400 input power: 300 W [trn2400-programming-manual#1]")
