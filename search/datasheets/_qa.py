@@ -1783,6 +1783,7 @@ class DatasheetQA:
         if len(parsed.devices) != 1 or [s[0] for s in parsed.specs] not in (
             ["output_voltage"],
             ["output_voltage_range"],
+            ["output_voltage", "sensitivity"],  # "ideal VIOUT at +10 A (typ sensitivity)"
         ):
             return None
         # Not an end of a stated range ("0-100 kPa").
@@ -4073,6 +4074,8 @@ class DatasheetQA:
                 for m in _STATED_SETTING.finditer(parsed.text)
                 if unit_dimension(m.group("unit"), "") is not None
             ]
+            # ("scope is 8 bit - one LSB at 10 mV/div": a setting per division is the one)
+            stated = [m for m in stated if "div" in m.group(0)] or stated
             if len(stated) != 1:
                 continue
             x, unit = float(stated[0].group("x")), stated[0].group("unit")

@@ -455,6 +455,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # ("VIOUT": the output by its pin's name, not the pin a load hangs from)
         r"\boutput voltage|\bregulated voltage|(?<!from )\bv_?i?out\b(?! (?:to|pin)\b)"
         r"|\boutput (?:tolerance|window)"
+        # "worst case output min/max over line, load and temp"
+        r"|\boutput\s+(?:min|max)(?:imum)?(?:\s*(?:/|and|&)\s*(?:min|max)(?:imum)?)?\b"
         r"|\bvoltage (?:does|do|will|can) (?:it|the \S+|an? \S+|§+) (?:output|give out|put out)",
         ("output_voltage",),
     ),

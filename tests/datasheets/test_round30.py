@@ -261,3 +261,16 @@ def test_an_instruments_range_row_is_found_by_the_specs_own_name(qa: DatasheetQA
     # "power it can sink": the TRN-2400's range table prints "Input power | 300 W maximum"
     answer = qa.ask("trn-2400 e-load, max power it can sink?")
     assert answer.answer.startswith("TRN-2400 input power: 300 W [trn2400-programming-manual#1]")
+
+
+def test_output_min_max_a_sensitivity_named_and_a_per_division_setting(qa: DatasheetQA) -> None:
+    ldo = qa.ask("ams1117-3.3: worst case output min/max over the full line/load/temp range?")
+    assert "3.201 to 3.399 V" in ldo.answer
+    # "(typ sensitivity)" says which sensitivity; +10 A is the current
+    hall = qa.ask(
+        "acs712 20A part on a 5V supply, ideal VIOUT with +10 A flowing (typ sensitivity)?"
+    )
+    assert "output at 10 A: 3.5 V" in hall.answer
+    # "8 bit" is no setting per division
+    scope = qa.ask("TRN-1102 scope is 8 bit - what's one LSB at 10 mV/div?")
+    assert "least significant bit at 10 mV/div: 312.5 µV" in scope.answer
