@@ -7144,7 +7144,8 @@ def _each_side(question: str, rows: Sequence[Fact]) -> list[Fact]:
             cond = _side_words(f.condition or "") - {"disabled", "enabled"}
             # "(DMP & Gyroscope disabled)": the parts named there are off, not stated
             off = _side_words(" ".join(re.findall(r"\(([^()]*)\bdisabled\)", f.condition or "")))
-            named = _side_words(f"{f.parameter} {f.condition or ''}") - off
+            # (a row's symbol column may carry its name: "High-level source current")
+            named = _side_words(f"{f.parameter} {f.symbol or ''} {f.condition or ''}") - off
             hits = len({r for r in named if _meets(r, own_words)}) + len(
                 own_numbers & set(re.findall(r"\d+(?:\.\d+)?", f.condition or ""))
             )

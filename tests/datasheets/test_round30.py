@@ -274,3 +274,11 @@ def test_output_min_max_a_sensitivity_named_and_a_per_division_setting(qa: Datas
     # "8 bit" is no setting per division
     scope = qa.ask("TRN-1102 scope is 8 bit - what's one LSB at 10 mV/div?")
     assert "least significant bit at 10 mV/div: 312.5 µV" in scope.answer
+
+
+def test_source_and_sink_are_each_a_side_named_by_label_or_symbol(qa: DatasheetQA) -> None:
+    # the ESP32's source row carries its name in the symbol column
+    answer = qa.ask(
+        "esp32-wroom-32 gpio drive strength at max setting: how much can one pin source and sink?"
+    )
+    assert "typ 40 mA" in answer.answer and "(Low-level sink current): typ 28 mA" in answer.answer
