@@ -5507,6 +5507,27 @@ class DatasheetQA:
 
     # ------------------------------------------------------------------ instrument accuracy
     def _accuracy(self, parsed: ParsedQuestion) -> Answer:
+        """A reading's uncertainty; for each range or calibration interval the question names
+        when it names two ("on the 10 V range, and on the 100 V range?")."""
+        each = (
+            [dataclasses.replace(parsed, instrument_range=r, ranges=[r]) for r in parsed.ranges]
+            if len(parsed.ranges) > 1
+            else [dataclasses.replace(parsed, interval=i, intervals=[i]) for i in parsed.intervals]
+        )
+        if len(each) < 2:
+            return self._accuracy_one(parsed)
+        answers = [self._accuracy_one(p) for p in each]
+        if any(a.status != "answered" for a in answers):
+            return self._accuracy_one(parsed)
+        first, *rest = answers
+        for a in rest:
+            first.items += a.items
+            first.derived += a.derived
+            first.answer += f". {a.answer}"
+        first.citations = _citations(first.items)
+        return first
+
+    def _accuracy_one(self, parsed: ParsedQuestion) -> Answer:
         device = parsed.devices[0].device
         rows = accuracy_rows(self.index.device_facts(device))
         if parsed.reading is None:

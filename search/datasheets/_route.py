@@ -1240,6 +1240,10 @@ class ParsedQuestion:
     """The reading as written (number, unit)."""
     instrument_range: tuple[str, str] | None = None
     interval: str | None = None
+    ranges: list[tuple[str, str]] = field(default_factory=list)
+    """Every instrument range named ("on the 10 V range ... and on the 100 V range?")."""
+    intervals: list[str] = field(default_factory=list)
+    """Every calibration interval named ("the 90 day spec vs the 1 year spec")."""
     stated_voltages: list[float] = field(default_factory=list)
     stated_numbers: list[float] = field(default_factory=list)
     """Every number the question states outside device names (conditions to match)."""
@@ -1769,18 +1773,21 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
         # "the MDN-4010 supply", "power supply": with another spec named, a bare "supply" or
         # "power supply" names the kind of device, not a request for its supply voltage (but
         # "the minimum supply" asks it).
-        hits = [
-            h
-            for h in hits
-            if not (
-                h[1] == ("supply_voltage",)
-                # ("logic supply pin - allowed voltage range?": the range of the rail named)
-                and h[2].lower() in ("supply", "power supply", "voltage range")
-                and not re.search(
-                    r"(?i)\b(?:min|max|minimum|maximum|lowest|highest)\s+$", spec_text[: h[0]]
+        hits = (
+            [
+                h
+                for h in hits
+                if not (
+                    h[1] == ("supply_voltage",)
+                    # ("logic supply pin - allowed voltage range?": the range of the rail named)
+                    and h[2].lower() in ("supply", "power supply", "voltage range")
+                    and not re.search(
+                        r"(?i)\b(?:min|max|minimum|maximum|lowest|highest)\s+$", spec_text[: h[0]]
+                    )
                 )
-            )
-        ] or hits
+            ]
+            or hits
+        )
     # "output voltage tolerance", "heater resistance, nominal and tolerance": the tolerance of
     # a figure asked before it is that row's printed band, not a separate accuracy figure.
     hits = [
@@ -2315,15 +2322,18 @@ def parse_question(
         )
         of_asked = [q for q in found if _reading_base(q) == asked_base]
         reading = (of_asked or found or [None])[0]
-    inst_range = None
-    gm = _RANGE.search(text)
-    if gm:
-        inst_range = (
+    ranges = list(
+        dict.fromkeys(
             _quantity(gm.group(1), gm.group(2))
             if gm.group(1)
             else _quantity(gm.group(3), gm.group(4))
+            for gm in _RANGE.finditer(text)
         )
+    )
+    inst_range = ranges[0] if ranges else None
     interval = _interval(text)
+    intervals = [i for m in _INTERVAL.finditer(text) if (i := _interval(m.group(0)))]
+    intervals = list(dict.fromkeys([interval, *intervals])) if interval else []
     accuracy = bool(
         (_ACCURACY_CUES.search(text) or any("accuracy" in c for c in specs))
         and (reading is not None or inst_range is not None)
@@ -2533,6 +2543,8 @@ def parse_question(
         reading=reading,
         instrument_range=inst_range,
         interval=interval,
+        ranges=ranges,
+        intervals=intervals,
         stated_voltages=stated,
         quantity=quantity,
         original=original,

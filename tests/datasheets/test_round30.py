@@ -282,3 +282,18 @@ def test_source_and_sink_are_each_a_side_named_by_label_or_symbol(qa: DatasheetQ
         "esp32-wroom-32 gpio drive strength at max setting: how much can one pin source and sink?"
     )
     assert "typ 40 mA" in answer.answer and "(Low-level sink current): typ 28 mA" in answer.answer
+
+
+def test_an_accuracy_asked_on_two_ranges_or_two_intervals_is_worked_for_each(
+    qa: DatasheetQA,
+) -> None:
+    ranges = qa.ask(
+        "MDN-6100 1-yr spec: reading ~4.993 V on the 10 V range, what's the accuracy? "
+        "and if someone leaves it on the 100 V range?"
+    )
+    assert "±224.755 µV" in ranges.answer and "±824.685 µV" in ranges.answer
+    spans = qa.ask(
+        "mdn-6100, reading ~4.993 V on the 10 V range: how good is that reading on the 90 day "
+        "spec vs the 1 year spec?"
+    )
+    assert "±164.825 µV" in spans.answer and "±224.755 µV" in spans.answer
