@@ -3680,7 +3680,8 @@ def stated_ambient(question: str) -> float | None:
 
 
 # a current a question states ("at ~300 mA", "a 1.5 A load")
-STATED_CURRENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mA|A)\b")
+# (four digits run into an "A" are a part's number, "7805A", not 7805 amps)
+STATED_CURRENT = re.compile(r"(?<![\w.])(?!\d{4,}A\b)(\d+(?:\.\d+)?)\s*(mA|A)\b")
 
 
 def amps(number: str, unit: str) -> float:

@@ -1522,8 +1522,8 @@ class DatasheetQA:
             # an LM7805 in a TO-220 package): the longest such variant.
             if mention.part_number and said.startswith(v) and (best is None or len(v) > len(best)):
                 best = f.variant
-        if best is None and not mention.part_number:
-            # A short name ("7805") that ends exactly one listed variant ("LM7805").
+        if best is None:
+            # A short name ("7805", "7805A") that ends exactly one listed variant ("LM7805").
             ends = {
                 f.variant
                 for f in self.index.device_facts(mention.device)

@@ -455,8 +455,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # ("VIOUT": the output by its pin's name, not the pin a load hangs from)
         r"\boutput voltage|\bregulated voltage|(?<!from )\bv_?i?out\b(?! (?:to|pin)\b)"
         r"|\boutput (?:tolerance|window)"
-        # "worst case output min/max over line, load and temp"
+        # "worst case output min/max over line, load and temp", "lowest guaranteed output"
         r"|\boutput\s+(?:min|max)(?:imum)?(?:\s*(?:/|and|&)\s*(?:min|max)(?:imum)?)?\b"
+        r"|\b(?:lowest|highest)\s+(?:guaranteed\s+)?output\b"
+        r"(?!\s+(?:current|power|data|rate|frequency|impedance|resistance|code|word))"
         r"|\bvoltage (?:does|do|will|can) (?:it|the \S+|an? \S+|§+) (?:output|give out|put out)",
         ("output_voltage",),
     ),
@@ -1157,7 +1159,10 @@ def normalize_question(text: str) -> str:
     t = re.sub(
         r"(?<![\w.])(?<!\w-)(\d+(?:\.\d+)?)\s*(mv|ma|ua|µa|na|uv|khz|mhz|hz|mw|kv|v|a|w)"
         r"(?![A-Za-z0-9µ]|-\w)",
-        lambda m: f"{m.group(1)} {_UNIT_CASE[m.group(2).lower()]}",
+        # (not a part's number run into its suffix: "7805A" is the LM7805A, not 7805 amps)
+        lambda m: m.group(0)
+        if m.group(1) in _BY_DIGITS and not re.search(r"\s", m.group(0))
+        else f"{m.group(1)} {_UNIT_CASE[m.group(2).lower()]}",
         t,
         flags=re.IGNORECASE,
     )

@@ -297,3 +297,11 @@ def test_an_accuracy_asked_on_two_ranges_or_two_intervals_is_worked_for_each(
         "spec vs the 1 year spec?"
     )
     assert "±164.825 µV" in spans.answer and "±224.755 µV" in spans.answer
+
+
+def test_a_part_number_run_into_its_letter_is_that_variant(qa: DatasheetQA) -> None:
+    # "7805A" is the LM7805A, not 7805 amps, and not every LM78xx
+    answer = qa.ask("7805 vs 7805A (fairchild) - lowest guaranteed output at TJ=25C for each?")
+    assert "LM7805 output voltage: min 4.8 V" in answer.answer
+    assert "LM7805A output voltage: min 4.9 V" in answer.answer and "LM7806" not in answer.answer
+    assert qa.ask("7805A dropout?").status == "answered"
