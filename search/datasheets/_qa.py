@@ -4156,6 +4156,8 @@ class DatasheetQA:
         if len(set(parsed.device_names)) != 1:
             return None
         counts = _COUNTS_READ.search(parsed.text)
+        if counts and not counts.group(3) and float(counts.group(1) or counts.group(2)) == 1:
+            counts = None  # "what's 1 LSB in mV": the step itself, not a count read
         # "1.65V on CH0, what code should I read?": an input voltage worked to its code
         held = _INPUT_HELD.search(parsed.text) if _ASKS_CODE.search(parsed.text) else None
         if not (
@@ -4238,18 +4240,20 @@ class DatasheetQA:
         item = item_from_fact(f).model_copy(
             update={"spec": spec, "value": value, "unit": unit, "condition": what}
         )
-        return _answered(
-            parsed,
-            f"{device} {what}: "
-            + (
-                f"{expression} = {format_number(value)}"
-                if unit is None
-                else f"{format_number(value)} {unit}"
+        said = (
+            f"{expression} = {format_number(value)}"
+            if unit is None
+            else f"{format_number(value)} {unit}"
+        )
+        if spec == "output_code" and _ASKS_STEP.search(parsed.text):
+            # "what code comes out, and what's 1 LSB in mV?": the step beside the code
+            lsb, lsb_unit, lsb_expr = _readably(step, step_unit.replace("μ", "µ"), step_expr)
+            steps.append(
+                Derived(label=f"{device} one LSB", expression=lsb_expr, result=lsb, unit=lsb_unit)
             )
-            + f"; {basis}",
-            [item, *also],
-            [*steps, d],
-            "computed",
+            said += f"; one LSB: {format_number(lsb)} {lsb_unit}"
+        return _answered(
+            parsed, f"{device} {what}: {said}; {basis}", [item, *also], [*steps, d], "computed"
         )
 
     def _period_of_rate(self, parsed: ParsedQuestion) -> Answer | None:

@@ -305,3 +305,12 @@ def test_a_part_number_run_into_its_letter_is_that_variant(qa: DatasheetQA) -> N
     assert "LM7805 output voltage: min 4.8 V" in answer.answer
     assert "LM7805A output voltage: min 4.9 V" in answer.answer and "LM7806" not in answer.answer
     assert qa.ask("7805A dropout?").status == "answered"
+
+
+def test_a_code_and_one_lsb_asked_together(qa: DatasheetQA) -> None:
+    # "1 LSB" is the step asked, not a count of one read
+    answer = qa.ask(
+        "mcp3008 with VREF = 3.3V, input at 1.65 V - what code comes out, and 1 LSB in mV?"
+    )
+    assert "1.65 / (3.3 / 1024) = 512; one LSB: 3.22266 mV" in answer.answer
+    assert not answer.violations
