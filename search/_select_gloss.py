@@ -206,6 +206,9 @@ class Glossary:
                 for phrase in table:
                     for w in set(phrase) - english_words:
                         evidence.setdefault(w, set()).add(path.stem)
+        for code, language in languages.items():
+            if unknown := language.yields - languages.keys():
+                raise ValueError(f"{directory / code}.tsv: yields to no glossary {sorted(unknown)}")
         return cls(
             languages,
             english_words,

@@ -2931,7 +2931,9 @@ def rule_interface(
     if not ba or not bb:
         return [_check("interface", "insufficient_evidence", detail, [fa[0], fb[0]])]
     # (a part on a firmware bus alone wants that bus of the other, whatever else it has)
-    wanted = {bus} if bus else next((h for h in (ba, bb) if h <= _FIRMWARE_BUSES), ba ^ bb)
+    wanted = (
+        {bus} if bus else next((h for h in (ba, bb) if h <= _FIRMWARE_BUSES), (ba | bb) - common)
+    )
     lacking = [have for have in (ba, bb) if not wanted <= have]
     if not ok and wanted and wanted <= _FIRMWARE_BUSES and all(h - {"ANALOG"} for h in lacking):
         # 1-Wire and a pulse train need no peripheral: firmware runs them on a digital pin,

@@ -3928,9 +3928,7 @@ def _drawn_formulas(page: Page, device: str, stem: str) -> list[Fact]:
                 device,
                 stem,
                 page,
-                " ".join(
-                    [page.lines[k - 1].text.strip(), line.text.strip(), page.lines[k + 1].text]
-                ).strip(),
+                " ".join(ln.text.strip() for ln in page.lines[k - 1 : k + 2]),
                 spec="formula",
                 parameter=f"{name} = {expression}",
                 extra=extra,
@@ -4787,7 +4785,7 @@ def _register_fields(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
                     "; ".join([*([head.text.strip()] if unit and head else []), *said]),
                     spec="register_field",
                     parameter=f"{name} field",
-                    value=f"{default}" if default else None,
+                    value=default,
                     extra={
                         "field": name,
                         "settings": settings,

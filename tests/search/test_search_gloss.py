@@ -171,3 +171,9 @@ def test_a_kept_phrase_is_no_evidence_of_a_language(tmp_path: Path) -> None:
     glossary = Glossary.load(tmp_path, english={"is", "summer"}, keep={"parque infantil"})
     request = "parque infantil with shade, summer is killing us"
     assert glossary.gloss(request) == request
+
+
+def test_yielding_to_a_language_with_no_glossary_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "gl.tsv").write_text("#! yields xx\nbarata\tcheap\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"gl\.tsv: yields to no glossary \['xx'\]"):
+        Glossary.load(tmp_path)
