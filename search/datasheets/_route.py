@@ -1160,9 +1160,11 @@ def normalize_question(text: str) -> str:
         r"(?<![\w.])(?<!\w-)(\d+(?:\.\d+)?)\s*(mv|ma|ua|µa|na|uv|khz|mhz|hz|mw|kv|v|a|w)"
         r"(?![A-Za-z0-9µ]|-\w)",
         # (not a part's number run into its suffix: "7805A" is the LM7805A, not 7805 amps)
-        lambda m: m.group(0)
-        if m.group(1) in _BY_DIGITS and not re.search(r"\s", m.group(0))
-        else f"{m.group(1)} {_UNIT_CASE[m.group(2).lower()]}",
+        lambda m: (
+            m.group(0)
+            if m.group(1) in _BY_DIGITS and not re.search(r"\s", m.group(0))
+            else f"{m.group(1)} {_UNIT_CASE[m.group(2).lower()]}"
+        ),
         t,
         flags=re.IGNORECASE,
     )
