@@ -796,6 +796,8 @@ _COMPAT_CUES = re.compile(
     r"|read|go|share|use|run|sit|put|talk|hook|attach|hang|add)|\bsafe(?:ly)? to\b|\bsafe for\b"
     # "will the MCP see highs?": logic levels read across a link
     r"|\bsee (?:valid |clean |proper |the |its |a )?(?:highs?|lows?|logic (?:highs?|lows?|1|0))\b"
+    # "will 3v3 logic register as high?"
+    r"|\b(?:register|read|count)s? as (?:a )?(?:valid )?(?:logic )?(?:high|low)\b"
     r"|\bsame (?:i2c )?bus\b|\bshare (?:a|one|the) (?:i2c )?bus|\bdirectly (?:into|to|drive)"
     r"|\bstraight (?:in)?to\b|\bwithout (?:a )?(?:level shifter|divider)|\bwill .{0,40}\b(?:work|damage)"
     # "Will an AMS1117 supply run a YF-S201?": one part running (or powering) another.

@@ -314,3 +314,11 @@ def test_a_code_and_one_lsb_asked_together(qa: DatasheetQA) -> None:
     )
     assert "1.65 / (3.3 / 1024) = 512; one LSB: 3.22266 mV" in answer.answer
     assert not answer.violations
+
+
+def test_will_logic_register_as_high_asks_a_verdict(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "tb6612 with Vcc tied to 5V, control pins from an esp32 - will 3v3 logic register as high?"
+    )
+    assert answer.verdict == "incompatible"
+    assert "ESP32-WROOM-32 VOH min 2.64 V < TB6612FNG VIH min 3.5 V" in answer.answer
