@@ -555,7 +555,9 @@ def _code_said(text: str, named: list[Fact]) -> str | None:
         return None
     width = len(named[0].extra["settings"][0][0])
     base = re.escape(re.sub(r"[\[(]\d+:\d+[\])]$", "", str(named[0].extra["field"])))
-    m = re.search(rf"(?i)\b{base}\S*\s*(?:=|:|to|is|of|at)?\s*(?:0b|b')?([01]{{{width}}})\b", text)
+    # ("t_sb bits = 110": the word "bits" between the name and its code)
+    said = rf"\S*\s*(?:bits?\s*)?(?:=|:|to|is|of|at)?\s*(?:0b|b')?([01]{{{width}}})\b"
+    m = re.search(rf"(?i)\b{base}{said}", text)
     return m.group(1) if m else None
 
 

@@ -2443,7 +2443,10 @@ def parse_question(
         for u in _unknown_parts("".join(masked))
         if not re.search(
             r"(?i)\b(?:apart from|instead of|rather than|unlike|distinguish(?:ed)?(?: it)? from"
-            rf"|confused? (?:it )?with|mistaken for)\s+(?:an?\s+|the\s+)?{re.escape(u)}\b",
+            r"|confused? (?:it )?with|mistaken for"
+            # "ported my bmp280 code to a bme280": the part left behind
+            r"|(?:port|migrat|mov|switch|upgrad)\w*(?:\s+(?:my|our|the|from))?)"
+            rf"\s+(?:an?\s+|the\s+)?{re.escape(u)}\b",
             text,
         )
     ]

@@ -322,3 +322,11 @@ def test_will_logic_register_as_high_asks_a_verdict(qa: DatasheetQA) -> None:
     )
     assert answer.verdict == "incompatible"
     assert "ESP32-WROOM-32 VOH min 2.64 V < TB6612FNG VIH min 3.5 V" in answer.answer
+
+
+def test_a_part_ported_from_is_no_party_and_a_fields_bits_are_its_code(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "ported my bmp280 code to a bme280, config reg t_sb bits = 110. "
+        "on the bmp that was 2 s standby, what is it on the BME280?"
+    )
+    assert answer.answer == "BME280 t_sb[2:0] = 110: 10 ms [bme280#p30]"
