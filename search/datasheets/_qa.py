@@ -539,10 +539,15 @@ _FIELD_WORDS = frozenset(
 )
 
 
+def _field_base(name: str) -> str:
+    """A field's name without its bits ("t_sb[2:0]": t_sb)."""
+    return re.sub(r"[\[(]\d+:\d+[\])]$", "", name)
+
+
 def _names_field(name: str, text: str) -> bool:
     """Whether a question names a field ("t_sb", "DRIVE_MODE"; a short one only as printed,
     "DR", "PGA", or with its bits, "mode[1:0]": "normal mode" names no field)."""
-    base = re.sub(r"[\[(]\d+:\d+[\])]$", "", name)
+    base = _field_base(name)
     if len(base) < 5 and "_" not in base and not base.isupper():
         return name.lower() in text.lower() and name != base
     flags = re.I if len(base) >= 5 or "_" in base else 0
@@ -554,7 +559,7 @@ def _code_said(text: str, named: list[Fact]) -> str | None:
     if not named:
         return None
     width = len(named[0].extra["settings"][0][0])
-    base = re.escape(re.sub(r"[\[(]\d+:\d+[\])]$", "", str(named[0].extra["field"])))
+    base = re.escape(_field_base(str(named[0].extra["field"])))
     # ("t_sb bits = 110": the word "bits" between the name and its code)
     said = rf"\S*\s*(?:bits?\s*)?(?:=|:|to|is|of|at)?\s*(?:0b|b')?([01]{{{width}}})\b"
     m = re.search(rf"(?i)\b{base}{said}", text)
@@ -1886,9 +1891,8 @@ class DatasheetQA:
         x = max(abs(span.min), abs(span.max))
         rows = [
             f
-            for f in self.index.device_facts(device)
-            if f.spec == "accuracy"
-            and re.fullmatch(r"(?i)%\s*(?:span|fs|f\.s\.)", f.unit or "")
+            for f in self.index.of_spec(device, "accuracy")
+            if re.fullmatch(r"(?i)%\s*(?:span|fs|f\.s\.)", f.unit or "")
             and isinstance(f.max, int | float)
             and span.unit in (f.condition or "")
             and any(
@@ -3809,10 +3813,11 @@ class DatasheetQA:
         if not named and not re.search(r"(?i)\breg(?:isters?|s)?\b|\bbits?\b|\bfield\b", text):
             return None
         picked: list[tuple[Fact, str, str]] = []
+        asks_default = _ASKS_DEFAULT.search(text) is not None
         code = _code_said(text, named) if len({str(f.extra["field"]) for f in named}) == 1 else None
         if code is not None:
             picked = [(f, c, m) for f in named for c, m in f.extra["settings"] if c == code][:1]
-        elif _ASKS_DEFAULT.search(text):
+        elif asks_default:
             asked = content_words(text) - _FIELD_WORDS
             initials = _initials(text)
             for f in fields:
@@ -3843,16 +3848,13 @@ class DatasheetQA:
                 picked = [(f, scored[-1][1], scored[-1][2])]
         lines, items = [], []
         register = re.search(r"(?i)\b(\w+) reg(?:ister)?\b", text)
-        for g in self.index.device_facts(device):
+        if register and asks_default:
             # "the config register after power-up": its reset value
-            if (
-                register
-                and _ASKS_DEFAULT.search(text)
-                and g.spec == "register_value"
-                and g.parameter.lower().startswith(f"{register.group(1).lower()} register reset")
-            ):
-                lines.append(f"{device} {g.parameter}: {g.value} [{g.citation}]")
-                items.append(item_from_fact(g))
+            reset = f"{register.group(1).lower()} register reset"
+            for g in self.index.of_spec(device, "register_value"):
+                if g.parameter.lower().startswith(reset):
+                    lines.append(f"{device} {g.parameter}: {g.value} [{g.citation}]")
+                    items.append(item_from_fact(g))
         if not picked and not items:
             return None
         for f, c, m in picked:
@@ -4426,10 +4428,8 @@ class DatasheetQA:
                 step = next(
                     (
                         g
-                        for g in self.index.device_facts(f.device)
-                        if g.spec == "resolution"
-                        and isinstance(g.value, int | float)
-                        and math.isclose(g.value * k, 1)
+                        for g in self.index.of_spec(f.device, "resolution")
+                        if isinstance(g.value, int | float) and math.isclose(g.value * k, 1)
                     ),
                     None,
                 )
@@ -8463,15 +8463,15 @@ def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Der
     step that joins them); bytes named by their place only when ``low_byte`` says which holds
     the low half."""
     halves: tuple[str, str] | None = None
-    if m := _LSB_MSB.search(text):
+    if m := _HIGH_LOW.search(text):
+        hi_said, lo_said = [g for g in m.groups() if g]
+        halves = (hi_said, lo_said)
+    elif m := _LSB_MSB.search(text):
         named = {m[1].upper(): m[2], m[3].upper(): m[4]}
         halves = (named["MSB"], named["LSB"])
     elif low_byte is not None and (m := _BYTE_AT.search(text)):
         at = {int(m[1]): m[2], int(m[3]): m[4]}
         halves = (at[1 - low_byte], at[low_byte])
-    if m := _HIGH_LOW.search(text):
-        hi_said, lo_said = [g for g in m.groups() if g]
-        halves = (hi_said, lo_said)
     if halves:
         hi, lo = (_byte(g) for g in halves)
         if hi > 255 or lo > 255:

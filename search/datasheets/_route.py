@@ -47,6 +47,9 @@ FORCED_ON_OUTPUT = re.compile(
 # the others are tried when the store holds no fact under the first name. A phrase consumed by a
 # more specific pattern is not matched again by a shorter one ("absolute maximum supply voltage"
 # does not also count as "supply voltage").
+# "mV per bit", "volts / LSB": a step asked in volts
+_VOLTS_PER_STEP = r"\b(?:m|µ|u)?v(?:olts?)? (?:per|/) ?(?:bit|lsb|count|step)\b"
+
 SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Op-amp offset: before every "input voltage" phrase, which it contains.
     (r"\binput offset current|\boffset current|\biio\b", ("input_offset_current",)),
@@ -232,7 +235,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"(?<!\bin )\blsb(?: size| step(?: size)?)?\b(?!\s*/|\s+per\b)|\bstep size\b"
         # "how many mV per bit": a step in volts
-        r"|\b(?:m|µ|u)?v(?:olts?)? (?:per|/) ?(?:bit|lsb|count|step)\b",
+        rf"|{_VOLTS_PER_STEP}",
         ("lsb_size",),
     ),
     (r"\bstorage temperature", ("storage_temperature",)),
@@ -558,7 +561,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # "bus voltage LSB", "shunt voltage step size": the voltage scopes the figure asked.
     (
         r"\bbus[- ]voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))"
-        r"(?![^?.]{0,40}\b(?:m|µ|u)?v(?:olts?)? (?:per|/) ?(?:bit|lsb|count|step)\b)",
+        rf"(?![^?.]{{0,40}}{_VOLTS_PER_STEP})",
         ("measurement_range", "input_voltage_range"),
     ),
     (
