@@ -88,7 +88,7 @@ DEVICES: dict[str, tuple[str, ...]] = {
     ),
     "L298": ("L298", "L298N"),
     "TB6612FNG": ("TB6612FNG", "TB6612"),
-    "ESP32-WROOM-32": ("ESP32-WROOM-32", "ESP32", "ESP-WROOM-32", "ESP32WROOM"),
+    "ESP32-WROOM-32": ("ESP32-WROOM-32", "ESP32", "ESP-WROOM-32", "ESP32WROOM", "WROOM-32", "WROOM"),
     "RFM95W": ("RFM95W", "RFM95", "RFM96W", "RFM98W", "SX1276"),
     "SRB-5030": ("SRB-5030", "SRB5030"),
     "MDN-6100": ("MDN-6100", "MDN6100"),

@@ -6461,8 +6461,12 @@ _ASKED_DIMENSION = (
 )
 
 
-# "a 5 VDC coil", "12V coil": the coil rating a relay question names
-_COIL_RATING = re.compile(r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+coil\b")
+# "a 5 VDC coil", "12V coil": the coil rating a relay question names, each of "the 12 V and
+# the 5 V coil versions"
+_COIL_RATING = re.compile(
+    r"(?i)\b(\d{1,2})\s*-?\s*V(?:DC)?\s+(?=(?:(?:and|or|vs\.?|versus)\s+(?:the\s+)?"
+    r"\d{1,2}\s*-?\s*V(?:DC)?\s+)?coil\b)"
+)
 _HOW_MUCH_OF = re.compile(
     r"(?i)\b(?:how (?:much|many)|what(?:'s| is)? (?:the )?(?:(?:min|max)(?:imum)?|least|most))"
     r" (current|amps|power|watts|voltage|volts)\b"
@@ -8458,6 +8462,10 @@ _BYTE_AT = re.compile(
 )
 
 
+# a 16-bit word in binary, whole or in nibbles: "the humidity word 0000 0010 1000 1100"
+_BINARY_WORD = re.compile(r"(?<![\w.])((?:[01]{4}[\s_]?){3}[01]{4})(?!\w|\.\d)")
+
+
 def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Derived]] | None:
     """The raw count a question states, as a number or as its high and low bytes (with the
     step that joins them); bytes named by their place only when ``low_byte`` says which holds
@@ -8483,6 +8491,15 @@ def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Der
             unit="count",
         )
         return hi * 256 + lo, [joined]
+    if m := _BINARY_WORD.search(text):
+        bits = re.sub(r"[\s_]", "", m.group(1))
+        word = Derived(
+            label="count from the binary word",
+            expression=f"0b{bits}",
+            result=int(bits, 2),
+            unit="count",
+        )
+        return int(bits, 2), [word]
     if m := _RAW_COUNT.search(text):
         return int(m.group(1)), []
     return None

@@ -1916,6 +1916,9 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
                 )
             )
         ] or hits
+    if any(h[1] == ("supply_voltage",) for h in hits):
+        # "lowest supply voltage ...? my ldo rail sags": the rail is the supply asked
+        hits = [h for h in hits if h[2].strip().lower() != "rail"]
     if any(h[1][0] == "thermal_shutdown" for h in hits):
         # "at what junction temp does the thermal protection shut it down": the junction
         # temperature is what the shutdown point is, not a second item
@@ -2001,8 +2004,10 @@ _STATED_CONDITIONS = tuple(
         # ... offset at that gain?"
         r"\b(?:in|at|over|across|for|throughout)\s+(?:that|this|the same)\s+(?:\w+\s+)?"
         r"(?:range|gain|setting|mode|rate|temperature|voltage|supply|resolution|package)\b",
-        # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V".
-        rf"\binput\s+(?:voltage\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
+        # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V", "the
+        # input only moves between 8 V and 12 V".
+        rf"\binput\s+(?:voltage\s+)?(?:only\s+)?(?:(?:moves|varies|swings|changes|goes|"
+        rf"ranges|stays)\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
         rf"{_NUM}\s*V\b",
         # A stated quantity on a pin or a load: "17.5-30 V input", "a 5 mA-1 A load".
         rf"(?<![\w.]){_NUM}\s*(?:[mµu]?[VA])?(?:\s*(?:-|to)\s*{_NUM})?\s*[mµu]?[VA]\s+"

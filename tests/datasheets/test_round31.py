@@ -1,0 +1,38 @@
+"""Rules from the thirty-first held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from search.datasheets._qa import DatasheetQA
+
+
+def test_an_input_span_the_input_moves_over_is_a_condition_not_an_item(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "what line regulation do I get on an lm7805 when the input only moves between 8 V and 12 V"
+        " at 25 C?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "1.6" in answer.answer and "input: insufficient" not in answer.answer
+
+
+def test_a_binary_word_in_nibbles_is_read_as_one_count(qa: DatasheetQA) -> None:
+    # DHT22 p3: a 16-bit word / 10, the top bit a sign
+    answer = qa.ask("dht22 temperature word came back 1000 0000 0110 0101 - what temp is that?")
+    assert answer.status == "answered", answer.reasons
+    assert "-10.1 °C" in answer.answer
+
+
+def test_two_coil_ratings_named_together_are_each_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask("songle relay: coil current of the 9 V and the 24 V coil versions?")
+    assert "40 mA" in answer.answer and "15 mA" in answer.answer
+
+
+def test_the_wroom_module_by_its_short_name_is_the_esp32_module(qa: DatasheetQA) -> None:
+    answer = qa.ask("max supply voltage for the wroom-32 module?")
+    assert answer.status == "answered", answer.reasons
+    assert "ESP32-WROOM-32" in answer.answer and "3.6" in answer.answer
+
+
+def test_a_rail_beside_the_supply_asked_is_that_supply(qa: DatasheetQA) -> None:
+    answer = qa.ask("min supply voltage of the esp32? my buck rail dips under load")
+    assert answer.status == "answered", answer.reasons
+    assert "input voltage range" not in answer.answer
