@@ -3541,7 +3541,9 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
     if (
         _CUE_ADDRESS.search(question)
         and re.search(r"\bi2c|\baddress|\bbus\b", question, re.I)
-        and not (other_bus and not re.search(r"\bi2c\b|\baddress", question, re.I))
+        # ("on one one-wire line and address them both": the 1-Wire bus, whose ROM codes
+        # address its parts)
+        and not (other_bus and not re.search(r"\bi2c\b", question, re.I))
     ):
         rules.append("i2c_address")
     elif other_bus and (

@@ -36,3 +36,10 @@ def test_a_rail_beside_the_supply_asked_is_that_supply(qa: DatasheetQA) -> None:
     answer = qa.ask("min supply voltage of the esp32? my buck rail dips under load")
     assert answer.status == "answered", answer.reasons
     assert "input voltage range" not in answer.answer
+
+
+def test_addressing_parts_on_a_one_wire_line_is_a_question_of_that_bus(qa: DatasheetQA) -> None:
+    # DHT22 p2: its single bus "is incompatible with Dallas 1-wire bus"; not an I2C question
+    answer = qa.ask("one-wire line with a ds18b20 and an am2302 on it - can I address each?")
+    assert answer.verdict == "incompatible"
+    assert "dht22#p2" in answer.citations and "I2C" not in answer.answer
