@@ -98,6 +98,15 @@ class Answer(BaseModel):
     """Numbers in ``answer`` that no cited evidence, question or computation contains."""
 
 
+# a 16-bit word in binary, whole or in nibbles: "the humidity word 0000 0010 1000 1100"
+BINARY_WORD = re.compile(r"(?<![\w.])((?:[01]{4}[\s_]?){3}[01]{4})(?!\w|\.\d)")
+
+
+def binary_word(m: re.Match[str]) -> int:
+    """The count a binary word found by ``BINARY_WORD`` writes."""
+    return int(re.sub(r"[\s_]", "", m.group(1)), 2)
+
+
 _NUM_RE = re.compile(
     r"(?<![A-Za-z0-9_.#])(?:0x[0-9A-Fa-f]+|[-+−–]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+−–]?\d+(?:\.\d+)?)"
     r"(?![0-9A-Za-z_]*#)"
@@ -260,6 +269,8 @@ def trace_numbers(
         if re.search(r"(?i)\b(?:GND|AGND|ground)\b", text):
             pool.append(0.0)  # a bound written as the ground rail is 0 V
     pool.extend(v for _, v in numbers_in(question, evidence=True))
+    # a word the question writes in binary ("0000 0010 1000 1100") is the count it reads
+    pool.extend(float(binary_word(m)) for m in BINARY_WORD.finditer(question))
     if question:
         # The question's numbers as the parser read them ("3v3" is 3.3, "3,3 V" is 3.3).
         from search.datasheets._route import normalize_question

@@ -34,11 +34,13 @@ from search.datasheets._accuracy import (
     with_temperature_coefficient,
 )
 from search.datasheets._answer import (
+    BINARY_WORD,
     Answer,
     AnswerItem,
     CompatCheck,
     Derived,
     address_text,
+    binary_word,
     evaluate,
     format_number,
     item_from_fact,
@@ -4355,6 +4357,24 @@ class DatasheetQA:
         the default setting through its worked example's divisor, rounded as it rounds."""
         if len(set(parsed.device_names)) != 1:
             return None
+        words = list(BINARY_WORD.finditer(parsed.text))
+        if len(words) > 1:
+            # "RH word = 0000 0001 1001 0000, temp word = 1000 0000 0110 0101": each word is
+            # read as the quantity named before it
+            cuts = [0, *(m.end() for m in words)]
+            each = [
+                self._reading_of_count(dataclasses.replace(parsed, text=parsed.text[a:b]))
+                for a, b in pairwise(cuts)
+            ]
+            if not all(each):
+                return None
+            return _answered(
+                parsed,
+                "; ".join(a.answer for a in each if a),
+                [i for a in each if a for i in a.items],
+                [d for a in each if a for d in a.derived],
+                "computed",
+            )
         rules = [
             f
             for f in self.index.device_facts(parsed.device_names[0])
@@ -8462,10 +8482,6 @@ _BYTE_AT = re.compile(
 )
 
 
-# a 16-bit word in binary, whole or in nibbles: "the humidity word 0000 0010 1000 1100"
-_BINARY_WORD = re.compile(r"(?<![\w.])((?:[01]{4}[\s_]?){3}[01]{4})(?!\w|\.\d)")
-
-
 def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Derived]] | None:
     """The raw count a question states, as a number or as its high and low bytes (with the
     step that joins them); bytes named by their place only when ``low_byte`` says which holds
@@ -8491,15 +8507,15 @@ def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Der
             unit="count",
         )
         return hi * 256 + lo, [joined]
-    if m := _BINARY_WORD.search(text):
-        bits = re.sub(r"[\s_]", "", m.group(1))
+    if m := BINARY_WORD.search(text):
+        count = binary_word(m)
         word = Derived(
-            label="count from the binary word",
-            expression=f"0b{bits}",
-            result=int(bits, 2),
+            label=f"count from the binary word {m.group(1)}",
+            expression=str(count),
+            result=count,
             unit="count",
         )
-        return int(bits, 2), [word]
+        return count, [word]
     if m := _RAW_COUNT.search(text):
         return int(m.group(1)), []
     return None

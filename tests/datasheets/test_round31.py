@@ -43,3 +43,14 @@ def test_addressing_parts_on_a_one_wire_line_is_a_question_of_that_bus(qa: Datas
     answer = qa.ask("one-wire line with a ds18b20 and an am2302 on it - can I address each?")
     assert answer.verdict == "incompatible"
     assert "dht22#p2" in answer.citations and "I2C" not in answer.answer
+
+
+def test_two_binary_words_are_each_read_as_the_quantity_named_before_them(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask(
+        "am2302 bytes by hand: humidity word 0000 0010 0101 1000 and temperature word"
+        " 0000 0000 1111 1010 - what do they read?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "60 %RH" in answer.answer and "25 °C" in answer.answer
