@@ -5606,6 +5606,8 @@ def _part_fact(
 # is only a term of a calculation ("0.8 V / 20.0 kohm = 40 uA") states no value.
 _STATED = re.compile(
     r"^(?P<label>[A-Z][A-Za-z/\- ]{2,60}?)(?:,\s*(?P<aside>[a-z][^,.\d]{2,60}),)?\s+(?:is|are)\s+"
+    # ("Peak inductor current is 3.0 + 0.79/2 = 3.39 A": the figure a sum works out)
+    r"(?:\d+(?:\.\d+)?(?:\s*[-+*/×]\s*\d+(?:\.\d+)?)+\s*=\s*)?"
     r"(?P<q>[+\-]?\d+(?:\.\d+)?\s*(?:to\s+[+\-]?\d+(?:\.\d+)?\s*)?"
     r"(?:deg\s?C/W|°C/W|[A-Za-zµΩ%°]+(?:/[A-Za-z]+)?))(?!\s*[/=×*+])(?P<rest>[^.]*(?:\.\d[^.]*)*)\."
 )

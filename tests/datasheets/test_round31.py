@@ -54,3 +54,10 @@ def test_two_binary_words_are_each_read_as_the_quantity_named_before_them(
     )
     assert answer.status == "answered", answer.reasons
     assert "60 %RH" in answer.answer and "25 °C" in answer.answer
+
+
+def test_a_figure_a_sentence_works_out_is_a_fact_of_its_label(qa: DatasheetQA) -> None:
+    # srb5030-datasheet 6: "Peak inductor current is 3.0 + 0.79/2 = 3.39 A."
+    answer = qa.ask("what peak current does the srb-5030's inductor see?")
+    assert answer.status == "answered", answer.reasons
+    assert "3.39 A" in answer.answer and "srb5030-datasheet#6" in answer.citations
