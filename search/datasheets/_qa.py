@@ -4251,6 +4251,15 @@ class DatasheetQA:
             if unit is None
             else f"{format_number(value)} {unit}"
         )
+        if spec == "output_code" and value != math.trunc(value):
+            # a converter puts out whole codes: the code whose step the input has reached
+            whole = Derived(
+                label=f"{device} whole output code",
+                expression=f"trunc({expression})",
+                result=math.trunc(value),
+            )
+            steps.append(whole)
+            said += f", output code {math.trunc(value)}"
         if spec == "output_code" and _ASKS_STEP.search(parsed.text):
             # "what code comes out, and what's 1 LSB in mV?": the step beside the code
             lsb, lsb_unit, lsb_expr = _readably(step, step_unit.replace("μ", "µ"), step_expr)
@@ -8419,7 +8428,9 @@ _ASKS_STEP = re.compile(
     r"|\b(?:volts?|mv|µv|uv) per (?:count|code|bit|lsb|step)\b"
 )
 _COUNTS_READ = re.compile(
-    r"(?i)(?<![\w.])(\d+)\s*(?:counts?|codes?|lsbs?)\b|\bcode (?:of )?(\d+)\b"
+    # ("the conversion register reads 16000 decimal": a count, no unit after it)
+    r"(?i)(?<![\w.])(\d+)\s*(?:counts?|codes?|lsbs?)\b"
+    r"|\b(?:code|reads?)\s+(?:of\s+)?(\d+)(?:\s+decimal)?\b(?!\s*(?:\.\d|[a-zµ°%]))"
     # a register read in hex: "conversion register reads 0x3E80"
     r"|\b(?:reads?|register|code|value)\s*(?:of|=|is|:)?\s*(0x[0-9a-f]{1,4})\b"
 )

@@ -213,7 +213,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("pickup_voltage",),
     ),
     (
-        r"\bdrop[- ]?out voltage\b(?=[^?]{0,30}\b(?:coil|relay))|\brelease voltage|\bmust[- ]release\b",
+        r"\bdrop[- ]?out voltage\b(?=[^?]{0,30}\b(?:coil|relay))|\brelease voltage|\bmust[- ]release\b"
+        # "below what voltage is it guaranteed to drop out", beside a coil's pull-in
+        r"|\bvoltage\b[^?.]{0,40}\bguaranteed to (?:drop[- ]?out|release)\b",
         ("dropout_voltage_relay",),
     ),
     # "max switching current" is its own row beside the nominal switching capacity

@@ -61,3 +61,23 @@ def test_a_figure_a_sentence_works_out_is_a_fact_of_its_label(qa: DatasheetQA) -
     answer = qa.ask("what peak current does the srb-5030's inductor see?")
     assert answer.status == "answered", answer.reasons
     assert "3.39 A" in answer.answer and "srb5030-datasheet#6" in answer.citations
+
+
+def test_a_register_read_in_decimal_is_a_count(qa: DatasheetQA) -> None:
+    answer = qa.ask("ads1115 on the ±2.048 V range, conversion register reads 8000 decimal: volts?")
+    assert answer.status == "answered", answer.reasons
+    assert "8000 counts: 500 mV" in answer.answer
+
+
+def test_a_converter_code_is_a_whole_number(qa: DatasheetQA) -> None:
+    answer = qa.ask("mcp3008 with VREF = 5 V and 2.0 V on CH1, what code should I read?")
+    assert answer.status == "answered", answer.reasons
+    assert "= 409.6, output code 409" in answer.answer
+
+
+def test_below_what_voltage_a_relay_is_guaranteed_to_drop_out(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "srd-05vdc: what voltage is the coil guaranteed to pull in at, and below what voltage"
+        " is it guaranteed to drop out?"
+    )
+    assert "3.75 V" in answer.answer and "0.25 V" in answer.answer
