@@ -8379,6 +8379,10 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
         bool(_READS.search(between))
         and not re.search(r"\b(?:into|to|feed(?:s|ing)?|driv(?:es|ing))\b", between)
         and not re.search(r"\b(?:read|sampled|measured|monitored)\s+(?:\w+\s+)?by\b", between)
+        # "My XGZP6847A ... Can I read it on an ADS1115": the part named second reads it
+        and not re.search(
+            r"\b(?:read|sample|measure|monitor)\s+(?:it|them)\s+(?:on|with|using)\b", between
+        )
     )
     swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or reads
     # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them; "after the
@@ -8554,8 +8558,9 @@ _VREF_STATED = re.compile(
 )
 
 _DRIVES = re.compile(
-    # ("ESP32 at 3.3 V driving ..."; "TB6612FNG control inputs" names its inputs)
-    r"^\W*(?:at\s+\d+(?:\.\d+)?\s*V\W+)?(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
+    # ("ESP32 at 3.3 V driving ...", "my ESP32 (3.3 V GPIO) drive ..."; "TB6612FNG control
+    # inputs" names its inputs)
+    r"^\W*(?:(?:at\s+)?\d+(?:\.\d+)?\s*V\W+)?(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
     r"(?:drive|drives|driving|feed|feeds|feeding"
     r"|control(?!\s+(?:inputs?|pins?|lines?|signals?|logic)\b)|controls|controlling|switch"
     r"|switches)\b",

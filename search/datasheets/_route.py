@@ -380,8 +380,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A load the part drives draws current from it: "the motor draws 1.2 A" asks what the
     # part may deliver, not what it consumes.
     (
-        r"\b(?:motors?|loads?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?|buzzers?"
-        r"|(?:relay )?module input)"
+        r"\b(?:(?:gear)?motors?|loads?|leds?|fans?|pumps?|heaters?|servos?|solenoids?|lamps?"
+        r"|buzzers?|(?:relay )?module input)"
         r"(?:\s+(?:that|which))?\s+(?:draws?|drawing|needs?|takes?|pulls?|pulling|requires?)\b",
         ("output_current",),
     ),
@@ -2014,7 +2014,9 @@ _STATED_CONDITIONS = tuple(
         # A stated quantity on a pin or a load: "17.5-30 V input", "a 5 mA-1 A load".
         rf"(?<![\w.]){_NUM}\s*(?:[mµu]?[VA])?(?:\s*(?:-|to)\s*{_NUM})?\s*[mµu]?[VA]\s+"
         r"(?:input|load)\b(?!\s+(?:range|current|voltage|impedance|resistance|"
-        r"capacitance|bias|offset|leakage|regulation|threshold|ripple|power))",
+        r"capacitance|bias|offset|leakage|regulation|threshold|ripple|power))"
+        # ("a 5 V load that draws 2.5 A": the load's draw is asked of what feeds it)
+        r"(?!\s+(?:(?:that|which)\s+)?(?:draws?|drawing|needs?|takes?|pulls?|requires?)\b)",
     )
 )
 

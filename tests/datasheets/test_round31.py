@@ -81,3 +81,27 @@ def test_below_what_voltage_a_relay_is_guaranteed_to_drop_out(qa: DatasheetQA) -
         " is it guaranteed to drop out?"
     )
     assert "3.75 V" in answer.answer and "0.25 V" in answer.answer
+
+
+def test_a_gearmotor_that_draws_asks_what_the_driver_delivers(qa: DatasheetQA) -> None:
+    answer = qa.ask("tb6612fng at VM = 6 V running a gearmotor that draws 1.5 A, ok?")
+    assert answer.verdict == "incompatible"
+    assert "output current" in answer.answer and "μA" not in answer.answer
+
+
+def test_a_host_whose_supply_is_stated_in_brackets_still_drives(qa: DatasheetQA) -> None:
+    answer = qa.ask("L298 logic on 5 V: can my ESP32 (3.3 V GPIO) drive IN1 and IN2 directly?")
+    assert answer.verdict == "compatible"
+    assert "ESP32-WROOM-32 VOH" in answer.answer
+
+
+def test_reading_a_part_on_an_adc_makes_the_adc_the_receiver(qa: DatasheetQA) -> None:
+    answer = qa.ask("I have an acs712-05b on 5 V. Can I read it on an ads1115 powered at 5 V?")
+    assert answer.verdict == "compatible"
+    assert "ACS712" in answer.answer and "output spans" in answer.answer
+
+
+def test_a_load_that_draws_from_a_module_asks_its_derated_output(qa: DatasheetQA) -> None:
+    answer = qa.ask("srb-5030 at 85 °C ambient feeding a 12 V load that draws 2 A: within rating?")
+    assert answer.verdict == "incompatible"
+    assert "1.5 A" in answer.answer
