@@ -3361,14 +3361,17 @@ class DatasheetQA:
         rating, factor = values.pop(), float(rule.value)
         rail = _derated_rail(rating, factor)
         about = rounded(rail, "the rail to a tenth of a volt")
+        # (the revision's bill of materials and the notice that changed it both state it)
+        cited = list({f.citation: f for f in ratings}.values())
         return _answered(
             parsed,
-            f"{device}: a {format_number(rating)} V input capacitor [{ratings[0].citation}] "
+            f"{device}: a {format_number(rating)} V input capacitor "
+            f"[{', '.join(f.citation for f in cited)}] "
             f"supports a rail of at most {rail.expression} = {format_number(rail.result)} V"
             f"{f' (≈ {about.result:.1f} V)' if about else ''} "
             f"under {rule.parameter.split(':')[0]}, rated at least {format_number(factor)} "
             f"{rule.condition} [{rule.citation}]",
-            [item_from_fact(ratings[0]), item_from_fact(rule)],
+            [*map(item_from_fact, cited), item_from_fact(rule)],
             [rail, *([about] if about else [])],
         )
 

@@ -5435,6 +5435,8 @@ def markdown_facts(
                 facts.extend(_verification_facts(table, sec, stem, citation))
             elif "command" in header:
                 facts.extend(_reset_facts(table, sec, device, stem, citation))
+            elif table.rows and any(_ROW_REVISION.match(c[0].strip()) for c in table.rows if c):
+                facts.extend(_table_part_changes(table, sec, device, stem, citation))
             else:
                 facts.extend(_sweep_facts(table, sec, device, stem, citation))
         facts.extend(_derating_facts(sec.text, device, stem, citation, kind))
@@ -5560,6 +5562,48 @@ def _part_changes(
                     m.group("rev"),
                 )
             )
+    return out
+
+
+# A notice's table row: "| Revision C | Input capacitors change to 10 uF 63 V X7R, OPS-3106. |"
+_ROW_REVISION = re.compile(r"^Revision (?P<rev>[A-Z])$")
+_ROW_PART_CHANGE = re.compile(
+    r"\b(?P<what>[A-Z][a-z]+(?: [a-z]+){0,3}?) changes? to (?P<desc>[^,.]+),\s*"
+    r"(?P<part>[A-Z]{2,}-\d+)"
+)
+
+
+def _table_part_changes(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> list[Fact]:
+    """The ratings of a part a table row gives a board revision ("Revision C | Input capacitors
+    change to 10 uF 63 V X7R, OPS-3106"), as facts of that revision."""
+    out: list[Fact] = []
+    for cells in table.rows:
+        rev = _ROW_REVISION.match(cells[0].strip()) if cells else None
+        for cell in cells[1:] if rev else []:
+            m = _ROW_PART_CHANGE.search(cell)
+            if m is None:
+                continue
+            name = f"{m.group('what').lower()} ({m.group('part')})"
+            for term in re.findall(r"\d+(?:\.\d+)?\s*[A-Za-zµ]+", m.group("desc")):
+                for rx, spec, what in _PART_RATINGS:
+                    if r := rx.match(term):
+                        out.extend(
+                            _part_fact(
+                                device,
+                                stem,
+                                citation,
+                                sec.title,
+                                spec,
+                                f"{name} {what}",
+                                r.group(1),
+                                r.group(2),
+                                cell.strip(),
+                                rev.group("rev"),
+                            )
+                        )
+                        break
     return out
 
 

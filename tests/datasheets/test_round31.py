@@ -105,3 +105,18 @@ def test_a_load_that_draws_from_a_module_asks_its_derated_output(qa: DatasheetQA
     answer = qa.ask("srb-5030 at 85 °C ambient feeding a 12 V load that draws 2 A: within rating?")
     assert answer.verdict == "incompatible"
     assert "1.5 A" in answer.answer
+
+
+def test_a_notice_row_giving_a_revision_a_part_is_a_fact_of_that_revision(
+    qa: DatasheetQA,
+) -> None:
+    # ECN-2608-04 section 3: "| Revision C | Input capacitors change to 10 uF 63 V X7R, OPS-3106"
+    rated = [
+        f
+        for f in qa.store.for_device("SRB-5030")
+        if f.citation == "ecn-2608-04#3" and f.spec == "voltage_rating"
+    ]
+    assert [(f.value, f.unit, f.applies_to) for f in rated] == [
+        (63.0, "V", {"board_revision": "C"})
+    ]
+    assert "OPS-3106" in rated[0].parameter
