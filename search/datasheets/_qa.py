@@ -3209,8 +3209,18 @@ class DatasheetQA:
             or self._temperature_of_count(parsed)
             or self._reading_of_count(parsed)
         )
-        if computed is not None:
-            return computed
+        volume = self._volume_of_pulses(parsed)
+        if computed is not None and volume is not None:
+            # "what frequency at 10 L/min, and how many litres are 2250 pulses?": both
+            return _answered(
+                parsed,
+                f"{computed.answer}. {volume.answer}",
+                [*computed.items, *volume.items],
+                [*computed.derived, *volume.derived],
+                "computed",
+            )
+        if computed is not None or volume is not None:
+            return computed or volume
         margin = self._rule_margin(parsed)
         if margin is not None:
             return margin
@@ -3699,6 +3709,37 @@ class DatasheetQA:
                     f"{expression} = {format_number(result)}",
                 )
         return None
+
+    def _volume_of_pulses(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "I counted 2250 pulses: how many litres went through?": a stated count of pulses
+        over the pulses the source states per litre (YF-S201: 2250 / 450 = 5 L)."""
+        counted = _PULSES_COUNTED.search(parsed.text)
+        if (
+            counted is None
+            or len(set(parsed.device_names)) != 1
+            or not _ASKS_LITRES.search(parsed.text)
+        ):
+            return None
+        factors = [
+            f
+            for f in self.index.of_spec(parsed.device_names[0], "pulse_factor")
+            if isinstance(f.value, int | float)
+            and f.value > 0
+            and re.search(r"(?i)\bper\s+lit(?:er|re)\b", f.parameter)
+        ]
+        if len({f.value for f in factors}) != 1:
+            return None
+        f, pulses = factors[0], float(counted.group(1))
+        expression = f"{format_number(pulses)} / {format_number(float(f.value))}"  # type: ignore[arg-type]
+        return _worked_out(
+            parsed,
+            f,
+            "Volume",
+            f"{format_number(pulses)} pulses",
+            (round(evaluate(expression), 9), "L"),
+            expression,
+            f"{expression} = {format_number(round(evaluate(expression), 9))}",
+        )
 
     def _left_for_load(self, parsed: ParsedQuestion) -> Answer | None:
         """ "L298 on 12 V driving 1 A: worst-case voltage left across the motor?": the supply
@@ -6738,7 +6779,12 @@ _SUITS = re.compile(
 _ASKS_LEFT_FOR_LOAD = re.compile(
     r"(?i)\b(?:left|remaining|actually|delivered|reaching|across|at)\s+(?:across\s+|at\s+|to\s+)?"
     r"(?:the\s+|my\s+)?(?:motor|load|coil|winding)s?\b"
-    r"|\b(?:motor|load)s?\s+(?:actually\s+)?(?:sees?|gets?)\b"
+    r"|\b(?:motor|load)s?\s+(?:is\s+)?(?:actually\s+|guaranteed\s+to\s+)?(?:sees?|gets?)\b"
+)
+# "I count 2250 pulses", "after 900 pulses": pulses counted; and a volume asked in litres
+_PULSES_COUNTED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*pulses\b(?!\s*(?:per|/|a)\b)")
+_ASKS_LITRES = re.compile(
+    r"(?i)\bhow many (?:litres|liters|l)\b|\bvolume\b|\bhow much (?:water|fluid)\b"
 )
 # a drop that is both output transistors in series: "Total Drop", "Vsat(U+L)"
 _TOTAL_DROP = re.compile(r"(?i)\btotal\b|U\s*\+\s*L\b|upper\s*\+\s*lower")

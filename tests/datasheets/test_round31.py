@@ -120,3 +120,14 @@ def test_a_notice_row_giving_a_revision_a_part_is_a_fact_of_that_revision(
         (63.0, "V", {"board_revision": "C"})
     ]
     assert "OPS-3106" in rated[0].parameter
+
+
+def test_pulses_counted_are_a_volume_by_the_pulses_per_litre(qa: DatasheetQA) -> None:
+    answer = qa.ask("yf-s201 logged 1350 pulses overnight - how many litres is that?")
+    assert answer.status == "answered", answer.reasons
+    assert "1350 / 450 = 3" in answer.answer and "yf-s201#p2" in answer.citations
+
+
+def test_the_least_voltage_a_motor_is_guaranteed_to_see(qa: DatasheetQA) -> None:
+    answer = qa.ask("l298 on 24 V at 1 A: least voltage the motor is guaranteed to see?")
+    assert "20.8 V" in answer.answer
