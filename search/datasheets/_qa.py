@@ -3189,10 +3189,8 @@ class DatasheetQA:
                     f"[{nominal.citation}] is {format_number(result)} {unit}"
                 )
 
-    def _lookup(self, parsed: ParsedQuestion) -> Answer:
-        unpowered = self._outside_supply(parsed)
-        if unpowered is not None:
-            return unpowered
+    def _worked(self, parsed: ParsedQuestion) -> Answer | None:
+        """A figure worked out from the facts at the point the question states, or None."""
         computed = (
             self._condition_span(parsed)
             or self._bridge_into_adc(parsed)
@@ -3219,8 +3217,52 @@ class DatasheetQA:
                 [*computed.derived, *volume.derived],
                 "computed",
             )
-        if computed is not None or volume is not None:
-            return computed or volume
+        return computed or volume
+
+    def _one_item_worked(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "HX711 at AVDD 3.3 V, gain 128: full-scale input, and the common-mode range?": of
+        several items, one worked out at the point stated and the others looked up."""
+        if len(parsed.specs) < 2:
+            return None
+        for k, spec in enumerate(parsed.specs):
+            one = dataclasses.replace(
+                parsed, specs=[spec], spec_phrases=[parsed.spec_phrases[k]], route="simple"
+            )
+            worked = self._worked(one)
+            if worked is None:
+                continue
+            specs = parsed.specs[:k] + parsed.specs[k + 1 :]
+            # (the rows are found by the question's words: the item worked out is blanked)
+            phrase = parsed.spec_phrases[k]
+            rest = self._lookup_rows(
+                dataclasses.replace(
+                    parsed,
+                    text=parsed.text.replace(phrase, " " * len(phrase)),
+                    specs=specs,
+                    spec_phrases=parsed.spec_phrases[:k] + parsed.spec_phrases[k + 1 :],
+                    route="simple" if len(specs) == 1 else "structured",
+                )
+            )
+            if rest.status != "answered":
+                return None
+            both = _answered(
+                parsed,
+                f"{worked.answer}. {rest.answer}",
+                [*worked.items, *rest.items],
+                [*worked.derived, *rest.derived],
+                "computed",
+            )
+            both.route = parsed.route
+            return both
+        return None
+
+    def _lookup(self, parsed: ParsedQuestion) -> Answer:
+        unpowered = self._outside_supply(parsed)
+        if unpowered is not None:
+            return unpowered
+        worked = self._worked(parsed) or self._one_item_worked(parsed)
+        if worked is not None:
+            return worked
         margin = self._rule_margin(parsed)
         if margin is not None:
             return margin

@@ -131,3 +131,13 @@ def test_pulses_counted_are_a_volume_by_the_pulses_per_litre(qa: DatasheetQA) ->
 def test_the_least_voltage_a_motor_is_guaranteed_to_see(qa: DatasheetQA) -> None:
     answer = qa.ask("l298 on 24 V at 1 A: least voltage the motor is guaranteed to see?")
     assert "20.8 V" in answer.answer
+
+
+def test_one_item_worked_out_beside_others_looked_up(qa: DatasheetQA) -> None:
+    # HX711 p3 prints the full scale as ±0.5(AVDD/GAIN): worked at 4 V, gain 64
+    answer = qa.ask(
+        "hx711 channel A gain 64 with AVDD = 4 V: full-scale differential input range, and the"
+        " input common mode range?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "±31.25 mV" in answer.answer and "common mode range" in answer.answer
