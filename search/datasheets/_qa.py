@@ -4452,14 +4452,33 @@ class DatasheetQA:
         the default setting through its worked example's divisor, rounded as it rounds."""
         if len(set(parsed.device_names)) != 1:
             return None
+        rules = [
+            f
+            for f in self.index.device_facts(parsed.device_names[0])
+            if f.spec == "transfer" and "count_divisor" in f.extra
+        ]
         words = list(BINARY_WORD.finditer(parsed.text))
+        names = {str(f.extra["setting"]) for f in rules if "setting" in f.extra}
+        settings = [m for name in names for m in _setting_said(name).finditer(parsed.text)]
+        texts: list[str] = []
         if len(words) > 1:
             # "RH word = 0000 0001 1001 0000, temp word = 1000 0000 0110 0101": each word is
             # read as the quantity named before it
             cuts = [0, *(m.end() for m in words)]
+            texts = [parsed.text[a:b] for a, b in pairwise(cuts)]
+        elif len(names) == 1 and len({m.group(1) for m in settings}) > 1:
+            # "3000 counts at MTreg 69, and at MTreg 138?": the count at each setting stated
+            texts = [
+                "".join(
+                    parsed.text[a.end() if a else 0 : b.start() if b else None]
+                    + (b.group(0) if b is keep else " " * len(b.group(0)) if b else "")
+                    for a, b in pairwise([None, *settings, None])
+                )
+                for keep in settings
+            ]
+        if texts:
             each = [
-                self._reading_of_count(dataclasses.replace(parsed, text=parsed.text[a:b]))
-                for a, b in pairwise(cuts)
+                self._reading_of_count(dataclasses.replace(parsed, text=text)) for text in texts
             ]
             if not all(each):
                 return None
@@ -4470,11 +4489,6 @@ class DatasheetQA:
                 [d for a in each if a for d in a.derived],
                 "computed",
             )
-        rules = [
-            f
-            for f in self.index.device_facts(parsed.device_names[0])
-            if f.spec == "transfer" and "count_divisor" in f.extra
-        ]
         low = {f.extra["low_byte"] for f in rules if "low_byte" in f.extra}
         stated = _stated_count(parsed.text, next(iter(low)) if len(low) == 1 else None)
         # the rules of the quantity asked (a DHT22 word is humidity or temperature)
@@ -4496,9 +4510,7 @@ class DatasheetQA:
         ofmode = [f for f in formulas if (float(f.extra["mode_divisor"]) > 1) == halved]
         setting = None
         if formulas:
-            name = str(formulas[0].extra["setting"])
-            spelled = r"\s?".join(map(re.escape, re.findall(r"[A-Z][a-z]*|[a-z]+", name)))
-            m = re.search(rf"(?i)\b{spelled}\s*(?:=|of|to|at|is)?\s*(\d+)\b", parsed.text)
+            m = _setting_said(str(formulas[0].extra["setting"])).search(parsed.text)
             setting = float(m.group(1)) if m else None
         examples = [f for f in rules if "setting" not in f.extra]
         if halved or (
@@ -8556,7 +8568,9 @@ _ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 _RAW_COUNT = re.compile(
     r"(?i)\b(?:reads?|reading|raw(?:\s+(?:data\s+)?(?:value|count|reading|reg(?:ister)?))?"
     r"|counts?(?:\s+of)?|reg(?:ister)?(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
-    r"(?!\s*(?:\.\d|[°º]|deg|%|(?!LSB\b|counts?\b|raw\b)[a-z]))"
+    # (a word after it that is no unit: "a raw count of 3000 with MTreg = 138")
+    r"(?!\s*(?:\.\d|[°º]|deg|%"
+    r"|(?!LSB\b|counts?\b|raw\b|(?:with|at|in|on|and|from|when|for|decimal)\b)[a-z]))"
 )
 # "high byte 0x01, low byte 0x10", 'High Byte is "00000001"': a register read as two bytes
 _BYTE = r"(0x[0-9a-f]{1,2}|[01]{8}|\d{1,3})\b"
@@ -8586,6 +8600,16 @@ _LSB_MSB = re.compile(rf"(?i)\b(LSB|MSB){_SIDE}{_BYTE}.{{0,30}}?\b(?!\1)(LSB|MSB
 _BYTE_AT = re.compile(
     rf"(?i)\bbyte\s?([01]){_SIDE}{_BYTE}.{{0,30}}?\bbyte\s?(?!\1)([01]){_SIDE}{_BYTE}"
 )
+
+
+def _setting_said(name: str) -> re.Pattern[str]:
+    """A setting named as its datasheet spells it and given a value: "MTreg = 138", "MTreg at
+    its default of 69", "MTreg were set to 254"."""
+    spelled = r"\s?".join(map(re.escape, re.findall(r"[A-Z][a-z]*|[a-z]+", name)))
+    return re.compile(
+        rf"(?i)\b{spelled}\s*(?:(?:is|was|were)\s+)?(?:(?:set|changed|raised|lowered)\s+)?"
+        r"(?:=|of|to|at|is)?\s*(?:(?:its|the)\s+default\s+(?:of\s+)?)?(\d+)\b"
+    )
 
 
 def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Derived]] | None:
@@ -8633,7 +8657,7 @@ _ASKS_TEMPERATURE = re.compile(
 )
 # a count's reading asked by its quantity, not only by its unit
 _ASKS_QUANTITY = {
-    "lx": re.compile(r"(?i)\blux\b|\blx\b"),
+    "lx": re.compile(r"(?i)\blux\b|\blx\b|\billuminance\b|\blight level\b"),
     "°C": _ASKS_TEMPERATURE,
     "%RH": _QUANTITY_WORDS["humidity"],
 }

@@ -141,3 +141,13 @@ def test_one_item_worked_out_beside_others_looked_up(qa: DatasheetQA) -> None:
     )
     assert answer.status == "answered", answer.reasons
     assert "±31.25 mV" in answer.answer and "common mode range" in answer.answer
+
+
+def test_a_count_at_two_settings_is_read_at_each(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "bh1750 raw count of 1200 with MTreg at its default of 69 - and what light level if"
+        " MTreg were set to 254?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "1200 / 1.2 = 1000 lx" in answer.answer
+    assert "1200 / 1.2 * (69 / 254)" in answer.answer
