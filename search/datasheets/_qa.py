@@ -6205,7 +6205,7 @@ _CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b")
 def _raw_through_scale(parsed: ParsedQuestion, answer: Answer) -> None:
     """ "the Z axis reads a raw 2048 (AFS_SEL=2): how many g?": the raw count divided by the one
     scale factor found for the setting stated (4096 LSB/g), in the unit it scales to."""
-    said = _RAW_COUNT.findall(parsed.original)
+    said = list(_RAW_COUNT.finditer(parsed.original))
     scales = [
         it
         for it in answer.items
@@ -6213,11 +6213,33 @@ def _raw_through_scale(parsed: ParsedQuestion, answer: Answer) -> None:
         and (it.unit or "").startswith("LSB/")
         and isinstance(it.typ, int | float)
     ]
-    if len(said) != 1 or len(scales) != 1:
-        return
-    raw, scale = float(said[0]), scales[0]
-    unit = scale.unit[len("LSB/") :].removeprefix("(").removesuffix(")")
-    result = round(raw / float(scale.typ), 9)
+    if len(said) == 1 and len(scales) == 1:
+        _raw_by_scale(answer, float(said[0].group(1)), scales[0])
+    elif len(said) == len(scales) == 2:
+        # "Accel X reads 2048 and gyro Z reads -6550": each count by the scale of the sensor
+        # named last before it
+        for m in said:
+            before = parsed.original[: m.start()]
+            named = {
+                max((w.start() for w in re.finditer(sensor, before, re.I)), default=-1): it
+                for it in scales
+                if (sensor := _SENSOR_OF_SCALE.get(_scaled_unit(it)))
+            }
+            if max(named, default=-1) >= 0:
+                _raw_by_scale(answer, float(m.group(1)), named[max(named)])
+
+
+# what a scale's unit measures, by the word for its sensor ("LSB/g": the accelerometer's)
+_SENSOR_OF_SCALE = {"g": r"\baccel", "º/s": r"\bgyro", "°/s": r"\bgyro"}
+
+
+def _scaled_unit(scale: AnswerItem) -> str:
+    return (scale.unit or "")[len("LSB/") :].removeprefix("(").removesuffix(")")
+
+
+def _raw_by_scale(answer: Answer, raw: float, scale: AnswerItem) -> None:
+    unit = _scaled_unit(scale)
+    result = round(raw / float(scale.typ), 9)  # type: ignore[arg-type]
     expression = f"{format_number(raw)} / {format_number(scale.typ)}"
     answer.derived.append(
         Derived(

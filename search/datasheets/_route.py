@@ -548,7 +548,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # a temperature sensor's scale: "LSB per °C"
         r"|[°º] ?C|deg(?:rees?)? ?C)(?!\w)"
         # a raw reading asked in its unit: "reads 4096, how many g?"
-        r"|\bhow many (?:g|dps|deg(?:rees)?(?:/s| per second))(?!\w)",
+        r"|\bhow many (?:g|dps|deg(?:rees)?(?:/s| per second))(?!\w)"
+        # "gyro Z reads -6550 raw: deg/s?", "convert both to g and deg/s"
+        r"|\braw\b[^?]{0,40}?\b(?:in\s+|to\s+)?(?:dps|deg(?:rees)?/s|[°º]/s)\s*\?"
+        r"|\bconvert\w*\s+(?:\w+\s+){0,2}(?:to|into)\s+(?:g|dps|deg(?:rees)?/s|[°º]/s)(?!\w)",
         ("sensitivity",),
     ),
     (

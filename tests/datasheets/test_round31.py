@@ -151,3 +151,11 @@ def test_a_count_at_two_settings_is_read_at_each(qa: DatasheetQA) -> None:
     assert answer.status == "answered", answer.reasons
     assert "1200 / 1.2 = 1000 lx" in answer.answer
     assert "1200 / 1.2 * (69 / 254)" in answer.answer
+
+
+def test_two_raw_counts_are_each_scaled_by_their_own_sensor(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "mpu6050 at AFS_SEL=0 and FS_SEL=0: gyro X reads 1310 and accel Z reads 8192 (raw)."
+        " Convert to deg/s and g."
+    )
+    assert "1310 / 131 = 10" in answer.answer and "8192 / 16384 = 0.5 g" in answer.answer
