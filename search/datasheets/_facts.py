@@ -97,7 +97,7 @@ DEVICES: dict[str, tuple[str, ...]] = {
         "WROOM",
     ),
     "RFM95W": ("RFM95W", "RFM95", "RFM96W", "RFM98W", "SX1276"),
-    "SRB-5030": ("SRB-5030", "SRB5030"),
+    "SRB-5030": ("SRB-5030", "SRB5030", "SRB"),
     "MDN-6100": ("MDN-6100", "MDN6100"),
     "MDN-4010": ("MDN-4010", "MDN4010"),
     "TRN-1102": ("TRN-1102", "TRN1102"),

@@ -1527,7 +1527,7 @@ _BOARD_AFTER = re.compile(r"(?i)(?:'s)?\s*(?:dev(?:elopment)?\s*)?(?:board|kit)\
 
 # "9 V in, 100 mA load": a voltage named as the input, as engineers shorten it
 _VOLT_IN = re.compile(
-    rf"(?<![\w.])({_NUM})\s*(m?v)\s+in\b(?!\s+(?:the|a|an|my|our|this|that|its|range|series))",
+    rf"(?<![\w.])({_NUM})\s*(m?v)\s+in\b(?!\s+(?:the|a|an|my|our|this|that|its|range|series)\b)",
     re.IGNORECASE,
 )
 

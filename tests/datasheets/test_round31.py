@@ -159,3 +159,17 @@ def test_two_raw_counts_are_each_scaled_by_their_own_sensor(qa: DatasheetQA) -> 
         " Convert to deg/s and g."
     )
     assert "1310 / 131 = 10" in answer.answer and "8192 / 16384 = 0.5 g" in answer.answer
+
+
+def test_a_voltage_in_followed_by_and_is_the_supply(qa: DatasheetQA) -> None:
+    # ("12 V in and 500 mA out": "and" is no article, as "a" is)
+    answer = qa.ask(
+        "LM7805 in TO-220, no heatsink, 9 V in and 400 mA out: how far above ambient does the"
+        " junction sit, using the junction-to-air thermal resistance?"
+    )
+    assert "(9 V - 5 V) × 400 mA = 1.6 W" in answer.answer and "104 °C" in answer.answer
+
+
+def test_the_srb_line_is_the_srb_5030(qa: DatasheetQA) -> None:
+    answer = qa.ask("on the SRB test line, how often are fixture channel offsets re-verified?")
+    assert "3 months" in answer.answer and "calibration-procedure#1" in answer.citations
