@@ -513,6 +513,7 @@ def _item_numbers(item: AnswerItem) -> list[float]:
 _ASKS_DEFAULT = re.compile(
     r"(?i)\bdefaults?\b|\bpower[- ]?(?:up|on)\b|\b(?:after|out of|at) (?:a )?reset\b"
 )
+_AFTER_RESET = re.compile(r"(?i)\b(?:after|out of|at|on) (?:a )?(?:reset|power[- ]?(?:up|on))\b")
 _ASKS_SETTING = re.compile(
     r"(?i)\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:bits?|settings?|values?|codes?)\b"
     r"|\bhow do i (?:set|get)\b"
@@ -3898,7 +3899,12 @@ class DatasheetQA:
         fields = self.index.of_spec(device, "register_field")
         text = parsed.text
         named = [f for f in fields if _names_field(str(f.extra["field"]), text)]
-        if not named and not re.search(r"(?i)\breg(?:isters?|s)?\b|\bbits?\b|\bfield\b", text):
+        if not named and not (
+            re.search(r"(?i)\breg(?:isters?|s)?\b|\bbits?\b|\bfield\b", text)
+            # "ADS1115 out of reset - what data rate is it set to by default?": a setting's
+            # default after reset is its register field's
+            or (fields and _AFTER_RESET.search(text))
+        ):
             return None
         picked: list[tuple[Fact, str, str]] = []
         asks_default = _ASKS_DEFAULT.search(text) is not None
@@ -3908,14 +3914,21 @@ class DatasheetQA:
         elif asks_default:
             asked = content_words(text) - _FIELD_WORDS
             initials = _initials(text)
+            hits: dict[str, int] = {}
             for f in fields:
                 said = content_words(
                     f"{f.extra['about']} " + " ".join(m for _c, m in f.extra["settings"])
                 )
-                # what a field sets, said in two words of it or by its initials ("FSR"); one
-                # word is enough when the question names no field
-                hits = len(asked & said) + 2 * len({w for w in initials & said if len(w) >= 3})
-                if f.extra.get("default") and (f in named or hits >= (2 if named else 1)):
+                # what a field sets, said in two words of it or by its initials ("FSR")
+                hits[f.id] = len(asked & said) + 2 * len(
+                    {w for w in initials & said if len(w) >= 3}
+                )
+            # one word is enough when the question names no field, where no field has more
+            most = max(hits.values(), default=0)
+            for f in fields:
+                if f.extra.get("default") and (
+                    f in named or hits[f.id] >= (2 if named else max(most, 1))
+                ):
                     meaning = dict(map(tuple, f.extra["settings"])).get(f.extra["default"])
                     if meaning and all(g.extra["field"] != f.extra["field"] for g, *_ in picked):
                         picked.append((f, str(f.extra["default"]), str(meaning)))

@@ -444,7 +444,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bhow high\b.{0,40}\b(?:outputs?|out(?: pin)?) (?:swings?|go(?:es)?|rises?|gets?|reach(?:es)?)\b"
         # "what voltage does the OUT pin go to when it sees someone": its high level
         r"|\bwhat (?:voltage|level)\b.{0,20}\b(?:output|out)(?: pin| line| signal)? "
-        r"(?:go(?:es)?|rises?|switch(?:es)?|jumps?) (?:up )?to\b",
+        r"(?:go(?:es)?|rises?|switch(?:es)?|jumps?) (?:up )?to\b"
+        # "what voltage is the OUT pin when it triggers"
+        r"|\bwhat (?:voltage|level)\b.{0,20}\b(?:output|out)(?: pin| line| signal)?\b.{0,15}"
+        r"\bwhen (?:it )?(?:triggers?|trips?|detects?|fires?|goes high|sees)\b",
         ("output_voltage_high",),
     ),
     (r"\bhow low\b.{0,40}\boutputs? (?:swings?|go(?:es)?|falls?)\b", ("output_voltage_low",)),
@@ -590,7 +593,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # How often a part may be read: "how often can I poll it", "time between readings".
     (
-        r"\bhow often\b.{0,30}\b(?:poll|read|query|sample)\w*|\btime (?:\w+ ){0,4}?between (?:(?:two|consecutive"
+        r"\b(?:how often|fastest|quickest|most often)\b.{0,30}\b(?:poll|read|query|sample)\w*"
+        r"|\btime (?:\w+ ){0,4}?between (?:(?:two|consecutive"
         r"|successive) )?(?:readings|reads|measurements|samples)|\bpoll(?:ing)? (?:rate|interval"
         r"|period)|\bsampling (?:period|interval)"
         r"|\bcollecting period"

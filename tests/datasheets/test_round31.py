@@ -173,3 +173,20 @@ def test_a_voltage_in_followed_by_and_is_the_supply(qa: DatasheetQA) -> None:
 def test_the_srb_line_is_the_srb_5030(qa: DatasheetQA) -> None:
     answer = qa.ask("on the SRB test line, how often are fixture channel offsets re-verified?")
     assert "3 months" in answer.answer and "calibration-procedure#1" in answer.citations
+
+
+def test_the_fastest_a_part_can_be_polled_is_its_collecting_period(qa: DatasheetQA) -> None:
+    answer = qa.ask("dht22: quickest i can read it without errors?")
+    assert answer.status == "answered", answer.reasons
+    assert "collecting period" in answer.answer and "2 Second" in answer.answer
+
+
+def test_what_voltage_an_output_pin_is_when_it_triggers(qa: DatasheetQA) -> None:
+    answer = qa.ask("sr501 motion sensor: what level is the out pin when it detects someone?")
+    assert "output voltage high: 3.3 V" in answer.answer
+
+
+def test_a_setting_out_of_reset_is_its_register_field_default(qa: DatasheetQA) -> None:
+    answer = qa.ask("ads1115 after power-up, which full-scale range is it on?")
+    assert answer.answer.startswith("ADS1115 PGA[2:0] = 010: FSR = ±2.048 V (default)")
+    assert "MUX" not in answer.answer and "DR[2:0]" not in answer.answer
