@@ -25,17 +25,19 @@ development sets ``search/data/devset/dev.jsonl`` and ``dev2.jsonl`` (``calibrat
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from search._embed import CatalogueIndex, Embedder
+from search._geo import Regions, load_regions
 from search._rank import strip_preferences
 from search._select_gloss import Glossary
 from search._select_lexical import Bm25Index, fold, tokens, words
@@ -159,9 +161,23 @@ def asks_no_place(request: str) -> bool:
     return bool(_NOT_A_REQUEST.search(request))
 
 
-def strip_places(text: str) -> str:
-    """The request without the place it names as a location."""
-    return re.sub(r"\s+", " ", _PLACE.sub(" ", text)).strip(" ,.;!?")
+@functools.cache
+def _held_places() -> Regions:
+    return load_regions()
+
+
+def strip_places(text: str, misleads: Callable[[str], bool] = lambda _: False) -> str:
+    """The request without the place it names as a location: near a landmark, or in a place
+    a region holds whose name says a service it is not (``misleads``: "op shop in Kensington
+    Market" is no market; "cherry blossoms in high park" keeps the park it names)."""
+    text = _PLACE.sub(" ", text)
+    held = _held_places().find_place(text)
+    if held.place is not None and held.span is not None:
+        a, b = held.span
+        said = re.search(r"(?i)\b(?:in|at|around|off|on)\s+(?:the\s+)?$", text[:a])
+        if said and misleads(text[a:b]):
+            text = f"{text[: said.start()]} {text[b:]}"
+    return re.sub(r"\s+", " ", text).strip(" ,.;!?")
 
 
 def _words(text: str) -> set[str]:
@@ -426,6 +442,11 @@ class Lexicon:
         ]
         return sorted(set(keep))
 
+    def is_alias(self, text: str) -> bool:
+        """Whether the whole text is one service's alias ("high park" of a park)."""
+        words = _tokens(text)
+        return any(len(alias) == len(words) for alias, _ in self._spans(words))
+
     def by_alias(self, request: str) -> list[int]:
         """The services a request names only by an alias the model does not read as them
         (``opaque``), said as written."""
@@ -603,7 +624,11 @@ class ServiceSelector:
 
     def _core(self, fixed: str) -> str:
         """``prepare`` of a request already read."""
-        core = strip_preferences(_AMENITY.sub(" ", strip_places(self._without_ruled_out(fixed))))
+        placed = strip_places(
+            self._without_ruled_out(fixed),
+            lambda name: bool(self.lexicon.matches(name)) and not self.lexicon.is_alias(name),
+        )
+        core = strip_preferences(_AMENITY.sub(" ", placed))
         core = core if len(core) >= 3 else fixed
         # "the jacks", "a bottle-o": a regional name the model may not know, said with the name.
         if named := self.lexicon.by_alias(core):

@@ -334,6 +334,15 @@ def test_the_place_a_request_is_near_is_not_what_it_seeks(request_text: str, cor
     assert strip_places(request_text) == core
 
 
+def test_a_held_place_whose_name_says_a_service_is_only_where() -> None:
+    # Kensington Market (a region's place) is no market; what its name says misleads
+    def misleads(name: str) -> bool:
+        return name.lower() == "kensington market"
+
+    assert strip_places("op shop in Kensington Market", misleads) == "op shop"
+    assert strip_places("live jazz on queen west", misleads) == "live jazz on queen west"
+
+
 @pytest.mark.parametrize(
     ("request_text", "outside"),
     [
