@@ -3116,6 +3116,8 @@ def rule_i2c_address(index: FactIndex, uses: Sequence[DeviceUse]) -> list[Compat
             ]
         notes[id(u)] = note
         addrs = sorted({a for f in facts for a in _addresses(f)})
+        if not addrs and is_regulator(index, u):
+            continue  # the regulator powering the bus's parts is not on the bus
         if not addrs:
             # No address: if the device states its interfaces and I2C is not among them, it
             # cannot sit on an I2C bus at all; a processor with I2C drives the bus and needs
@@ -3236,6 +3238,7 @@ _CUE_ADDRESS = re.compile(
     r"|\bon (?:an?|the|its|the \S+) i2c bus|\bi2c bus\b",
     re.I,
 )
+_SUPPLY_ASKED = re.compile(r"(?i)\b(?:the|its|their) supply\b|\bpower(?:ing)? (?:them|it|both)\b")
 _CUE_SUPPLY = re.compile(
     r"\bpower(?:ed|ing)?\b|\bsuppl(?:y|ied|ying)\b|\bfeed|\brun (?:from|off)"
     r"|\bregulat|\bpeak current|\benough current"
@@ -3582,7 +3585,11 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         # it is worded ("drive X from Y", "connect X to Y's output"), unless the wording is
         # about a bus.
         and (_CUE_SUPPLY.search(question) or len(regulators) < len(uses))
-        and not ("i2c_address" in rules or _CUE_INTERFACE.search(question))
+        and (
+            not ("i2c_address" in rules or _CUE_INTERFACE.search(question))
+            # "... on one I2C bus. Any problem with the supply or the addresses?": both
+            or _SUPPLY_ASKED.search(question)
+        )
     ):
         rules.append("supply")
     if _CUE_INTERFACE.search(question) and not {"i2c_address", "interface"} & set(rules):

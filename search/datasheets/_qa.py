@@ -4321,7 +4321,7 @@ class DatasheetQA:
         spec = "lsb_size"
         if held and not counts and step_unit == "V":
             # the input over one step: a code, which has no unit
-            v_in = format_number(float(held.group(1) or held.group(2)))
+            v_in = format_number(float(next(g for g in held.groups() if g)))
             what, spec = f"code at {v_in} V in", "output_code"
             expression = f"{v_in} / ({step_expr})"
             result = round(evaluate(expression), 6)
@@ -8578,12 +8578,14 @@ _COUNTS_READ = re.compile(
 )
 _ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v)\b")
 # "what code should I read", "what output code", "how many counts": the code for a stated input
-_ASKS_CODE = re.compile(r"(?i)\bwhat\s+(?:\w+\s+)?(?:code|count)s?\b|\bhow many counts\b")
+_ASKS_CODE = re.compile(r"(?i)\b(?:what|which)\s+(?:\w+\s+)?(?:code|count)s?\b|\bhow many counts\b")
 # the voltage on an input: "1.65V on CH0", "an input of 2 V", "applies 1.2 V to AIN0"
 _INPUT_HELD = re.compile(
     r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:on|at|into|to|applied to)\s+(?:the\s+)?"
     r"(?:ch(?:annel)?\s?\d|ain\s?\d|input|in[+-]?)\b"
     r"|\binput (?:of|at)\s+(\d+(?:\.\d+)?)\s*V\b"
+    # "what code does a 1.65 V input give"
+    r"|\ban?\s+(\d+(?:\.\d+)?)\s*V\s+input\b"
 )
 # a full scale stated ("PGA at ±4.096 V", "FSR = ±2.048 V") and a reference ("VREF tied to 3.3V")
 _SCALE_STATED = re.compile(r"±\s*(\d+(?:\.\d+)?)\s*V\b")

@@ -1146,6 +1146,12 @@ def normalize_question(text: str) -> str:
         r"\1.\2",
         t,
     )
+    # "line and load regulation": each of them
+    t = re.sub(
+        r"(?i)\b(line|load)\s*(?:and|&|/)\s*(line|load)\s+regulation\b",
+        r"\1 regulation and \2 regulation",
+        t,
+    )
     # "full-scale diff input": the differential input
     t = re.sub(
         r"(?i)\bdiff\.?(?=\s+(?:input|inputs|voltage|signal|pair|amp|mode|range)\b)",

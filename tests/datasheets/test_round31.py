@@ -190,3 +190,22 @@ def test_a_setting_out_of_reset_is_its_register_field_default(qa: DatasheetQA) -
     answer = qa.ask("ads1115 after power-up, which full-scale range is it on?")
     assert answer.answer.startswith("ADS1115 PGA[2:0] = 010: FSR = ±2.048 V (default)")
     assert "MUX" not in answer.answer and "DR[2:0]" not in answer.answer
+
+
+def test_a_regulator_powering_parts_on_a_bus_is_not_on_the_bus(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "an ams1117-3.3 from 5 V powering a bh1750 and a bme280 on one i2c bus: any issue with"
+        " the supply or the addresses?"
+    )
+    assert answer.verdict == "compatible"
+    assert "[i2c_address: compatible]" in answer.answer and "[supply: compatible]" in answer.answer
+
+
+def test_a_code_asked_of_a_stated_input(qa: DatasheetQA) -> None:
+    answer = qa.ask("mcp3008 at VREF = 5 V: which code does a 2.5 V input give?")
+    assert "2.5 / (5 / 1024) = 512" in answer.answer
+
+
+def test_line_and_load_regulation_are_each_asked(qa: DatasheetQA) -> None:
+    answer = qa.ask("lm7805 line & load regulation at 25 C?")
+    assert "line regulation" in answer.answer and "load regulation" in answer.answer
