@@ -5492,7 +5492,7 @@ def _described_part(
     role = terms[-1] if re.fullmatch(r"[a-z][a-z \-]*", terms[-1]) and len(terms) > 1 else ""
     if role:
         names[refs] = f"{role} {terms[0].lower()}"
-    name = f"{names.get(refs, terms[0].lower())} {refs} ({part})"
+    name = " ".join(x for x in (names.get(refs, terms[0].lower()), refs, f"({part})") if x)
     out = []
     for t in terms[1:]:
         for rx, spec, what in _PART_RATINGS:
@@ -5585,25 +5585,23 @@ def _table_part_changes(
             m = _ROW_PART_CHANGE.search(cell)
             if m is None:
                 continue
-            name = f"{m.group('what').lower()} ({m.group('part')})"
-            for term in re.findall(r"\d+(?:\.\d+)?\s*[A-Za-zµ]+", m.group("desc")):
-                for rx, spec, what in _PART_RATINGS:
-                    if r := rx.match(term):
-                        out.extend(
-                            _part_fact(
-                                device,
-                                stem,
-                                citation,
-                                sec.title,
-                                spec,
-                                f"{name} {what}",
-                                r.group(1),
-                                r.group(2),
-                                cell.strip(),
-                                rev.group("rev"),
-                            )
-                        )
-                        break
+            terms = re.findall(r"\d+(?:\.\d+)?\s*[A-Za-zµ]+", m.group("desc"))
+            described = ", ".join([m.group("what"), *terms])
+            for spec, label, figure, unit in _described_part("", m.group("part"), described, {}):
+                out.extend(
+                    _part_fact(
+                        device,
+                        stem,
+                        citation,
+                        sec.title,
+                        spec,
+                        label,
+                        figure,
+                        unit,
+                        cell.strip(),
+                        rev.group("rev"),
+                    )
+                )
     return out
 
 
