@@ -3773,15 +3773,17 @@ class DatasheetQA:
         if len({f.value for f in factors}) != 1:
             return None
         f, pulses = factors[0], float(counted.group(1))
-        expression = f"{format_number(pulses)} / {format_number(float(f.value))}"  # type: ignore[arg-type]
+        per_litre = float(f.value)  # type: ignore[arg-type]
+        expression = f"{format_number(pulses)} / {format_number(per_litre)}"
+        litres = round(pulses / per_litre, 9)
         return _worked_out(
             parsed,
             f,
             "Volume",
             f"{format_number(pulses)} pulses",
-            (round(evaluate(expression), 9), "L"),
+            (litres, "L"),
             expression,
-            f"{expression} = {format_number(round(evaluate(expression), 9))}",
+            f"{expression} = {format_number(litres)}",
         )
 
     def _left_for_load(self, parsed: ParsedQuestion) -> Answer | None:
@@ -4482,12 +4484,7 @@ class DatasheetQA:
         elif len(names) == 1 and len({m.group(1) for m in settings}) > 1:
             # "3000 counts at MTreg 69, and at MTreg 138?": the count at each setting stated
             texts = [
-                "".join(
-                    parsed.text[a.end() if a else 0 : b.start() if b else None]
-                    + (b.group(0) if b is keep else " " * len(b.group(0)) if b else "")
-                    for a, b in pairwise([None, *settings, None])
-                )
-                for keep in settings
+                _blanked(parsed.text, [m for m in settings if m is not keep]) for keep in settings
             ]
         if texts:
             each = [
@@ -8637,6 +8634,13 @@ _LSB_MSB = re.compile(rf"(?i)\b(LSB|MSB){_SIDE}{_BYTE}.{{0,30}}?\b(?!\1)(LSB|MSB
 _BYTE_AT = re.compile(
     rf"(?i)\bbyte\s?([01]){_SIDE}{_BYTE}.{{0,30}}?\bbyte\s?(?!\1)([01]){_SIDE}{_BYTE}"
 )
+
+
+def _blanked(text: str, found: Sequence[re.Match[str]]) -> str:
+    """The text with what was found blanked (its length kept, so other places stay put)."""
+    for m in found:
+        text = text[: m.start()] + " " * len(m.group(0)) + text[m.end() :]
+    return text
 
 
 def _setting_said(name: str) -> re.Pattern[str]:
