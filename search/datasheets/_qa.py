@@ -492,6 +492,22 @@ def _version_supply(text: str, start: int, end: int, nxt: int | None) -> float |
     return float(said.group(1)) if said else None
 
 
+def _only_items(parsed: ParsedQuestion, keep: Sequence[int]) -> ParsedQuestion:
+    """The question asking only the items at ``keep``; the others' phrases are blanked, since
+    rows are found by the question's words too."""
+    text = parsed.text
+    for k, phrase in enumerate(parsed.spec_phrases):
+        if k not in keep:
+            text = text.replace(phrase, " " * len(phrase))
+    return dataclasses.replace(
+        parsed,
+        text=text,
+        specs=[parsed.specs[k] for k in keep],
+        spec_phrases=[parsed.spec_phrases[k] for k in keep],
+        route="simple" if len(keep) == 1 else "structured",
+    )
+
+
 def _add_beside(answer: Answer, items: Sequence[AnswerItem], text: str) -> None:
     """Items, their citations and the words that give them, added to an answer."""
     answer.items += items
@@ -1161,6 +1177,22 @@ class DatasheetQA:
                 # "measures the SRB-5030 input rail with the MDN-6100": the meter's accuracy
                 parsed.devices = [meter, *(d for d in parsed.devices if d is not meter)]
                 answer = self._accuracy(parsed)
+                if answer.status == "answered":
+                    # "..., and how often does it need to go out for calibration?": the meter's
+                    # row of each other item asked, beside
+                    for cands, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
+                        found = self.index.lookup(
+                            meter.device, cands, phrase=phrase, question=parsed.text
+                        )
+                        if "accuracy" not in cands and found:
+                            f = found[0].fact
+                            said = f" ({f.condition})" if f.condition else ""
+                            _add_beside(
+                                answer,
+                                [item_from_fact(f)],
+                                f"{f.device} {f.spec.replace('_', ' ')}: {_figure(f, None)}"
+                                f"{said} [{f.citation}]",
+                            )
                 meters = [
                     d
                     for d in dict.fromkeys(parsed.device_names)
@@ -1311,8 +1343,11 @@ class DatasheetQA:
         elif named_doc := {
             f.device
             for f in self.store.facts
-            # (a procedure's tolerances for the instruments it verifies are filed under them)
-            if f.spec != "verification_tolerance" and any(a in said for a in _doc_names(f.doc))
+            # (a procedure's tolerances and intervals for the instruments it names are filed
+            # under them)
+            if f.spec != "verification_tolerance"
+            and not (f.spec == "calibration_interval" and f.device in (f.condition or ""))
+            and any(a in said for a in _doc_names(f.doc))
         } | {device for number, device in self._document_numbers.items() if number in said}:
             held, why = named_doc, "the document named is one of the {} documents"
         elif _TEST_STEP.search(parsed.text):
@@ -3232,17 +3267,8 @@ class DatasheetQA:
             worked = self._worked(one)
             if worked is None:
                 continue
-            specs = parsed.specs[:k] + parsed.specs[k + 1 :]
-            # (the rows are found by the question's words: the item worked out is blanked)
-            phrase = parsed.spec_phrases[k]
             rest = self._lookup_rows(
-                dataclasses.replace(
-                    parsed,
-                    text=parsed.text.replace(phrase, " " * len(phrase)),
-                    specs=specs,
-                    spec_phrases=parsed.spec_phrases[:k] + parsed.spec_phrases[k + 1 :],
-                    route="simple" if len(specs) == 1 else "structured",
-                )
+                _only_items(parsed, [j for j in range(len(parsed.specs)) if j != k])
             )
             if rest.status != "answered":
                 return None

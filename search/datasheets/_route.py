@@ -478,6 +478,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|(?<!\bbetween )\bsweep(?:s|ed)?\b|\bswept\b",
         ("input_voltage_range", "supply_voltage"),
     ),
+    # (before the supply: "how often does the supply itself go out for calibration")
+    # "how often do the fixture offsets have to be re-verified", "… need calibrating"
+    (
+        r"\bhow often\b.{0,80}?\b(?:re-?)?(?:calibrat\w*|verif\w*|check\w*)",
+        ("calibration_interval",),
+    ),
     (
         r"\b(?:power[- ])?supply voltage|\boperating voltage|\bsupply range|\bpower supply"
         r"|\bvcc\b|\bvdd\b|\bvoltage (?:does it|does the \S+) (?:need|run|work)|\bpowered (?:at|from|by)"
@@ -586,11 +592,6 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("interface",),
     ),
     (r"\bbaud", ("baud_rate",)),
-    # "how often do the fixture offsets have to be re-verified", "… need calibrating"
-    (
-        r"\bhow often\b.{0,80}?\b(?:re-?)?(?:calibrat\w*|verif\w*|check\w*)",
-        ("calibration_interval",),
-    ),
     # How often a part may be read: "how often can I poll it", "time between readings".
     (
         r"\b(?:how often|fastest|quickest|most often)\b.{0,30}\b(?:poll|read|query|sample)\w*"

@@ -5686,9 +5686,12 @@ def _interval_facts(
         if m is None:
             continue
         si, si_unit = to_si(float(m["n"]), m["unit"], "calibration_interval")
-        out.append(
+        # the schedule's own product, and each instrument the item names ("MDN-4010, MDN-6100,
+        # TRN-2400, TRN-1102 | 12 months"): the interval is theirs as well
+        named = (canonical_device(x.strip()) for x in cells[0].split(","))
+        out.extend(
             Fact(
-                device=device,
+                device=owner,
                 spec="calibration_interval",
                 parameter="Calibration interval",
                 value=float(m["n"]),
@@ -5703,6 +5706,7 @@ def _interval_facts(
                 evidence=raw,
                 section=sec.title,
             ).with_id()
+            for owner in dict.fromkeys([device, *(n for n in named if n)])
         )
     return out
 

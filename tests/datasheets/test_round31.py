@@ -209,3 +209,13 @@ def test_a_code_asked_of_a_stated_input(qa: DatasheetQA) -> None:
 def test_line_and_load_regulation_are_each_asked(qa: DatasheetQA) -> None:
     answer = qa.ask("lm7805 line & load regulation at 25 C?")
     assert "line regulation" in answer.answer and "load regulation" in answer.answer
+
+
+def test_an_instrument_named_in_a_schedule_has_its_calibration_interval(qa: DatasheetQA) -> None:
+    # calibration-procedure 1: "| MDN-4010, MDN-6100, TRN-2400, TRN-1102 | 12 months | ..."
+    answer = qa.ask(
+        "trn-2400 set to 2.000 A CC: 1 year accuracy at that setting, and how often does the load"
+        " go out for calibration?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "calibration interval: 12 months" in answer.answer
