@@ -492,6 +492,10 @@ def _version_supply(text: str, start: int, end: int, nxt: int | None) -> float |
     return float(said.group(1)) if said else None
 
 
+# what an instrument's accuracy answer already says: the figure, and the range it holds on
+_METER_SCOPE = frozenset({"accuracy", "measurement_range"})
+
+
 def _only_items(parsed: ParsedQuestion, keep: Sequence[int]) -> ParsedQuestion:
     """The question asking only the items at ``keep``; the others' phrases are blanked, since
     rows are found by the question's words too."""
@@ -1179,13 +1183,13 @@ class DatasheetQA:
                 answer = self._accuracy(parsed)
                 if answer.status == "answered":
                     # "..., and how often does it need to go out for calibration?": the meter's
-                    # row of each other item asked, beside
+                    # row of each other item asked, beside (the range it holds on is said)
                     for cands, phrase in zip(parsed.specs, parsed.spec_phrases, strict=True):
                         found = self.index.lookup(
                             meter.device, cands, phrase=phrase, question=parsed.text
                         )
-                        if "accuracy" not in cands and found:
-                            f = found[0].fact
+                        f = found[0].fact if found else None
+                        if f is not None and f.spec in cands and f.spec not in _METER_SCOPE:
                             said = f" ({f.condition})" if f.condition else ""
                             _add_beside(
                                 answer,
