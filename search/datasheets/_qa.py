@@ -5683,9 +5683,9 @@ class DatasheetQA:
         """A reading's uncertainty; for each range or calibration interval the question names
         when it names two ("on the 10 V range, and on the 100 V range?")."""
         each = (
-            [dataclasses.replace(parsed, instrument_range=r, ranges=[r]) for r in parsed.ranges]
+            [dataclasses.replace(parsed, ranges=[r]) for r in parsed.ranges]
             if len(parsed.ranges) > 1
-            else [dataclasses.replace(parsed, interval=i, intervals=[i]) for i in parsed.intervals]
+            else [dataclasses.replace(parsed, intervals=[i]) for i in parsed.intervals]
         )
         if len(each) < 2:
             return self._accuracy_one(parsed)

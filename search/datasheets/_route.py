@@ -1266,8 +1266,6 @@ class ParsedQuestion:
     accuracy: bool
     reading: tuple[str, str] | None = None
     """The reading as written (number, unit)."""
-    instrument_range: tuple[str, str] | None = None
-    interval: str | None = None
     ranges: list[tuple[str, str]] = field(default_factory=list)
     """Every instrument range named ("on the 10 V range ... and on the 100 V range?")."""
     intervals: list[str] = field(default_factory=list)
@@ -1283,6 +1281,16 @@ class ParsedQuestion:
     asked_unit: str | None = None
     """The canonical unit the answer is asked in ("LSB per degree C"), when that names the spec."""
     """Words that look like part numbers but name no device we know ("XYZ-1", "BMP280")."""
+
+    @property
+    def instrument_range(self) -> tuple[str, str] | None:
+        """The instrument range named first, or None."""
+        return self.ranges[0] if self.ranges else None
+
+    @property
+    def interval(self) -> str | None:
+        """The calibration interval named first, or None."""
+        return self.intervals[0] if self.intervals else None
 
     @property
     def device_names(self) -> list[str]:
@@ -2579,8 +2587,6 @@ def parse_question(
         revisions=tuple(revs),
         accuracy=accuracy,
         reading=reading,
-        instrument_range=inst_range,
-        interval=interval,
         ranges=ranges,
         intervals=intervals,
         stated_voltages=stated,
