@@ -8558,11 +8558,16 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
         swap = True
     if _FROM_BEFORE.search(text[max(0, first.start - 30) : first.start]):
         swap = False
+
     # The part that drives, feeds or controls the other is the source, wherever it is named:
     # "If I run the TB6612's Vcc at 3.3 V, can an ESP32 drive its control inputs?"
-    if _DRIVES.match(text[second.end : second.end + 30]) and not _DRIVES.match(
-        text[first.end : first.end + 30]
-    ):
+    # (at any of its mentions: "Vcc tied to the esp32's 3.3V rail ... ESP32 GPIO -> IN")
+    def drives(device: str) -> bool:
+        return any(
+            _DRIVES.match(text[d.end : d.end + 30]) for d in parsed.devices if d.device == device
+        )
+
+    if drives(second.device) and not drives(first.device):
         swap = True
     return [uses[1], uses[0]] if swap else uses
 
@@ -8747,9 +8752,10 @@ _DRIVES = re.compile(
     # ("ESP32 at 3.3 V driving ...", "my ESP32 (3.3 V GPIO) drive ..."; "TB6612FNG control
     # inputs" names its inputs)
     r"^\W*(?:(?:at\s+)?\d+(?:\.\d+)?\s*V\W+)?(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
-    r"(?:drive|drives|driving|feed|feeds|feeding"
+    r"(?:(?:drive|drives|driving|feed|feeds|feeding"
     r"|control(?!\s+(?:inputs?|pins?|lines?|signals?|logic)\b)|controls|controlling|switch"
-    r"|switches)\b",
+    r"|switches)\b"
+    r"|-+>|→)",  # "ESP32 GPIO -> IN/PWM/STBY"
     re.I,
 )
 

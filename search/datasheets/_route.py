@@ -1551,6 +1551,12 @@ _VOLT_IN = re.compile(
 )
 
 
+_SUPPLY_TIED = re.compile(
+    r"(?i)\bv(?:cc|dd)\w*\s+(?:is\s+|now\s+)*(?:tied|connected|wired|hooked\s+up|strapped)\s+to\s+"
+    r"(?:the\s+|my\s+|an?\s+|our\s+)?$"
+)
+
+
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     """Give each device the supply voltage stated right after (or just before) its name."""
     volts = [(m.start(), _volts(m)) for m in _VOLT_AT.finditer(text)]
@@ -1566,6 +1572,12 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
             if dev.end <= pos < min(limit, dev.end + 60):
                 dev.supply_v = value
                 break
+        if dev.supply_v is None and i + 1 < len(devices):
+            # "TB6612FNG ... Vcc tied to the esp32's 3.3V rail": the rail of the part named next
+            nxt = devices[i + 1]
+            rail = _OWNER_RAIL.match(text[nxt.end : nxt.end + 40])
+            if rail and _SUPPLY_TIED.search(text[dev.end : nxt.start]):
+                dev.supply_v = float(rail.group(1))
         if dev.supply_v is None:
             # "a 5 V-powered XGZP6847A", "the 3.3 V-supplied BME280", "a 5 V XGZP6847A":
             # stated just before it.

@@ -1,0 +1,21 @@
+"""Rules from the thirty-second held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from search.datasheets._qa import DatasheetQA
+
+
+def test_a_supply_tied_to_the_next_parts_rail_is_that_rail(qa: DatasheetQA) -> None:
+    # TB6612FNG VIH min 0.7 x Vcc: 2.31 V at 3.3 V (compatible), 3.5 V at 5 V (not)
+    answer = qa.ask(
+        "tb6612fng with its Vcc wired to the esp32's 3.3V rail: ESP32 GPIO -> AIN1/PWMA, fine?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "compatible"
+    assert "2.31 V" in answer.answer
+
+
+def test_an_arrow_after_a_part_makes_it_the_source(qa: DatasheetQA) -> None:
+    answer = qa.ask("TB6612FNG at Vcc 3.3 V and ESP32 GPIO -> its IN pins: logic levels ok?")
+    assert answer.status == "answered", answer.reasons
+    assert "ESP32-WROOM-32 VOH min 2.64 V ≥ TB6612FNG VIH min 2.31 V" in answer.answer
