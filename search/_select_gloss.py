@@ -12,6 +12,9 @@ declares ``#! marks``: its marks tell words apart ("chợ", a market, is not "ch
 request typed with marks is read by its phrases as written, and one typed without them folded.
 A file that declares ``#! compounds`` has a long word it does not hold read as two it does
 ("Straßenbahnhaltestelle": Straßenbahn, Haltestelle), with a linking s, n or e between them.
+A file that declares ``#! inflects`` has a word it does not hold read as one it does that
+differs only in its last letter or two, the ending a case or number changes (Russian
+"гимнастику" is "гимнастика"), where the words it holds that share that stem agree.
 Chinese, Japanese kana, Thai, Lao, Burmese and Khmer are written without spaces between words,
 so each character (a Thai letter with its marks) is read as a word of its own, and a phrase of
 them is found wherever it stands ("回転寿司近く": 回転寿司, 近く; "นวดแผนไทยใกล้ฉัน": นวดแผนไทย,
@@ -57,6 +60,8 @@ _WORD = re.compile(f"{_UNSPACED_LETTER}|{_SPACED}")
 # The shortest word read as a compound of two, and the shortest part of one.
 _COMPOUND, _PART = 8, 3
 _LINKS = ("", "s", "n", "e", "en", "es")
+# The shortest stem an inflected word is read by.
+_STEM = 5
 
 Table = dict[tuple[str, ...], str | None]
 """A phrase (as a word tuple) → its English (None: a phrase left as typed)."""
@@ -72,6 +77,9 @@ class Language:
     """(``#! marks``) phrases as written, lower case, read when a request is typed with marks"""
     compounds: bool = False
     """(``#! compounds``) whether a word it does not hold may be two it does"""
+    stems: dict[str, str] | None = None
+    """(``#! inflects``) a stem (a held word less up to its last two letters) → the English
+    every held word with that stem agrees on"""
     yields: frozenset[str] = frozenset()
     """(``#! yields pt``) the languages it gives way to when a request reads as well in both
     (Galician to Portuguese: "academia 24h barata" is a Brazilian gym, not an academy)"""
@@ -98,6 +106,24 @@ class Language:
                     out.append((i, i + 1, parts))
                 i += 1
         return out
+
+    def inflected(
+        self, words: list[str], hits: list[tuple[int, int, str | None]], english: frozenset[str]
+    ) -> list[tuple[int, int, str | None]]:
+        """``hits`` and, if ``#! inflects``, each folded word outside them that is an
+        inflection of a held word (read only once the language is chosen: an ending is no
+        evidence of a language, Italian "perde" is not Albanian's "perde")."""
+        if self.stems is None:
+            return hits
+        held = {i for a, b, _ in hits for i in range(a, b)}
+        more = []
+        for i, word in enumerate(words):
+            if i in held or len(word) <= _STEM or word in english:
+                continue
+            cuts = (word[: len(word) - cut] for cut in (0, 1, 2))
+            if gloss := next((g for stem in cuts if (g := self.stems.get(stem))), None):
+                more.append((i, i + 1, gloss))
+        return sorted([*hits, *more])
 
     def read(self, words: list[str], marked: list[str]) -> tuple[Table, list[str]]:
         """The table a request is read by, and its words as that table holds them: as typed,
@@ -129,6 +155,19 @@ def _fold(text: str) -> str:
 
 def _words(phrase: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(phrase.lower()))
+
+
+def _stems(table: Table) -> dict[str, str]:
+    """Each held word's stems (itself, less its last letter, less its last two), to the
+    English of the words that have it, where they agree."""
+    seen: dict[str, set[str]] = {}
+    for phrase, english in table.items():
+        if len(phrase) == 1 and english is not None:
+            word = phrase[0]
+            for cut in (0, 1, 2):
+                if len(word) - cut >= _STEM:
+                    seen.setdefault(word[: len(word) - cut], set()).add(english)
+    return {stem: next(iter(gs)) for stem, gs in seen.items() if len(gs) == 1}
 
 
 def _too_long(words: tuple[str, ...], phrase: str) -> bool:
@@ -193,12 +232,13 @@ class Glossary:
                     raise ValueError(f"{path}:{lineno}: not 'phrase<TAB>english': {line!r}")
                 folded.setdefault(_words(_fold(phrase)), gloss.strip())
                 marked.setdefault(words, gloss.strip())
-            if unknown := flags - {"marks", "compounds"}:
+            if unknown := flags - {"marks", "compounds", "inflects"}:
                 raise ValueError(f"{path}: unknown '#!' flags {sorted(unknown)}")
             language = Language(
                 folded,
                 marked if "marks" in flags else None,
                 compounds="compounds" in flags,
+                stems=_stems(folded) if "inflects" in flags else None,
                 yields=frozenset(yields),
             )
             languages[path.stem] = language
@@ -257,7 +297,7 @@ class Glossary:
         if best is None:
             return text
         out, at = [], 0
-        for a, b, english_text in best[2]:
+        for a, b, english_text in self.languages[best[3]].inflected(words, best[2], self.english):
             out.append(text[at : found[a].start()])
             # (spaced from its neighbours: "近くの" may follow "回転寿司" with none between)
             out.append(

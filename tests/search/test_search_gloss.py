@@ -100,6 +100,32 @@ def test_a_compound_is_read_as_the_two_words_it_is_made_of(tmp_path: Path) -> No
         Glossary.load(tmp_path)
 
 
+def test_an_inflected_word_is_read_as_the_held_word_it_ends_differently(tmp_path: Path) -> None:
+    (tmp_path / "ru.tsv").write_text(
+        "#! inflects\nгде\twhere\nрядом\tnearby\nгимнастика\tgymnastics center\n"
+        "машина\tcar\nмашины\tindustrial equipment supplier\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "sq.tsv").write_text(
+        "#! inflects\nperde\tblinds shop\nidraulik\tplumber\n", encoding="utf-8"
+    )
+    (tmp_path / "it.tsv").write_text("idraulico\tplumber\nserve\tneed\n", encoding="utf-8")
+    glossary = Glossary.load(tmp_path, english={"serve"})
+    # "гимнастику" (accusative) is "гимнастика"
+    assert glossary.gloss("где гимнастику рядом") == "where gymnastics center nearby"
+    # a stem that held words with different English share is not read ("машин": car, machines)
+    assert glossary.gloss("где машину рядом") == "where машину nearby"
+    # an ending is no evidence of a language: "idraulico" is not Albanian, so "perde" stays
+    assert glossary.gloss("il lavandino perde, serve un idraulico") == (
+        "il lavandino perde, need un plumber"
+    )
+    # without the flag, no word is read by its stem
+    (tmp_path / "ru.tsv").write_text(
+        "где\twhere\nгимнастика\tgymnastics center\n", encoding="utf-8"
+    )
+    assert Glossary.load(tmp_path).gloss("где гимнастику") == "where гимнастику"
+
+
 def test_a_script_written_without_spaces_is_read_by_its_phrases_wherever_they_stand(
     tmp_path: Path,
 ) -> None:
