@@ -882,7 +882,7 @@ _VOLT_AT = re.compile(
     rf"(?:(?:(?:(?:running|powered|fed|supplied|straight) )?(?:from|off)|(?:powered|fed|supplied) by)"
     rf" (?:an?\s+|the\s+)?"
     rf"(?:[a-z0-9][\w-]*\s+){{1,3}}\(\s*(?:~|(?:about|around|roughly|approx\.?|nominally)\s+)?"
-    rf"|at|@|from|with|on(?: a single)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
+    rf"|at|@|from|with|on(?: a single| the same| the| my| our)?|off|powered (?:at|from|by|with|off|on)|running (?:at|from|off|on)"
     rf"|supplied (?:at|with|from)|dropping (?:down )?(?:from )?"
     # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure
     rf"|(?:call it|say,?)"
@@ -1546,7 +1546,9 @@ _BOARD_AFTER = re.compile(r"(?i)(?:'s)?\s*(?:dev(?:elopment)?\s*)?(?:board|kit)\
 
 # "9 V in, 100 mA load": a voltage named as the input, as engineers shorten it
 _VOLT_IN = re.compile(
-    rf"(?<![\w.])({_NUM})\s*(m?v)\s+in\b(?!\s+(?:the|a|an|my|our|this|that|its|range|series)\b)",
+    # (not "2.5-4.0 V in 2000 ppm propane": a condition the voltage holds in)
+    rf"(?<![\w.])({_NUM})\s*(m?v)\s+in\b"
+    rf"(?!\s+(?:(?:the|a|an|my|our|this|that|its|range|series)\b|\d))",
     re.IGNORECASE,
 )
 

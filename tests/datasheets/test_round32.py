@@ -19,3 +19,16 @@ def test_an_arrow_after_a_part_makes_it_the_source(qa: DatasheetQA) -> None:
     answer = qa.ask("TB6612FNG at Vcc 3.3 V and ESP32 GPIO -> its IN pins: logic levels ok?")
     assert answer.status == "answered", answer.reasons
     assert "ESP32-WROOM-32 VOH min 2.64 V ≥ TB6612FNG VIH min 2.31 V" in answer.answer
+
+
+def test_a_part_on_the_same_rail_runs_at_that_rail(qa: DatasheetQA) -> None:
+    # LM358 common mode at VCC = 5 V: 0 to VCC - 1.7 = 3.3 V, under the MQ-2's 4.0 V
+    answer = qa.ask(
+        "MQ-2 output (Vs 2.5-4.0V in 2000ppm propane) into an LM358 follower on the same 5V"
+        " rail - can the LM358 input handle it?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "incompatible"
+    assert "LM358 accepts 0 to 3.3 V" in answer.answer
+    # and "4.0V in 2000ppm" is the condition the output holds in, not the MQ-2's supply
+    assert "MQ-2 output spans 2.5 to 4 V at 5 V supply" in answer.answer
