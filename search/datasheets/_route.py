@@ -1559,10 +1559,20 @@ _SUPPLY_TIED = re.compile(
 )
 
 
+# "XGZP6847A100KPG (5V part, 0-100kPa gauge)": the supply the part is made for
+_VOLT_PART = re.compile(
+    rf"(?<![\w.])({_NUM})\s*(m?v)\s+(?:\([^)]*\)\s*)?(?:part|version|variant|model)\b(?!\s+of\b)",
+    re.I,
+)
+
+
 def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     """Give each device the supply voltage stated right after (or just before) its name."""
     volts = [(m.start(), _volts(m)) for m in _VOLT_AT.finditer(text)]
     volts += [(m.start(), _volts(m)) for m in _VOLT_IN.finditer(text)]
+    if len(parts := list(_VOLT_PART.finditer(text))) == 1:
+        # (not "the 5 V version vs the 3.3 V version": both asked)
+        volts += [(parts[0].start(), _volts(parts[0]))]
     volts.sort()
     if volts:
         # "at VDD = 5 V versus 3.3 V": the compared supply is stated too.

@@ -32,3 +32,16 @@ def test_a_part_on_the_same_rail_runs_at_that_rail(qa: DatasheetQA) -> None:
     assert "LM358 accepts 0 to 3.3 V" in answer.answer
     # and "4.0V in 2000ppm" is the condition the output holds in, not the MQ-2's supply
     assert "MQ-2 output spans 2.5 to 4 V at 5 V supply" in answer.answer
+
+
+def test_the_supply_a_part_is_named_as_the_version_of_is_its_supply(qa: DatasheetQA) -> None:
+    # XGZP6847A p6: P = (Vout - 0.5) / K at 5 V, K = 0.04 for 100 kPa
+    answer = qa.ask("XGZP6847A100KPG (5V part) outputs 1.3 V: what pressure?")
+    assert answer.status == "answered", answer.reasons
+    assert "20 kPa" in answer.answer
+    # two versions compared are both answered, neither taken as the supply
+    both = qa.ask(
+        "XGZP6847A for my node, the 5 V version vs the 3.3 V (…KPG33) version: what analog"
+        " output range does each give?"
+    )
+    assert "0.5 to 4.5 V" in both.answer and "0.2 to 2.7 V" in both.answer
