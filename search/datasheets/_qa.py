@@ -7752,6 +7752,14 @@ def _value_check(
                     f"{'at least' if ok else 'shorter than'} the {format_number(longest)} "
                     f"{it.unit} the part takes [{it.citation}]"
                 )
+            elif it.spec == "current_limit" and it.min is not None:
+                # a load is sure of its current only below where the part may start limiting
+                ok = all(q <= it.min + 1e-9 for q in qs)
+                lines.append(
+                    f"{format_number(value)} {unit} is {'at most' if ok else 'above'} the "
+                    f"guaranteed minimum current limit {format_number(it.min)} {it.unit} "
+                    f"[{it.citation}]" + (f" ({scope})" if scope else "")
+                )
             else:
                 ok = all(
                     (it.min is None or q >= it.min - 1e-9)

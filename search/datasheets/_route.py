@@ -900,7 +900,9 @@ _VOLT_AT = re.compile(
     rf"|(?:from|off) (?:the |my |our |an? )?[a-z][\w-]*'s)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
-    rf"\s*(?:(?:a|an|the)\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b",
+    rf"\s*(?:(?:a|an|the)\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b"
+    # ("at 1.5V headroom": the voltage across a regulator, not its supply)
+    rf"(?!\s*(?:of\s+)?(?:headroom|across|differential|dropout)\b)",
     re.IGNORECASE,
 )
 _REVISION = re.compile(

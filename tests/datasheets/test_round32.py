@@ -45,3 +45,13 @@ def test_the_supply_a_part_is_named_as_the_version_of_is_its_supply(qa: Datashee
         " output range does each give?"
     )
     assert "0.5 to 4.5 V" in both.answer and "0.2 to 2.7 V" in both.answer
+
+
+def test_a_load_is_held_to_the_current_limits_guaranteed_minimum(qa: DatasheetQA) -> None:
+    # AMS1117 p3: current limit 900 min, 1100 typ, 1500 max mA at (VIN - VOUT) = 1.5 V;
+    # "1.5V headroom" is that condition, not a 1.5 V supply
+    answer = qa.ask("ams1117-5.0 current limit with 1.5V headroom - can I count on 1.2 A?")
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "incompatible"
+    assert "1.2 A is above the guaranteed minimum current limit 900 mA" in answer.answer
+    assert "1.5 V in" not in answer.answer
