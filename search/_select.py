@@ -357,14 +357,15 @@ class Lexicon:
         self._opaque = frozenset(tuple(_tokens(a)) for a in opaque)
         # Real words are not read as typos of a name ("fridge" is not "bridge").
         self._known = frozenset(known)
+        self._plain = {w for s in services for t in s.texts() for w in _tokens(t)}
         # every name a service goes by, with the service it names: its own, then its aliases
         # of three letters or more ("er" is a filler, not an emergency room), an alias of one
         # everyday word left out ("parking", "condo" are said in passing)
         self._entries = [(name, i) for i, name in enumerate(self.names)] + [
-            (words, i)
+            (tuple(_tokens(a)), i)
             for i, s in enumerate(services)
-            for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
-            if len(words) >= 2 or words[0] not in self._known
+            for a in s.aliases
+            if len(a) >= 3 and not self._everyday(a)
         ]
         # "carpark" is also written "car park", and "car wash" "carwash": the same name
         held = {words for words, _ in self._entries}
@@ -376,10 +377,10 @@ class Lexicon:
         ]
         # ...unless the request opens with it, as the thing asked for ("chemist open late")
         self._leading = {
-            words[0]: i
+            _tokens(a)[0]: i
             for i, s in enumerate(services)
-            for words in (tuple(_tokens(a)) for a in s.aliases if len(a) >= 3)
-            if len(words) == 1 and words[0] in self._known
+            for a in s.aliases
+            if len(a) >= 3 and self._everyday(a)
         }
         # Aliases written as capitals ("ER", "A&E", "GP", "ATM") are said as capitals: matched
         # as written, never as the everyday word they spell in lower case ("er").
@@ -405,6 +406,17 @@ class Lexicon:
         for i, name in enumerate(self.names):
             if len(name) >= 3:
                 self._tails.setdefault((name[-2], name[-1]), []).append(i)
+
+    def _everyday(self, alias: str) -> bool:
+        """Whether an alias is one everyday word: one the model knows, as written ("parking")
+        or as a word the catalogue's English uses ("barbers", "grinds"). "Timmies" folds to
+        "timmy", a name the model knows, and is no word said in passing."""
+        words = _tokens(alias)
+        return (
+            len(words) == 1
+            and words[0] in self._known
+            and (fold(alias) in self._known or words[0] in self._plain)
+        )
 
     def _canon(self, word: str) -> set[str]:
         if word in self._vocab:

@@ -141,6 +141,18 @@ def test_lexicon_matches_a_services_other_names() -> None:
     assert lex.matches("er, a parking lot") == [1]
 
 
+def test_an_alias_that_folds_to_a_name_the_model_knows_is_no_everyday_word() -> None:
+    svcs = [
+        Service("coffee shop", "c", "", aliases=("timmies",)),
+        Service("tutoring service", "t", "a tutor for the grind of exams", aliases=("grinds",)),
+    ]
+    # "timmies" folds to "timmy", and "grinds" to "grind": both known to the model, but only
+    # "grind" is a word as written or in the catalogue's English
+    lex = Lexicon(svcs, known={"timmy", "grind"})
+    assert lex.matches("nearest timmies for a double-double") == [0]
+    assert lex.matches("a mill to grind my maize") == []
+
+
 def test_lexicon_reads_a_name_written_as_one_word_or_two() -> None:
     svcs = [
         Service("park", "park", ""),
