@@ -3425,37 +3425,49 @@ class DatasheetQA:
             checked := self._cap_rule_check(parsed, rule, device)
         ):
             return checked
-        stated = _cap_rating(parsed.text)
+        # ("what do the rev A/B 50V caps support, and the rev C 63V caps?": each answered)
+        stated = _cap_ratings(parsed.text)
         ratings = [
             f
             for f in self.index.device_facts(device)
             if f.spec == "voltage_rating"
             and re.search(r"(?i)\binput capacitor", f.parameter)
             and isinstance(f.value, int | float)
-            and (stated is None or f.value == stated)
+            and (not stated or f.value in stated)
             and (
                 not parsed.revisions
                 or str(f.applies_to.get("board_revision", "")) in parsed.revisions
             )
         ]
-        values = {float(f.value) for f in ratings if isinstance(f.value, int | float)}
-        if len(values) != 1 or not isinstance(rule.value, int | float) or not rule.value:
+        values = sorted({float(f.value) for f in ratings if isinstance(f.value, int | float)})
+        if not values or len(values) > max(1, len(stated)):
             return None
-        rating, factor = values.pop(), float(rule.value)
-        rail = _derated_rail(rating, factor)
-        about = rounded(rail, "the rail to a tenth of a volt")
-        # (the revision's bill of materials and the notice that changed it both state it)
-        cited = list({f.citation: f for f in ratings}.values())
+        if not isinstance(rule.value, int | float) or not rule.value:
+            return None
+        factor = float(rule.value)
+        lines, items, derived = [], [], []
+        for rating in values:
+            rail = _derated_rail(rating, factor)
+            about = rounded(rail, "the rail to a tenth of a volt")
+            # (the revision's bill of materials and the notice that changed it both state it)
+            cited = list({f.citation: f for f in ratings if f.value == rating}.values())
+            revisions = sorted({str(r) for f in cited if (r := f.applies_to.get("board_revision"))})
+            scope = f" (revision {', '.join(revisions)})" if len(values) > 1 and revisions else ""
+            lines.append(
+                f"a {format_number(rating)} V input capacitor{scope} "
+                f"[{', '.join(f.citation for f in cited)}] "
+                f"supports a rail of at most {rail.expression} = {format_number(rail.result)} V"
+                f"{f' (≈ {about.result:.1f} V)' if about else ''}"
+            )
+            items += map(item_from_fact, cited)
+            derived += [rail, *([about] if about else [])]
         return _answered(
             parsed,
-            f"{device}: a {format_number(rating)} V input capacitor "
-            f"[{', '.join(f.citation for f in cited)}] "
-            f"supports a rail of at most {rail.expression} = {format_number(rail.result)} V"
-            f"{f' (≈ {about.result:.1f} V)' if about else ''} "
+            f"{device}: {'; '.join(lines)} "
             f"under {rule.parameter.split(':')[0]}, rated at least {format_number(factor)} "
             f"{rule.condition} [{rule.citation}]",
-            [*map(item_from_fact, cited), item_from_fact(rule)],
-            [rail, *([about] if about else [])],
+            [*items, item_from_fact(rule)],
+            derived,
         )
 
     def _rule_margin(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7015,6 +7027,11 @@ def _cap_rating(text: str) -> float | None:
     """The capacitor voltage rating a question states, if any."""
     m = _CAP_RATING.search(text)
     return float(m.group(1) or m.group(2)) if m else None
+
+
+def _cap_ratings(text: str) -> list[float]:
+    """Every capacitor voltage rating a question states."""
+    return [float(m.group(1) or m.group(2)) for m in _CAP_RATING.finditer(text)]
 
 
 # Words a design rule names its figures with that say nothing of which figure ("the", "shall")

@@ -55,3 +55,12 @@ def test_a_load_is_held_to_the_current_limits_guaranteed_minimum(qa: DatasheetQA
     assert answer.verdict == "incompatible"
     assert "1.2 A is above the guaranteed minimum current limit 900 mA" in answer.answer
     assert "1.5 V in" not in answer.answer
+
+
+def test_each_capacitor_rating_asked_gets_its_derated_rail(qa: DatasheetQA) -> None:
+    # DR-14: rated at least 1.5 x the rail; 50 V (rev B BOM) and 63 V (rev C) input capacitors
+    answer = qa.ask(
+        "srb5030 input caps under DR-14: highest rail for the 50V ones and the 63V ones?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "50 / 1.5 = 33.3333 V" in answer.answer and "63 / 1.5 = 42 V" in answer.answer
