@@ -8661,7 +8661,8 @@ _ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 # "TEMP_OUT reads 2879", "a raw count of -3000": a register's count, no unit after it
 _RAW_COUNT = re.compile(
     r"(?i)\b(?:reads?|reading|raw(?:\s+(?:data\s+)?(?:value|count|reading|reg(?:ister)?))?"
-    r"|counts?(?:\s+of)?|reg(?:ister)?(?:\s+value)?)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
+    # ("TEMP_OUT = -1201", "ACCEL_XOUT: 8192": a data register named)
+    r"|counts?(?:\s+of)?|reg(?:ister)?(?:\s+value)?|[a-z]+_[xyz]?out)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
     # (a word after it that is no unit: "a raw count of 3000 with MTreg = 138")
     r"(?!\s*(?:\.\d|[°º]|deg|%"
     r"|(?!LSB\b|counts?\b|raw\b|(?:with|at|in|on|and|from|when|for|decimal)\b)[a-z]))"
@@ -8754,7 +8755,8 @@ def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Der
 
 # ("deg/s", "degrees per second": a turn rate, not a temperature)
 _ASKS_TEMPERATURE = re.compile(
-    r"(?i)\btemp(?:erature)?\b|°C|\bdeg(?:rees)?\b(?!\s*(?:/|per)\s*s)|\bin C\b"
+    # ("TEMP_OUT ... to degC")
+    r"(?i)\btemp(?:erature)?(?:_out)?\b|°C|\bdeg(?:rees)?(?:\s?c)?\b(?!\s*(?:/|per)\s*s)|\bin C\b"
 )
 # a count's reading asked by its quantity, not only by its unit
 _ASKS_QUANTITY = {

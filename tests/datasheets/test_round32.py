@@ -60,7 +60,14 @@ def test_a_load_is_held_to_the_current_limits_guaranteed_minimum(qa: DatasheetQA
 def test_each_capacitor_rating_asked_gets_its_derated_rail(qa: DatasheetQA) -> None:
     # DR-14: rated at least 1.5 x the rail; 50 V (rev B BOM) and 63 V (rev C) input capacitors
     answer = qa.ask(
-        "srb5030 input caps under DR-14: highest rail for the 50V ones and the 63V ones?"
+        "srb5030 under DR-14: highest rail for the 50V input caps and for the 63V caps?"
     )
     assert answer.status == "answered", answer.reasons
     assert "50 / 1.5 = 33.3333 V" in answer.answer and "63 / 1.5 = 42 V" in answer.answer
+
+
+def test_a_temperature_asked_as_degc_of_a_temp_out_count_is_worked(qa: DatasheetQA) -> None:
+    # MPU-6050 p14: offset -521 LSB at 35 °C, 340 LSB/°C: 35 + (-1201 + 521) / 340 = 33 °C
+    answer = qa.ask("mpu6050 TEMP_OUT = -1201, what is that in degC?")
+    assert answer.status == "answered", answer.reasons
+    assert "= 33 °C" in answer.answer
