@@ -133,6 +133,9 @@ class DeviceUse:
     strap_unknown: bool = False
     """The question says it does not know how the part's address pins are tied ("I don't know
     how the breakout straps ADDR"): its address is fixed, but not known."""
+    sensed: float | None = None
+    """The most the question says a current sensor's current reaches, amperes ("my current
+    only goes ±10 A"): its output then swings over that, not its whole measuring range."""
     strap_floating: str | None = None
     """An address pin the question leaves unconnected ("A0 left floating"): address tables
     give addresses only for pins tied to a level."""
@@ -586,6 +589,8 @@ def _source_range(
         span = r.max if r.max is not None else r.value if isinstance(r.value, float | int) else None
         if sv is None or span is None:
             continue
+        if src.sensed is not None and r.unit == "A":
+            span = min(float(span), src.sensed)
         sens_v_per_unit = (
             float(sv) / 1000.0 if (s.unit or "").lower().startswith("mv") else float(sv)
         )
@@ -916,6 +921,7 @@ def rule_signal_range(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
         inside = lo.value >= lo_in.value - 1e-9 and hi.value <= hi_in.value + 1e-9
         detail = (
             f"{name} output spans {lo.text} to {hi.text} V"
+            + (f" for ±{_fmt(src.sensed)} A" if src.sensed is not None else "")
             + (f" at {_fmt(src.supply_v)} V supply" if src.supply_v else "")
             + f"; {dst.device} accepts {lo_in.text} to {hi_in.text} V"
             + (
@@ -3707,6 +3713,19 @@ def stated_load_current(question: str, *, worst: bool = False) -> tuple[float, s
     found = {(amps(n, u), f"{n} {u}") for n, u in STATED_CURRENT.findall(question)}
     if worst and found:
         return max(found)
+    return found.pop() if len(found) == 1 else None
+
+
+# "my current only goes +-10A", "never more than 8 A", "peaks at 12 A"
+_SENSED_CURRENT = re.compile(
+    r"(?i)\b(?:only|never|at most|up to|max(?:imum)?|peaks?|tops? out|stays?|within|under)\b"
+    r"[^.;?\d±+]{0,25}(?:±|\+/-|\+-)?\s*(\d+(?:\.\d+)?)\s*A\b"
+)
+
+
+def stated_sensed_current(question: str) -> float | None:
+    """The one current a question says a sensed current stays within, amperes."""
+    found = {float(m.group(1)) for m in _SENSED_CURRENT.finditer(question)}
     return found.pop() if len(found) == 1 else None
 
 

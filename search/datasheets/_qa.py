@@ -90,6 +90,7 @@ from search.datasheets._compat import (
     stated_current_limit,
     stated_load_current,
     stated_package,
+    stated_sensed_current,
     stated_shunt,
     strapped,
     straps_in,
@@ -5603,6 +5604,8 @@ class DatasheetQA:
         elif "supply" in rules and len(uses) == 2:
             # "an SRB-5030 running 3 A out": the output current a converter being fed delivers
             uses[1].load = stated_load_current(parsed.text)
+        if "signal_range" in rules:
+            uses[0].sensed = stated_sensed_current(parsed.text)
         if rules == ["thermal"]:
             uses[0].package, uses[0].ambient = (
                 stated_package(parsed.text),

@@ -71,3 +71,16 @@ def test_a_temperature_asked_as_degc_of_a_temp_out_count_is_worked(qa: Datasheet
     answer = qa.ask("mpu6050 TEMP_OUT = -1201, what is that in degC?")
     assert answer.status == "answered", answer.reasons
     assert "= 33 °C" in answer.answer
+
+
+def test_a_current_sensor_swings_over_the_current_the_question_says_it_sees(
+    qa: DatasheetQA,
+) -> None:
+    # ACS712-20A: 2.5 V ± 100 mV/A x 12 A = 1.3 to 3.7 V, inside ±4.096 V (±20 A would not be)
+    answer = qa.ask(
+        "acs712 20A part on 5V, the current peaks at 12 A, into an ADS1115 at 5V with the PGA"
+        " at +-4.096V: range ok?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "compatible"
+    assert "output spans 1.3 to 3.7 V for ±12 A" in answer.answer
