@@ -14,7 +14,9 @@ A file that declares ``#! compounds`` has a long word it does not hold read as t
 ("Straßenbahnhaltestelle": Straßenbahn, Haltestelle), with a linking s, n or e between them.
 A file that declares ``#! inflects`` has a word it does not hold read as one it does that
 differs only in its last letter or two, the ending a case or number changes (Russian
-"гимнастику" is "гимнастика"), where the words it holds that share that stem agree.
+"гимнастику" is "гимнастика"), where the words it holds that share that stem agree: the
+languages that change a word's ending, not those that append suffixes to it (Finnish
+"lainata", to borrow, is no inflection of "laina", a loan).
 Chinese, Japanese kana, Thai, Lao, Burmese and Khmer are written without spaces between words,
 so each character (a Thai letter with its marks) is read as a word of its own, and a phrase of
 them is found wherever it stands ("回転寿司近く": 回転寿司, 近く; "นวดแผนไทยใกล้ฉัน": นวดแผนไทย,
