@@ -3612,7 +3612,22 @@ class DatasheetQA:
             for f in rules
             if "capacitor" in f.parameter.lower() and isinstance(f.value, int | float) and f.value
         ]
-        if rated is not None and len(factors) == 1:
+        rail_m = _RAIL_VOLTS.search(parsed.text)
+        on_rail = float(rail_m.group(1) or rail_m.group(2)) if rail_m else None
+        if on_rail is not None and len(factors) == 1 and rated in (None, on_rail):
+            # "what rating for a cap on a rail sold up to 36V": the factor times the rail
+            need = Derived(
+                label="rating needed",
+                expression=f"{format_number(factors[0])} * {format_number(on_rail)}",
+                result=round(factors[0] * on_rail, 6),
+                unit="V",
+            )
+            lines.append(
+                f"a {format_number(on_rail)} V rail: a capacitor rated at least "
+                f"{need.expression} = {format_number(need.result)} V"
+            )
+            derived.append(need)
+        elif rated is not None and len(factors) == 1:
             # "the highest rail a 50 V cap can sit on": the rating over the factor
             rail = _derated_rail(rated, factors[0])
             lines.append(
@@ -7023,6 +7038,14 @@ _ASKS_PASS = re.compile(r"(?i)\b(?:pass(?:es)?|meets?|satisf(?:y|ies)|compl(?:y|
 _CAP_RATING = re.compile(
     r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\b(?=[^.?]{0,30}\b(?:cap|ceramic|mlcc))"
     r"|\b(?:cap(?:s|acitors?)?|ceramics?|mlccs?)\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
+)
+
+
+# A rail's voltage: "on a 24 V rail", "a rail the datasheet sells up to 36V"
+_RAIL_VOLTS = re.compile(
+    r"(?i)\brail\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
+    r"(?![^.?]{0,12}\b(?:caps?|capacitors?|ceramics?|mlccs?)\b)"  # (not "rail for a 50 V cap")
+    r"|(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:dc\s+)?rail\b"
 )
 
 

@@ -84,3 +84,12 @@ def test_a_current_sensor_swings_over_the_current_the_question_says_it_sees(
     assert answer.status == "answered", answer.reasons
     assert answer.verdict == "compatible"
     assert "output spans 1.3 to 3.7 V for ±12 A" in answer.answer
+
+
+def test_a_rail_asks_the_rating_a_derating_rule_needs_on_it(qa: DatasheetQA) -> None:
+    answer = qa.ask("DR-14: what voltage rating does a ceramic cap need on a 24 V rail?")
+    assert answer.status == "answered", answer.reasons
+    assert "a capacitor rated at least 1.5 * 24 = 36 V" in answer.answer
+    # a rating stated with its capacitor is still a rating
+    rated = qa.ask("DR-14: highest rail for a 50 V cap?")
+    assert "50 / 1.5 = 33.3333 V" in rated.answer
