@@ -8652,12 +8652,19 @@ _ASKS_STEP = re.compile(
     r"(?i)\b(?:one|1|an?|the|each)\s+lsb\b|\blsb (?:size|in|step)\b|\bstep size\b"
     r"|\b(?:volts?|mv|µv|uv) per (?:count|code|bit|lsb|step)\b"
 )
+# a register read in hex: "conversion register reads 0x3E80", "returns 0x4000"
+_HEX_READ = re.compile(
+    r"\b(?:reads?|reading|returns?|gives?|register|code|value)\s*(?:of|=|is|:)?\s*"
+    r"(0x[0-9a-f]{1,4})\b",
+    re.I,
+)
 _COUNTS_READ = re.compile(
     # ("the conversion register reads 16000 decimal": a count, no unit after it)
     r"(?i)(?<![\w.])(\d+)\s*(?:counts?|codes?|lsbs?)\b"
-    r"|\b(?:code|reads?)\s+(?:of\s+)?(\d+)(?:\s+decimal)?\b(?!\s*(?:\.\d|[a-zµ°%]))"
+    r"|\b(?:code|reads?|reading|returns?|gives?)\s+(?:of\s+)?(\d+)(?:\s+decimal)?\b"
+    r"(?!\s*(?:\.\d|[a-zµ°%]))"
     # a register read in hex: "conversion register reads 0x3E80"
-    r"|\b(?:reads?|register|code|value)\s*(?:of|=|is|:)?\s*(0x[0-9a-f]{1,4})\b"
+    rf"|{_HEX_READ.pattern}"
 )
 _ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v)\b")
 # "what code should I read", "what output code", "how many counts": the code for a stated input
@@ -8772,6 +8779,12 @@ def _stated_count(text: str, low_byte: int | None = None) -> tuple[int, list[Der
             expression=str(count),
             result=count,
             unit="count",
+        )
+        return count, [word]
+    if m := _HEX_READ.search(text):
+        count = int(m.group(1), 16)
+        word = Derived(
+            label=f"count from {m.group(1)}", expression=str(count), result=count, unit="count"
         )
         return count, [word]
     if m := _RAW_COUNT.search(text):

@@ -93,3 +93,14 @@ def test_a_rail_asks_the_rating_a_derating_rule_needs_on_it(qa: DatasheetQA) -> 
     # a rating stated with its capacitor is still a rating
     rated = qa.ask("DR-14: highest rail for a 50 V cap?")
     assert "50 / 1.5 = 33.3333 V" in rated.answer
+
+
+def test_a_register_read_in_hex_is_its_count(qa: DatasheetQA) -> None:
+    # ADS1115 p17: 125 µV per count at ±4.096 V; 0x2000 = 8192 counts
+    adc = qa.ask("ads1115 with the PGA at +-4.096V returns 0x2000: input voltage?")
+    assert adc.status == "answered", adc.reasons
+    assert "1.024 V" in adc.answer
+    # DS18B20 p6: a 16-bit two's complement word of 1/16 °C; 0xFFF8 = -8 counts = -0.5 °C
+    sensor = qa.ask("ds18b20 temperature register reads 0xFFF8, temperature?")
+    assert sensor.status == "answered", sensor.reasons
+    assert "-8 * 0.0625 = -0.5 °C" in sensor.answer
