@@ -6006,7 +6006,11 @@ _CHECK_CUE = re.compile(
     r"|^\W*switch(?:ing)?\b"  # "Switch a 16 A heater with the relay's contacts?"
     # "powering a 2.5 A load at 80 C?"
     r"|\b(?:powering|feeding|supplying|running) (?:an? |the )?\d+(?:\.\d+)?\s*m?A\b"
-    r"[^.?]{0,20}\bload\b",
+    r"[^.?]{0,20}\bload\b"
+    # "srb5030 rev B on a 36V industrial rail?": a part on a supply, nothing else asked
+    r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\bon (?:an?|the|my|our|their)\b"
+    r"[^?]{0,30}?\d+(?:\.\d+)?\s*V(?:\s+[\w-]+){0,3}?\s+(?:rail|supply|battery|pack|bus|line)s?\b"
+    r"[^?]{0,30}\?\s*$",
     re.IGNORECASE,
 )
 # Ratings whose one printed figure is what the part may carry at most ("Nominal switching

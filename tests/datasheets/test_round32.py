@@ -104,3 +104,16 @@ def test_a_register_read_in_hex_is_its_count(qa: DatasheetQA) -> None:
     sensor = qa.ask("ds18b20 temperature register reads 0xFFF8, temperature?")
     assert sensor.status == "answered", sensor.reasons
     assert "-8 * 0.0625 = -0.5 °C" in sensor.answer
+
+
+def test_a_part_named_on_a_supply_with_nothing_else_asked_is_checked_there(
+    qa: DatasheetQA,
+) -> None:
+    # ESP32-WROOM-32 p26: VDD 3.0 to 3.6 V
+    answer = qa.ask("esp32-wroom-32 on a 5V USB supply?")
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "incompatible"
+    assert "5 V is outside 3 to 3.6 V" in answer.answer
+    # a figure asked is still a lookup
+    asked = qa.ask("ESP32 max current draw on a 3.3 V rail?")
+    assert asked.verdict is None
