@@ -1630,7 +1630,7 @@ class DatasheetQA:
         documents state (of the part named, or of any part when none is), worked with the value
         the question gives each of its symbols; None unless the question gives them all."""
         named = set(parsed.device_names)
-        said: dict[str, list[tuple[Fact, dict[str, tuple[float, re.Match[str]]]]]] = {}
+        said: dict[str, list[tuple[Fact, dict[str, tuple[float, re.Match[str] | Fact]]]]] = {}
         for f in self._formulas:
             if named and f.device not in named:
                 continue
@@ -1645,15 +1645,18 @@ class DatasheetQA:
                 # one value stated ("VREF = 5 V") is a condition, unless the formula is of a
                 # setting's span or its result is what is asked
                 continue
-            values = {}
+            values: dict[str, tuple[float, re.Match[str] | Fact]] = {}
             for sym in f.extra["symbols"]:
                 m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
                 if m is None and (name := f.extra.get("names", {}).get(sym)):
                     m = _stated_by_name(name, parsed.text)
-                if m is None:
-                    break
-                values[sym] = (_stated_si(m), m)
-            else:
+                if m is not None:
+                    values[sym] = (_stated_si(m), m)
+            # "if R1 gets a 102k instead of 105k, what is VOUT": a symbol the question leaves
+            # out is the part's own, where its documents give that designator one value
+            if values and (filled := self._own_values(f, set(f.extra["symbols"]) - set(values))):
+                values.update(filled)
+            if len(values) == len(f.extra["symbols"]):
                 # (a formula of a span of its setting: "-30 + 10*OcpTrim" for 16 to 27)
                 lo, hi = f.extra.get("domain", (None, None))
                 if all(
@@ -1669,10 +1672,23 @@ class DatasheetQA:
         result = evaluate(expression, {k: v for k, (v, _t) in values.items()})
         unit = f.extra.get("unit") or _FORMULA_UNIT.get(re.sub(r"^d(?=[A-Z])", "", name or "")[:1])
         shown, written = expression, expression  # (in base units: "4.7k" is 4.7 * 1000)
-        for sym, (_v, m) in values.items():
-            factor = _PREFIX.get(m.group("p") or m.group("k") or "")
-            number = f"({m.group('n')} * {format_number(factor)})" if factor else m.group("n")
-            as_said = m.string[m.start("n") : max(m.end(g) for g in "npuk" if m.group(g))]
+        own = [src for _v, src in values.values() if isinstance(src, Fact)]
+        for sym, (v, src) in values.items():
+            if isinstance(src, Fact):
+                said_value = float(src.value)  # type: ignore[arg-type]
+                scale = v / said_value if said_value else 1.0
+                number = format_number(said_value)
+                if not math.isclose(scale, 1.0):
+                    number = f"({number} * {format_number(round(scale, 12))})"
+                as_said = f"{format_number(said_value)} {src.unit}"
+            else:
+                factor = _PREFIX.get(src.group("p") or src.group("k") or "")
+                number = (
+                    f"({src.group('n')} * {format_number(factor)})" if factor else src.group("n")
+                )
+                as_said = src.string[
+                    src.start("n") : max(src.end(g) for g in "npuk" if src.group(g))
+                ]
             shown = re.sub(rf"\b{re.escape(sym)}\b", number, shown)
             written = re.sub(rf"\b{re.escape(sym)}\b", as_said, written)
         steps = [
@@ -1683,21 +1699,47 @@ class DatasheetQA:
                 unit=unit,
             )
         ]
-        said = f"{format_number(round(result, 6))}{_unit(unit)}"
+        worked = f"{format_number(round(result, 6))}{_unit(unit)}"
         if unit == "Ω" and abs(result) >= 1e3:
             kilo = round(result / 1e3, 6)
             steps.append(
                 Derived(label="in kΩ", expression=f"{result} / 1000", result=kilo, unit="kΩ")
             )
-            said += f" = {format_number(kilo)} kΩ"
+            worked += f" = {format_number(kilo)} kΩ"
         cites = ", ".join(dict.fromkeys(g.citation for g, _v in found))
+        kept = "".join(
+            f"; {g.parameter} {format_number(float(g.value))} {g.unit} "  # type: ignore[arg-type]
+            f"[{g.citation}]"
+            for g in own
+        )
         return _answered(
             parsed,
-            f"{f.device}: {f.parameter} [{cites}]; with the values stated, {written} = {said}",
-            [item_from_fact(g) for g, _v in found],
+            f"{f.device}: {f.parameter} [{cites}]{kept}; with the values stated, {written} = "
+            f"{worked}",
+            [*(item_from_fact(g) for g, _v in found), *map(item_from_fact, own)],
             steps,
             "computed",
         )
+
+    def _own_values(self, formula: Fact, symbols: set[str]) -> dict[str, tuple[float, Fact]]:
+        """The value the part's documents give each of ``symbols`` as a designator ("feedback
+        lower resistor R2 (OPS-4200) resistance: 20.0 kohm"), in base units; empty unless
+        every one has exactly one."""
+        out: dict[str, tuple[float, Fact]] = {}
+        for sym in symbols:
+            rows = {
+                f.si_value: f
+                for f in self.index.device_facts(formula.device)
+                if f.spec in ("resistance", "capacitance", "inductance")
+                and isinstance(f.si_value, int | float)
+                and isinstance(f.value, int | float)
+                and re.search(rf"\b{re.escape(sym)}\b", f.parameter)
+            }
+            if len(rows) != 1:
+                return {}
+            ((v, f),) = rows.items()
+            out[sym] = (float(v), f)
+        return out
 
     def _verification(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Cal verification of the TRN-2400 CC at the 0.100 A point: what tolerance?": the
@@ -6967,7 +7009,10 @@ _ASKS_INPUT_LIMIT = re.compile(
     r"(?i)\b(?:max(?:imum)?\s+input|input\s+voltage|vin\b|rated\s+for|ceiling)"
 )
 # "RL = 4.7k", "R1 = 103.5 kOhm", "Vc = 5.0 V": a value stated for a symbol, its prefix apart
-_SAID_AS = r"(?:=|:|of|is|at|reads?)"
+_SAID_AS = (
+    r"(?:=|:|of|at|reads?|measures?|measured at|came out at|shows?|gets(?: a)?|becomes"
+    r"|(?:(?:is|was)\s+)?(?:changed to|swapped for|replaced (?:by|with))(?: a)?|is)"
+)
 _STATED_VALUE = (
     r"(?P<n>[-+]?\d+(?:\.\d+)?)(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
 )

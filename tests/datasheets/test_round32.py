@@ -117,3 +117,17 @@ def test_a_part_named_on_a_supply_with_nothing_else_asked_is_checked_there(
     # a figure asked is still a lookup
     asked = qa.ask("ESP32 max current draw on a 3.3 V rail?")
     assert asked.verdict is None
+
+
+def test_a_formula_takes_a_value_measured_and_the_parts_own_designators(
+    qa: DatasheetQA,
+) -> None:
+    # MQ-2 p4: Rs = (Vc / VRL - 1) * RL = (5 / 2.5 - 1) * 10k = 10 kΩ
+    gas = qa.ask("MQ-2, Vc = 5V, RL = 10k, VRL measures 2.5V: Rs?")
+    assert gas.status == "answered", gas.reasons
+    assert "= 10 kΩ" in gas.answer
+    # SRB-5030 BOM: VOUT = 0.800 * (1 + R1 / R2), R2 20.0 kohm: R1 = 110k gives 5.2 V
+    board = qa.ask("srb5030: if R1 is replaced with a 110k, what VOUT do we get?")
+    assert board.status == "answered", board.reasons
+    assert "R2 (OPS-4200) resistance 20 kohm [srb5030-bom#1]" in board.answer
+    assert board.answer.endswith("= 5.2 V")
