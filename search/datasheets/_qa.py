@@ -3642,8 +3642,14 @@ class DatasheetQA:
         rules = [
             f
             for f in self.store.facts
-            if f.spec == "derating_factor" and f.parameter.split(":")[0].upper() in named
+            if f.spec in ("derating_factor", "derating_limit")
+            and f.parameter.split(":")[0].upper() in named
         ]
+        # of a rule's several clauses, those about the part asked ("a resistor", not "a
+        # capacitor's ripple current")
+        asked = _stems(parsed.text)
+        about = [f for f in rules if _stems(f.parameter.rsplit(": ", 1)[-1]) & asked]
+        rules = about or rules
         if not rules:
             return None
         lines = [f'{f.section or f.parameter}: "{f.evidence}" [{f.citation}]' for f in rules]
@@ -3652,7 +3658,10 @@ class DatasheetQA:
         factors = [
             float(f.value)
             for f in rules
-            if "capacitor" in f.parameter.lower() and isinstance(f.value, int | float) and f.value
+            if f.spec == "derating_factor"
+            and "capacitor" in f.parameter.lower()
+            and isinstance(f.value, int | float)
+            and f.value
         ]
         rail_m = _RAIL_VOLTS.search(parsed.text)
         on_rail = float(rail_m.group(1) or rail_m.group(2)) if rail_m else None

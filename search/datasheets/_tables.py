@@ -5291,6 +5291,14 @@ _DERATING_RULE = re.compile(
 )
 
 
+# "A resistor shall dissipate no more than 60 percent of its rated power": a rule's ceiling,
+# a share of the part's own rating.
+_DERATING_LIMIT = re.compile(
+    r"(?P<what>\b(?:An?|The|Each|Every)\s[^.]{3,120}?)\s+shall (?:be|dissipate|carry|see)\s+"
+    r"no more than\s+(?P<pct>\d+(?:\.\d+)?)\s*(?:percent|%) of (?P<of>its [^.,]{5,80})"
+)
+
+
 def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
     """A document of design rules that names no part ("Orbeck Power Systems, document
     DR-0100 … These rules apply to every Orbeck DC-DC board"): each derating factor a rule
@@ -5310,6 +5318,22 @@ def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
                     parameter=f"{sec.title}: {m['what']}",
                     value=float(m["factor"]),
                     condition=f"times the {m['of'].strip()}",
+                    section_kind="general",
+                    doc=stem,
+                    citation=f"{stem}#{sec.number}",
+                    evidence=m.group(0),
+                    section=sec.title,
+                ).with_id()
+            )
+        for m in _DERATING_LIMIT.finditer(" ".join(sec.text.split())):
+            out.append(
+                Fact(
+                    device=number.group(1),
+                    spec="derating_limit",
+                    parameter=f"{sec.title}: {m['what']}",
+                    max=float(m["pct"]),
+                    unit="%",
+                    condition=f"of {m['of'].strip()}",
                     section_kind="general",
                     doc=stem,
                     citation=f"{stem}#{sec.number}",

@@ -131,3 +131,15 @@ def test_a_formula_takes_a_value_measured_and_the_parts_own_designators(
     assert board.status == "answered", board.reasons
     assert "R2 (OPS-4200) resistance 20 kohm [srb5030-bom#1]" in board.answer
     assert board.answer.endswith("= 5.2 V")
+
+
+def test_a_design_rules_ceiling_is_read_and_answered_for_the_part_asked(
+    qa: DatasheetQA,
+) -> None:
+    # design-review-rules §5, DR-16: resistors 60 percent of rated power, capacitors' ripple
+    # current 70 percent of its rating
+    limits = {f.max for f in qa.store.facts if f.spec == "derating_limit"}
+    assert limits == {60.0, 70.0}
+    answer = qa.ask("under DR-16, how much of its rated power may a resistor dissipate?")
+    assert answer.status == "answered", answer.reasons
+    assert "no more than 60 percent" in answer.answer and "ripple" not in answer.answer
