@@ -23,7 +23,8 @@ __all__ = ["FactIndex", "Ranked", "content_words", "named_variants"]
 
 # A question about a production test ("in production test", "pass limit", "step 4").
 _ASKS_PRODUCTION = re.compile(
-    r"(?i)\bproduction[\s-]+(?:test|line|spec)|\btest spec|\bpass(?:/fail)?\s+limits?\b"
+    r"(?i)\b(?:production|prod\.?|factory)[\s-]+(?:test|line|spec)|\btest spec"
+    r"|\bpass(?:/fail)?\s+limits?\b"
     r"|\b(?:test\s+)?step\s*\d"
     r"|\bfinal test\b|\bTS-\d+"
 )

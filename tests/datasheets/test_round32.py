@@ -143,3 +143,12 @@ def test_a_design_rules_ceiling_is_read_and_answered_for_the_part_asked(
     answer = qa.ask("under DR-16, how much of its rated power may a resistor dissipate?")
     assert answer.status == "answered", answer.reasons
     assert "no more than 60 percent" in answer.answer and "ripple" not in answer.answer
+
+
+def test_a_production_test_shortened_to_prod_test_reads_the_test_limits(
+    qa: DatasheetQA,
+) -> None:
+    # srb5030-test-spec §4, step 6 EFF_FL: 88.00 % lower limit (the datasheet's typical is higher)
+    answer = qa.ask("srb5030 prod test - full load efficiency min?")
+    assert answer.status == "answered", answer.reasons
+    assert "min 88 %" in answer.answer and answer.citations == ["srb5030-test-spec#4"]
