@@ -7757,6 +7757,12 @@ def _value_check(
             tolerances.add(value)  # "hold ±100 ppm": a tolerance, what an accuracy is held to
         if re.search(r"(?i)\b(?:its|the) output\b[^.?!\d]*$", question[: m.start()]):
             outputs.add(value)  # "keep its output above 4.900 V": the part's own output
+        if re.search(
+            r"(?i)\b(?:dip|drop|sag|fall|droop)\w*\s+(?:under|below)\s*$"
+            r"|\bstays?\s+(?:above|over)\s*$",
+            question[: m.start()],
+        ):
+            outputs.add(value)  # "the rail dipping under 4.75V": a level its output must hold
         if re.search(r"(?i)\bcarr(?:y|ies|ying)\b[^.?!\d]*$", question[: m.start()]) or re.match(
             r"[^.?!\d]{0,30}\bthrough\b", question[m.end() :]
         ):

@@ -152,3 +152,13 @@ def test_a_production_test_shortened_to_prod_test_reads_the_test_limits(
     answer = qa.ask("srb5030 prod test - full load efficiency min?")
     assert answer.status == "answered", answer.reasons
     assert "min 88 %" in answer.answer and answer.citations == ["srb5030-test-spec#4"]
+
+
+def test_a_level_the_output_must_not_dip_under_is_no_voltage_applied(qa: DatasheetQA) -> None:
+    # SRB-5030: no load-step response is specified; 4.75 V is what the load needs, not an input
+    answer = qa.ask(
+        "srb5030 feeding a load that jumps 1 A -> 3 A; it resets if the rail drops below 4.75V"
+        " during the step. will the srb5030 keep up?"
+    )
+    assert answer.status == "insufficient_evidence"
+    assert "4.75 V is outside" not in answer.answer
