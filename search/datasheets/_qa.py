@@ -7249,7 +7249,12 @@ _STATED_CONDITION = re.compile(
 def _unweighed(text: str, items: Sequence[AnswerItem]) -> list[str]:
     """Each such figure the question states, as written, whose dimension none of ``items``
     has: a figure no fact found limits."""
-    weighed = {unit_dimension(i.unit, i.spec) for i in items}
+    # (a board's own part value, "output capacitor C3, C4: 22 uF", limits nothing added to it)
+    weighed = {
+        unit_dimension(i.unit, i.spec)
+        for i in items
+        if i.spec not in ("capacitance", "resistance", "inductance")
+    }
     # a limit derated from an ambient ("max 3 A, ambient 70 degC") weighs an ambient up to it
     hottest = max(
         (float(a) for i in items if isinstance(a := i.applies_to.get("ambient_c"), int | float)),

@@ -162,3 +162,10 @@ def test_a_level_the_output_must_not_dip_under_is_no_voltage_applied(qa: Datashe
     )
     assert answer.status == "insufficient_evidence"
     assert "4.75 V is outside" not in answer.answer
+
+
+def test_a_boards_own_part_value_does_not_settle_what_is_added_to_it(qa: DatasheetQA) -> None:
+    # the BOM gives the SRB-5030's own 22 uF output capacitors; no limit on capacitance added
+    answer = qa.ask("srb5030 output: can I add 1000uF of extra capacitance and keep it stable?")
+    assert answer.status == "insufficient_evidence"
+    assert answer.verdict == "insufficient_evidence"
