@@ -8723,8 +8723,9 @@ _ASKS_STEP = re.compile(
 )
 # a register read in hex: "conversion register reads 0x3E80", "returns 0x4000"
 _HEX_READ = re.compile(
-    r"\b(?:reads?|reading|returns?|gives?|register|code|value)\s*(?:of|=|is|:)?\s*"
-    r"(0x[0-9a-f]{1,4})\b",
+    # ("returns scratchpad temp 0xFF90": the register named between)
+    r"\b(?:reads?|reading|returns?|gives?|register|code|value)(?:\s+[a-z][\w-]*){0,3}?"
+    r"\s*(?:of|=|is|:)?\s*(0x[0-9a-f]{1,4})\b",
     re.I,
 )
 _COUNTS_READ = re.compile(

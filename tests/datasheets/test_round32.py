@@ -104,6 +104,9 @@ def test_a_register_read_in_hex_is_its_count(qa: DatasheetQA) -> None:
     sensor = qa.ask("ds18b20 temperature register reads 0xFFF8, temperature?")
     assert sensor.status == "answered", sensor.reasons
     assert "-8 * 0.0625 = -0.5 °C" in sensor.answer
+    # the register named between the verb and the value
+    named = qa.ask("ds18b20 returns scratchpad temp 0xFFF8 - degrees C?")
+    assert "-8 * 0.0625 = -0.5 °C" in named.answer
 
 
 def test_a_part_named_on_a_supply_with_nothing_else_asked_is_checked_there(
