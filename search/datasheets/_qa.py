@@ -3395,6 +3395,7 @@ class DatasheetQA:
         if answer.status == "answered":
             self._variant_rated_lower(parsed, answer)
             self._statement_beyond(parsed, answer)
+            self._relative_to_supply(parsed, answer)
             _margin_below(parsed, answer)
             _bound_not_given(self.index, parsed, answer)
             _outside_condition(parsed, answer)
@@ -3728,6 +3729,31 @@ class DatasheetQA:
             # sentence's figure: they are of another condition ("PD_SCK high time" while
             # clocking out, max 50 µs, against 60 µs for power-down), and the sentence answers.
             answer.items, answer.citations, answer.answer = [item], [item.citation], line
+
+    def _relative_to_supply(self, parsed: ParsedQuestion, answer: Answer) -> None:
+        """ "LM358 common mode range upper end, how far below VCC?": the row of the spec found
+        that states its bound relative to the supply ("VCC - 1.7 V") answers, not a row at one
+        supply (28.3 V at VCC = 30 V)."""
+        if not _ASKS_RELATIVE.search(parsed.text):
+            return
+        specs = {i.spec for i in answer.items}
+        rows = [
+            f
+            for d in dict.fromkeys(parsed.device_names)
+            for f in self.index.device_facts(d)
+            if f.spec in specs and ("max_text" in f.extra or "min_text" in f.extra)
+        ]
+        if len(rows) != 1:
+            return
+        f = rows[0]
+        bounds = "; ".join(
+            f"{side} {f.extra[key]} {f.unit or ''}".strip()
+            for side, key in (("min", "min_text"), ("max", "max_text"))
+            if key in f.extra
+        )
+        item = item_from_fact(f).model_copy(update={"value": bounds})
+        answer.items, answer.citations = [item], [f.citation]
+        answer.answer = f'{f.device} {f.parameter}: {bounds} — "{f.evidence}" [{f.citation}]'
 
     def _variant_rated_lower(self, parsed: ParsedQuestion, answer: Answer) -> None:
         """A figure stated for the whole family ("Single Supply Operation: 3.0 V to 32 V")
@@ -6917,6 +6943,11 @@ _ASKS_READING = re.compile(
 
 _ASKS_TIME = re.compile(_HOW_LONG, re.I)
 
+# "how far below VCC", "relative to the supply": a bound asked against the supply
+_ASKS_RELATIVE = re.compile(
+    r"(?i)\b(?:below|under|above|from|short of|relative to)\s+(?:the\s+)?"
+    r"(?:vcc|vdd|v\+|supply|rail|positive rail)\b"
+)
 _VERSUS = re.compile(r"\b(?:versus|vs\.?|compared (?:with|to))(?=\s)", re.IGNORECASE)
 
 

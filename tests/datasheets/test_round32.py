@@ -172,3 +172,12 @@ def test_a_boards_own_part_value_does_not_settle_what_is_added_to_it(qa: Datashe
     answer = qa.ask("srb5030 output: can I add 1000uF of extra capacitance and keep it stable?")
     assert answer.status == "insufficient_evidence"
     assert answer.verdict == "insufficient_evidence"
+
+
+def test_a_bound_asked_against_the_supply_is_the_row_stated_relative_to_it(
+    qa: DatasheetQA,
+) -> None:
+    # LM358 p2, note 2: the upper end of the common mode range is VCC - 1.7 V
+    answer = qa.ask("LM358: how far below the supply does the input common-mode range stop?")
+    assert answer.status == "answered", answer.reasons
+    assert "max VCC - 1.7 V" in answer.answer and "28.3" not in answer.answer
