@@ -5301,46 +5301,52 @@ _DERATING_LIMIT = re.compile(
 
 def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
     """A document of design rules that names no part ("Orbeck Power Systems, document
-    DR-0100 … These rules apply to every Orbeck DC-DC board"): each derating factor a rule
-    states, filed under the document's number, for a question that applies it to a part."""
+    DR-0100 … These rules apply to every Orbeck DC-DC board"): each derating factor or ceiling a
+    rule states, filed under the document's number, for a question that applies it to a part."""
     number = re.search(
         r"\bdocument ([A-Z]{2,}-\d{3,})\b", " ".join([md.title, *(s.text for s in md.sections)])
     )
     if number is None:
         return []
+
+    def rule(sec: MdSection, m: re.Match[str], condition: str, **figure: Any) -> Fact:
+        return Fact(
+            device=number.group(1),
+            parameter=f"{sec.title}: {m['what']}",
+            condition=condition,
+            section_kind="general",
+            doc=stem,
+            citation=f"{stem}#{sec.number}",
+            evidence=m.group(0),
+            section=sec.title,
+            **figure,
+        ).with_id()
+
     out: list[Fact] = []
     for sec in md.sections:
-        for m in _DERATING_RULE.finditer(" ".join(sec.text.split())):
-            out.append(
-                Fact(
-                    device=number.group(1),
-                    spec="derating_factor",
-                    parameter=f"{sec.title}: {m['what']}",
-                    value=float(m["factor"]),
-                    condition=f"times the {m['of'].strip()}",
-                    section_kind="general",
-                    doc=stem,
-                    citation=f"{stem}#{sec.number}",
-                    evidence=m.group(0),
-                    section=sec.title,
-                ).with_id()
+        text = " ".join(sec.text.split())
+        # a factor the part's rating must exceed the rail by, or a share of its rating it may use
+        out += [
+            rule(
+                sec,
+                m,
+                f"times the {m['of'].strip()}",
+                spec="derating_factor",
+                value=float(m["factor"]),
             )
-        for m in _DERATING_LIMIT.finditer(" ".join(sec.text.split())):
-            out.append(
-                Fact(
-                    device=number.group(1),
-                    spec="derating_limit",
-                    parameter=f"{sec.title}: {m['what']}",
-                    max=float(m["pct"]),
-                    unit="%",
-                    condition=f"of {m['of'].strip()}",
-                    section_kind="general",
-                    doc=stem,
-                    citation=f"{stem}#{sec.number}",
-                    evidence=m.group(0),
-                    section=sec.title,
-                ).with_id()
+            for m in _DERATING_RULE.finditer(text)
+        ]
+        out += [
+            rule(
+                sec,
+                m,
+                f"of {m['of'].strip()}",
+                spec="derating_limit",
+                max=float(m["pct"]),
+                unit="%",
             )
+            for m in _DERATING_LIMIT.finditer(text)
+        ]
     return out
 
 
