@@ -7138,15 +7138,14 @@ _RAIL_VOLTS = re.compile(
 )
 
 
-def _cap_rating(text: str) -> float | None:
-    """The capacitor voltage rating a question states, if any."""
-    m = _CAP_RATING.search(text)
-    return float(m.group(1) or m.group(2)) if m else None
-
-
 def _cap_ratings(text: str) -> list[float]:
     """Every capacitor voltage rating a question states."""
     return [float(m.group(1) or m.group(2)) for m in _CAP_RATING.finditer(text)]
+
+
+def _cap_rating(text: str) -> float | None:
+    """The (first) capacitor voltage rating a question states, if any."""
+    return next(iter(_cap_ratings(text)), None)
 
 
 # Words a design rule names its figures with that say nothing of which figure ("the", "shall")
