@@ -1218,6 +1218,7 @@ class DatasheetQA:
                 worked := self._adc_step(parsed)
                 or self._by_formula(parsed)
                 or self._setting_for(parsed)
+                or self._host_lacks(parsed)
             ) is not None:
                 answer = worked
             elif (total := self._total_current(parsed)) is not None:
@@ -1720,6 +1721,27 @@ class DatasheetQA:
             steps,
             "computed",
         )
+
+    def _host_lacks(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "My I2C master can't do clock stretching. Will a CCS811 work with it?": a feature
+        the part requires of its host ("requires the host processor supports clock
+        stretching"), which the question says its host lacks."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        for found in self.index.lookup(device, ("host_requirement",)):
+            need = found.fact
+            feature = re.escape(str(need.value))
+            if re.search(rf"(?i)\b{_LACKS}\b[^.?;]{{0,30}}\b{feature}\b", parsed.text):
+                return _checked(
+                    parsed,
+                    False,
+                    f"{device} requires its bus host to support {need.value} "
+                    f'("{need.evidence}") [{need.citation}]; the question says the host does not',
+                    [item_from_fact(need)],
+                    [],
+                )
+        return None
 
     def _own_values(self, formula: Fact, symbols: set[str]) -> dict[str, tuple[float, Fact]]:
         """The value the part's documents give each of ``symbols`` as a designator ("feedback
@@ -6943,6 +6965,11 @@ _ASKS_READING = re.compile(
 
 _ASKS_TIME = re.compile(_HOW_LONG, re.I)
 
+# "can't do", "doesn't support", "has no": a feature the question says a part lacks
+_LACKS = (
+    r"(?:can'?t|cannot|can not|doesn'?t|does not|won'?t|will not|isn'?t able to|unable to"
+    r"|lacks?|without|no)"
+)
 # "how far below VCC", "relative to the supply": a bound asked against the supply
 _ASKS_RELATIVE = re.compile(
     r"(?i)\b(?:below|under|above|from|short of|relative to)\s+(?:the\s+)?"

@@ -181,3 +181,13 @@ def test_a_bound_asked_against_the_supply_is_the_row_stated_relative_to_it(
     answer = qa.ask("LM358: how far below the supply does the input common-mode range stop?")
     assert answer.status == "answered", answer.reasons
     assert "max VCC - 1.7 V" in answer.answer and "28.3" not in answer.answer
+
+
+def test_a_feature_the_question_says_the_host_lacks_is_a_requirement_unmet(
+    qa: DatasheetQA,
+) -> None:
+    # CCS811 p12: "CCS811 requires the host processor supports clock stretching."
+    answer = qa.ask("our i2c host doesn't support clock stretching - can it read a ccs811?")
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "incompatible"
+    assert answer.citations == ["ccs811#p12"]
