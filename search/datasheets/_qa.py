@@ -6372,7 +6372,8 @@ _NAMED_RAIL_VOLTS = re.compile(
 
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
 _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
-_CAPACITOR = re.compile(r"(?i)\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b")
+_CAPACITOR_WORDS = r"\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b"
+_CAPACITOR = re.compile(_CAPACITOR_WORDS, re.IGNORECASE)
 
 
 def _raw_through_scale(parsed: ParsedQuestion, answer: Answer) -> None:
@@ -7160,7 +7161,7 @@ _CAP_RATING = re.compile(
 # A rail's voltage: "on a 24 V rail", "a rail the datasheet sells up to 36V"
 _RAIL_VOLTS = re.compile(
     r"(?i)\brail\b[^.?]{0,40}?(?<![\w.])(\d+(?:\.\d+)?)\s*V\b"
-    r"(?![^.?]{0,12}\b(?:caps?|capacitors?|ceramics?|mlccs?)\b)"  # (not "rail for a 50 V cap")
+    rf"(?![^.?]{{0,12}}(?:{_CAPACITOR_WORDS}))"  # (not "rail for a 50 V cap")
     r"|(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:dc\s+)?rail\b"
 )
 
