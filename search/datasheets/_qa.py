@@ -7078,7 +7078,7 @@ _ASKS_INPUT_LIMIT = re.compile(
 )
 # "RL = 4.7k", "R1 = 103.5 kOhm", "Vc = 5.0 V": a value stated for a symbol, its prefix apart
 _SAID_AS = (
-    r"(?:=|:|of|at|reads?|measures?|measured at|came out at|shows?|gets(?: a)?|becomes"
+    r"(?:=|:|of|at|reads?|measures?|measured(?: at)?|came out at|shows?|gets(?: a)?|becomes"
     r"|(?:(?:is|was)\s+)?(?:changed to|swapped for|replaced (?:by|with))(?: a)?|is)"
 )
 _STATED_VALUE = (

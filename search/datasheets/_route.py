@@ -1095,7 +1095,20 @@ def _fix_spelling(word: str) -> str:
     low = word.lower()
     if low in _SPELLING:
         return _SPELLING[low]
-    if len(low) < 6 or _DEVICE_LIKE.search(low) or not low.isalpha() or low in _VOCAB:
+    if _DEVICE_LIKE.search(low) or not low.isalpha() or low in _VOCAB:
+        return word
+    if len(low) == 5:
+        # "ouput", "suply": a six-letter word with an inner letter dropped (not "ample", which
+        # drops the first letter of "sample" and is a word of its own)
+        return next(
+            (
+                v
+                for v in _VOCAB
+                if len(v) == 6 and any(low == v[:i] + v[i + 1 :] for i in range(1, 6))
+            ),
+            word,
+        )
+    if len(low) < 6:
         return word
     swapped = next((v for v in _VOCAB if _transposed(low, v)), None)
     if swapped:
@@ -2420,7 +2433,8 @@ def parse_question(
         r"(?i)\b(?:not|rather than|instead of)\s+(?:the\s+)?typ(?:ical)?\b", " ", bound_text
     )
     if re.search(
-        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,|-|–|to|\+)\s*(?:max|typ|worst)"
+        # ("min typ max?": the columns named one after another)
+        r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,|-|–|to|\+|\s)\s*(?:max|typ|worst)"
         r"|\b(?:max(?:imum)?|worst[- ]case)\s*(?:and|&|/|,|-|–|to|\+)\s*(?:min|typ)",
         bound_text,
     ):

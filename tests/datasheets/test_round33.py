@@ -1,0 +1,33 @@
+"""Rules from the thirty-third held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import normalize_question
+
+
+def test_a_five_letter_slip_of_a_spec_word_is_read_as_the_word() -> None:
+    assert "output" in normalize_question("lm7805 ouput voltage")
+    assert "supply" in normalize_question("ds18b20 suply range")
+    # a word of its own that a dropped first letter would make is left alone
+    assert "ample" in normalize_question("is 5 V ample for the hx711")
+
+
+def test_an_output_asked_with_a_dropped_letter_is_answered(qa: DatasheetQA) -> None:
+    answer = qa.ask("mdn4010 ouput power max")
+    assert answer.status == "answered", answer.reasons
+    assert "200 W" in answer.answer
+
+
+def test_columns_named_one_after_another_ask_each(qa: DatasheetQA) -> None:
+    # AMS1117 p3: current limit 900 min, 1,100 typ, 1,500 max mA
+    answer = qa.ask("ams1117 current limit, min typ max")
+    assert answer.status == "answered", answer.reasons
+    assert "900" in answer.answer and "1100" in answer.answer and "1500" in answer.answer
+
+
+def test_a_value_measured_is_put_into_the_formula(qa: DatasheetQA) -> None:
+    # MQ-2 p4: Rs = (Vc / VRL - 1) x RL; (5 / 1.25 - 1) x 10 k = 30 k
+    answer = qa.ask("mq-2 standard test circuit, Vc = 5V, RL = 10k, VRL measured 1.25V: Rs?")
+    assert answer.status == "answered", answer.reasons
+    assert "30 kΩ" in answer.answer
