@@ -293,11 +293,17 @@ def _cmd_vectors(args: argparse.Namespace, settings: Any) -> int:
     import numpy as np
 
     from search._embed import SHIPPED_VECTORS, Embedder, text_key, write_vectors
+    from search._select_unheld import UNHELD, unheld_phrases
     from search.catalogue import load_catalogue
 
     embedder = Embedder.from_settings(settings)
-    # (aliases too: the selector compares each with its service's name)
-    texts = sorted({t for svc in load_catalogue() for t in (*svc.texts(), *svc.aliases)})
+    # (aliases too: the selector compares each with its service's name; and the types the
+    # catalogue does not hold, with their phrasings)
+    texts = sorted(
+        {t for svc in load_catalogue() for t in (*svc.texts(), *svc.aliases)}
+        | set(UNHELD)
+        | {p for _, p in unheld_phrases()}
+    )
     vectors = embedder.encode(texts)
     path = SHIPPED_VECTORS / f"{embedder.model_id}.npz"
     write_vectors(path, [text_key(t) for t in texts], np.asarray(vectors))

@@ -12,7 +12,9 @@ adding one that is would make the selector refuse a service it has (a cemetery i
 
 from __future__ import annotations
 
-__all__ = ["NOT_A_PLACE", "UNHELD"]
+from pathlib import Path
+
+__all__ = ["NOT_A_PLACE", "UNHELD", "UNHELD_PHRASES", "unheld_phrases"]
 
 # Requests that are no place at all: abstaining on these is "outside scope", not "no such service".
 NOT_A_PLACE: tuple[str, ...] = (
@@ -436,3 +438,23 @@ UNHELD: tuple[str, ...] = (
     "sex shop adult store",
     "shoe shine stand",
 )
+
+
+# Requests for each type as people make them ("get my wool suit dry cleaned before the weekend"),
+# one "type<TAB>phrasing" a line: a held service is near some twenty phrasings of its own, and an
+# unheld type with only its name loses to whichever of them a request happens to echo.
+UNHELD_PHRASES = Path(__file__).resolve().parent / "data" / "unheld_phrases.tsv"
+
+
+def unheld_phrases(path: Path = UNHELD_PHRASES) -> list[tuple[int, str]]:
+    """(index into ``UNHELD``, phrasing) for every line of the phrasings file."""
+    index = {t: i for i, t in enumerate(UNHELD)}
+    out: list[tuple[int, str]] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, _, phrase = line.partition("\t")
+        if kind not in index or not phrase.strip():
+            raise ValueError(f"{path.name}:{n}: {kind!r} is no unheld type, or has no phrasing")
+        out.append((index[kind], phrase.strip()))
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,7 +19,7 @@ from search._select import (
 from search._select_calibrate import _all_scores, _prepare, evaluate, load_devset, load_devsets
 from search._select_lexical import Bm25Index, words
 from search._select_spell import Speller
-from search._select_unheld import UNHELD
+from search._select_unheld import UNHELD, unheld_phrases
 from search.catalogue import Service
 
 
@@ -530,3 +531,26 @@ def test_the_glossary_leaves_english_requests_as_typed(selector: ServiceSelector
         "door supplier for a back door",
     ):
         assert selector.glossary.gloss(text) == text
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "the sole is coming off my work boots, who can glue and stitch it",
+        "my duvet says dry clean only, where can i take it",
+        "inspect the house we're buying before closing",
+    ],
+)
+def test_a_request_phrased_as_an_unheld_job_abstains(
+    selector: ServiceSelector, request_text: str
+) -> None:
+    # nearer an unheld type's phrasings (search/data/unheld_phrases.tsv) than any held service
+    assert selector.match(request_text).abstain
+
+
+def test_unheld_phrasings_name_only_unheld_types(tmp_path: Path) -> None:
+    assert len(unheld_phrases()) >= len(UNHELD)
+    bad = tmp_path / "phrases.tsv"
+    bad.write_text("# a comment\nlocksmith\tlocked out of my flat\nbakery\tfresh bread\n")
+    with pytest.raises(ValueError, match=r"phrases\.tsv:3: 'bakery' is no unheld type"):
+        unheld_phrases(bad)
