@@ -1027,6 +1027,9 @@ class DatasheetQA:
         self._regulators = frozenset(
             d for d in self.store.devices() if is_regulator(self.index, DeviceUse(d))
         )
+        self._sensors = frozenset(
+            f.device for f in self.store.facts if f.spec == "measurement_range"
+        )
         # the numbers documents go by ("TS-5030"), squashed, with the device they document
         self._document_numbers = {
             squash(str(f.value)): f.device for f in self.store.facts if f.spec == "document_number"
@@ -1093,14 +1096,18 @@ class DatasheetQA:
         q = question.strip()
         # Every model of the device table is recognised, held or not, so that a question about
         # a part we hold no facts for says so by name.
-        parsed = parse_question(q, None, self._siblings, self._regulators)
+        parsed = parse_question(q, None, self._siblings, self._regulators, self._sensors)
         implied = self._implied_device(parsed) if not parsed.devices else None
         if implied is not None:
-            parsed = parse_question(f"{implied[0]}: {q}", None, self._siblings, self._regulators)
+            parsed = parse_question(
+                f"{implied[0]}: {q}", None, self._siblings, self._regulators, self._sensors
+            )
         marked = self._marked_revision(parsed)
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
-            parsed = parse_question(marked[0], None, self._siblings, self._regulators)
+            parsed = parse_question(
+                marked[0], None, self._siblings, self._regulators, self._sensors
+            )
         self._own_components(parsed)
         self._referred_products(parsed)
         for mention in parsed.devices:

@@ -1581,8 +1581,25 @@ _VOLT_PART = re.compile(
 )
 
 
-def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
-    """Give each device the supply voltage stated right after (or just before) its name."""
+# "yf-s201 output into an esp32 pin (sensor on 5V)": a supply given to a part by its kind
+_SENSOR_SUPPLY = re.compile(
+    rf"\(\s*(?:the\s+)?sensor\s+(?:(?:is\s+)?(?:on|at|from|powered\s+(?:from|by|at)|runs\s+(?:on|at))"
+    rf"\s+)?({_NUM})\s*(m?v)\b[^()]*\)",
+    re.IGNORECASE,
+)
+
+
+def _attach_supplies(
+    text: str, devices: list[DeviceMention], sensors: frozenset[str] = frozenset()
+) -> list[float]:
+    """Give each device the supply voltage stated right after (or just before) its name, or
+    by its kind ("(sensor on 5V)": the one sensor named, of the ``sensors`` models)."""
+    named = [d for d in devices if d.device in sensors]
+    kind = _SENSOR_SUPPLY.search(text) if len({d.device for d in named}) == 1 else None
+    if kind:
+        for d in named:
+            d.supply_v = _volts(kind)
+        text = text[: kind.start()] + " " * len(kind.group(0)) + text[kind.end() :]
     volts = [(m.start(), _volts(m)) for m in _VOLT_AT.finditer(text)]
     volts += [(m.start(), _volts(m)) for m in _VOLT_IN.finditer(text)]
     if len(parts := list(_VOLT_PART.finditer(text))) == 1:
@@ -1596,7 +1613,7 @@ def _attach_supplies(text: str, devices: list[DeviceMention]) -> list[float]:
     for i, dev in enumerate(devices):
         limit = devices[i + 1].start if i + 1 < len(devices) else len(text)
         for pos, value in volts:
-            if dev.end <= pos < min(limit, dev.end + 60):
+            if not (kind and dev in named) and dev.end <= pos < min(limit, dev.end + 60):
                 dev.supply_v = value
                 break
         if dev.supply_v is None and i + 1 < len(devices):
@@ -2152,6 +2169,7 @@ def parse_question(
     known_devices: Iterable[str] | None = None,
     siblings: tuple[tuple[str, str], ...] = (),
     regulators: frozenset[str] = frozenset(),
+    sensors: frozenset[str] = frozenset(),
 ) -> ParsedQuestion:
     """Parse a datasheet question into devices, specs, conditions and a route.
 
@@ -2159,7 +2177,8 @@ def parse_question(
     model in the device table). ``siblings`` are (part name, model) pairs for parts a model's
     datasheet covers under names of their own ("LM7812" in the LM78xx datasheet): a mention of
     one is that model, with the part as its variant. ``regulators``: models whose output is a
-    rail, kept as parties when a question names one only as the rail's owner.
+    rail, kept as parties when a question names one only as the rail's owner. ``sensors``:
+    models that measure a quantity, the one a question's "(sensor on 5V)" gives a supply.
     """
     original = text
     text = normalize_question(text)
@@ -2344,7 +2363,7 @@ def parse_question(
         # asked is a question about the operating temperature.
         specs, phrases = [("operating_temperature",)], ["operating temperature"]
 
-    stated = _attach_supplies(text, devices)
+    stated = _attach_supplies(text, devices, sensors)
     for owner, volts in rails:
         # The part powered from that rail is the one named before it.
         powered = [d for d in devices if d.end <= owner.start and d.supply_v is None]

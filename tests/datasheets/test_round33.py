@@ -31,3 +31,12 @@ def test_a_value_measured_is_put_into_the_formula(qa: DatasheetQA) -> None:
     answer = qa.ask("mq-2 standard test circuit, Vc = 5V, RL = 10k, VRL measured 1.25V: Rs?")
     assert answer.status == "answered", answer.reasons
     assert "30 kΩ" in answer.answer
+
+
+def test_a_supply_given_by_kind_is_the_sensors(qa: DatasheetQA) -> None:
+    # "(sensor on 5V)" after the ESP32 powers the flow sensor, whose output is 5 V TTL
+    # (YF-S201 p2), not the ESP32 (VIH max VDD + 0.3 = 3.6 V, p26)
+    answer = qa.ask("yf-s201 output pin into an esp32 gpio (sensor on 5V) - fine?")
+    assert answer.status == "answered", answer.reasons
+    assert answer.verdict == "incompatible"
+    assert "VIH max 3.6 V" in answer.answer
