@@ -5450,6 +5450,7 @@ class DatasheetQA:
                 ):
                     continue
                 said = {x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)}
+                words = _stems(f.evidence)
                 same = (
                     bool(said)
                     # the same figures, or the one figure asked of a row printing more
@@ -5457,7 +5458,16 @@ class DatasheetQA:
                     and (
                         f.spec == it.spec
                         if f.spec != "statement"
-                        else len(label & _stems(f.evidence)) >= 2
+                        else len(label & words) >= 2
+                        # "the interval of whole process must beyond 2 seconds": a sentence
+                        # requiring the row's one figure ("Collecting period 2 s") as its bound,
+                        # in a word for the row's label
+                        or (
+                            said == figures
+                            and (f.min is None) != (f.max is None)
+                            and bool(_with_synonyms(label) & words)
+                            and _REQUIRES.search(f.evidence) is not None
+                        )
                     )
                 )
                 if same and _same_unit(f.unit, it.unit) and f.citation not in out:
@@ -6606,6 +6616,17 @@ def _head_hit(label: str, q_words: set[str]) -> int:
     )
 
 
+# A word a document uses for another word of a row's label: a "period" between readings is
+# the "interval" between them.
+_LABEL_SYNONYMS = {"period": "interval", "interval": "period"}
+_REQUIRES = re.compile(r"(?i)\b(?:must|shall|at least|no less than|minimum of)\b")
+
+
+def _with_synonyms(label: set[str]) -> set[str]:
+    """A label's stems and the words documents use for them."""
+    return label | {_LABEL_SYNONYMS[w] for w in label if w in _LABEL_SYNONYMS}
+
+
 def _stems(text: str) -> set[str]:
     """Content words with a plural "s" taken off ("pulses" meets "pulse"), and each pair of
     neighbouring words run together ("wave length" meets "wavelength"); an abbreviation also
@@ -6821,8 +6842,13 @@ _ONE_SPELLING = str.maketrans({"μ": "µ", "\u2126": "Ω"})
 
 def _same_unit(a: str | None, b: str | None) -> bool:
     """Two printed units that are one ("μA" with a Greek mu, "µA" with a micro sign; "Ω" an
-    omega or an ohm sign)."""
-    return (a or "").translate(_ONE_SPELLING) == (b or "").translate(_ONE_SPELLING)
+    omega or an ohm sign; "Second" and "s")."""
+    if (a or "").translate(_ONE_SPELLING) == (b or "").translate(_ONE_SPELLING):
+        return True
+    try:
+        return bool(a and b) and to_si(1.0, a or "") == to_si(1.0, b or "")
+    except UnknownUnitError:
+        return False
 
 
 def _checked(

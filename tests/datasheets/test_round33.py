@@ -40,3 +40,11 @@ def test_a_supply_given_by_kind_is_the_sensors(qa: DatasheetQA) -> None:
     assert answer.status == "answered", answer.reasons
     assert answer.verdict == "incompatible"
     assert "VIH max 3.6 V" in answer.answer
+
+
+def test_a_sentence_requiring_the_rows_figure_states_it_again(qa: DatasheetQA) -> None:
+    # DHT22 p5 "Collecting period 2 Second"; p3 "the interval of whole process must beyond
+    # 2 seconds": the requirement, in another word for the row's label and another unit spelling
+    answer = qa.ask("dht22 minimum wait between two readings?")
+    assert answer.status == "answered", answer.reasons
+    assert {"dht22#p5", "dht22#p3"} <= set(answer.citations)
