@@ -5417,7 +5417,7 @@ class DatasheetQA:
         )
         citations = _citations(items)
         also = [c for c in self._stated_again(items) if c not in citations]
-        if also and (route == "simple" or verdict):
+        if also and (route in ("simple", "comparison") or verdict):
             lines.append(f"also stated at {', '.join(also)}")
             citations += also
         return Answer(

@@ -48,3 +48,11 @@ def test_a_sentence_requiring_the_rows_figure_states_it_again(qa: DatasheetQA) -
     answer = qa.ask("dht22 minimum wait between two readings?")
     assert answer.status == "answered", answer.reasons
     assert {"dht22#p5", "dht22#p3"} <= set(answer.citations)
+
+
+def test_a_comparison_cites_where_its_figures_are_stated_again(qa: DatasheetQA) -> None:
+    # ACS712 p5 electrical tables and the p2 selection guide both give 185 and 100 mV/A
+    answer = qa.ask("acs712 05B vs 20A version: sensitivity of each?")
+    assert answer.route == "comparison"
+    assert "185" in answer.answer and "100" in answer.answer
+    assert "acs712#p2" in answer.citations
