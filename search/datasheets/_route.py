@@ -299,7 +299,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "how much power does the CCS811 use in mode 3"
         r"|\bhow much power\b.{0,40}\b(?:use|uses|draw|draws|consume|consumes|need|needs|burn|burns"
         r"|dissipate|dissipates|take|takes|eat|eats)\b|\bheater (?:power|consumption)\b"
-        r"|\bpower (?:draw|usage)\b|\b(?:average|mean|typical) power\b",
+        r"|\bpower (?:draw|usage)\b|\b(?:average|mean|typical) power\b"
+        # "how many watts can the X dissipate"
+        r"|\bhow many watts\b.{0,60}\b(?:use|draw|consume|dissipate|take|burn)s?\b",
         ("power_consumption", "power_dissipation"),
     ),
     # How long a part lasts: "expected to last", "lifespan", "service life".
@@ -320,7 +322,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\binput power(?:\b.{0,30}?\b(?:absorb|sink|dissipate|take|handle)\b)?"
-        r"|\bpower (?:it )?can (?:it )?(?:absorb|sink|dissipate)",
+        r"|\bpower (?:it )?can (?:it )?(?:absorb|sink|dissipate)"
+        # "how much power can the TRN-2400 load sink at most"
+        r"|\b(?:power|watts)\b.{0,40}?\b(?:sink|absorb)\b",
         ("input_power",),
     ),
     # What a flow sensor costs the line it sits in, and a housing's ingress protection: specs

@@ -56,3 +56,10 @@ def test_a_comparison_cites_where_its_figures_are_stated_again(qa: DatasheetQA) 
     assert answer.route == "comparison"
     assert "185" in answer.answer and "100" in answer.answer
     assert "acs712#p2" in answer.citations
+
+
+def test_the_power_a_load_can_sink_is_its_input_power(qa: DatasheetQA) -> None:
+    # TRN-2400 manual section 1: "Input power | 300 W maximum"
+    answer = qa.ask("how many watts can the trn-2400 absorb?")
+    assert answer.status == "answered", answer.reasons
+    assert "300 W" in answer.answer
