@@ -6348,6 +6348,7 @@ def _known_by(parameter: str, spec: str, symbol: str) -> frozenset[str]:
 # Abbreviations datasheets and engineers use for a row whose label spells it out (or the other
 # way round): each stands for its words as well.
 _ABBREVIATIONS = {
+    "vin": "input voltage",
     "sinad": "signal noise distortion",
     "snr": "signal noise ratio",
     "thd": "total harmonic distortion",

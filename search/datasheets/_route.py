@@ -2168,6 +2168,14 @@ def without_reason(text: str) -> str:
     return _REASON_GIVEN.sub(lambda m: " " * len(m.group(0)), text)
 
 
+_WAIT_ASKED = re.compile(r"(?i)\bhow long\b[^?]{0,40}\bwait\b|\bwait\b[^?]{0,20}\bhow long\b")
+_CHANGED = re.compile(
+    r"(?i)\b(?:after|once|whenever|when|each time|every time)\s+(?:i\s+|you\s+|we\s+)?"
+    r"(?:change|step|adjust|raise|lower|switch)(?:s|ed|ing)?\s+(?:the\s+|my\s+)?"
+    r"[^,.?;]{1,30}?(?=[,.?;]|\s+(?:how|what|before|and)\b)"
+)
+
+
 def parse_question(
     text: str,
     known_devices: Iterable[str] | None = None,
@@ -2201,6 +2209,10 @@ def parse_question(
         for i in range(d.start, d.end):
             masked[i] = "§"
     spec_text = "".join(masked)
+    if _WAIT_ASKED.search(spec_text):
+        # "after I change VIN, how long do I have to wait": the quantity changed is when the
+        # wait starts, not a figure asked
+        spec_text = _CHANGED.sub(lambda m: " " * len(m.group(0)), spec_text)
     # "the output-voltage minimum": a spec written hyphenated as a modifier
     spec_text = re.sub(
         r"(?i)\b(output|input|supply)-(voltage|current|high|low)\b", r"\1 \2", spec_text

@@ -6221,6 +6221,12 @@ def _parallel_clauses(
     lead = sentence[: a.start()].rstrip()
     first = sentence[: a.end()] + between[: between.rindex(" and ")]
     second = f"{lead} {sentence[b.start() :]}".strip()
+    # "... change before taking a reading": what follows the second clause's own phrase under
+    # another of these words closes both
+    own = b.end() + after[1].end()  # type: ignore[union-attr]
+    tail = re.search(r"\s+(?:after|before|during|when|until|while)\b.*$", sentence[own:])
+    if tail:
+        first += tail.group(0).rstrip(" .")
     return [(a, ua, first.strip()), (b, ub, second)]
 
 

@@ -63,3 +63,12 @@ def test_the_power_a_load_can_sink_is_its_input_power(qa: DatasheetQA) -> None:
     answer = qa.ask("how many watts can the trn-2400 absorb?")
     assert answer.status == "answered", answer.reasons
     assert "300 W" in answer.answer
+
+
+def test_the_quantity_changed_before_a_wait_is_not_asked(qa: DatasheetQA) -> None:
+    # TS-5030 section 3: "Allow 250 ms after any input voltage change and 100 ms after any
+    # load current change before taking a reading": VIN is the input voltage changed
+    answer = qa.ask("TS-5030: after I change VIN, how long should I wait before I take a reading?")
+    assert answer.status == "answered", answer.reasons
+    assert "SRB-5030: 250 ms" in answer.answer
+    assert "SRB-5030: 100 ms" not in answer.answer
