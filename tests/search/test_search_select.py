@@ -554,3 +554,14 @@ def test_unheld_phrasings_name_only_unheld_types(tmp_path: Path) -> None:
     bad.write_text("# a comment\nlocksmith\tlocked out of my flat\nbakery\tfresh bread\n")
     with pytest.raises(ValueError, match=r"phrases\.tsv:3: 'bakery' is no unheld type"):
         unheld_phrases(bad)
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    ["ik wil een boormachine en schroeven kopen", "Wo kann ich Schrauben und einen Bohrer kaufen?"],
+)
+def test_everyday_things_asked_in_another_language_find_the_shop(
+    selector: ServiceSelector, request_text: str
+) -> None:
+    # the glossaries' everyday words (search/data/glossary: drill, screws, buy)
+    assert selector.match(request_text).ranking[0][0] == "hardware store"
