@@ -440,9 +440,9 @@ UNHELD: tuple[str, ...] = (
 )
 
 
-# Requests for each type as people make them ("get my wool suit dry cleaned before the weekend"),
-# one "type<TAB>phrasing" a line: a held service is near some twenty phrasings of its own, and an
-# unheld type with only its name loses to whichever of them a request happens to echo.
+# Requests for each type as people make them ("spilled red wine on a blazer that says dry clean
+# only"), one "type<TAB>phrasing" a line: a held service is near some twenty phrasings of its own,
+# and an unheld type with only its name loses to whichever of them a request happens to echo.
 UNHELD_PHRASES = Path(__file__).resolve().parent / "data" / "unheld_phrases.tsv"
 
 

@@ -1094,20 +1094,20 @@ class DatasheetQA:
     def _ask_one(self, question: str) -> Answer:
         started = time.perf_counter()
         q = question.strip()
-        # Every model of the device table is recognised, held or not, so that a question about
-        # a part we hold no facts for says so by name.
-        parsed = parse_question(q, None, self._siblings, self._regulators, self._sensors)
+
+        def parse(text: str) -> ParsedQuestion:
+            # Every model of the device table is recognised, held or not, so that a question
+            # about a part we hold no facts for says so by name.
+            return parse_question(text, None, self._siblings, self._regulators, self._sensors)
+
+        parsed = parse(q)
         implied = self._implied_device(parsed) if not parsed.devices else None
         if implied is not None:
-            parsed = parse_question(
-                f"{implied[0]}: {q}", None, self._siblings, self._regulators, self._sensors
-            )
+            parsed = parse(f"{implied[0]}: {q}")
         marked = self._marked_revision(parsed)
         if marked is not None:
             # "assembly number OPS-9001-B" is board revision B, not a part of its own
-            parsed = parse_question(
-                marked[0], None, self._siblings, self._regulators, self._sensors
-            )
+            parsed = parse(marked[0])
         self._own_components(parsed)
         self._referred_products(parsed)
         for mention in parsed.devices:
