@@ -6123,8 +6123,10 @@ _CHECK_CUE = re.compile(
     # "powering a 2.5 A load at 80 C?"
     r"|\b(?:powering|feeding|supplying|running) (?:an? |the )?\d+(?:\.\d+)?\s*m?A\b"
     r"[^.?]{0,20}\bload\b"
-    # "srb5030 rev B on a 36V industrial rail?": a part on a supply, nothing else asked
-    r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\bon (?:an?|the|my|our|their)\b"
+    # "srb5030 rev B on a 36V industrial rail?", "VM from a 15 V bench supply?": a part on a
+    # supply, nothing else asked
+    r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\b(?:on|from|off)"
+    r" (?:an?|the|my|our|their)\b"
     r"[^?]{0,30}?\d+(?:\.\d+)?\s*V(?:\s+[\w-]+){0,3}?\s+(?:rail|supply|battery|pack|bus|line)s?\b"
     r"[^?]{0,30}\?\s*$",
     re.IGNORECASE,
@@ -7908,6 +7910,7 @@ def _value_check(
     # voltages are what the part's other pins see, not its supply
     pinned = _supply_pinned(question)
     checked: set[float] = set()
+    kinds: set[str | None] = set()  # the section kinds of the rows a value was checked against
     unsettled: list[str] = []
     for it in items:
         if it.spec in _CAPACITY_SPECS and it.max is None and isinstance(it.value, int | float):
@@ -7988,6 +7991,7 @@ def _value_check(
                     unsettled.append(f"{format_number(value)} {unit}")
                     ok = True
             checked.add(value)
+            kinds.add(it.section_kind)
             if alternatives:
                 outcomes.setdefault(f"{scope}@{value}", []).append((ok, ""))
                 continue
@@ -8026,6 +8030,10 @@ def _value_check(
             f"no limit found bounds the output stated "
             f"({', '.join(format_number(v) for v in sorted(outputs - checked))} V)"
         )
+        return "insufficient_evidence", lines, derived
+    if verdict == "compatible" and kinds == {"absolute_maximum"}:
+        # within an absolute maximum rating says only that the part may survive it
+        lines.append("only an absolute maximum rating bounds it, and that is no operating limit")
         return "insufficient_evidence", lines, derived
     if verdict == "compatible" and unsettled:
         lines.append(

@@ -2121,7 +2121,8 @@ _SETTINGS = re.compile(
 # "(it's listed as the absolute max, so that's fine, right?)": the rating offered as the
 # reason a value is fine asks about operating, not for the rating
 _RATING_IS = (
-    r"(?:the )?abs(?:olute)?\.? max\w*(?: rating)?(?: [A-Za-z]\w*){0,2}? (?:is|of) "
+    # ("abs max says 6V so fine?")
+    r"(?:the )?abs(?:olute)?\.? max\w*(?: rating)?(?: [A-Za-z]\w*){0,2}? (?:is|of|says?) "
     r"[-+]?\d+(?:\.\d+)?\s*[A-Za-z]+\s*"
 )
 _CLAIMED_ABSMAX = re.compile(

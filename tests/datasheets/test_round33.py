@@ -72,3 +72,21 @@ def test_the_quantity_changed_before_a_wait_is_not_asked(qa: DatasheetQA) -> Non
     assert answer.status == "answered", answer.reasons
     assert "SRB-5030: 250 ms" in answer.answer
     assert "SRB-5030: 100 ms" not in answer.answer
+
+
+def test_a_part_fed_from_a_supply_with_nothing_else_asked_is_checked(qa: DatasheetQA) -> None:
+    # TB6612FNG p3: VM 2.5 to 13.5 V recommended
+    answer = qa.ask("tb6612fng VM off a 14.4 V battery?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert "14.4 V is outside 2.5 to 13.5 V" in answer.answer
+
+
+def test_the_absolute_maximum_offered_as_the_reason_is_no_operating_limit(
+    qa: DatasheetQA,
+) -> None:
+    # MPU-6050 p8: VDD 2.375 to 3.46 V; p20: -0.5 to 6 V absolute maximum
+    answer = qa.ask("mpu6050 VDD on 5V (abs max says 6V so it should be ok?)")
+    assert answer.verdict == "incompatible", answer.answer
+    # and a value held only to an absolute maximum is never called compatible
+    rating = qa.ask("is 5V on the mpu-6050 VDD within the absolute max rating?")
+    assert rating.verdict != "compatible", rating.answer
