@@ -8831,12 +8831,14 @@ _HEX_READ = re.compile(
 _COUNTS_READ = re.compile(
     # ("the conversion register reads 16000 decimal": a count, no unit after it)
     r"(?i)(?<![\w.])(\d+)\s*(?:counts?|codes?|lsbs?)\b"
-    r"|\b(?:code|reads?|reading|returns?|gives?)\s+(?:of\s+)?(\d+)(?:\s+decimal)?\b"
+    # ("conversion result is 12000 decimal")
+    r"|\b(?:code|reads?|reading|returns?|gives?|result(?:\s+is|\s*=)?)\s*(?:of\s+)?(\d+)"
+    r"(?:\s+decimal)?\b"
     r"(?!\s*(?:\.\d|[a-zµ°%]))"
     # a register read in hex: "conversion register reads 0x3E80"
     rf"|{_HEX_READ.pattern}"
 )
-_ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v)\b")
+_ASKS_VOLTS = re.compile(r"(?i)\b(?:volts?|voltage|mv|how many v|vin)\b")
 # "what code should I read", "what output code", "how many counts": the code for a stated input
 _ASKS_CODE = re.compile(r"(?i)\b(?:what|which)\s+(?:\w+\s+)?(?:code|count)s?\b|\bhow many counts\b")
 # the voltage on an input: "1.65V on CH0", "an input of 2 V", "applies 1.2 V to AIN0"

@@ -90,3 +90,11 @@ def test_the_absolute_maximum_offered_as_the_reason_is_no_operating_limit(
     # and a value held only to an absolute maximum is never called compatible
     rating = qa.ask("is 5V on the mpu-6050 VDD within the absolute max rating?")
     assert rating.verdict != "compatible", rating.answer
+
+
+def test_a_conversion_result_or_code_returned_is_worked_to_volts(qa: DatasheetQA) -> None:
+    # ADS1115 p17: LSB 125 uV at FSR ±4.096 V; MCP3008 p17: code = 1024 * VIN / VREF
+    ads = qa.ask("ads1115 at fsr +-4.096V, conversion result = 8000, input voltage?")
+    assert "1 V" in ads.answer, ads.answer
+    mcp = qa.ask("MCP3008, VREF 5 V, it returns code 512. what's Vin?")
+    assert "2.5 V" in mcp.answer, mcp.answer
