@@ -202,9 +202,9 @@ _OPS: dict[type, Any] = {
 
 def evaluate(expression: str, values: Mapping[str, float] | None = None) -> float:
     """Evaluate an arithmetic expression of numbers, + - * /, parentheses, ``round(x)`` (to
-    the nearest whole number, halves away from zero) and ``trunc(x)`` (its whole part; a
-    datasheet's "Cal = trunc(...)"), nothing else, with ``values`` for the
-    symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
+    the nearest whole number, halves away from zero), ``trunc(x)`` (its whole part; a
+    datasheet's "Cal = trunc(...)") and ``abs(x)`` (a test step's "|V(32) - V(9)|"), nothing
+    else, with ``values`` for the symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
 
     def walk(node: ast.AST) -> float:
         if isinstance(node, ast.Expression):
@@ -220,16 +220,19 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id in ("round", "trunc")
+            and node.func.id in ("round", "trunc", "abs")
             and len(node.args) == 1
             and not node.keywords
         ):
             x = walk(node.args[0])
             if node.func.id == "trunc":
                 return float(math.trunc(x))
+            if node.func.id == "abs":
+                return abs(x)
             return math.copysign(math.floor(abs(x) + 0.5), x)
         raise ValueError(
-            f"expression {expression!r}: only numbers, + - * /, round() and trunc() are allowed"
+            f"expression {expression!r}: only numbers, + - * /, round(), trunc() and abs() are"
+            " allowed"
         )
 
     return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))

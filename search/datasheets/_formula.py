@@ -2,10 +2,11 @@
 R1/R2)`"): read from prose as written, to be worked (``_answer.evaluate``) with the values a
 question gives each name.
 
-Only arithmetic on numbers and symbols is read (+ - * / × ÷ and brackets), and only a formula
-that combines two or more symbols: "LSB = FSR / 216" (an exponent lost in extraction) or a
-bracket that multiplies without an operator ("BQ1 (IREG-VBEQ1/R1)") is not read at all, so a
-formula kept is the one printed.
+Only arithmetic on numbers and symbols is read (+ - * / × ÷, brackets, and a magnitude between
+bars, "|V(32) - V(9)|", where "V(32)" is the quantity read at a point, the symbol "V_at_32"),
+and only a formula that combines two or more symbols: "LSB = FSR / 216" (an exponent lost in
+extraction) or a bracket that multiplies without an operator ("BQ1 (IREG-VBEQ1/R1)") is not read
+at all, so a formula kept is the one printed.
 """
 
 from __future__ import annotations
@@ -13,16 +14,20 @@ from __future__ import annotations
 import ast
 import re
 
-__all__ = ["FORMULA_START", "read_expression", "symbols_of"]
+__all__ = ["AT_POINT", "FORMULA_START", "read_expression", "symbols_of"]
 
 # Where a formula starts: a symbol (in brackets or not) and "=", or an opening backtick.
 FORMULA_START = re.compile(
     r"(?:\(\s*(?P<bracketed>[A-Za-z][A-Za-z0-9]{0,5})\s*\)|\b(?P<name>[A-Za-z][A-Za-z0-9]{0,5}))"
-    r"\s*=\s*(?=[\w(])|`(?=[\w(])"
+    r"\s*=\s*(?=[\w(])|`(?=[\w(|])"
 )
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<sym>[A-Za-z][A-Za-z0-9]*)|(?P<op>[-+*/×÷()]))"
+    r"\s*(?:(?P<num>\d+(?:\.\d+)?)"
+    # "V(32)": a quantity read at a point (VOUT at 32 V in), written as the symbol "V_at_32"
+    r"|(?P<at>[A-Za-z][A-Za-z0-9]*)\((?P<point>\d+(?:\.\d+)?)\)"
+    r"|(?P<sym>[A-Za-z][A-Za-z0-9]*)|(?P<op>[-+*/×÷()|]))"
 )
+AT_POINT = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9]*)_at_(?P<point>\d+(?:_\d+)?)$")
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,5}")
 
 
@@ -47,15 +52,31 @@ def read_expression(text: str, start: int) -> tuple[str, int] | None:
     or None when what is there is no formula of two or more symbols read whole."""
     text = text.replace("–", "-").replace("−", "-")
     tokens: list[str] = []
-    depth, pos, operand = 0, start, False
+    depth, bars, pos, operand = 0, 0, start, False
     while m := _TOKEN.match(text, pos):
         tok = m.group(m.lastgroup or "")
-        if m.lastgroup in ("num", "sym"):
+        if m.group("at"):
+            if operand:
+                break
+            tok = f"{m.group('at')}_at_{m.group('point').replace('.', '_')}"
+            operand = True
+        elif m.lastgroup in ("num", "sym"):
             if operand:
                 break  # "RL Power consumption": the formula ended
             if m.lastgroup == "sym" and not _symbol_like(tok):
                 return None
             operand = True
+        elif tok == "|":
+            # "|V(32) - V(9)|": a magnitude, opened where an operand is due, closed after one
+            if not operand:
+                tokens.extend(["abs", "("])
+                depth, bars = depth + 1, bars + 1
+                pos = m.end()
+                continue
+            if not bars:
+                break
+            tok = ")"
+            depth, bars = depth - 1, bars - 1
         elif tok == "(":
             if operand:
                 # "VBG*(R1+R2)/ R1 (Fig. 1)" ends; "BQ1 (IREG-VBEQ1/R1)" and "(VIN - VOUT)
@@ -107,5 +128,6 @@ def _finish(tokens: list[str], depth: int, end: int) -> tuple[str, int] | None:
 
 
 def symbols_of(expression: str) -> list[str]:
-    """The distinct symbols of an expression, in order."""
-    return list(dict.fromkeys(re.findall(r"[A-Za-z][A-Za-z0-9]*", expression)))
+    """The distinct symbols of an expression, in order (not the function ``abs``)."""
+    names = re.findall(r"[A-Za-z][A-Za-z0-9_]*", expression)
+    return [n for n in dict.fromkeys(names) if n != "abs"]

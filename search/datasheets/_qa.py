@@ -102,6 +102,7 @@ from search.datasheets._extract import (
     unit_dimension,
 )
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
+from search.datasheets._formula import AT_POINT
 from search.datasheets._retrieval import (
     FactIndex,
     Ranked,
@@ -1655,7 +1656,16 @@ class DatasheetQA:
                 continue
             values: dict[str, tuple[float, re.Match[str] | Fact]] = {}
             for sym in f.extra["symbols"]:
-                m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
+                if at := AT_POINT.match(sym):
+                    # "V(32)": the reading the question states at that point ("4.9968 V at 32
+                    # V in")
+                    point = float(at["point"].replace("_", "."))
+                    m = next(
+                        (r for r in _STATED_AT.finditer(parsed.text) if float(r["at"]) == point),
+                        None,
+                    )
+                else:
+                    m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
                 if m is None and (name := f.extra.get("names", {}).get(sym)):
                     m = _stated_by_name(name, parsed.text)
                 if m is not None:
@@ -7121,6 +7131,10 @@ _STATED_VALUE = (
     r"(?P<n>[-+]?\d+(?:\.\d+)?)(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
 )
 _STATED_QUANTITY = rf"\s*{_SAID_AS}\s*{_STATED_VALUE}"
+# "4.9968 V at 32 V in", "5.0012V at 0.1A": a reading and the point it was taken at
+_STATED_AT = re.compile(
+    rf"(?<![\w.]){_STATED_VALUE}[^,;]{{0,12}}?\bat\s+(?P<at>\d+(?:\.\d+)?)\s*[VA]\b"
+)
 _PREFIX = {"k": 1e3, "M": 1e6, "m": 1e-3, "u": 1e-6, "µ": 1e-6}
 _FORMULA_UNIT = {"R": "Ω", "V": "V", "I": "A", "P": "W"}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import normalize_question
 
@@ -98,3 +100,26 @@ def test_a_conversion_result_or_code_returned_is_worked_to_volts(qa: DatasheetQA
     assert "1 V" in ads.answer, ads.answer
     mcp = qa.ask("MCP3008, VREF 5 V, it returns code 512. what's Vin?")
     assert "2.5 V" in mcp.answer, mcp.answer
+
+
+def test_a_test_steps_formula_of_two_readings_is_worked(qa: DatasheetQA) -> None:
+    # TS-5030 section 5, step 4: report |V(32) - V(9)| / 5.000 * 100
+    answer = qa.ask(
+        "srb5030 line regulation step: 5.0030 V at 9 V in, 5.0080 V at 32 V in. what % to log?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "= 0.1" in answer.answer
+    assert "srb5030-test-spec#5" in answer.citations
+
+
+def test_a_magnitude_between_bars_and_a_reading_at_a_point_are_read() -> None:
+    from search.datasheets._answer import evaluate
+    from search.datasheets._formula import read_expression, symbols_of
+
+    text = "Report `|V(0.1) - V(3.0)| / 5.000 * 100`."
+    read = read_expression(text, text.index("`") + 1)
+    assert read is not None
+    assert symbols_of(read[0]) == ["V_at_0_1", "V_at_3_0"]
+    assert evaluate(read[0], {"V_at_0_1": 4.99, "V_at_3_0": 5.0}) == pytest.approx(0.2)
+    # a bar with nothing to close is no formula of ours
+    assert read_expression("`VA | VB`", 1) is None
