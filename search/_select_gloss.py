@@ -62,6 +62,8 @@ _WORD = re.compile(f"{_UNSPACED_LETTER}|{_SPACED}")
 # The shortest word read as a compound of two, and the shortest part of one.
 _COMPOUND, _PART = 8, 3
 _LINKS = ("", "s", "n", "e", "en", "es")
+# The infinitive endings a verb drops as the first part of a compound
+_VERB_ENDINGS = ("en", "n")
 # The shortest stem an inflected word is read by.
 _STEM = 5
 
@@ -145,6 +147,10 @@ class Language:
                 continue
             for link in _LINKS:
                 if last.endswith(link) and (first := table.get((last[: len(last) - len(link)],))):
+                    return f"{first} {head}"
+            # a verb's stem before the last part ("Reit|unterricht": reiten, riding lessons)
+            for ending in _VERB_ENDINGS:
+                if first := table.get((last + ending,)):
                     return f"{first} {head}"
         return None
 

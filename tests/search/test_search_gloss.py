@@ -203,3 +203,11 @@ def test_yielding_to_a_language_with_no_glossary_names_the_file(tmp_path: Path) 
     (tmp_path / "gl.tsv").write_text("#! yields xx\nbarata\tcheap\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"gl\.tsv: yields to no glossary \['xx'\]"):
         Glossary.load(tmp_path)
+
+
+def test_a_verbs_stem_may_lead_a_compound(tmp_path: Path) -> None:
+    # German drops a verb's "-en" before the second part: "Reitunterricht" is riding lessons
+    (tmp_path / "de.tsv").write_text(
+        "#! compounds\nreiten\triding\nunterricht\tlessons\nfür\tfor\n", encoding="utf-8"
+    )
+    assert Glossary.load(tmp_path).gloss("reitunterricht für") == "riding lessons for"
