@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from search.datasheets._answer import evaluate
+from search.datasheets._formula import read_expression, symbols_of
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import normalize_question
 
@@ -113,9 +115,6 @@ def test_a_test_steps_formula_of_two_readings_is_worked(qa: DatasheetQA) -> None
 
 
 def test_a_magnitude_between_bars_and_a_reading_at_a_point_are_read() -> None:
-    from search.datasheets._answer import evaluate
-    from search.datasheets._formula import read_expression, symbols_of
-
     text = "Report `|V(0.1) - V(3.0)| / 5.000 * 100`."
     read = read_expression(text, text.index("`") + 1)
     assert read is not None
