@@ -8005,7 +8005,9 @@ def _value_check(
                     unsettled.append(f"{format_number(value)} {unit}")
                     ok = True
             checked.add(value)
-            kinds.add(it.section_kind)
+            # (an operating range printed in the absolute maximum table, "Operating Temperature
+            # Range -55 to +125 °C", is an operating limit by its name)
+            kinds.add("operating" if it.spec.startswith("operating_") else it.section_kind)
             if alternatives:
                 outcomes.setdefault(f"{scope}@{value}", []).append((ok, ""))
                 continue
