@@ -5460,7 +5460,6 @@ class DatasheetQA:
                 ):
                     continue
                 said = {x for x in (f.min, f.typ, f.max, f.value) if isinstance(x, int | float)}
-                words = _stems(f.evidence)
                 same = (
                     bool(said)
                     # the same figures, or the one figure asked of a row printing more
@@ -5468,16 +5467,7 @@ class DatasheetQA:
                     and (
                         f.spec == it.spec
                         if f.spec != "statement"
-                        else len(label & words) >= 2
-                        # "the interval of whole process must beyond 2 seconds": a sentence
-                        # requiring the row's one figure ("Collecting period 2 s") as its bound,
-                        # in a word for the row's label
-                        or (
-                            said == figures
-                            and (f.min is None) != (f.max is None)
-                            and bool(_with_synonyms(label) & words)
-                            and _REQUIRES.search(f.evidence) is not None
-                        )
+                        else _sentence_states(f, label, said == figures)
                     )
                 )
                 if same and _same_unit(f.unit, it.unit) and f.citation not in out:
@@ -6635,9 +6625,20 @@ _LABEL_SYNONYMS = {"period": "interval", "interval": "period"}
 _REQUIRES = re.compile(r"(?i)\b(?:must|shall|at least|no less than|minimum of)\b")
 
 
-def _with_synonyms(label: set[str]) -> set[str]:
-    """A label's stems and the words documents use for them."""
-    return label | {_LABEL_SYNONYMS[w] for w in label if w in _LABEL_SYNONYMS}
+def _sentence_states(f: Fact, label: set[str], same_figures: bool) -> bool:
+    """Whether a sentence stating a row's figures is about that row: it names two words of the
+    row's label, or it requires the row's one figure as its bound in a word for the label ("the
+    interval of whole process must beyond 2 seconds" for "Collecting period 2 s")."""
+    words = _stems(f.evidence)
+    if len(label & words) >= 2:
+        return True
+    synonyms = {_LABEL_SYNONYMS[w] for w in label if w in _LABEL_SYNONYMS}
+    return (
+        same_figures
+        and (f.min is None) != (f.max is None)
+        and bool((label | synonyms) & words)
+        and _REQUIRES.search(f.evidence) is not None
+    )
 
 
 def _stems(text: str) -> set[str]:
