@@ -74,6 +74,8 @@ def _figures(answer: Answer) -> list[tuple[float, str | None]]:
             out.append((float(it.value), it.unit))
         elif isinstance(it.value, str):
             out.extend((v, it.unit) for _, v in numbers_in(it.value, evidence=True))
+            if signed := re.match(r"\s*([-+]\d+(?:\.\d+)?)\b", it.value):
+                out.append((float(signed.group(1)), it.unit))  # "-222: Data out of range"
             out.extend(
                 (float(int(b, 2)), None)
                 for b in re.findall(r"(?<![0-9])[01]{7}(?![0-9])", it.value)

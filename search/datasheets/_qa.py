@@ -115,8 +115,10 @@ from search.datasheets._route import (
 )
 from search.datasheets._route import (
     _COMPAT_CUES,
+    EACH_BAND,
     FORCED_ON_OUTPUT,
     QUERY_RETURNS,
+    RATING_OF,
     SPEC_PHRASES,
     DeviceMention,
     ParsedQuestion,
@@ -140,10 +142,6 @@ __all__ = ["DatasheetQA", "LLMHelper", "ask"]
 
 _SPEC_NAMES = sorted({s for _, specs in SPEC_PHRASES for s in specs})
 _LIST_SPECS = frozenset({"i2c_address", "interface"})
-_RATING_OF = {
-    "supply_voltage": "absolute_max_supply_voltage",
-    "input_voltage_range": "absolute_max_input_voltage",
-}
 _VOLTS_IN_CONDITION = re.compile(
     r"\b(?:[AD]?VDD|VCC|VS|VIN|VREF|V\+|supply)(?:\s*=\s*(?:VDD|VCC|VS|VIN|VREF))*\s*=\s*"
     r"([-+]?\d+(?:\.\d+)?)\s*V\b"
@@ -1178,7 +1176,9 @@ class DatasheetQA:
                 (d for d in parsed.devices if parsed.accuracy and self._is_instrument(d.device)),
                 None,
             )
-            if (pins := self._pins(parsed)) is not None:
+            if (error := self._error_code(parsed)) is not None:
+                answer = error
+            elif (pins := self._pins(parsed)) is not None:
                 answer = pins
             elif (field := self._field_setting(parsed)) is not None:
                 answer = field
@@ -1295,6 +1295,12 @@ class DatasheetQA:
                     # "..., could see 105 °C. Max supply current at that temperature?"
                     and not final_question(without_reason(parsed.text))
                 )
+                # "is the output open-collector?": figures found, none saying what the output
+                # stage is
+                or (
+                    _OUTPUT_STAGE.search(parsed.text)
+                    and not any(_OUTPUT_STAGE.search(i.evidence) for i in answer.items)
+                )
                 # "will VOUT stay above 4.9 V during the step?": steady-state rows only
                 or (
                     _YES_NO.search(parsed.text)
@@ -1390,6 +1396,10 @@ class DatasheetQA:
                 d
                 for d in self.index.devices()
                 if any(len(asked & words(f.parameter)) >= 3 for f in self.index.statements(d))
+                # ("how often are the fixture channel offsets re-verified": a row's condition)
+                or any(
+                    len(asked & words(f.condition or "")) >= 3 for f in self.index.device_facts(d)
+                )
             }
             why = "only the {} documents state this"
         if len(held) != 1:
@@ -2457,7 +2467,7 @@ class DatasheetQA:
         # about another symbol answers a different question.
         # Only symbols of the asked spec (or its rating) count, and not inside a stated
         # condition ("at VDD = 2.7 V" names a condition, not the figure wanted).
-        family = set(specs) | {_RATING_OF[s] for s in specs if s in _RATING_OF}
+        family = set(specs) | {RATING_OF[s] for s in specs if s in RATING_OF}
         asked_text = re.sub(r"\b\w+\s*=\s*[-+]?\d+(?:\.\d+)?\s*\w*", " ", parsed.text)
         symbols = {
             f.symbol
@@ -2726,6 +2736,15 @@ class DatasheetQA:
                     per_figure.setdefault(float(figure), f)
             if len(per_figure) > 1:
                 top = list(per_figure.values())
+        if EACH_BAND.search(parsed.text):
+            # "accuracy over its different temperature bands": the row of every band, each
+            # band once (a feature list's "±0.5 °C from -10 to +85 °C" is the table's row)
+            per_band: dict[tuple[float, float], Fact] = {}
+            for f in ranked_alike:
+                if (window := _temperature_window(f)) is not None:
+                    per_band.setdefault(window, f)
+            if len(per_band) > 1:
+                top = list(per_band.values())
         if parsed.bound in ("max", "min"):
             # "standby current, max": of rows with one label, one printing the max and one only
             # the typ, the max answers
@@ -3147,7 +3166,7 @@ class DatasheetQA:
         elif parsed.specs:
             if len(parsed.specs) != 1 or fact.spec in parsed.specs[0]:
                 return
-            if parsed.absolute_max and fact.spec in {_RATING_OF.get(s) for s in parsed.specs[0]}:
+            if parsed.absolute_max and fact.spec in {RATING_OF.get(s) for s in parsed.specs[0]}:
                 return  # "abs max on VDD": the rating of the spec asked, which _pick looks under
             # Only the words the question asks with count, not those of a stated setting ("at
             # ±2g full scale").
@@ -4148,6 +4167,32 @@ class DatasheetQA:
             if rest.status == "answered":
                 _add_beside(answer, rest.items, rest.answer)
         return answer
+
+    def _error_code(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "MDN-4010 returned error -222, what does it mean?": the row of the part's error
+        table with that code (its text, and its cause). None when no held code is asked."""
+        if len(set(parsed.device_names)) != 1 or not _ASKS_ERROR.search(parsed.text):
+            return None
+        device = parsed.device_names[0]
+        codes = {int(n) for n in re.findall(r"(?<![\w.])[-+]?\d{1,5}(?![\w.])", parsed.text)}
+        rows = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "error_code" and f.applies_to.get("code") in codes
+        ]
+        if not rows:
+            return None
+        lines = [
+            f"{device} error {f.applies_to['code']}: {f.value}"
+            + (f" ({f.condition})" if f.condition else "")
+            + f" [{f.citation}]"
+            for f in rows
+        ]
+        items = [
+            item_from_fact(f).model_copy(update={"value": f"{f.applies_to['code']}: {f.value}"})
+            for f in rows
+        ]
+        return _answered(parsed, "; ".join(lines), items)
 
     def _pins(self, parsed: ParsedQuestion) -> Answer | None:
         """ "Which pin number is STBY, and what does it do?", "what's pin 15 of the HX711 for?",
@@ -5478,7 +5523,7 @@ class DatasheetQA:
         """The absolute maximum ratings over an operating item's spec, of the part named
         (family-wide ratings and the variant's own; every part's when none is named). A ±
         rating (split supplies) is not a rating of the single rail an operating range states."""
-        rating = _RATING_OF.get(it.spec)
+        rating = RATING_OF.get(it.spec)
         if rating is None or it.section_kind == "absolute_maximum":
             return []
         return [
@@ -6995,7 +7040,9 @@ _ASKED_IN_VOLTS = re.compile(r"(?i)\b(?:in|as)\b[^.?;]{0,40}?\b(?P<unit>millivol
 # An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
 _OUTPUT_READING = re.compile(
     r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing"
-    r"|put(?:s|ting)\s+out|outputting|sit(?:s|ting)\s+at)\s+"
+    r"|put(?:s|ting)\s+out|outputting|sit(?:s|ting)\s+at|measur(?:es|ed|ing)(?:\s+at)?"
+    # ("VIOUT = 3.00 V", "VOUT is 1.2 V")
+    r"|\bV\w{0,2}OUT\s*(?:=|is|of|at))\s*"
     r"(?:of\s+)?"
     r"(?P<v>\d+(?:\.\d+)?)\s*(?P<u>m?V)\b(?!\s*(?:supply|rail|version))"
 )
@@ -7126,7 +7173,9 @@ _ASKS_INPUT_LIMIT = re.compile(
 # "RL = 4.7k", "R1 = 103.5 kOhm", "Vc = 5.0 V": a value stated for a symbol, its prefix apart
 _SAID_AS = (
     r"(?:=|:|of|at|reads?|measures?|measured(?: at)?|came out at|shows?|gets(?: a)?|becomes"
-    r"|(?:(?:is|was)\s+)?(?:changed to|swapped for|replaced (?:by|with))(?: a)?|is)"
+    r"|(?:(?:is|was)\s+)?(?:changed to|swapped for|replaced (?:by|with))(?: a)?|is"
+    # "set OcpTrim to 20", "OcpTrim set to 20"
+    r"|(?:(?:is\s+)?(?:set|programmed|written)\s+)?to)"
 )
 _STATED_VALUE = (
     r"(?P<n>[-+]?\d+(?:\.\d+)?)(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
@@ -7538,6 +7587,16 @@ def _names_item(condition: str, item: str) -> bool:
 
 _EACH_MODE = re.compile(r"(?i)\b(?:each|every|all(?: the)?|per)\b[^?.;]{0,25}\bmodes?\b")
 _MODE_ROW = re.compile(r"(?i)\bmode")
+
+
+# What an output stage is: asked of a part, or stated by its documents
+_OUTPUT_STAGE = re.compile(
+    r"(?i)\bopen[- ]?(?:collector|drain)\b|\bpush[- ]?pull\b|\btotem[- ]?pole\b"
+)
+
+
+# "returned error -222", "SYST:ERR? gives -113": a code of the part's error table asked
+_ASKS_ERROR = re.compile(r"(?i)\berr(?:or)?s?\b|\bsyst(?:em)?:err")
 
 
 _TURNED_OFF = re.compile(
@@ -9024,7 +9083,7 @@ def _drop_repeated_ratings(
     maximum of page 3). Filed without its section, it would read as an operating limit, which a
     rating never is. A row from a recommended-operating table is kept: that table is the limit.
     """
-    rating_specs = {_RATING_OF[s] for s in specs if s in _RATING_OF}
+    rating_specs = {RATING_OF[s] for s in specs if s in RATING_OF}
     ratings = [
         f
         for f in device_facts

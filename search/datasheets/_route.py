@@ -2105,6 +2105,28 @@ _STATED_CONDITIONS = tuple(
 
 # Settings a question states: "at 85 degC ambient", "at an ambient of 60 °C", "at 10 SPS",
 # "vs 80 SPS", "gain 128", "gain = 64".
+# "over its different temperature bands", "for each temperature range": every band's row
+EACH_BAND = re.compile(
+    r"(?i)\b(?:each|every|per)\s+(?:temperature|temp|operating)\s+(?:band|range|span|window)\b"
+    r"|\b(?:all(?: the| its)?|different|various)\s+(?:temperature|temp|operating)\s+"
+    r"(?:bands?|ranges?|spans?|windows?)\b"
+    r"|\b(?:over|across|for)\s+(?:the\s+|its\s+)?(?:different|various|all)\s+"
+    r"(?:bands?|ranges?|spans?)\b"
+)
+
+
+# The rating a figure has under the absolute maximum ratings.
+RATING_OF = {
+    "supply_voltage": "absolute_max_supply_voltage",
+    "input_voltage_range": "absolute_max_input_voltage",
+}
+# "... range and the abs max?": the named figure's rating asked beside it
+_AND_THE_RATING = re.compile(
+    r"(?i)\band\s+(?:the\s+|its\s+)?((?:absolute[- ]max(?:imum)?|abs\.?\s*max(?:imum)?)"
+    r"(?:\s+ratings?|\s+values?|\s+limits?)?)\s*(?:[?.!,;]|$)"
+)
+
+
 _SETTINGS = re.compile(
     r"\b(?:at|@)\s+(?:an?\s+ambient\s+(?:temperature\s+)?of\s+)?[-+]?\d+(?:\.\d+)?\s*"
     r"(?:deg(?:rees)?\s?C|°C|℃)(?:\s+ambient)?"
@@ -2242,6 +2264,10 @@ def parse_question(
         spec_text,
         flags=re.IGNORECASE,
     )
+    # ("accuracy for each temperature range" asks the accuracy, band by band)
+    blanked = EACH_BAND.sub(lambda m: " " * len(m.group(0)), spec_text)
+    if _match_specs(blanked)[0]:
+        spec_text = blanked
     # A stated ambient, data rate or gain is a condition too, unless it is all that is asked.
     blanked = _SETTINGS.sub(lambda m: " " * len(m.group(0)), spec_text)
     if _match_specs(blanked)[0]:
@@ -2332,6 +2358,10 @@ def parse_question(
         # sit, not a question about their interface
         kept = [k for k, c in enumerate(specs) if c[0] != "interface"]
         specs, phrases = [specs[k] for k in kept], [phrases[k] for k in kept]
+    if len(specs) == 1 and specs[0][0] in RATING_OF and (said := _AND_THE_RATING.search(spec_text)):
+        # "recommended VDD range and the abs max?": the rating of the figure named, an item
+        # of its own
+        specs, phrases = [*specs, (RATING_OF[specs[0][0]],)], [*phrases, said.group(1)]
     if (
         not specs
         and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s*V\b", text)

@@ -5463,6 +5463,8 @@ def markdown_facts(
                 facts.extend(_interval_facts(table, sec, device, stem, citation))
             elif {"instrument", "point", "tolerance"} <= set(header):
                 facts.extend(_verification_facts(table, sec, stem, citation))
+            elif "code" in header and set(header) & _ERROR_TEXT:
+                facts.extend(_error_facts(table, sec, device, stem, citation))
             elif "command" in header:
                 facts.extend(_reset_facts(table, sec, device, stem, citation))
             elif table.rows and any(_ROW_REVISION.match(c[0].strip()) for c in table.rows if c):
@@ -5815,6 +5817,43 @@ def _reset_facts(
                 f.model_copy(update={"spec": f"reset_{spec}"}).with_id()
                 for f in facts_from_row(row, device, stem)[0]
             )
+    return out
+
+
+# The column of an error table that says what a code means ("Code | Text | Cause")
+_ERROR_TEXT = frozenset({"text", "message", "meaning", "error"})
+
+
+def _error_facts(
+    table: MdTable, sec: MdSection, device: str, stem: str, citation: str
+) -> list[Fact]:
+    """An error table ("Code | Text | Cause": "-222 | Data out of range | A numeric parameter
+    outside the range in section 2."): what each code means, the cause its condition."""
+    header = [h.lower() for h in table.header]
+    at = header.index("code")
+    said = next(i for i, h in enumerate(header) if h in _ERROR_TEXT)
+    why = next((i for i, h in enumerate(header) if i not in (at, said)), None)
+    out: list[Fact] = []
+    for cells, raw in zip(table.rows, table.raw_rows, strict=False):
+        if len(cells) <= max(at, said) or not re.fullmatch(r"[-+]?\d+", cells[at].strip()):
+            continue
+        code = int(cells[at].strip())
+        cause = cells[why].strip() if why is not None and why < len(cells) else ""
+        out.append(
+            Fact(
+                device=device,
+                spec="error_code",
+                parameter=f"Error {code}",
+                value=cells[said].strip(),
+                condition=cause or None,
+                section_kind="general",
+                applies_to={"code": code},
+                doc=stem,
+                citation=citation,
+                evidence=raw,
+                section=sec.title,
+            ).with_id()
+        )
     return out
 
 

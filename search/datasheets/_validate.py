@@ -45,6 +45,7 @@ TEXT_SPECS = frozenset(
         "i2c_address",
         "spi_mode",
         "register_value",
+        "error_code",
         "register_field",
         "strapping_pin",
     }

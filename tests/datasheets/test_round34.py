@@ -1,0 +1,93 @@
+"""Rules from the thirty-fourth held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from search.datasheets._markdown import read_markdown
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import parse_question
+from search.datasheets._tables import markdown_facts
+
+
+def test_each_temperature_band_is_answered(qa: DatasheetQA) -> None:
+    # DS18B20 p2: thermometer error ±0.5 °C (-10 to +85), ±1 °C (-30 to +100), ±2 °C (-55 to
+    # +125); the p1 feature list states only the first band, and its label is "Accuracy"
+    for question in (
+        "DS18B20 accuracy over its different temperature bands?",
+        "ds18b20 accuracy for each temperature range",
+    ):
+        answer = qa.ask(question)
+        assert answer.status == "answered", answer.reasons
+        assert all(f"±{x} °C" in answer.answer for x in ("0.5", "1", "2")), answer.answer
+    # "each temperature range" is how the accuracy is asked, not the operating range as well
+    assert parse_question("ds18b20 accuracy for each temperature range").specs == [("accuracy",)]
+    assert parse_question("ds18b20 operating temperature range").specs == [
+        ("operating_temperature",)
+    ]
+
+
+def test_the_rating_asked_beside_the_range_is_an_item_of_its_own(qa: DatasheetQA) -> None:
+    # CCS811 p6: supply 1.8 to 3.3 V; p5 absolute maximum 3.6 V
+    answer = qa.ask("ccs811 supply: recommended VDD range and the abs max?")
+    assert answer.status == "answered", answer.reasons
+    assert "1.8 to 3.3 V [ccs811#p6]" in answer.answer
+    assert "3.6 V [ccs811#p5], absolute maximum" in answer.answer
+
+
+def test_an_output_symbol_that_measures_a_level_is_a_reading(qa: DatasheetQA) -> None:
+    # ACS712-20A at 5 V: 2.5 V at 0 A, 100 mV/A, so 3.00 V is 5 A
+    answer = qa.ask("ACS712-20A on a 5V supply, VIOUT measures 3.00 V. How much current?")
+    assert answer.status == "answered", answer.reasons
+    assert "5 A" in answer.answer
+
+
+def test_a_register_field_set_to_a_value_goes_into_its_formula(qa: DatasheetQA) -> None:
+    # RFM95W p81 table 35: Imax = -30 + 10 * OcpTrim for OcpTrim 16 to 27
+    answer = qa.ask("rfm95w: if I set OcpTrim to 20 in RegOcp what's the PA current limit?")
+    assert answer.status == "answered", answer.reasons
+    assert "170 mA" in answer.answer
+
+
+def test_a_row_condition_names_the_device_a_question_leaves_out(qa: DatasheetQA) -> None:
+    # calibration-procedure §1: fixture channel offsets FIX-01 to FIX-04, 3 months
+    answer = qa.ask("how often do the fixture channel offsets (FIX-01..04) have to be re-verified?")
+    assert answer.status == "answered", answer.reasons
+    assert "3 months" in answer.answer
+    assert answer.citations == ["calibration-procedure#1"]
+
+
+def test_an_output_stage_no_document_states_is_not_settled(qa: DatasheetQA) -> None:
+    # YF-S201 p2 says "5V TTL" and nothing of the output stage
+    answer = qa.ask(
+        "YF-S201: can I power it at 5V but pull the signal up to 3.3V, i.e. is the "
+        "output open-collector?"
+    )
+    assert answer.status == "insufficient_evidence"
+    assert answer.verdict == "insufficient_evidence"
+
+
+def test_an_error_code_is_read_from_the_manuals_error_table(qa: DatasheetQA) -> None:
+    # mdn4010-programming-manual §6: "| -222 | Data out of range | A numeric parameter ..."
+    answer = qa.ask("MDN-4010 returned error -222 — what does that code mean?")
+    assert answer.status == "answered", answer.reasons
+    assert "Data out of range" in answer.answer
+    assert answer.citations == ["mdn4010-programming-manual#6"]
+    # a code the table does not hold is no answer
+    assert "Data out of range" not in qa.ask("MDN-4010 returned error -999, meaning?").answer
+
+
+def test_an_error_table_gives_each_code_its_text_and_cause(tmp_path: Path) -> None:
+    doc = tmp_path / "manual.md"
+    doc.write_text(
+        "# Manual\n\n## 3. Errors\n\n| Code | Text | Cause |\n| --- | --- | --- |\n"
+        "| -113 | Undefined header | No such command. |\n| n/a | Not a code | Skipped. |\n",
+        encoding="utf-8",
+    )
+    facts, _ = markdown_facts(read_markdown(doc), "MDN-4010", "manual")
+    errors = [
+        (f.applies_to["code"], f.value, f.condition, f.citation)
+        for f in facts
+        if f.spec == "error_code"
+    ]
+    assert errors == [(-113, "Undefined header", "No such command.", "manual#3")]
