@@ -161,6 +161,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
     for g in groups:
         g.sort(key=lambda c: c.x0)
         size = statistics.median(c.size for c in g)
+        base_y = statistics.median(c.y for c in g)
         segs: list[Segment] = []
         words: list[str] = []
         word = ""
@@ -196,6 +197,8 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
                 word = c.ch
                 seg_chars.append(c)
             else:
+                if _exponent(word, prev, c, size, base_y):
+                    word += "^"  # "FXOSC/2^19": a power of two or ten printed raised
                 word += c.ch
                 seg_chars.append(c)
             prev = c
@@ -211,6 +214,20 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         )
         lines.append(Line(statistics.median(c.y for c in g), segs, size))
     return lines
+
+
+def _exponent(word: str, prev: _Char, c: _Char, size: float, base_y: float) -> bool:
+    """Whether ``c`` starts an exponent written raised and smaller right after a base of 2 or
+    10 ("FSTEP = FXOSC/2" then a raised "19"): text extraction would flatten it to "219"."""
+    return (
+        c.ch.isdigit()
+        and prev.ch.isdigit()
+        # (after a division or product sign, or a word of its own: "Regulation(20)" is a note,
+        # "-100" a number in a table's smaller type)
+        and bool(re.search(r"(?:^|[/*×·=])(?:2|10)$", word))
+        and c.size < 0.85 * size <= prev.size * 1.1
+        and c.y - base_y > 0.2 * size
+    )
 
 
 def _join_subscripts(groups: list[list[_Char]]) -> list[list[_Char]]:

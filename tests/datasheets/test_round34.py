@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from search.datasheets._markdown import read_markdown
+from search.datasheets._pdf import read_pdf
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import parse_question
 from search.datasheets._tables import markdown_facts
@@ -91,3 +94,16 @@ def test_an_error_table_gives_each_code_its_text_and_cause(tmp_path: Path) -> No
         if f.spec == "error_code"
     ]
     assert errors == [(-113, "Undefined header", "No such command.", "manual#3")]
+
+
+PDFS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "datasheets"
+
+
+@pytest.mark.skipif(not PDFS.is_dir(), reason=f"shared datasheets absent at {PDFS}")
+def test_a_raised_exponent_is_not_flattened_into_its_base() -> None:
+    # RFM95W p13: "FSTEP = FXOSC/2" with "19" printed raised and smaller
+    lines = [ln.text for ln in read_pdf(PDFS / "rfm95w.pdf").pages[12].lines]
+    assert any("FXOSC/2^19" in t for t in lines)
+    # LM7805: a note number in brackets ("Line Regulation(20)") stays as printed
+    text = "\n".join(ln.text for p in read_pdf(PDFS / "lm7805.pdf").pages for ln in p.lines)
+    assert "Regulation(20)" in text and "^" not in text
