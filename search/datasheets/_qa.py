@@ -228,6 +228,8 @@ def _condition_conflict(fact: Fact, stated: Sequence[float], question: str = "")
     if not fact.condition:
         return []
     at = [float(a or b) for a, b in _VOLTS_IN_CONDITION.findall(fact.condition)]
+    if bare := re.fullmatch(r"\s*(?:@|at)?\s*(\d+(?:\.\d+)?)\s*V\s*", fact.condition):
+        at.append(float(bare.group(1)))  # "Max current draw: 15mA @ 5V": the part at 5 V
     if stated and at and not any(abs(a - v) < 1e-9 for a in at for v in stated):
         return [
             f"scope_named: {fact.device} {fact.spec} at {fact.citation} holds at "
@@ -4175,11 +4177,21 @@ class DatasheetQA:
             return None
         device = parsed.device_names[0]
         codes = {int(n) for n in re.findall(r"(?<![\w.])[-+]?\d{1,5}(?![\w.])", parsed.text)}
-        rows = [
-            f
-            for f in self.index.device_facts(device)
-            if f.spec == "error_code" and f.applies_to.get("code") in codes
-        ]
+        table = [f for f in self.index.device_facts(device) if f.spec == "error_code"]
+        rows = [f for f in table if f.applies_to.get("code") in codes]
+        if not rows and _ASKS_WHICH_ERROR.search(parsed.text):
+            # "which error code if I program a voltage out of range?": the one row whose text
+            # and cause share the most words with the question
+            asked = {_stem(w) for w in content_words(parsed.text)} - _ERROR_WORDS
+            shared = sorted(
+                (
+                    (len(asked & {_stem(w) for w in content_words(f"{f.value} {f.condition}")}), f)
+                    for f in table
+                ),
+                key=lambda x: -x[0],
+            )
+            if shared and shared[0][0] and (len(shared) == 1 or shared[0][0] > shared[1][0]):
+                rows = [shared[0][1]]
         if not rows:
             return None
         lines = [
@@ -5287,7 +5299,9 @@ class DatasheetQA:
                     )
                     why = f"; {beyond.split(': ', 1)[1]}" if beyond else ""
                     aside.extend(pick.aside)
-                    lines.append(f"{m.device} {phrase}: insufficient evidence{why}")
+                    # ("How much current does": the words asking it, named by the spec)
+                    named = specs[0].replace("_", " ") if _ASKING.match(phrase) else phrase
+                    lines.append(f"{m.device} {named}: insufficient evidence{why}")
                     continue
                 if len(pick.items) == len(pick.facts) == len(pick.lines):
                     # one row answering two items ("VDD and VDDIO": "any supply pin") is given once
@@ -7597,6 +7611,17 @@ _OUTPUT_STAGE = re.compile(
 
 # "returned error -222", "SYST:ERR? gives -113": a code of the part's error table asked
 _ASKS_ERROR = re.compile(r"(?i)\berr(?:or)?s?\b|\bsyst(?:em)?:err")
+# "which error code does it return if ...": the code asked by what raises it (the words
+# asking for a code say nothing of which)
+_ERROR_WORDS = frozenset({"error", "code", "return", "number", "give"})
+# "which error code does it return if ...": the code asked by what raises it
+_ASKS_WHICH_ERROR = re.compile(
+    r"(?i)\b(?:which|what)\s+(?:error|err)\b|\berror\s+(?:code|number)\b"
+)
+
+
+# A spec phrase that is the words of the question asking it ("How much current does")
+_ASKING = re.compile(r"(?i)(?:how|what|which|when|does|do|is|can)\b")
 
 
 _TURNED_OFF = re.compile(

@@ -140,7 +140,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bspi mode", ("spi_mode",)),
     # A bare "clock frequency" of a serial part: its SPI clock, else its I2C clock.
     (
-        r"\b(?:serial )?clock (?:frequency|rate|speed)|\bmax(?:imum)? clock\b|\bfclk\b",
+        r"\b(?:serial )?(?:clock|clk) (?:frequency|freq|rate|speed)|\bmax(?:imum)? clock\b"
+        r"|\bfclk\b",
         ("spi_max_clock", "i2c_max_clock"),
     ),
     # a resistor pulling a pin up: "the BME280's internal pull-up resistor on CSB"
@@ -1591,6 +1592,12 @@ _SENSOR_SUPPLY = re.compile(
     rf"\s+)?({_NUM})\s*(m?v)\b[^()]*\)",
     re.IGNORECASE,
 )
+# "..., sensor on 5V - safe?": the same said as a clause of its own
+_SENSOR_SUPPLY_SAID = re.compile(
+    rf"[,;]\s*(?:the\s+)?sensor\s+(?:is\s+)?(?:on|at|from|powered\s+(?:from|by|at)|runs\s+(?:on|at))"
+    rf"\s+({_NUM})\s*(m?v)\b",
+    re.IGNORECASE,
+)
 
 
 def _attach_supplies(
@@ -1599,7 +1606,11 @@ def _attach_supplies(
     """Give each device the supply voltage stated right after (or just before) its name, or
     by its kind ("(sensor on 5V)": the one sensor named, of the ``sensors`` models)."""
     named = [d for d in devices if d.device in sensors]
-    kind = _SENSOR_SUPPLY.search(text) if len({d.device for d in named}) == 1 else None
+    kind = (
+        _SENSOR_SUPPLY.search(text) or _SENSOR_SUPPLY_SAID.search(text)
+        if len({d.device for d in named}) == 1
+        else None
+    )
     if kind:
         for d in named:
             d.supply_v = _volts(kind)

@@ -107,3 +107,36 @@ def test_a_raised_exponent_is_not_flattened_into_its_base() -> None:
     # LM7805: a note number in brackets ("Line Regulation(20)") stays as printed
     text = "\n".join(ln.text for p in read_pdf(PDFS / "lm7805.pdf").pages for ln in p.lines)
     assert "Regulation(20)" in text and "^" not in text
+
+
+def test_clk_is_the_clock(qa: DatasheetQA) -> None:
+    # MCP3008 p4: clock frequency 3.6 MHz max at VDD = 5 V
+    answer = qa.ask("Max CLK frequency for the MCP3008 when running from 5V?")
+    assert answer.status == "answered", answer.reasons
+    assert "3.6 MHz" in answer.answer
+
+
+def test_a_row_printed_at_a_bare_voltage_does_not_answer_another(qa: DatasheetQA) -> None:
+    # YF-S201 p2: "Max current draw: 15mA @ 5V", nothing at 12 V
+    answer = qa.ask("How much current does the YF-S201 draw when powered from 12 V?")
+    assert answer.status == "insufficient_evidence"
+    assert "supply current: insufficient evidence" in answer.answer
+    assert qa.ask("YF-S201 current draw at 5 V?").status == "answered"
+
+
+def test_a_clause_giving_the_sensor_a_supply_powers_the_one_sensor(qa: DatasheetQA) -> None:
+    # YF-S201 output is 5 V TTL (p2) on 5 V; ESP32 VIH max 3.6 V (p26)
+    answer = qa.ask(
+        "YF-S201 signal wire straight into an ESP32-WROOM-32 GPIO, sensor on 5V - safe?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+
+
+def test_an_error_code_is_found_by_what_raises_it(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "which error code does the MDN-4010 return if I program a voltage out of range, like 45 V?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "-222" in answer.answer
+    two = qa.ask("MDN-4010 error code after sending two commands in one message?")
+    assert "-108" in two.answer
