@@ -4183,15 +4183,13 @@ class DatasheetQA:
             # "which error code if I program a voltage out of range?": the one row whose text
             # and cause share the most words with the question
             asked = {_stem(w) for w in content_words(parsed.text)} - _ERROR_WORDS
-            shared = sorted(
-                (
-                    (len(asked & {_stem(w) for w in content_words(f"{f.value} {f.condition}")}), f)
-                    for f in table
-                ),
-                key=lambda x: -x[0],
-            )
-            if shared and shared[0][0] and (len(shared) == 1 or shared[0][0] > shared[1][0]):
-                rows = [shared[0][1]]
+            shared = {
+                f.id: len(asked & {_stem(w) for w in content_words(f"{f.value} {f.condition}")})
+                for f in table
+            }
+            best = [f for f in table if shared[f.id] == max(shared.values())]
+            if len(best) == 1 and shared[best[0].id]:
+                rows = best
         if not rows:
             return None
         lines = [
@@ -7614,7 +7612,6 @@ _ASKS_ERROR = re.compile(r"(?i)\berr(?:or)?s?\b|\bsyst(?:em)?:err")
 # "which error code does it return if ...": the code asked by what raises it (the words
 # asking for a code say nothing of which)
 _ERROR_WORDS = frozenset({"error", "code", "return", "number", "give"})
-# "which error code does it return if ...": the code asked by what raises it
 _ASKS_WHICH_ERROR = re.compile(
     r"(?i)\b(?:which|what)\s+(?:error|err)\b|\berror\s+(?:code|number)\b"
 )

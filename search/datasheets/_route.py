@@ -1586,18 +1586,13 @@ _VOLT_PART = re.compile(
 )
 
 
-# "yf-s201 output into an esp32 pin (sensor on 5V)": a supply given to a part by its kind
+# "yf-s201 output into an esp32 pin (sensor on 5V)": a supply given to a part by its kind,
+# in brackets or as a clause of its own ("..., sensor on 5V - safe?")
+_SENSOR_ON = r"(?:is\s+)?(?:on|at|from|powered\s+(?:from|by|at)|runs\s+(?:on|at))"
 _SENSOR_SUPPLY = re.compile(
-    rf"\(\s*(?:the\s+)?sensor\s+(?:(?:is\s+)?(?:on|at|from|powered\s+(?:from|by|at)|runs\s+(?:on|at))"
-    rf"\s+)?({_NUM})\s*(m?v)\b[^()]*\)",
-    re.IGNORECASE,
+    rf"\(\s*(?:the\s+)?sensor\s+(?:{_SENSOR_ON}\s+)?({_NUM})\s*(m?v)\b[^()]*\)", re.IGNORECASE
 )
-# "..., sensor on 5V - safe?": the same said as a clause of its own
-_SENSOR_SUPPLY_SAID = re.compile(
-    rf"[,;]\s*(?:the\s+)?sensor\s+(?:is\s+)?(?:on|at|from|powered\s+(?:from|by|at)|runs\s+(?:on|at))"
-    rf"\s+({_NUM})\s*(m?v)\b",
-    re.IGNORECASE,
-)
+_SENSOR_CLAUSE = re.compile(rf"[,;]\s*(?:the\s+)?sensor\s+{_SENSOR_ON}\s+({_NUM})\s*(m?v)\b", re.I)
 
 
 def _attach_supplies(
@@ -1606,11 +1601,8 @@ def _attach_supplies(
     """Give each device the supply voltage stated right after (or just before) its name, or
     by its kind ("(sensor on 5V)": the one sensor named, of the ``sensors`` models)."""
     named = [d for d in devices if d.device in sensors]
-    kind = (
-        _SENSOR_SUPPLY.search(text) or _SENSOR_SUPPLY_SAID.search(text)
-        if len({d.device for d in named}) == 1
-        else None
-    )
+    said = (_SENSOR_SUPPLY.search(text), _SENSOR_CLAUSE.search(text))
+    kind = next((m for m in said if m), None) if len({d.device for d in named}) == 1 else None
     if kind:
         for d in named:
             d.supply_v = _volts(kind)
