@@ -158,6 +158,9 @@ _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|
 _OVER_WHAT_SPAN = re.compile(
     r"(?i)\b(?:over|for|across)\s+what\s+(?:input\s+|supply\s+|v(?:in|cc|dd)\s+)?(?:voltage\s+)?range\b"
     r".{0,60}\b(?:spec'?d|specif(?:y|ies|ied)|guarantee[sd]?|tested|valid|hold)"
+    # "the minimum input voltage for the AMS1117-5.0 to meet its output voltage spec"
+    r"|\b(?:min(?:imum)?|lowest)\s+(?:input|supply|vin)\b.{0,60}\bto\s+(?:meet|hold|keep)\b"
+    r".{0,40}\bspec"
 )
 
 

@@ -140,3 +140,14 @@ def test_an_error_code_is_found_by_what_raises_it(qa: DatasheetQA) -> None:
     assert "-222" in answer.answer
     two = qa.ask("MDN-4010 error code after sending two commands in one message?")
     assert "-108" in two.answer
+
+
+def test_the_input_a_regulators_output_spec_holds_from(qa: DatasheetQA) -> None:
+    # AMS1117 p2: AMS1117-5.0 output voltage "6.5V ≤ VIN ≤ 12V"; the p4 sentence about the
+    # adjustable part's 1.25 V reference answers nothing here
+    answer = qa.ask(
+        "What's the minimum input voltage for the AMS1117-5.0 to meet its output voltage spec?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "6.5V ≤ VIN ≤ 12V" in answer.answer
+    assert "1.25" not in answer.answer
