@@ -6188,7 +6188,11 @@ _CHECK_CUE = re.compile(
     r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\b(?:on|from|off)"
     r" (?:an?|the|my|our|their)\b"
     r"[^?]{0,30}?\d+(?:\.\d+)?\s*V(?:\s+[\w-]+){0,3}?\s+(?:rail|supply|battery|pack|bus|line)s?\b"
-    r"[^?]{0,30}\?\s*$",
+    r"[^?]{0,30}\?\s*$"
+    # "tb6612fng driving a 24 V motor (VM = 24 V)?": a part on a load of that voltage, nothing
+    # else asked
+    r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\b(?:driving|running|powering)\s+"
+    r"(?:an?|the|my|our|their)\s+\d+(?:\.\d+)?\s*V\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
 # Ratings whose one printed figure is what the part may carry at most ("Nominal switching

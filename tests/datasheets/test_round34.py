@@ -151,3 +151,10 @@ def test_the_input_a_regulators_output_spec_holds_from(qa: DatasheetQA) -> None:
     assert answer.status == "answered", answer.reasons
     assert "6.5V ≤ VIN ≤ 12V" in answer.answer
     assert "1.25" not in answer.answer
+
+
+def test_a_part_driving_a_load_of_a_stated_voltage_is_checked(qa: DatasheetQA) -> None:
+    # TB6612FNG p3: VM 2.5 to 13.5 V recommended
+    answer = qa.ask("tb6612fng driving a 24 V motor (VM = 24 V)?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert qa.ask("tb6612fng driving a 12 V motor?").verdict == "compatible"
