@@ -1655,6 +1655,8 @@ class DatasheetQA:
         the question gives each of its symbols; None unless the question gives them all."""
         named = set(parsed.device_names)
         said: dict[str, list[tuple[Fact, dict[str, tuple[float, re.Match[str] | Fact]]]]] = {}
+        # ("VIN 24.0 V, IIN 0.6730 A": a symbol and its value, nothing between, is "VIN = 24.0 V")
+        said_as = _SYMBOL_THEN_VALUE.sub(r"\1 = ", parsed.text)
         for f in self._formulas:
             if named and f.device not in named:
                 continue
@@ -1680,7 +1682,7 @@ class DatasheetQA:
                         None,
                     )
                 else:
-                    m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", parsed.text)
+                    m = re.search(rf"(?<![\w.]){re.escape(sym)}{_STATED_QUANTITY}", said_as)
                 if m is None and (name := f.extra.get("names", {}).get(sym)):
                     m = _stated_by_name(name, parsed.text)
                 if m is not None:
@@ -7200,6 +7202,9 @@ _STATED_VALUE = (
     r"(?P<n>[-+]?\d+(?:\.\d+)?)(?:\s*(?P<p>[kMmuµ])?(?P<u>Ω|[Oo]hms?|V|A)\b|(?P<k>[kM])\b)?"
 )
 _STATED_QUANTITY = rf"\s*{_SAID_AS}\s*{_STATED_VALUE}"
+_SYMBOL_THEN_VALUE = re.compile(
+    r"(?<![\w.])([A-Z][A-Za-z0-9]{0,5})\s+(?=[-+]?\d+(?:\.\d+)?\s*(?:[kMmuµ]?(?:V|A|Ω)|[kM])\b)"
+)
 # "4.9968 V at 32 V in", "5.0012V at 0.1A": a reading and the point it was taken at
 _STATED_AT = re.compile(
     rf"(?<![\w.]){_STATED_VALUE}[^,;]{{0,12}}?\bat\s+(?P<at>\d+(?:\.\d+)?)\s*[VA]\b"

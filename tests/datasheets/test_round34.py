@@ -158,3 +158,14 @@ def test_a_part_driving_a_load_of_a_stated_voltage_is_checked(qa: DatasheetQA) -
     answer = qa.ask("tb6612fng driving a 24 V motor (VM = 24 V)?")
     assert answer.verdict == "incompatible", answer.answer
     assert qa.ask("tb6612fng driving a 12 V motor?").verdict == "compatible"
+
+
+def test_a_symbol_written_before_its_value_states_it(qa: DatasheetQA) -> None:
+    # srb5030-test-spec §5 step 6: (VOUT * IOUT) / (VIN * IIN) * 100
+    answer = qa.ask(
+        "srb5030 step 6: VIN 24.0 V, IIN 0.6730 A, VOUT 4.979 V, IOUT 3.000 A. efficiency?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "92.4777" in answer.answer
+    # MQ-2 p4: Rs = (Vc / VRL - 1) x RL
+    assert "10.9667 kΩ" in qa.ask("mq-2 basic circuit, Vc 5.0 V, RL 4.7k, VRL 1.5 V. Rs?").answer
