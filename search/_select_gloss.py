@@ -16,7 +16,9 @@ A file that declares ``#! inflects`` has a word it does not hold read as one it 
 differs only in its last letter or two, the ending a case or number changes (Russian
 "гимнастику" is "гимнастика"), where the words it holds that share that stem agree: the
 languages that change a word's ending, not those that append suffixes to it (Finnish
-"lainata", to borrow, is no inflection of "laina", a loan).
+"lainata", to borrow, is no inflection of "laina", a loan). A file that declares
+``#! suffixes ي ها ...`` has a word it does not hold read as the held one with one of those
+pronouns written onto it (Arabic "سيارتي", my car: سيارة, its ة written ت before the suffix).
 Chinese, Japanese kana, Thai, Lao, Burmese and Khmer are written without spaces between words,
 so each character (a Thai letter with its marks) is read as a word of its own, and a phrase of
 them is found wherever it stands ("回転寿司近く": 回転寿司, 近く; "นวดแผนไทยใกล้ฉัน": นวดแผนไทย,
@@ -66,6 +68,9 @@ _LINKS = ("", "s", "n", "e", "en", "es")
 _VERB_ENDINGS = ("en", "n")
 # The shortest stem an inflected word is read by.
 _STEM = 5
+# A word's last letter as written before a suffix, to the letters it is at the word's end
+# (Arabic "سيارة", a car, is "سيارت" in "سيارتي", my car)
+_BEFORE_SUFFIX = {"ت": ("ة", "ه")}
 
 Table = dict[tuple[str, ...], str | None]
 """A phrase (as a word tuple) → its English (None: a phrase left as typed)."""
@@ -87,6 +92,9 @@ class Language:
     yields: frozenset[str] = frozenset()
     """(``#! yields pt``) the languages it gives way to when a request reads as well in both
     (Galician to Portuguese: "academia 24h barata" is a Brazilian gym, not an academy)"""
+    suffixes: tuple[str, ...] = ()
+    """(``#! suffixes ي ها``) pronouns written onto a word, longest first: a word it does not
+    hold is the held one before them (Arabic "سيارتي", my car: سيارة and ي)"""
 
     def hits(
         self, table: Table, words: list[str], english: frozenset[str]
@@ -114,20 +122,40 @@ class Language:
     def inflected(
         self, words: list[str], hits: list[tuple[int, int, str | None]], english: frozenset[str]
     ) -> list[tuple[int, int, str | None]]:
-        """``hits`` and, if ``#! inflects``, each folded word outside them that is an
-        inflection of a held word (read only once the language is chosen: an ending is no
-        evidence of a language, Italian "perde" is not Albanian's "perde")."""
-        if self.stems is None:
+        """``hits`` and, if ``#! inflects`` or ``#! suffixes``, each folded word outside them
+        that is an inflection of a held word or one with a pronoun written onto it (read only
+        once the language is chosen: an ending is no evidence of a language, Italian "perde" is
+        not Albanian's "perde")."""
+        if self.stems is None and not self.suffixes:
             return hits
         held = {i for a, b, _ in hits for i in range(a, b)}
         more = []
         for i, word in enumerate(words):
-            if i in held or len(word) <= _STEM or word in english:
+            if i in held or word in english:
                 continue
-            cuts = (word[: len(word) - cut] for cut in (0, 1, 2))
-            if gloss := next((g for stem in cuts if (g := self.stems.get(stem))), None):
+            if gloss := self._inflection(word) or self._suffixed(word):
                 more.append((i, i + 1, gloss))
         return sorted([*hits, *more])
+
+    def _inflection(self, word: str) -> str | None:
+        """(``#! inflects``) the English of the held word ``word`` is an inflection of."""
+        if self.stems is None or len(word) <= _STEM:
+            return None
+        cuts = (word[: len(word) - cut] for cut in (0, 1, 2))
+        return next((g for stem in cuts if (g := self.stems.get(stem))), None)
+
+    def _suffixed(self, word: str) -> str | None:
+        """(``#! suffixes``) the English of the held word before a pronoun written onto
+        ``word``; a last letter that changes before one is read back (Arabic ت, ة at a word's
+        end)."""
+        for suffix in self.suffixes:
+            base = word[: -len(suffix)]
+            if not word.endswith(suffix) or len(base) < _PART:
+                continue
+            for held in (base, *(base[:-1] + e for e in _BEFORE_SUFFIX.get(base[-1], ()))):
+                if gloss := self.folded.get((held,)):
+                    return gloss
+        return None
 
     def read(self, words: list[str], marked: list[str]) -> tuple[Table, list[str]]:
         """The table a request is read by, and its words as that table holds them: as typed,
@@ -227,9 +255,12 @@ class Glossary:
             marked: Table = dict.fromkeys(kept)
             flags: set[str] = set()
             yields: set[str] = set()
+            suffixes: list[str] = []
             for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if line.startswith("#! yields "):
                     yields |= set(line.split()[2:])
+                elif line.startswith("#! suffixes "):
+                    suffixes = sorted(line.split()[2:], key=len, reverse=True)
                 elif line.startswith("#!"):
                     flags |= set(line[2:].split())
                 if not line.strip() or line.startswith("#"):
@@ -248,6 +279,7 @@ class Glossary:
                 compounds="compounds" in flags,
                 stems=_stems(folded) if "inflects" in flags else None,
                 yields=frozenset(yields),
+                suffixes=tuple(suffixes),
             )
             languages[path.stem] = language
             for table in (folded, language.marked or {}):

@@ -211,3 +211,17 @@ def test_a_verbs_stem_may_lead_a_compound(tmp_path: Path) -> None:
         "#! compounds\nreiten\triding\nunterricht\tlessons\nfür\tfor\n", encoding="utf-8"
     )
     assert Glossary.load(tmp_path).gloss("reitunterricht für") == "riding lessons for"
+
+
+def test_a_pronoun_written_onto_a_held_word_is_read_off(tmp_path: Path) -> None:
+    (tmp_path / "ar.tsv").write_text(
+        "#! suffixes ي ها\nسيارة\tcar\nأغسل\twash\nوين\twhere\n", encoding="utf-8"
+    )
+    glossary = Glossary.load(tmp_path)
+    # "سيارتي" (my car) is سيارة, its ة written ت before the suffix; "أغسلها" (wash it) is أغسل
+    assert glossary.gloss("وين أغسلها سيارتي") == "where wash car"
+    # a word that is no held word with a suffix stays as typed
+    assert glossary.gloss("وين كتابي") == "where كتابي"
+    # without the directive, no suffix is read off
+    (tmp_path / "ar.tsv").write_text("سيارة\tcar\nوين\twhere\n", encoding="utf-8")
+    assert Glossary.load(tmp_path).gloss("وين سيارتي") == "where سيارتي"
