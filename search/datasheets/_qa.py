@@ -4182,7 +4182,7 @@ class DatasheetQA:
             return None
         device = parsed.device_names[0]
         codes = {int(n) for n in re.findall(r"(?<![\w.])[-+]?\d{1,5}(?![\w.])", parsed.text)}
-        table = [f for f in self.index.device_facts(device) if f.spec == "error_code"]
+        table = self.index.of_spec(device, "error_code")
         rows = [f for f in table if f.applies_to.get("code") in codes]
         if not rows and _ASKS_WHICH_ERROR.search(parsed.text):
             # "which error code if I program a voltage out of range?": the one row whose text

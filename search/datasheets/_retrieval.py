@@ -130,6 +130,7 @@ _BY_NAME_ONLY = frozenset(
         "verification_tolerance",
         "strapping_pin",
         "register_field",
+        "error_code",
     }
 )
 

@@ -140,6 +140,9 @@ def test_an_error_code_is_found_by_what_raises_it(qa: DatasheetQA) -> None:
     assert "-222" in answer.answer
     two = qa.ask("MDN-4010 error code after sending two commands in one message?")
     assert "-108" in two.answer
+    # the table's rows are reached by their codes or causes only, never as a figure labelled
+    # "error" (which had printed "error 0: Queue overflow")
+    assert "Queue overflow" not in qa.ask("what errors can the MDN-4010 report?").answer
 
 
 def test_the_input_a_regulators_output_spec_holds_from(qa: DatasheetQA) -> None:
