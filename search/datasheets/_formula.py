@@ -5,8 +5,8 @@ question gives each name.
 Only arithmetic on numbers and symbols is read (+ - * / × ÷, brackets, and a magnitude between
 bars, "|V(32) - V(9)|", where "V(32)" is the quantity read at a point, the symbol "V_at_32"),
 and only a formula that combines two or more symbols: "LSB = FSR / 216" (an exponent lost in
-extraction) or a bracket that multiplies without an operator ("BQ1 (IREG-VBEQ1/R1)") is not read
-at all, so a formula kept is the one printed.
+extraction), a formula with an exponent ("FSR / 2^16") or a bracket that multiplies without an
+operator ("BQ1 (IREG-VBEQ1/R1)") is not read at all, so a formula kept is the one printed.
 """
 
 from __future__ import annotations
@@ -95,8 +95,10 @@ def read_expression(text: str, start: int) -> tuple[str, int] | None:
             operand = False
         tokens.append({"×": "*", "÷": "/"}.get(tok, tok))
         pos = m.end()
-    if re.match(r"\d", text[pos : pos + 1]):
-        return None  # "(Rs+RL)2": an exponent written as a plain digit
+    if re.match(r"[\d^]", text[pos : pos + 1]):
+        # "(Rs+RL)2": an exponent written as a plain digit; "FSR / 2^16": one the PDF layer
+        # read as raised, which is not read either (the formula is not "FSR / 2")
+        return None
     return _finish(tokens, depth, pos)
 
 

@@ -39,6 +39,8 @@ def _formulas(text: str) -> list[tuple[str | None, str]]:
         ("LEGEND: R/W = Read/Write", []),
         ("LSB = FSR / 216", []),
         ("FSTEP = FXOSC/219 - 61.0 - Hz", []),
+        # an exponent the PDF layer read as raised is not cut off ("/ 2")
+        ("LSB = FSR * K / 2^16", []),
     ],
 )
 def test_a_formula_is_read_whole_or_not_at_all(
