@@ -6170,6 +6170,8 @@ _ASKS_PIN = re.compile(
 # Signals said to go one way between two parts ("ESP32 SPI outputs into an MCP3008").
 _ONE_WAY = re.compile(r"(?i)\b(?:outputs?|inputs?|driv(?:es?|ing|en)|into|feed(?:s|ing)?)\b")
 
+# A question up to its "?" that asks nothing with a wh-word: a check of what it states
+_NOTHING_ELSE_ASKED = r"^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*"
 _CHECK_CUE = re.compile(
     r"\b(?:ok|okay|fine|safe(?:ly)?|allow(?:ed|s)?|permitted|within|inside|outside|exceed(?:ed|s)?"
     r"|too (?:high|low)|fast enough|keep up"
@@ -6187,13 +6189,13 @@ _CHECK_CUE = re.compile(
     r"[^.?]{0,20}\bload\b"
     # "srb5030 rev B on a 36V industrial rail?", "VM from a 15 V bench supply?": a part on a
     # supply, nothing else asked
-    r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\b(?:on|from|off)"
+    rf"|{_NOTHING_ELSE_ASKED}\b(?:on|from|off)"
     r" (?:an?|the|my|our|their)\b"
     r"[^?]{0,30}?\d+(?:\.\d+)?\s*V(?:\s+[\w-]+){0,3}?\s+(?:rail|supply|battery|pack|bus|line)s?\b"
     r"[^?]{0,30}\?\s*$"
     # "tb6612fng driving a 24 V motor (VM = 24 V)?": a part on a load of that voltage, nothing
     # else asked
-    r"|^(?!.*\b(?:what|how|which|why|when|where|who)\b)[^?]*\b(?:driving|running|powering)\s+"
+    rf"|{_NOTHING_ELSE_ASKED}\b(?:driving|running|powering)\s+"
     r"(?:an?|the|my|our|their)\s+\d+(?:\.\d+)?\s*V\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
