@@ -1393,17 +1393,15 @@ class DatasheetQA:
         else:
             # "fixture channel offset … out of tolerance": the one device a sentence of whose
             # documents says three of the question's words of substance
-            def words(text: str) -> set[str]:
-                return {_stem(w) for w in content_words(text) if len(w) >= 5} - _FILLER
-
-            asked = words(parsed.text)
+            asked = _substance(parsed.text)
             held = {
                 d
                 for d in self.index.devices()
-                if any(len(asked & words(f.parameter)) >= 3 for f in self.index.statements(d))
+                if any(len(asked & _substance(f.parameter)) >= 3 for f in self.index.statements(d))
                 # ("how often are the fixture channel offsets re-verified": a row's condition)
                 or any(
-                    len(asked & words(f.condition or "")) >= 3 for f in self.index.device_facts(d)
+                    len(asked & _substance(f.condition or "")) >= 3
+                    for f in self.index.device_facts(d)
                 )
             }
             why = "only the {} documents state this"
@@ -7047,6 +7045,14 @@ _FILLER = frozenset(
         "still",
     ]
 )
+
+
+@functools.lru_cache(maxsize=8192)
+def _substance(text: str) -> frozenset[str]:
+    """A text's words of substance (five letters or more, stemmed, no filler); the documents'
+    texts are read again for every question naming no device, so each is stemmed once."""
+    return frozenset(_stem(w) for w in content_words(text) if len(w) >= 5) - _FILLER
+
 
 # A part's rated pressure as a question states it: "a 100 kPa part", "0-40 kPa", "0 to 1 MPa".
 _RATED_PRESSURE = re.compile(
