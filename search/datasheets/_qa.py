@@ -350,6 +350,14 @@ def _mode_conflict(fact: Fact, question: str) -> list[str]:
 
 # Rows printed for the part unpowered ("VS = 0 V", LMP91200 input bias current), and how a
 # question says it wants the part unpowered, or powered.
+# A current asked in a working state ("while its output is high", "when triggered") that a row
+# drawn idle ("Quiescent Current") does not give; a question that says idle itself asks it.
+_ASKS_ACTIVE = re.compile(
+    r"(?i)^(?!.*\b(?:quiescent|standby|idle|sleep|no[- ]load)\b).*(?:"
+    r"\b(?:while|when|during)\b[^.?;]{0,30}\b(?:triggered|firing|detect\w*|output\s+is\s+high)\b"
+    r"|\b(?:person|motion|someone|presence)\s+(?:is\s+)?detected\b)"
+)
+_IDLE_ROW = re.compile(r"(?i)\b(?:quiescent|standby|idle)\b")
 _UNPOWERED_ROW = re.compile(r"\bV(?:S|DD|CC)\s*=\s*0\s*V\b")
 _ASKS_UNPOWERED = re.compile(
     r"(?i)\bunpowered\b|\bpowered\s+(?:off|down)\b|\bV(?:S|DD|CC)\s*=\s*0\s*V\b"
@@ -2501,6 +2509,12 @@ class DatasheetQA:
                     f"{', '.join(sorted(symbols))}"
                 ),
             )
+        if specs[0] == "supply_current" and _ASKS_ACTIVE.search(parsed.text):
+            # "while its output is high (person detected)": a current drawn idle is not it
+            narrow(
+                lambda r: not _IDLE_ROW.search(r.fact.parameter or ""),
+                lambda r: f"is drawn idle ({r.fact.parameter}), not in the state asked",
+            )
         unpowered = [r for r in valid if _UNPOWERED_ROW.search(r.fact.condition or "")]
         off, on = _ASKS_UNPOWERED.search(parsed.text), _ASKS_POWERED.search(parsed.text)
         if unpowered and off and not on:
@@ -3703,12 +3717,7 @@ class DatasheetQA:
         of a design-rules document, named by its number with no product, answered as the
         document states it."""
         named = {m.upper() for m in _DESIGN_RULE.findall(parsed.text)}
-        rules = [
-            f
-            for f in self.store.facts
-            if f.spec in ("derating_factor", "derating_limit")
-            and f.parameter.split(":")[0].upper() in named
-        ]
+        rules = [f for f in self.store.facts if f.parameter.split(":")[0].upper() in named]
         # of a rule's several clauses, those about the part asked ("a resistor", not "a
         # capacitor's ripple current")
         asked = _stems(parsed.text)
@@ -7068,7 +7077,7 @@ _STATED_RANGE = re.compile(
 _ASKED_IN_VOLTS = re.compile(r"(?i)\b(?:in|as)\b[^.?;]{0,40}?\b(?P<unit>millivolts?|mV|volts?)\b")
 # An output voltage a question reads off a sensor: "reads 2.5 V out", "output is 1.2 V".
 _OUTPUT_READING = re.compile(
-    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing"
+    r"(?i)\b(?:reads?|reading|outputs?(?:\s+(?:is|of|reads))?|gives?|giving|shows?|showing|sees?"
     r"|put(?:s|ting)\s+out|outputting|sit(?:s|ting)\s+at|measur(?:es|ed|ing)(?:\s+at)?"
     # ("VIOUT = 3.00 V", "VOUT is 1.2 V")
     r"|\bV\w{0,2}OUT\s*(?:=|is|of|at))\s*"
@@ -7231,8 +7240,11 @@ def _stated_by_name(name: str, text: str) -> re.Match[str] | None:
         rf"(?i)\b{named}\s*{_SAID_AS}?\s*{_STATED_VALUE}", text
     )
     if said is None and len(words) > 1 and words[-1].startswith("resist"):
-        # "a 0.1 ohm shunt": a resistor by its first word, when the value is in ohms
-        said = re.search(rf"(?i)(?<![\w.-]){_STATED_VALUE}\s+{words[0]}\b", text)
+        # "a 0.1 ohm shunt", "my shunt is 0.02 ohm": a resistor by its first word, when the
+        # value is in ohms
+        said = re.search(rf"(?i)(?<![\w.-]){_STATED_VALUE}\s+{words[0]}\b", text) or re.search(
+            rf"(?i)\b{words[0]}\s+(?:is|=|of)\s*{_STATED_VALUE}", text
+        )
         if said is not None and not (
             said["k"] or (said["u"] or "").lower() in ("ω", "ohm", "ohms")
         ):
@@ -7549,11 +7561,16 @@ def _worked_out(
     )
 
 
+_COLUMN = r"(?:min(?:imum)?|typ(?:ical)?|max(?:imum)?)\b"
+
+
 def _sides(question: str) -> list[str]:
     """The two sides of a question that asks two things: "X versus Y", else "X and Y" ("for
     channel B, and for channel A at gain 64", "DNL and INL"); one side when it asks one."""
     # "between -20 and 0 °C" is one span, not two sides
     question = re.sub(r"(?i)\b(between\s+[-+–]?[\d.]+\s*\S{0,3}\s+)and\b", r"\1to", question)
+    # "typ and max" names the columns wanted, not two sides
+    question = re.sub(rf"(?i)\b({_COLUMN})\s+and\s+(?={_COLUMN})", r"\1 & ", question)
     sides = _VERSUS.split(question, maxsplit=1)
     return sides if len(sides) == 2 else re.split(r"\band\b", question, maxsplit=1)
 

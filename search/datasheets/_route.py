@@ -2504,7 +2504,11 @@ def parse_question(
     if re.search(
         # ("min typ max?": the columns named one after another)
         r"(?i)\b(?:min(?:imum)?|typ(?:ical)?)\s*(?:and|&|/|,|-|–|to|\+|\s)\s*(?:max|typ|worst)"
-        r"|\b(?:max(?:imum)?|worst[- ]case)\s*(?:and|&|/|,|-|–|to|\+)\s*(?:min|typ)",
+        r"|\b(?:max(?:imum)?|worst[- ]case)\s*(?:and|&|/|,|-|–|to|\+)\s*(?:min|typ)"
+        r"|\b(?:lower|upper)\s*(?:and|&|/|,|-|–)\s*(?:lower|upper)\b"
+        # "typical operating supply current, and the max over temperature"
+        r"|\btyp(?:ical)?\b[\w\s-]{1,40},?\s(?:and|&|vs\.?|versus)\s+(?:the\s+|its\s+)?"
+        r"(?:max(?:imum)?|min(?:imum)?|worst)\b",
         bound_text,
     ):
         bound = None  # "min and max", "minimum and typical": more than one bound

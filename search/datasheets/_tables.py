@@ -2210,7 +2210,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
                 # A sub-label ("Power-down") set closer to the figures than the label that
                 # carries the symbol and unit ("IVDD  Supply current  µA") is their condition.
                 d_strong = min(abs(lb[0] - y) for lb in strong)
-                weak = [lb for lb in near if not (lb[2] or lb[3]) and abs(lb[0] - y) < d_strong]
+                weak = [lb for lb in near if not (lb[2] or lb[3]) and abs(lb[0] - y) <= d_strong]
                 if weak:
                     sub_label = min(weak, key=lambda lb: abs(lb[0] - y))[1]
             near = strong or near
@@ -5299,6 +5299,14 @@ _DERATING_LIMIT = re.compile(
 )
 
 
+# "Junction temperature at maximum rated load and maximum rated ambient shall be at or below
+# 125 degC": a rule's ceiling in a unit of its own.
+_RULE_CEILING = re.compile(
+    r"(?:^|(?<=\. ))(?P<what>[A-Z][^.]{3,120}?)\s+shall be (?:at or below|no (?:more|higher) "
+    r"than|at most)\s+(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>degC|°C|V|A|W|Hz)\b"
+)
+
+
 def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
     """A document of design rules that names no part ("Orbeck Power Systems, document
     DR-0100 … These rules apply to every Orbeck DC-DC board"): each derating factor or ceiling a
@@ -5347,6 +5355,12 @@ def _design_rules(md: MarkdownDocument, stem: str) -> list[Fact]:
             )
             for m in _DERATING_LIMIT.finditer(text)
         ]
+        for m in _RULE_CEILING.finditer(text):
+            # named by what the rule limits ("Junction temperature"), the rest its condition
+            spec = map_spec(m["what"], None, "general")
+            if spec is not None:
+                unit = "°C" if m["unit"] == "degC" else m["unit"]
+                out.append(rule(sec, m, m["what"], spec=spec, max=float(m["n"]), unit=unit))
     return out
 
 

@@ -259,6 +259,10 @@ def test_ads1115_rail_bounds_power_down_and_grouped_temperatures() -> None:
     sleep = {(f.typ, f.max) for f in facts if f.spec == "sleep_current"}
     assert sleep == {(0.5, 2.0), (None, 5.0)}
     assert not [f for f in facts if f.spec == "supply_current" and f.max == 5.0]
+    # "Operating", centred between its two rows as "Power-down" is, is the condition of both
+    operating = {(f.typ, f.max, f.condition) for f in facts if f.evidence.startswith("IVDD")}
+    assert (150.0, 200.0, "Operating TA = 25°C") in operating
+    assert (None, 300.0, "Operating") in operating
     (tstg,) = [f for f in facts if f.spec == "storage_temperature"]
     assert (tstg.min, tstg.max, tstg.unit) == (-60.0, 150.0, "°C")
     # "Data rate variation –10% 10%" under the SPS of the row above is no data rate; the row

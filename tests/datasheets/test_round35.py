@@ -1,0 +1,89 @@
+"""Rules from the thirty-fifth held-out round, on the real documents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from search.datasheets._markdown import read_markdown
+from search.datasheets._qa import DatasheetQA
+from search.datasheets._route import parse_question
+from search.datasheets._tables import markdown_facts
+
+
+def test_a_sub_label_centred_between_two_rows_names_both(qa: DatasheetQA) -> None:
+    # ADS1115 p8: "Operating" is printed between "TA = 25°C 150 200" and "300", one line from
+    # each, as "Power-down" is between its two rows; it is the condition of both
+    answer = qa.ask(
+        "ADS1115 in continuous conversion: typical operating supply current, and the max over "
+        "the full -40 to 125 C range?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "typ 150 max 200 µA (Operating TA = 25°C)" in answer.answer
+    assert "max 300 µA (Operating)" in answer.answer
+
+
+def test_typical_and_then_the_max_asks_both_columns() -> None:
+    text = "typical operating supply current, and the max over the full range?"
+    assert parse_question(f"ADS1115 {text}").bound is None
+    assert parse_question("ADS1115 max operating supply current?").bound == "max"
+
+
+def test_typ_and_max_are_the_columns_asked_not_two_sides(qa: DatasheetQA) -> None:
+    # "at 25 C - typ and max" asks the 25 °C row's two columns; the row over the whole range
+    # (max 300 µA) is not a second side of the question
+    answer = qa.ask("ads1115 supply current in continuous conversion at 25 C - typ and max?")
+    assert answer.status == "answered", answer.reasons
+    assert "typ 150 max 200 µA" in answer.answer
+    assert "300" not in answer.answer
+
+
+def test_a_design_rule_ceiling_is_a_fact_of_its_rule(tmp_path: Path, qa: DatasheetQA) -> None:
+    doc = tmp_path / "rules.md"
+    doc.write_text(
+        "# Rules\n\nAcme, document DR-0200. These rules apply to every board.\n\n"
+        "## 2. DR-31: Thermal\n\nJunction temperature at maximum load shall be at or below "
+        "110 degC, computed from the thermal resistance.\n",
+        encoding="utf-8",
+    )
+    facts, _ = markdown_facts(read_markdown(doc), None, "rules")
+    ceiling = [(f.device, f.spec, f.max, f.unit, f.citation) for f in facts if f.max is not None]
+    assert ceiling == [("DR-0200", "junction_temperature", 110.0, "°C", "rules#2")]
+    # design-review-rules §7: DR-24, junction temperature at or below 125 degC
+    answer = qa.ask("Per design review rule DR-24, what's the max allowed junction temperature?")
+    assert answer.status == "answered", answer.reasons
+    assert "125 degC" in answer.answer
+    assert answer.citations == ["design-review-rules#7"]
+
+
+def test_lower_and_upper_limits_ask_both_bounds(qa: DatasheetQA) -> None:
+    question = "Production test for the SRB-5030: lower and upper limits for the VOUT step?"
+    assert parse_question(question).bound is None
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    assert "4.95 to 5.05 V" in answer.answer
+
+
+def test_a_current_drawn_idle_is_no_current_in_a_working_state(qa: DatasheetQA) -> None:
+    # HC-SR501 p1 prints only "Quiescent Current <50uA"
+    answer = qa.ask("How much current does the HC-SR501 draw while its output is high?")
+    assert answer.status == "insufficient_evidence", answer.answer
+    answer = qa.ask("HC-SR501 current draw when someone is detected?")
+    assert answer.status == "insufficient_evidence", answer.answer
+    assert "50" in qa.ask("HC-SR501 quiescent current?").answer
+
+
+def test_an_output_level_the_adc_sees_is_a_reading(qa: DatasheetQA) -> None:
+    # ACS712-20A at 5 V: 2.5 V at 0 A, 100 mV/A
+    answer = qa.ask("ACS712 20A on 5.00 V; my ADC sees 3.10 V on VIOUT. What's the current?")
+    assert answer.status == "answered", answer.reasons
+    assert "6 A" in answer.answer
+
+
+def test_a_shunt_is_stated_after_its_name(qa: DatasheetQA) -> None:
+    # INA219 p12: Cal = trunc(0.04096 / (Current_LSB * RSHUNT))
+    answer = qa.ask(
+        "INA219: Current_LSB = 50 uA and my shunt is 0.02 ohm. What goes in the calibration "
+        "register?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "= 40960" in answer.answer
