@@ -6964,6 +6964,7 @@ def _answered(
 ) -> Answer:
     """An answer on the simple route: its text, items (cited where they are from) and the
     figures computed for it."""
+    text, steps = _to_three_figures(text, derived)
     return Answer(
         status="answered",
         route="simple",
@@ -6971,9 +6972,37 @@ def _answered(
         answer=text,
         items=items,
         citations=_citations(items),
-        derived=list(derived),
+        derived=steps,
         task=task,
     )
+
+
+def _to_three_figures(text: str, derived: Sequence[Derived]) -> tuple[str, list[Derived]]:
+    """A computed result shown to five figures or more ("10.9667 kΩ", "1.99805 V") is also
+    given to three, as a reader would quote it ("≈ 11.0 kΩ"), as a step of its own."""
+    if not derived or not derived[-1].result:
+        return text, list(derived)
+    last = derived[-1]
+    shown = next(
+        (
+            m
+            for m in re.finditer(r"(?<![\w.])(\d+\.\d+)(?![\d.])", text)
+            if abs(float(m.group(1)) - abs(last.result))
+            <= 0.5 * 10 ** -len(m.group(1).split(".")[1]) + 1e-12
+        ),
+        None,
+    )
+    places = 2 - math.floor(math.log10(abs(last.result)))
+    step = rounded(last, "to three figures", places) if places >= 0 else None
+    if shown is None or step is None or len(shown.group(1).replace(".", "").lstrip("0")) < 5:
+        return text, list(derived)
+    figure = f"{abs(step.result):.{places}f}"
+    if re.search(rf"(?<![\w.]){re.escape(figure)}(?![\d.])", text):
+        return text, list(derived)  # "= 372.364, output code 372": said already
+    after = f" {last.unit}" if last.unit and text.startswith(f" {last.unit}", shown.end()) else ""
+    end = shown.end() + len(after)
+    sign = text[shown.start() - 1] if text[shown.start() - 1 : shown.start()] in ("±", "-") else ""
+    return f"{text[:end]} (≈ {sign}{figure}{after}){text[end:]}", [*derived, step]
 
 
 def _full_scale_by_formula(f: Fact, gain: float, volts: float) -> tuple[Derived, str, AnswerItem]:

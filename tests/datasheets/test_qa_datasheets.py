@@ -1378,7 +1378,7 @@ def test_a_design_rule_named_by_its_number_alone(shipped: DatasheetQA) -> None:
     assert a.status == "answered" and a.citations == ["design-review-rules#2"], a.answer
     assert [it.value for it in a.items] == [1.3]
     b = shipped.ask("Per DR-14, what is the highest rail a 50 V ceramic cap can sit on?")
-    assert [d.result for d in b.derived] == [pytest.approx(33.3333, abs=1e-3)], b.answer
+    assert [d.result for d in b.derived] == [pytest.approx(33.3333, abs=1e-3), 33.3], b.answer
 
 
 def test_a_feature_sentence_is_no_figure_at_a_stated_hot_ambient(shipped: DatasheetQA) -> None:

@@ -87,3 +87,14 @@ def test_a_shunt_is_stated_after_its_name(qa: DatasheetQA) -> None:
     )
     assert answer.status == "answered", answer.reasons
     assert "= 40960" in answer.answer
+
+
+def test_a_long_computed_result_is_also_given_to_three_figures(qa: DatasheetQA) -> None:
+    # MQ-2 p4: Rs = (Vc / VRL - 1) * RL = (5.0 / 1.5 - 1) * 4.7k = 10.9667 kΩ
+    answer = qa.ask("mq-2 basic circuit, Vc = 5.0 V, RL = 4.7k, VRL = 1.5 V. what's Rs")
+    assert answer.status == "answered", answer.reasons
+    assert "10.9667 kΩ (≈ 11.0 kΩ)" in answer.answer
+    assert answer.derived[-1].result == 11.0
+    # a result of four figures is left as it is (YF-S201: 7.5 * 15 = 112.5 Hz)
+    answer = qa.ask("YF-S201 output frequency at 15 L/min?")
+    assert "112.5" in answer.answer and "≈" not in answer.answer
