@@ -1040,6 +1040,10 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
             f"{dropped[0].condition}, {dropped[0].citation})"
         )
 
+    if not voh and not vol and vih and vil:
+        drain = _open_drain_levels(index, src, vih[0], vil[0], dst, supply_facts)
+        if drain is not None:
+            return drain
     checks = []
     if not voh and vih:
         # No VOH row, but the output is named by its swing ("5V TTL", "3.3 V logic"): its high
@@ -1235,6 +1239,73 @@ def pullup_volts(question: str, one_part: bool = False) -> float | None:
     ``one_part``, also the level an unheld board drives the part's lines at."""
     m = PULLUP_STATED.search(question) or (DRIVEN_STATED.search(question) if one_part else None)
     return float(next(g for g in m.groups() if g)) if m else None
+
+
+def _open_drain_levels(
+    index: FactIndex,
+    src: DeviceUse,
+    vih: Fact,
+    vil: Fact,
+    dst: DeviceUse,
+    supply_facts: Sequence[Fact],
+) -> list[CompatCheck] | None:
+    """A 1-Wire part drives its line only low, through an open drain, and prints no VOH or VOL:
+    its high level is the pull-up's, the supply it is stated on, and its low level the voltage
+    its sink current is printed at ("Sink Current 4.0 mA, VI/O = 0.4V")."""
+    wired = any(
+        "1-wire" in str(r.fact.value).lower() for r in index.lookup(src.device, ("interface",))
+    )
+    sinks = [
+        (float(m.group(1)), r.fact)
+        for r in index.lookup(src.device, ("output_current",))
+        if re.search(r"(?i)\bsink", r.fact.parameter)
+        and (m := re.search(r"\bV\S*\s*=\s*(\d+(?:\.\d+)?)\s*V\b", r.fact.condition or ""))
+    ]
+    if not wired or not sinks or src.supply_v is None:
+        return None
+    low, sink = sinks[0]
+    i_lo, top, lo_need = bounds(vih, dst.supply_v, dst.device, logic=dst.logic_v, rails=dst.rails)
+    _, i_hi, hi_need = bounds(vil, dst.supply_v, dst.device, logic=dst.logic_v, rails=dst.rails)
+    if i_lo is None or i_hi is None or lo_need or hi_need:
+        return None
+    high, pulled = src.supply_v, f"{src.device} 1-Wire line (open drain)"
+    checks = []
+    for ok, detail, facts, limit in (
+        (
+            high >= i_lo.value - 1e-9,
+            f"{pulled} pulled up to {_fmt(high)} V {{}} {dst.device} VIH min {i_lo.text} V",
+            [vih],
+            i_lo,
+        ),
+        (
+            low <= i_hi.value + 1e-9,
+            f"{pulled} low at {_fmt(low)} V while sinking {_fmt(float(sink.min or 0))} "
+            f"{sink.unit} {{}} {dst.device} VIL max {i_hi.text} V",
+            [sink, vil],
+            i_hi,
+        ),
+    ):
+        sign = ("≥" if ok else "<") if limit is i_lo else ("≤" if ok else ">")
+        checks.append(
+            _check(
+                "logic_levels",
+                "compatible" if ok else "incompatible",
+                detail.format(sign),
+                [*facts, *supply_facts],
+                [d for d in (limit.derived,) if d],
+            )
+        )
+    if top is not None and high > top.value + 1e-9:
+        checks.append(
+            _check(
+                "logic_levels",
+                "incompatible",
+                f"{pulled} high at {_fmt(high)} V exceeds {dst.device} input maximum {top.text} V",
+                [vih, *supply_facts],
+                [d for d in (top.derived,) if d],
+            )
+        )
+    return checks
 
 
 def asks_pullup_level(question: str, one_part: bool = False) -> bool:

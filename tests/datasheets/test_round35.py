@@ -98,3 +98,17 @@ def test_a_long_computed_result_is_also_given_to_three_figures(qa: DatasheetQA) 
     # a result of four figures is left as it is (YF-S201: 7.5 * 15 = 112.5 Hz)
     answer = qa.ask("YF-S201 output frequency at 15 L/min?")
     assert "112.5" in answer.answer and "≈" not in answer.answer
+
+
+def test_a_one_wire_line_is_high_at_its_pull_up_and_low_at_its_sink_voltage(
+    qa: DatasheetQA,
+) -> None:
+    # DS18B20 p2 prints no VOH or VOL: "Sink Current 4.0 mA, VI/O = 0.4V"; the line's high is
+    # the pull-up's. ESP32-WROOM-32 p26 at 3.3 V: VIH 0.75 x VDD, VIL 0.25 x VDD, max VDD + 0.3
+    answer = qa.ask("DS18B20 on local power at 3.3 V, DQ to an ESP32 GPIO. Logic levels OK?")
+    assert answer.verdict == "compatible", answer.answer
+    assert "pulled up to 3.3 V ≥ ESP32-WROOM-32 VIH min 2.475 V" in answer.answer
+    assert "low at 0.4 V while sinking 4 mA ≤ ESP32-WROOM-32 VIL max 0.825 V" in answer.answer
+    answer = qa.ask("DS18B20 on 5 V with its DQ into an ESP32 GPIO, logic levels ok?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert "high at 5 V exceeds ESP32-WROOM-32 input maximum 3.6 V" in answer.answer
