@@ -3364,6 +3364,7 @@ class DatasheetQA:
             or self._adc_step(parsed)
             or self._shunt_full_scale(parsed)
             or self._period_of_rate(parsed)
+            or self._change_per_unit(parsed)
             or self._temperature_of_count(parsed)
             or self._reading_of_count(parsed)
         )
@@ -4647,6 +4648,37 @@ class DatasheetQA:
             expression,
             f"one conversion per period of {format_number(sps)} SPS",
         )
+
+    def _change_per_unit(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "LMP91200, ideal electrode at 25 C: how many mV from a pH 7 buffer to pH 4?": a
+        figure the documents state per unit of a quantity written before its number ("59.16
+        mV/pH"), times the difference of the two the question states."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        for f in [*self.index.device_facts(device), *self.index.statements(device)]:
+            per = re.fullmatch(r"(\w+)/([A-Za-z]\w*)", f.unit or "")
+            if per is None or not isinstance(f.value, int | float):
+                continue
+            stated = re.findall(rf"\b{re.escape(per[2])}\s*(\d+(?:\.\d+)?)\b", parsed.text)
+            # (a slope stated at 25 °C is no slope at another temperature the question states)
+            printed_at = {
+                float(t) for t in re.findall(r"(-?\d+(?:\.\d+)?)\s*°C", f.condition or "")
+            }
+            asked_at = {t for lo, t in _stated_temperatures(parsed.text) if lo == t}
+            if len(stated) != 2 or stated[0] == stated[1] or asked_at - (printed_at or asked_at):
+                continue
+            a, b = stated
+            return _worked_out(
+                parsed,
+                f,
+                "change",
+                f"{per[2]} {a} to {per[2]} {b}",
+                (round(f.value * abs(float(a) - float(b)), 9), per[1]),
+                f"{format_number(f.value)} * abs({b} - {a})",
+                f"{format_number(f.value)} {f.unit} times the difference of the two",
+            )
+        return None
 
     def _temperature_of_count(self, parsed: ParsedQuestion) -> Answer | None:
         """ "MPU-6050 TEMP_OUT reads 2879: temperature in C?": a raw temperature count through
@@ -6887,6 +6919,8 @@ _ASKED_DIMENSION = (
     ),
     (re.compile(rf"{_HOW_LONG}|\bwait\b|\bsettl|\bduration\b|\bsoak time\b", re.I), "s"),
     (re.compile(r"(?i)\bbandwidth\b|\bfrequency\b|\bhz\b"), "Hz"),
+    # "Nernst slope", "mV per pH": an electrode's volts per pH unit
+    (re.compile(r"(?i)\bslope\b|\bmV\s*(?:/|per)\s*pH\b"), unit_dimension("V/pH", "")),
     (re.compile(r"(?i)\bwatts?\b|\bdissipat"), "W"),
     (re.compile(r"(?i)\bvolt(?:s|age)?\b"), "V"),
     (re.compile(r"(?i)\bamps?\b|\bcurrent\b"), "A"),

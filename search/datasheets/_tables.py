@@ -5983,7 +5983,7 @@ def _way(before: str) -> str | None:
 # What a stated figure may measure: electrical and physical quantities, not a count of points.
 _STATEMENT_DIMENSIONS = frozenset(
     {"V", "A", "W", "s", "Hz", "Ω", "K", "K/W", "F", "H", "Pa", "%", "m"}
-)
+) | {unit_dimension("V/pH", "")}  # an electrode's slope
 _AT_LEAST = re.compile(
     r"(?i)\b(?:at least|minimum of|no less than|not less than|longer than|more than|greater than"
     r"|beyond)"
@@ -6366,6 +6366,11 @@ def _statements_in(
             # result, the figures it is worked from are its terms
             m, unit = result
             bounds = {"value": float(m.group("lo"))}
+        elif len(distinct) == 2 and (stated := _stated_under(figures, sentence_read)):
+            # "When the temperature is 25°C, the theoretical Nernst slope is 59.16 mV/pH
+            # unit.": the figure the sentence states, under the condition its lead clause sets
+            m, unit, condition = stated
+            bounds = {**_stated_bounds(m, unit, sentence_read[: m.start()]), "condition": condition}
         elif len(distinct) != 1:
             # one figure, or one figure said twice ("pull low the bus 80us …, pulls up 80us")
             continue
@@ -6389,6 +6394,25 @@ def _statements_in(
             for label, u, b in parts or [(sentence, unit, bounds)]
         )
     return out
+
+
+_LEAD_CLAUSE = re.compile(r"(?i)^(?:when|at|with)\s+(?P<cond>[^,]{3,60}),\s+(?=\w)")
+
+
+def _stated_under(
+    figures: list[tuple[re.Match[str], str]], sentence: str
+) -> tuple[re.Match[str], str, str] | None:
+    """Of a sentence's two figures, the one it states when the other is in its lead clause
+    ("When the temperature is 25°C, the … slope is 59.16 mV/pH"), with that clause."""
+    lead = _LEAD_CLAUSE.match(sentence)
+    if lead is None:
+        return None
+    before = [f for f in figures if f[0].end() <= lead.end()]
+    after = [f for f in figures if f[0].start() >= lead.end()]
+    if len(before) != 1 or len(after) != 1:
+        return None
+    m, unit = after[0]
+    return m, unit, re.sub(r"(?i)^the\s+", "", lead["cond"]).strip()
 
 
 def _stated_bounds(m: re.Match[str], unit: str, head: str) -> dict[str, float | str | None]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from search.datasheets._markdown import read_markdown
 from search.datasheets._qa import DatasheetQA
 from search.datasheets._route import parse_question
-from search.datasheets._tables import markdown_facts
+from search.datasheets._tables import _statements_in, markdown_facts
 
 
 def test_a_sub_label_centred_between_two_rows_names_both(qa: DatasheetQA) -> None:
@@ -112,3 +112,31 @@ def test_a_one_wire_line_is_high_at_its_pull_up_and_low_at_its_sink_voltage(
     answer = qa.ask("DS18B20 on 5 V with its DQ into an ESP32 GPIO, logic levels ok?")
     assert answer.verdict == "incompatible", answer.answer
     assert "high at 5 V exceeds ESP32-WROOM-32 input maximum 3.6 V" in answer.answer
+
+
+def test_a_sentence_states_its_figure_under_its_lead_clause() -> None:
+    facts = _statements_in(
+        "When the temperature is 25°C, the theoretical Nernst slope is 59.16 mV/pH unit.",
+        "LMP91200",
+        "lmp91200",
+        "lmp91200#p15",
+        "",
+        15,
+    )
+    assert [(f.value, f.unit, f.condition) for f in facts] == [
+        (59.16, "mV/pH", "temperature is 25°C")
+    ]
+
+
+def test_a_figure_per_ph_unit_times_the_two_stated(qa: DatasheetQA) -> None:
+    # LMP91200 p15: 59.16 mV/pH at 25 °C; pH 7 to pH 4 is 3 x 59.16 mV
+    answer = qa.ask(
+        "LMP91200 at 25 C: how many mV does an ideal electrode shift from pH 7 to pH 4?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "177.48 mV" in answer.answer
+    assert answer.citations == ["lmp91200#p15"]
+    slope = qa.ask("LMP91200 Nernst slope at 25C?")
+    assert "59.16 mV/pH" in slope.answer
+    # the slope is printed at 25 °C only
+    assert "177.48" not in qa.ask("LMP91200 at 37 C: electrode change from pH 4 to pH 7?").answer
