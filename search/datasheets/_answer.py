@@ -201,10 +201,11 @@ _OPS: dict[type, Any] = {
 
 
 def evaluate(expression: str, values: Mapping[str, float] | None = None) -> float:
-    """Evaluate an arithmetic expression of numbers, + - * /, parentheses, ``round(x)`` (to
-    the nearest whole number, halves away from zero), ``trunc(x)`` (its whole part; a
-    datasheet's "Cal = trunc(...)") and ``abs(x)`` (a test step's "|V(32) - V(9)|"), nothing
-    else, with ``values`` for the symbols of a formula ("( Vc / VRL - 1 ) * RL")."""
+    """Evaluate an arithmetic expression of numbers, + - * /, a power of two or ten (``2 **
+    19``), parentheses, ``round(x)`` (to the nearest whole number, halves away from zero),
+    ``trunc(x)`` (its whole part; a datasheet's "Cal = trunc(...)") and ``abs(x)`` (a test
+    step's "|V(32) - V(9)|"), nothing else, with ``values`` for the symbols of a formula ("( Vc
+    / VRL - 1 ) * RL")."""
 
     def walk(node: ast.AST) -> float:
         if isinstance(node, ast.Expression):
@@ -215,6 +216,10 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
             return float(values[node.id])
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             return float(_OPS[type(node.op)](walk(node.left), walk(node.right)))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+            base, power = walk(node.left), walk(node.right)
+            if base in (2.0, 10.0) and power.is_integer() and abs(power) <= 64:
+                return float(base**power)  # "2 ** 19", as a datasheet raises it
         if isinstance(node, ast.UnaryOp) and type(node.op) in _OPS:
             return float(_OPS[type(node.op)](walk(node.operand)))
         if (
@@ -231,8 +236,8 @@ def evaluate(expression: str, values: Mapping[str, float] | None = None) -> floa
                 return abs(x)
             return math.copysign(math.floor(abs(x) + 0.5), x)
         raise ValueError(
-            f"expression {expression!r}: only numbers, + - * /, round(), trunc() and abs() are"
-            " allowed"
+            f"expression {expression!r}: only numbers, + - * /, powers of 2 and 10, round(),"
+            " trunc() and abs() are allowed"
         )
 
     return walk(ast.parse(expression.replace("×", "*").replace("−", "-"), mode="eval"))

@@ -2,11 +2,12 @@
 R1/R2)`"): read from prose as written, to be worked (``_answer.evaluate``) with the values a
 question gives each name.
 
-Only arithmetic on numbers and symbols is read (+ - * / × ÷, brackets, and a magnitude between
-bars, "|V(32) - V(9)|", where "V(32)" is the quantity read at a point, the symbol "V_at_32"),
-and only a formula that combines two or more symbols: "LSB = FSR / 216" (an exponent lost in
-extraction), a formula with an exponent ("FSR / 2^16") or a bracket that multiplies without an
-operator ("BQ1 (IREG-VBEQ1/R1)") is not read at all, so a formula kept is the one printed.
+Only arithmetic on numbers and symbols is read (+ - * / × ÷, brackets, a power of two or ten
+the PDF layer read as raised, "2^19", a magnitude between bars, "|V(32) - V(9)|", where "V(32)"
+is the quantity read at a point, the symbol "V_at_32", and a register field by its bit range,
+"Frf(23,0)", the symbol "Frf"), and only a formula that combines two or more symbols: "LSB = FSR
+/ 216" (an exponent lost in extraction) or a bracket that multiplies without an operator ("BQ1
+(IREG-VBEQ1/R1)") is not read at all, so a formula kept is the one printed.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ _TOKEN = re.compile(
     r"\s*(?:(?P<num>\d+(?:\.\d+)?)"
     # "V(32)": a quantity read at a point (VOUT at 32 V in), written as the symbol "V_at_32"
     r"|(?P<at>[A-Za-z][A-Za-z0-9]*)\((?P<point>\d+(?:\.\d+)?)\)"
-    r"|(?P<sym>[A-Za-z][A-Za-z0-9]*)|(?P<op>[-+*/×÷()|]))"
+    # "Frf(23,0)": a register field by its name and bit range, the field's value
+    r"|(?P<field>[A-Za-z][A-Za-z0-9]*)\(\d{1,2}[,:;]\s?\d{1,2}\)"
+    r"|(?P<sym>[A-Za-z][A-Za-z0-9]*)|(?P<op>[-+*/×÷()|]|\^(?=\d)))"
 )
 AT_POINT = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9]*)_at_(?P<point>\d+(?:_\d+)?)$")
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,5}")
@@ -47,9 +50,10 @@ def _symbol_like(word: str) -> bool:
     return any(c.isupper() for c in word) or any(c.isdigit() for c in word)
 
 
-def read_expression(text: str, start: int) -> tuple[str, int] | None:
-    """The arithmetic expression written at ``start`` (× and ÷ as * and /) and where it ends,
-    or None when what is there is no formula of two or more symbols read whole."""
+def read_expression(text: str, start: int, symbols: int = 2) -> tuple[str, int] | None:
+    """The arithmetic expression written at ``start`` (× and ÷ as * and /, a power of ten or
+    two raised, "2^19", as ``2 ** 19``) and where it ends, or None when what is there is no
+    formula of ``symbols`` or more symbols read whole."""
     text = text.replace("–", "-").replace("−", "-")
     tokens: list[str] = []
     depth, bars, pos, operand = 0, 0, start, False
@@ -60,6 +64,10 @@ def read_expression(text: str, start: int) -> tuple[str, int] | None:
                 break
             tok = f"{m.group('at')}_at_{m.group('point').replace('.', '_')}"
             operand = True
+        elif m.lastgroup == "field":
+            if operand:
+                break
+            tok, operand = m.group("field"), True
         elif m.lastgroup in ("num", "sym"):
             if operand:
                 break  # "RL Power consumption": the formula ended
@@ -93,13 +101,14 @@ def read_expression(text: str, start: int) -> tuple[str, int] | None:
             break  # "IN+ CH1", "VIN- - GND": a pin's sign, not an operator
         else:
             operand = False
-        tokens.append({"×": "*", "÷": "/"}.get(tok, tok))
+        if tok == "^" and tokens[-1:] not in (["2"], ["10"]):
+            return None  # only a power of two or ten is read as raised
+        tokens.append({"×": "*", "÷": "/", "^": "**"}.get(tok, tok))
         pos = m.end()
-    if re.match(r"[\d^]", text[pos : pos + 1]):
-        # "(Rs+RL)2": an exponent written as a plain digit; "FSR / 2^16": one the PDF layer
-        # read as raised, which is not read either (the formula is not "FSR / 2")
+    if re.match(r"\d", text[pos : pos + 1]):
+        # "(Rs+RL)2": an exponent written as a plain digit, not read
         return None
-    return _finish(tokens, depth, pos)
+    return _finish(tokens, depth, pos, symbols)
 
 
 def _is_quantity(text: str, start: int) -> bool:
@@ -115,7 +124,7 @@ def _is_quantity(text: str, start: int) -> bool:
     )
 
 
-def _finish(tokens: list[str], depth: int, end: int) -> tuple[str, int] | None:
+def _finish(tokens: list[str], depth: int, end: int, symbols: int = 2) -> tuple[str, int] | None:
     if tokens and tokens[-1] in ("+", "-", "*", "/", "("):
         return None  # ("VIN+ - VIN-": no formula ends in an operator)
     expression = " ".join(tokens)
@@ -126,7 +135,7 @@ def _finish(tokens: list[str], depth: int, end: int) -> tuple[str, int] | None:
     except SyntaxError:
         return None
     ops = sum(t in ("+", "-", "*", "/") for t in tokens)
-    return (expression, end) if ops and len(symbols_of(expression)) >= 2 else None
+    return (expression, end) if ops and len(symbols_of(expression)) >= symbols else None
 
 
 def symbols_of(expression: str) -> list[str]:

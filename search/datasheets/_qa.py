@@ -1239,6 +1239,7 @@ class DatasheetQA:
                 worked := self._adc_step(parsed)
                 or self._by_formula(parsed)
                 or self._setting_for(parsed)
+                or self._factor_for(parsed)
                 or self._host_lacks(parsed)
             ) is not None:
                 answer = worked
@@ -1653,6 +1654,62 @@ class DatasheetQA:
                 [step],
                 "computed",
             )
+        return None
+
+    def _factor_for(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "RFM95W, 32 MHz xtal: what Frf register value for 868.0 MHz?": a factor of a
+        product formula the question asks by its symbol ("FRF = FSTEP * Frf"), worked back from
+        the output it states (Frf = FRF / FSTEP), the other factor from the formula that
+        defines it ("FSTEP = FXOSC / 2^19") with the crystal the question states."""
+        if len(set(parsed.device_names)) != 1:
+            return None
+        device = parsed.device_names[0]
+        formulas = [f for f in self._formulas if f.device == device and f.extra.get("output")]
+        defined = {f.extra["output"]: f for f in formulas if len(f.extra["symbols"]) == 1}
+        stated = list(_STATED_FREQUENCY.finditer(parsed.text))
+        crystal = [m for m in stated if _CRYSTAL.search(m.group(0))]
+        carrier = [m for m in stated if m not in crystal]
+        if len(crystal) != 1 or len(carrier) != 1:
+            return None
+        for f in formulas:
+            product = re.fullmatch(r"(\w+) \* (\w+)", f.extra["expression"])
+            if product is None:
+                continue
+            for asked, other in (product.groups(), product.groups()[::-1]):
+                g = defined.get(other)
+                if (
+                    g is None
+                    or not re.search(rf"\b{re.escape(asked)}\b", parsed.text)
+                    or not re.search(r"(?i)osc|xtal", g.extra["symbols"][0])
+                ):
+                    continue
+                sym = g.extra["symbols"][0]
+                out, xtal = carrier[0], crystal[0]
+                # (worked in hertz, "868.0 * 1000000"; written as said, "868.0 MHz")
+                expression = f"({_in_hertz(out)}) / ({g.extra['expression']})".replace(
+                    sym, f"({_in_hertz(xtal)})"
+                )
+                written = f"{_said(out)} / ({g.extra['expression'].replace(sym, _said(xtal))})"
+                step = Derived(
+                    label=f"{device} {asked} for {_said(out)}",
+                    expression=expression,
+                    result=round(evaluate(expression), 6),
+                )
+                steps = [step]
+                shown = format_number(step.result, digits=12)
+                whole = rounded(step, "the register holds a whole number", places=0)
+                if whole is not None:
+                    steps.append(whole)
+                    shown += f"; the register holds a whole number: {format_number(whole.result)}"
+                return _answered(
+                    parsed,
+                    f"{device}: {f.parameter} [{f.citation}]; {g.parameter} [{g.citation}]; "
+                    f"with {sym} = {_said(xtal)} and {f.extra['output']} = {_said(out)}: "
+                    f"{asked} = {written} = {shown} (0x{int(steps[-1].result):X})",
+                    [item_from_fact(f), item_from_fact(g)],
+                    steps,
+                    "computed",
+                )
         return None
 
     def _by_formula(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7291,6 +7348,27 @@ _STATED_AT = re.compile(
 )
 _PREFIX = {"k": 1e3, "M": 1e6, "m": 1e-3, "u": 1e-6, "µ": 1e-6}
 _FORMULA_UNIT = {"R": "Ω", "V": "V", "I": "A", "P": "W"}
+
+
+# A frequency a question states, and the crystal among them ("the 32MHz xtal", "a 32 MHz
+# crystal")
+_STATED_FREQUENCY = re.compile(
+    r"(?i)(?:\b(?:xtal|crystal|oscillator|TCXO|XO)\s+(?:of\s+|at\s+|=\s*)?)?"
+    r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[kMG]Hz)\b"
+    r"(?:\s+(?:xtal|crystal|oscillator|TCXO|XO)\b)?"
+)
+_CRYSTAL = re.compile(r"(?i)\b(?:xtal|crystal|oscillator|TCXO|XO)\b")
+_HZ_SCALE = {"k": "1000", "M": "1000000", "G": "1000000000"}
+
+
+def _in_hertz(m: re.Match[str]) -> str:
+    """A stated frequency in hertz, as arithmetic on the figure said ("868.0 MHz": 868.0 *
+    1000000)."""
+    return f"{m.group('n')} * {_HZ_SCALE[m.group('u')[0]]}"
+
+
+def _said(m: re.Match[str]) -> str:
+    return f"{m.group('n')} {m.group('u')}"
 
 
 def _stated_by_name(name: str, text: str) -> re.Match[str] | None:

@@ -2446,6 +2446,7 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
     facts.extend(_piecewise_formulas(doc, device, stem))
     facts.extend(_stacked_formulas(doc, device, stem))
     facts.extend(_page_formulas(doc, device, stem))
+    facts.extend(_row_formulas(facts))
     facts.extend(_conversion_factors(doc, device, stem))
     facts.extend(_stated_maxima(facts))
     facts.extend(_pressure_bands(doc, device, stem))
@@ -3975,6 +3976,9 @@ def _stacked_formulas(doc: PdfDocument, device: str, stem: str) -> list[Fact]:
 # elsewhere an "=" is a table's legend ("R/W = Read/Write") or a drawing's label.
 _FORMULA_CUE = re.compile(
     r"(?i)(?:formula|equal to|equals|given by|calculated? (?:as|by))[:\w\s,]{0,45}$"
+    # "The carrier frequency is programmed through RegFrf, split across addresses 0x06 to
+    # 0x08:": a sentence that leads into what follows with a colon
+    r"|[a-z0-9]:\s*$"
 )
 
 
@@ -4024,6 +4028,37 @@ def _symbol_names(text: str, symbols: list[str]) -> dict[str, str]:
         }
         if len(said) == 1:
             out[sym] = said.pop()
+    return out
+
+
+def _row_formulas(facts: list[Fact]) -> list[Fact]:
+    """A table row whose condition defines its own symbol ("FSTEP  Frequency synthesizer step
+    FSTEP = FXOSC/2^19 … 61.0 Hz"): that definition as a formula, of one symbol or more."""
+    out = []
+    for f in facts:
+        sym, cond = (f.symbol or "").strip(), (f.condition or "").strip()
+        m = re.match(rf"{re.escape(sym)}\s*=\s*", cond) if sym else None
+        read = read_expression(cond, m.end(), symbols=1) if m else None
+        if read is None or read[1] < len(cond):
+            continue
+        expression = read[0]
+        extra = {"output": sym, "expression": expression, "symbols": symbols_of(expression)}
+        if f.unit:
+            extra["unit"] = f.unit
+        out.append(
+            f.model_copy(
+                update={
+                    "spec": "formula",
+                    "parameter": f"{sym} = {expression}",
+                    "min": None,
+                    "typ": None,
+                    "max": None,
+                    "value": None,
+                    "condition": None,
+                    "extra": extra,
+                }
+            ).with_id()
+        )
     return out
 
 

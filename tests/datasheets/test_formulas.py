@@ -39,8 +39,12 @@ def _formulas(text: str) -> list[tuple[str | None, str]]:
         ("LEGEND: R/W = Read/Write", []),
         ("LSB = FSR / 216", []),
         ("FSTEP = FXOSC/219 - 61.0 - Hz", []),
-        # an exponent the PDF layer read as raised is not cut off ("/ 2")
-        ("LSB = FSR * K / 2^16", []),
+        # an exponent the PDF layer read as raised is read whole, not cut off ("/ 2"); only a
+        # power of two or ten
+        ("LSB = FSR * K / 2^16", [("LSB", "FSR * K / 2 ** 16")]),
+        ("Y = A * B / 3^2", []),
+        # a register field by its bit range is the field's value
+        ("addresses 0x06 to 0x08: FRF = FSTEP × Frf(23,0) Note", [("FRF", "FSTEP * Frf")]),
     ],
 )
 def test_a_formula_is_read_whole_or_not_at_all(
@@ -51,8 +55,11 @@ def test_a_formula_is_read_whole_or_not_at_all(
 
 def test_a_formula_is_worked_with_arithmetic_only() -> None:
     assert evaluate("( Vc / VRL - 1 ) * RL", {"Vc": 5.0, "VRL": 1.0, "RL": 4700.0}) == 18800.0
+    assert evaluate("32 / 2 ** 19") == 32 / 524288
     with pytest.raises(ValueError, match="only numbers"):
         evaluate("__import__('os')", {})
+    with pytest.raises(ValueError, match="only numbers"):
+        evaluate("9 ** 99999", {})  # a power of two or ten only
 
 
 @pytest.mark.parametrize(

@@ -140,3 +140,17 @@ def test_a_figure_per_ph_unit_times_the_two_stated(qa: DatasheetQA) -> None:
     assert "59.16 mV/pH" in slope.answer
     # the slope is printed at 25 °C only
     assert "177.48" not in qa.ask("LMP91200 at 37 C: electrode change from pH 4 to pH 7?").answer
+
+
+def test_a_register_value_is_worked_back_through_two_formulas(qa: DatasheetQA) -> None:
+    # RFM95W p78: FRF = FSTEP × Frf(23,0); p13 row: FSTEP = FXOSC/2^19
+    facts = [f for f in qa.store.facts if f.device == "RFM95W" and f.spec == "formula"]
+    assert {f.parameter for f in facts} >= {"FRF = FSTEP * Frf", "FSTEP = FXOSC / 2 ** 19"}
+    answer = qa.ask("rfm95w with the 32MHz xtal: what Frf register value for 868.0 MHz?")
+    assert answer.status == "answered", answer.reasons
+    assert "= 14221312 (0xD90000)" in answer.answer
+    assert answer.citations == ["rfm95w#p78", "rfm95w#p13"]
+    answer = qa.ask("RFM95W with a 32 MHz crystal, Frf for 433.92 MHz?")
+    assert "7109345.28; the register holds a whole number: 7109345" in answer.answer
+    # no crystal stated: not worked out
+    assert "14221312" not in qa.ask("RFM95W Frf register for 868 MHz?").answer
