@@ -8983,7 +8983,8 @@ def _select_by_full_scale(
 _FROM_BEFORE = re.compile(
     # "a unity-gain buffer for the XGZP6847A": the buffered part is the source
     r"(?:\bfrom|\boff|\b(?:powered|supplied|driven|fed|run|running)\s+(?:by|with)"
-    r"|\bbuffer(?:ing|s)?\s+(?:for|of))\s+"
+    # ("to buffer the MQ-2 load-resistor voltage")
+    r"|\bbuffer(?:ing|s)?(?:\s+(?:for|of))?)\s+"
     r"(?:an?\s+|the\s+|its\s+|my\s+)?(?:[\d.]+\s*V\s+)?$",
     re.I,
 )
@@ -9046,6 +9047,12 @@ def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceU
         )
     )
     swap = bool(_FROM_BEFORE.search(text[max(0, second.start - 30) : second.start])) or reads
+    # "unity gain buffer with an lm358 (single 5V supply) for the xgzp6847a": what a buffer or
+    # follower is for is its source
+    if re.search(r"(?i)\b(?:buffer|follower)\b", text[: first.end + 40]) and re.search(
+        r"(?i)\bfor\s+(?:an?\s+|the\s+|my\s+)?$", text[max(0, second.start - 12) : second.start]
+    ):
+        swap = True
     # "MCP3008 on an ESP32's SPI lines": the part whose lines they are drives them; "after the
     # SRB-5030's output": the part whose output it is feeds the other.
     before = text[max(0, second.start - 12) : second.start]
@@ -9141,7 +9148,9 @@ _RATE_STATED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*(k?sps)\b")
 _ASKS_AVERAGING = re.compile(r"(?i)\baverag|\d[- ]samples?\b")
 # "TEMP_OUT reads 2879", "a raw count of -3000": a register's count, no unit after it
 _RAW_COUNT = re.compile(
-    r"(?i)\b(?:reads?|reading|raw(?:\s+(?:data\s+)?(?:value|count|reading|reg(?:ister)?))?"
+    r"(?i)\b(?:reads?|reading"
+    # ("raw count", "Raw Z-axis value of 2048")
+    r"|raw(?:\s+[xyz](?:[- ]axis)?)?(?:\s+(?:data\s+)?(?:value|count|reading|reg(?:ister)?))?"
     # ("TEMP_OUT = -1201", "ACCEL_XOUT: 8192": a data register named)
     r"|counts?(?:\s+of)?|reg(?:ister)?(?:\s+value)?|[a-z]+_[xyz]?out)\s*(?:of|=|is|:)?\s*([-+]?\d+)\b"
     # (a word after it that is no unit: "a raw count of 3000 with MTreg = 138")

@@ -562,9 +562,12 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # a temperature sensor's scale: "LSB per °C"
         r"|[°º] ?C|deg(?:rees?)? ?C)(?!\w)"
         # a raw reading asked in its unit: "reads 4096, how many g?"
-        r"|\bhow many (?:g|dps|deg(?:rees)?(?:/s| per second))(?!\w)"
-        # "gyro Z reads -6550 raw: deg/s?", "convert both to g and deg/s"
+        r"|\bhow many (?:g|dps|deg(?:rees)?(?:/s| per second)|[°º]/s)(?!\w)"
+        # "gyro Z reads -6550 raw: deg/s?", "convert both to g and deg/s", "raw value 3275 ->
+        # °/s?", "Z raw = 2048 — in g?"
         r"|\braw\b[^?]{0,40}?\b(?:in\s+|to\s+)?(?:dps|deg(?:rees)?/s|[°º]/s)\s*\?"
+        r"|\braw\b[^?]{0,60}?(?:\bin|\bto|->|→)\s+"
+        r"(?:g|dps|deg(?:rees)?(?:/s| per second)|[°º]/s)(?!\w)"
         r"|\bconvert\w*\s+(?:\w+\s+){0,2}(?:to|into)\s+(?:g|dps|deg(?:rees)?/s|[°º]/s)(?!\w)",
         ("sensitivity",),
     ),
@@ -824,6 +827,8 @@ _COMPAT_CUES = re.compile(
     r"(?:distinct|different|unique)\b"
     r"|\bconflict|\bcollid|\bcollision|\bclash|\bwork together|\bkeep up\b|\bis it ok\b|\bok to\b"
     r"|\benough (?:current|headroom)|\bbuffer(?:ing|s)? (?:for|of)\b"
+    # "input from an XGZP6847A: is the full range usable?", "visible to the adc?", "permitted?"
+    r"|\binputs? (?:from|fed by)\b|\busable\b|\bvisible to\b|\bpermitted\b"
     # "Is the regulator enough in voltage and current?"
     r"|\b(?:is|are) (?:the|it|that|this|my|one) (?:\w+ )?(?:enough|sufficient|adequate)\b"
     r"|\bsuits?\b"
@@ -902,7 +907,9 @@ _VOLT_AT = re.compile(
     # "a TB6612FNG whose Vcc is on the 5 V rail"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:is |sits )?on (?:the same |the |a )?"
     # "from the robot's 3.3 V logic rail"
-    rf"|(?:from|off) (?:the |my |our |an? )?[a-z][\w-]*'s)"
+    rf"|(?:from|off) (?:the |my |our |an? )?[a-z][\w-]*'s"
+    # "lm358 (single 5V supply)", "follower (same 5 V rail)"
+    rf"|\(\s*(?:the\s+|a\s+)?(?:single|same)\s+)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
     rf"\s*(?:(?:a|an|the)\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b"

@@ -154,3 +154,42 @@ def test_a_register_value_is_worked_back_through_two_formulas(qa: DatasheetQA) -
     assert "7109345.28; the register holds a whole number: 7109345" in answer.answer
     # no crystal stated: not worked out
     assert "14221312" not in qa.ask("RFM95W Frf register for 868 MHz?").answer
+
+
+def test_a_raw_count_asked_in_the_unit_its_scale_gives(qa: DatasheetQA) -> None:
+    # MPU-6050 p12/p13: 65.5 LSB/(º/s) at FS_SEL=1, 4096 LSB/g at AFS_SEL=2
+    for question, said in (
+        (
+            "MPU-6050 gyro X gives a raw value of 6550 with FS_SEL=1, what's that in degrees per "
+            "second?",
+            "= 100 º/s",
+        ),
+        ("mpu-6050 gyroscope, FS_SEL = 1, raw value 3275 -> °/s?", "= 50 º/s"),
+        (
+            "Raw Z-axis value of 2048 from an MPU-6050 accelerometer at +/-8 g (AFS_SEL=2), how "
+            "many g?",
+            "= 0.5 g",
+        ),
+    ):
+        answer = qa.ask(question)
+        assert answer.status == "answered", answer.reasons
+        assert said in answer.answer, answer.answer
+
+
+def test_the_part_a_buffer_is_for_is_the_source(qa: DatasheetQA) -> None:
+    # XGZP6847A 5 V part: 0.5 to 4.5 V out; LM358 on 5 V: input common mode to V+ - 1.5 V
+    answer = qa.ask(
+        "unity gain buffer with an lm358 (single 5V supply) for the xgzp6847a 5V output, "
+        "0.5-4.5 V, ok?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    assert "XGZP6847A output spans 0.5 to 4.5 V" in answer.answer
+
+
+def test_an_input_from_another_part_is_a_check(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "mcp3008 running VDD = Vref = 3.3V, input from an XGZP6847A...G33 (3.3V supply part): "
+        "is the full range usable?"
+    )
+    assert answer.route == "compatibility", answer.answer
+    assert answer.verdict == "compatible", answer.answer
