@@ -1156,8 +1156,13 @@ class DatasheetQA:
                     )
                 )
             )
-            # "INA219 across a 0.2 Ω shunt carrying 2 A: within range?"
-            or (stated_shunt(parsed.text) and _CHECK_CUE.search(parsed.text))
+            # "INA219 across a 0.2 Ω shunt carrying 2 A: within range?" (not "the largest
+            # current I can measure before the input range is exceeded", with no current said)
+            or (
+                (shunt := stated_shunt(parsed.text)) is not None
+                and _CHECK_CUE.search(parsed.text) is not None
+                and (shunt.amps is not None or not _ASKS_CURRENT_LIMIT.search(parsed.text))
+            )
             or asks_thermal(
                 parsed.text,
                 self.index,
@@ -1399,6 +1404,10 @@ class DatasheetQA:
             # "what saturation current does DR-10 demand, and what's the fitted L1 rated for":
             # the one product whose parts list names the part a design rule is checked on
             held, why = by_ref, "only the {} documents name that part"
+        elif len(per_unit := self._stated_per_unit(parsed.text)) == 1:
+            # "pH probe at 25C: how many mV between pH 7 and pH 9.5?": the one device whose
+            # documents state a figure per unit of the quantity stated twice (59.16 mV/pH)
+            held, why = per_unit, "only the {} documents state a figure per that unit"
         else:
             # "fixture channel offset … out of tolerance": the one device a sentence of whose
             # documents says three of the question's words of substance
@@ -1418,6 +1427,16 @@ class DatasheetQA:
             return None
         (device,) = held
         return device, why.format(device)
+
+    def _stated_per_unit(self, text: str) -> set[str]:
+        """The devices with a figure stated per unit of a quantity written before its number
+        ("59.16 mV/pH") that the question states two of ("pH 7", "pH 9.5")."""
+        return {
+            f.device
+            for f in self.store.facts
+            if (per := _PER_UNIT.fullmatch(f.unit or ""))
+            and len(re.findall(rf"\b{re.escape(per[2])}\s*\d", text)) == 2
+        }
 
     def _each_meter(self, parsed: ParsedQuestion, first: Answer, others: list[str]) -> Answer:
         """The accuracy answer for the first meter a question names with each other meter's
@@ -4714,7 +4733,7 @@ class DatasheetQA:
             return None
         device = parsed.device_names[0]
         for f in [*self.index.device_facts(device), *self.index.statements(device)]:
-            per = re.fullmatch(r"(\w+)/([A-Za-z]\w*)", f.unit or "")
+            per = _PER_UNIT.fullmatch(f.unit or "")
             if per is None or not isinstance(f.value, int | float):
                 continue
             stated = re.findall(rf"\b{re.escape(per[2])}\s*(\d+(?:\.\d+)?)\b", parsed.text)
@@ -7359,6 +7378,10 @@ _STATED_FREQUENCY = re.compile(
 )
 _CRYSTAL = re.compile(r"(?i)\b(?:xtal|crystal|oscillator|TCXO|XO)\b")
 _HZ_SCALE = {"k": "1000", "M": "1000000", "G": "1000000000"}
+
+
+# A unit per unit of a quantity ("mV/pH"), of a figure times a stated difference
+_PER_UNIT = re.compile(r"(\w+)/([A-Za-z]\w*)")
 
 
 def _in_hertz(m: re.Match[str]) -> str:

@@ -193,3 +193,25 @@ def test_an_input_from_another_part_is_a_check(qa: DatasheetQA) -> None:
     )
     assert answer.route == "compatibility", answer.answer
     assert answer.verdict == "compatible", answer.answer
+
+
+def test_the_largest_current_before_the_shunt_range_is_no_check(qa: DatasheetQA) -> None:
+    # INA219 p5: ±320 mV at PGA /8; no current through the shunt is stated
+    answer = qa.ask(
+        "INA219 with a 0.1 ohm shunt and PGA set to /8. What's the largest current I can "
+        "measure before the shunt input range is exceeded?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "= 3.2 A" in answer.answer
+    # a current through the shunt stated: a check
+    stated = qa.ask("INA219 with PGA /8 across a 0.1 ohm shunt carrying 2 A: range exceeded?")
+    assert stated.route == "compatibility", stated.answer
+
+
+def test_a_question_naming_no_part_finds_the_one_stating_a_figure_per_its_unit(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("pH probe at 25C, ideal slope. How many mV between pH 7 and pH 9.5?")
+    assert answer.status == "answered", answer.reasons
+    assert "147.9 mV" in answer.answer
+    assert answer.citations == ["lmp91200#p15"]
