@@ -1313,7 +1313,7 @@ def asks_pullup_level(question: str, one_part: bool = False) -> bool:
     return pullup_volts(question, one_part) is not None and bool(
         re.search(
             r"(?i)\b(?:logic|valid|levels?|highs?|thresholds?|vih|ok|okay|fine|safe|spec|supported"
-            r"|allowed|tolerat\w*|directly|straight)\b",
+            r"|allowed|permitted|tolerat\w*|directly|straight)\b",
             question,
         )
     )

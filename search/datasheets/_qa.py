@@ -158,8 +158,11 @@ _CONDITION_QTY = re.compile(r"(\d+(?:\.\d+)?)\s*[- ]?\s*(bits?|SPS|ksps|kHz|MHz|
 _OVER_WHAT_SPAN = re.compile(
     r"(?i)\b(?:over|for|across)\s+what\s+(?:input\s+|supply\s+|v(?:in|cc|dd)\s+)?(?:voltage\s+)?range\b"
     r".{0,60}\b(?:spec'?d|specif(?:y|ies|ied)|guarantee[sd]?|tested|valid|hold)"
-    # "the minimum input voltage for the AMS1117-5.0 to meet its output voltage spec"
-    r"|\b(?:min(?:imum)?|lowest)\s+(?:input|supply|vin)\b.{0,60}\bto\s+(?:meet|hold|keep)\b"
+    # "the minimum input voltage for the AMS1117-5.0 to meet its output voltage spec", "min Vin
+    # needed to stay within the output voltage spec", "how low can the input go ... while it
+    # still meets its output voltage spec"
+    r"|(?:\b(?:min(?:imum)?|lowest)\s+|\bhow low can the\s+)(?:input|supply|vin)\b.{0,60}"
+    r"\b(?:to|while|and)\s+(?:it\s+)?(?:still\s+)?(?:meet|hold|keep|stay)\w*\b"
     r".{0,40}\bspec"
 )
 
@@ -9140,7 +9143,9 @@ _COUNTS_READ = re.compile(
     # ("conversion result is 12000 decimal")
     r"|\b(?:code|reads?|reading|returns?|gives?|result(?:\s+is|\s*=)?)\s*(?:of\s+)?(\d+)"
     r"(?:\s+decimal)?\b"
-    r"(?!\s*(?:\.\d|[a-zµ°%]))"
+    # (no unit after it; a word that goes on with the sentence is none: "a code of 620 from
+    # an MCP3008", "... on an MCP3008")
+    r"(?!\s*(?:\.\d|(?!(?:from|on|in|with|at|and|for|when|while)\b)[a-zµ°%]))"
     # a register read in hex: "conversion register reads 0x3E80"
     rf"|{_HEX_READ.pattern}"
 )

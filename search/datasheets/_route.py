@@ -1599,7 +1599,9 @@ _SENSOR_ON = r"(?:is\s+)?(?:on|at|from|powered\s+(?:from|by|at)|runs\s+(?:on|at)
 _SENSOR_SUPPLY = re.compile(
     rf"\(\s*(?:the\s+)?sensor\s+(?:{_SENSOR_ON}\s+)?({_NUM})\s*(m?v)\b[^()]*\)", re.IGNORECASE
 )
-_SENSOR_CLAUSE = re.compile(rf"[,;]\s*(?:the\s+)?sensor\s+{_SENSOR_ON}\s+({_NUM})\s*(m?v)\b", re.I)
+_SENSOR_CLAUSE = re.compile(
+    rf"(?:[,;]|\bwhen|\bwhile|\bwith)\s*(?:the\s+)?sensor\s+{_SENSOR_ON}\s+({_NUM})\s*(m?v)\b", re.I
+)
 
 
 def _attach_supplies(

@@ -215,3 +215,24 @@ def test_a_question_naming_no_part_finds_the_one_stating_a_figure_per_its_unit(
     assert answer.status == "answered", answer.reasons
     assert "147.9 mV" in answer.answer
     assert answer.citations == ["lmp91200#p15"]
+
+
+def test_more_paraphrased_wordings(qa: DatasheetQA) -> None:
+    # MCP3008: 620 counts at VREF 3.3 V over 1024 codes
+    answer = qa.ask("What input voltage corresponds to a code of 620 on an MCP3008, VREF = 3.3 V?")
+    assert "1.99805 V" in answer.answer, answer.answer
+    # AMS1117-5.0 p2: output rows printed for 6.5V ≤ VIN ≤ 12V
+    for question in (
+        "How low can the input go on an AMS1117-5.0 while it still meets its output voltage spec?",
+        "ams1117-5.0: min Vin needed to stay within the output voltage spec?",
+    ):
+        assert "specified for 6.5V ≤ VIN ≤ 12V" in qa.ask(question).answer, question
+    # YF-S201 at 5 V: a 5 V TTL pulse into a 3.3 V ESP32 pin
+    answer = qa.ask(
+        "Is it safe to connect the YF-S201 signal line directly to an ESP32-WROOM-32 GPIO when "
+        "the sensor is powered from 5V?"
+    )
+    assert answer.verdict == "incompatible", answer.answer
+    # ADS1115 p6: digital inputs to 5.5 V whatever VDD
+    answer = qa.ask("ADS1115 powered at 3.3 V, I2C pullups to 5 V for a 5V arduino: permitted?")
+    assert answer.verdict == "compatible", answer.answer
