@@ -5954,6 +5954,33 @@ class DatasheetQA:
             one_way=bool(_ONE_WAY.search(parsed.text)),
             shunt=stated_shunt(parsed.text),
         )
+        if (
+            len(uses) == 2
+            and combine(checks) == "insufficient_evidence"
+            and all(
+                c.outcome != "insufficient_evidence" or _NO_OUTPUT.search(c.detail) for c in checks
+            )
+            and any(
+                m.device == uses[1].device
+                and (
+                    _SIGNAL_AFTER.match(parsed.text[m.end :])
+                    or _SIGNAL_BEFORE.search(parsed.text[: m.start])
+                )
+                for m in parsed.devices
+            )
+        ):
+            # "With the ESP32 at 3.3 V, can I wire the HC-SR501 OUT pin to one of its GPIOs?":
+            # the wording named the receiver first, and the levels to compare are missing
+            # that way round; the other way round, they are there
+            swapped = [uses[1], uses[0]]
+            turned = pick_rules(parsed.text, self.index, swapped)
+            if "signal_range" in turned:
+                swapped[0].sensed = stated_sensed_current(parsed.text)
+            again = check_compatibility(
+                self.index, swapped, turned, bus, None, clock, _supply_span(parsed)
+            )
+            if combine(again) != "insufficient_evidence":
+                checks = again
         if combine(checks) == "compatible":
             # "on a 400 kHz bus with 350 pF of bus capacitance": every figure the question
             # states must have been weighed before the parts are called compatible.
@@ -9043,6 +9070,18 @@ def _supply_span(parsed: ParsedQuestion) -> list[float]:
             continue
         out.append(float(m.group(1)))
     return out
+
+
+# What a check of levels finds missing: the output of the part read as the source ("no
+# ADS1115 VOH", "ADS1115: no output voltage range"), the input of the one read as the
+# receiver ("no HC-SR501 VIH")
+_NO_OUTPUT = re.compile(r"^no \S+ V[OI][HL](?: or \S+ V[OI][HL])*$|^\S+: no output voltage range\b")
+# A part's output or pin said beside it: "HC-SR501 OUT pin", "the output of an ACS712", "ESP32
+# GPIO"
+_SIGNAL_AFTER = re.compile(
+    r"(?i)^\W{0,3}(?:[\w.()-]+\s+){0,3}?(?:out(?:put)?|signal|dout|dq|gpios?)\b"
+)
+_SIGNAL_BEFORE = re.compile(r"(?i)\boutput\b[^.?;]{0,20}$")
 
 
 def _source_first(parsed: ParsedQuestion, uses: list[DeviceUse]) -> list[DeviceUse]:

@@ -236,3 +236,25 @@ def test_more_paraphrased_wordings(qa: DatasheetQA) -> None:
     # ADS1115 p6: digital inputs to 5.5 V whatever VDD
     answer = qa.ask("ADS1115 powered at 3.3 V, I2C pullups to 5 V for a 5V arduino: permitted?")
     assert answer.verdict == "compatible", answer.answer
+
+
+def test_levels_missing_one_way_round_are_compared_the_other_way(qa: DatasheetQA) -> None:
+    # HC-SR501 p1: "Level output High 3.3 V / Low 0V"; it prints no input thresholds
+    answer = qa.ask(
+        "With the ESP32-WROOM-32 running at 3.3 V, can I wire the HC-SR501 OUT pin directly to "
+        "one of its GPIOs - are the logic levels compatible?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+    assert "HC-SR501" in answer.answer.split("≥")[0], answer.answer
+    # an output printed only at another supply is no missing output: not turned round
+    answer = qa.ask(
+        "MCP3008 powered at 3.3 V, DOUT straight into an ESP32 GPIO - are the logic levels "
+        "compatible?"
+    )
+    assert answer.verdict == "insufficient_evidence", answer.answer
+    # nor where no output or pin of the other part is said
+    answer = qa.ask(
+        "the red L298N board we have has a '5V' pin - can it supply the ESP32 plus sensors, "
+        "about 500 mA? going by the L298 datasheet"
+    )
+    assert answer.verdict != "compatible", answer.answer
