@@ -2056,7 +2056,9 @@ _GENERIC_WORDS = frozenset({"voltage", "current", "supply", "range", "the", "of"
 
 # "9-, 10-, 11- and 12-bit resolution", "12/11/10/9-bit modes": settings listed, each asked.
 LISTED_BITS = re.compile(
-    r"\b(?:\d{1,2}-?\s*(?:,|/|\band\b|\bor\b)\s*)+\d{1,2}[- ]?bits?\b(?:\s+(?:resolution|modes?))?",
+    # ("9-, 10- and 12-bit", "12-bit, 11-bit, 10-bit, 9-bit")
+    r"\b(?:\d{1,2}-?(?:\s?bits?)?\s*(?:,|/|\band\b|\bor\b)\s*)+\d{1,2}[- ]?bits?\b"
+    r"(?:\s+(?:resolution|modes?))?",
     re.IGNORECASE,
 )
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from search.datasheets._markdown import read_markdown
 from search.datasheets._qa import DatasheetQA
-from search.datasheets._route import parse_question
+from search.datasheets._route import listed_bits, parse_question
 from search.datasheets._tables import _statements_in, markdown_facts
 
 
@@ -258,3 +258,15 @@ def test_levels_missing_one_way_round_are_compared_the_other_way(qa: DatasheetQA
         "about 500 mA? going by the L298 datasheet"
     )
     assert answer.verdict != "compatible", answer.answer
+
+
+def test_resolutions_listed_each_with_its_unit_are_each_answered(qa: DatasheetQA) -> None:
+    # INA219 p5: ADC conversion time 532, 276, 148, 84 µs at 12, 11, 10, 9 bits
+    assert listed_bits("conversion time for each mode: 12-bit, 11-bit, 10-bit, 9-bit?") == {
+        9,
+        10,
+        11,
+        12,
+    }
+    answer = qa.ask("ina219 typ ADC conversion time for each mode: 12-bit, 11-bit, 10-bit, 9-bit?")
+    assert all(f"{t} μs" in answer.answer for t in (532, 276, 148, 84)), answer.answer
