@@ -1269,40 +1269,36 @@ def _open_drain_levels(
     if i_lo is None or i_hi is None or lo_need or hi_need:
         return None
     high, pulled = src.supply_v, f"{src.device} 1-Wire line (open drain)"
-    checks = []
-    for ok, detail, facts, limit in (
-        (
-            high >= i_lo.value - 1e-9,
-            f"{pulled} pulled up to {_fmt(high)} V {{}} {dst.device} VIH min {i_lo.text} V",
+
+    def level(ok: bool, detail: str, facts: list[Fact], limit: Limit) -> CompatCheck:
+        outcome = "compatible" if ok else "incompatible"
+        derived = [d for d in (limit.derived,) if d]
+        return _check("logic_levels", outcome, detail, [*facts, *supply_facts], derived)
+
+    high_ok, low_ok = high >= i_lo.value - 1e-9, low <= i_hi.value + 1e-9
+    checks = [
+        level(
+            high_ok,
+            f"{pulled} pulled up to {_fmt(high)} V {'≥' if high_ok else '<'} {dst.device} VIH "
+            f"min {i_lo.text} V",
             [vih],
             i_lo,
         ),
-        (
-            low <= i_hi.value + 1e-9,
+        level(
+            low_ok,
             f"{pulled} low at {_fmt(low)} V while sinking {_fmt(float(sink.min or 0))} "
-            f"{sink.unit} {{}} {dst.device} VIL max {i_hi.text} V",
+            f"{sink.unit} {'≤' if low_ok else '>'} {dst.device} VIL max {i_hi.text} V",
             [sink, vil],
             i_hi,
         ),
-    ):
-        sign = ("≥" if ok else "<") if limit is i_lo else ("≤" if ok else ">")
-        checks.append(
-            _check(
-                "logic_levels",
-                "compatible" if ok else "incompatible",
-                detail.format(sign),
-                [*facts, *supply_facts],
-                [d for d in (limit.derived,) if d],
-            )
-        )
+    ]
     if top is not None and high > top.value + 1e-9:
         checks.append(
-            _check(
-                "logic_levels",
-                "incompatible",
+            level(
+                False,
                 f"{pulled} high at {_fmt(high)} V exceeds {dst.device} input maximum {top.text} V",
-                [vih, *supply_facts],
-                [d for d in (top.derived,) if d],
+                [vih],
+                top,
             )
         )
     return checks

@@ -1051,6 +1051,13 @@ class DatasheetQA:
         }
         # formulas and verification tolerances, read by name only: found once, not per question
         self._formulas = [f for f in self.store.facts if f.spec == "formula"]
+        # figures stated per unit of a quantity written before its number ("59.16 mV/pH"):
+        # (device, that quantity)
+        self._per_unit = {
+            (f.device, per[2])
+            for f in self.store.facts
+            if (per := _PER_UNIT.fullmatch(f.unit or ""))
+        }
         self._tolerances = [f for f in self.store.facts if f.spec == "verification_tolerance"]
         dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
@@ -1435,10 +1442,9 @@ class DatasheetQA:
         """The devices with a figure stated per unit of a quantity written before its number
         ("59.16 mV/pH") that the question states two of ("pH 7", "pH 9.5")."""
         return {
-            f.device
-            for f in self.store.facts
-            if (per := _PER_UNIT.fullmatch(f.unit or ""))
-            and len(re.findall(rf"\b{re.escape(per[2])}\s*\d", text)) == 2
+            device
+            for device, quantity in self._per_unit
+            if len(re.findall(rf"\b{re.escape(quantity)}\s*\d", text)) == 2
         }
 
     def _each_meter(self, parsed: ParsedQuestion, first: Answer, others: list[str]) -> Answer:
