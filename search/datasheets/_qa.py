@@ -8139,6 +8139,9 @@ _ON_EVERY = re.compile(
 _SECONDS = {"ms": 1e-3, "s": 1.0, "se": 1.0, "mi": 60.0, "h": 3600.0, "hr": 3600.0, "ho": 3600.0}
 
 
+_ROW_RAIL = re.compile(r"\b(VCC|VDD|VM|VS|VIN|AVDD|DVDD|VDDIO|VLOGIC)\b", re.I)
+
+
 def _supply_pinned(question: str) -> set[float]:
     """The voltage a question gives the part's one supply pin ("VS = 3.3 V"), when that is the
     only pin it gives a voltage (with a motor rail named too, "VM = 9 V, VCC = 3.3 V", each
@@ -8242,6 +8245,9 @@ def _value_check(
     # "on a 4S pack (16.8 V max), VS = 3.3 V": the supply pin given its own voltage, the other
     # voltages are what the part's other pins see, not its supply
     pinned = _supply_pinned(question)
+    # "with VM = 12 V": a value given to one rail is no value of a row for another ("VCC 2.7 to
+    # 5.5 V")
+    rails = [(name.upper(), v) for name, v in rails_in(question)]
     checked: set[float] = set()
     kinds: set[str | None] = set()  # the section kinds of the rows a value was checked against
     unsettled: list[str] = []
@@ -8257,6 +8263,10 @@ def _value_check(
             if it.spec in _SUPPLY_RAILS and value in signals:
                 continue  # a signal level is never checked against a supply range
             if it.spec in _SUPPLY_RAILS and pinned and value not in pinned:
+                continue
+            given = {name for name, v in rails if v == value}
+            row_rails = {r.upper() for r in _ROW_RAIL.findall(it.evidence or "")}
+            if it.spec in _SUPPLY_RAILS and given and row_rails and not given & row_rails:
                 continue
             if it.spec in _SUPPLY_FAMILY and value in outputs:
                 continue  # nor a part's output against what its input takes

@@ -270,3 +270,12 @@ def test_resolutions_listed_each_with_its_unit_are_each_answered(qa: DatasheetQA
     }
     answer = qa.ask("ina219 typ ADC conversion time for each mode: 12-bit, 11-bit, 10-bit, 9-bit?")
     assert all(f"{t} μs" in answer.answer for t in (532, 276, 148, 84)), answer.answer
+
+
+def test_a_value_given_to_one_rail_is_not_checked_against_another(qa: DatasheetQA) -> None:
+    # TB6612FNG p3: VCC 2.7 to 5.5 V, VM 2.5 to 13.5 V
+    answer = qa.ask("TB6612FNG with VM = 12 V, within spec?")
+    assert answer.verdict == "compatible", answer.answer
+    assert "12 V is outside" not in answer.answer
+    assert qa.ask("TB6612FNG with VM = 24 V - ok?").verdict == "incompatible"
+    assert qa.ask("TB6612FNG with VCC = 12 V - ok?").verdict == "incompatible"
