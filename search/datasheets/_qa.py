@@ -5817,6 +5817,20 @@ class DatasheetQA:
     def _compatibility(self, parsed: ParsedQuestion) -> Answer:
         if parsed.unknown_parts:
             names = ", ".join(dict.fromkeys(parsed.unknown_parts))
+            for m in {m.device: m for m in parsed.devices}.values():
+                # "Can a TB6612FNG drive a 24 V motor with VM = 24 V?": a part given a supply
+                # outside its own range does not work, whatever the part we hold nothing for
+                given = rails_in(parsed.text) or (
+                    [("supply", m.supply_v)] if m.supply_v is not None else []
+                )
+                for rail, volts in given:
+                    own = self._ask_one(
+                        f"{m.device} with {rail} = {format_number(volts)} V, within its range?"
+                    )
+                    if own.verdict == "incompatible":
+                        own.question = parsed.text
+                        own.answer += f"; so whatever the {names}"
+                        return own
             answer = self._insufficient(
                 parsed,
                 "compatibility",

@@ -279,3 +279,14 @@ def test_a_value_given_to_one_rail_is_not_checked_against_another(qa: DatasheetQ
     assert "12 V is outside" not in answer.answer
     assert qa.ask("TB6612FNG with VM = 24 V - ok?").verdict == "incompatible"
     assert qa.ask("TB6612FNG with VCC = 12 V - ok?").verdict == "incompatible"
+
+
+def test_a_part_given_a_supply_outside_its_range_fails_whatever_the_unheld_load(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("Can a TB6612FNG drive a 24 V motor with VM = 24 V?")
+    assert answer.verdict == "incompatible", answer.answer
+    assert "24 V is outside 2.5 to 13.5 V [tb6612fng#p3]" in answer.answer
+    # inside its range, the load we hold nothing for is still unknown
+    answer = qa.ask("Can a TB6612FNG drive a 12 V motor with VM = 12 V?")
+    assert answer.verdict == "insufficient_evidence", answer.answer
