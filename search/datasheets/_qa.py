@@ -329,7 +329,7 @@ def _modes_asked(ranked: Sequence[Any], question: str) -> set[str]:
 # "5 A part", "the 30 A version": a part named by the current range it is built for
 # ("5A vs 30A version", "05B version"), a "part" or "version" word following close behind
 _RANGE_PART = re.compile(
-    r"(?i)(?<![\w.])(\d{1,2})\s?[AB]\b(?=[^.?;]{0,25}?\b(?:part|version|variant|model|type)s?\b)"
+    r"(?i)(?<![\w.])(\d{1,2})\s?[AB]\b(?=[^.?;]{0,25}?\b(?:part|version|variant|model|type|one)s?\b)"
     # the variant's own code: "-05B and -30A", "x20A"
     r"|(?:(?<![\w-])-|\bx)(\d{2})\s?[AB]\b"
 )
@@ -2242,13 +2242,20 @@ class DatasheetQA:
         """ "ACS712: 5 A part vs 30 A part": a part printed per current range (variants coded
         "05B", "30A") is the variant whose code carries the range each phrase names; two
         ranges named make two mentions, compared."""
-        if len(parsed.devices) != 1 or parsed.devices[0].variant:
+        if len(parsed.devices) != 1:
             return
         mention = parsed.devices[0]
         named = [
             f"{int(m[1]):02d}" if m[1] else m[2]
             for m in _RANGE_PART.finditer(parsed.text[mention.end :])
         ]
+        if mention.variant:
+            # "the ACS712 05B and of the 20A variant": a range named after the one its code
+            # gives is a second variant, compared
+            own = re.search(r"(\d{2})[AB]", mention.variant)
+            if own is None or not [n for n in named if n != own.group(1)]:
+                return
+            named.insert(0, own.group(1))
         # "the 5 A version of the ACS712", "the ±30A acs712": the range named just before it
         before = re.search(
             r"(?i)(?<![\w.])±?\s?(\d{1,2})\s?A[\s-]+"

@@ -290,3 +290,11 @@ def test_a_part_given_a_supply_outside_its_range_fails_whatever_the_unheld_load(
     # inside its range, the load we hold nothing for is still unknown
     answer = qa.ask("Can a TB6612FNG drive a 12 V motor with VM = 12 V?")
     assert answer.verdict == "insufficient_evidence", answer.answer
+
+
+def test_a_second_current_range_named_after_a_coded_variant_is_compared(qa: DatasheetQA) -> None:
+    # ACS712 p5: sensitivity 185 mV/A (05B), 100 mV/A (20A); noise 21 mV (05B), 11 mV (20A)
+    answer = qa.ask("What's the typical sensitivity of the ACS712 05B and of the 20A variant?")
+    assert "185 mV/A" in answer.answer and "100 mV/A" in answer.answer, answer.answer
+    answer = qa.ask("peak-to-peak noise of the 20A ACS712 vs the 5A one?")
+    assert "21 mV" in answer.answer and "11 mV" in answer.answer, answer.answer
