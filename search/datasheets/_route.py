@@ -2104,8 +2104,9 @@ _STATED_CONDITIONS = tuple(
         r"(?:range|gain|setting|mode|rate|temperature|voltage|supply|resolution|package)\b",
         # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V", "the
         # input only moves between 8 V and 12 V".
-        rf"\binput\s+(?:voltage\s+)?(?:only\s+)?(?:(?:moves|varies|swings|changes|goes|"
-        rf"ranges|stays)\s+)?(?:between|from|spanning)\s+{_NUM}\s*V?\s*(?:and|to|-)\s*"
+        # ("an input swinging 8-12 V")
+        rf"\binput\s+(?:voltage\s+)?(?:only\s+)?(?:(?:moves|varies|swings|swinging|changes|goes|"
+        rf"ranges|stays)\s+)?(?:(?:between|from|spanning)\s+)?{_NUM}\s*V?\s*(?:and|to|-)\s*"
         rf"{_NUM}\s*V\b",
         # A stated quantity on a pin or a load: "17.5-30 V input", "a 5 mA-1 A load".
         rf"(?<![\w.]){_NUM}\s*(?:[mµu]?[VA])?(?:\s*(?:-|to)\s*{_NUM})?\s*[mµu]?[VA]\s+"
@@ -2295,7 +2296,9 @@ def parse_question(
     # "a solar bus that swings 16-22 V": a bus by the voltage it carries, too.
     spec_text = re.sub(
         r"\bbus(?=\s+(?:that|which)\s+\w+\s+(?:from\s+|between\s+|to\s+)?\d+(?:\.\d+)?\s*"
-        r"(?:V\s*)?(?:(?:-|to|and)\s*\d+(?:\.\d+)?\s*)?V\b)",
+        r"(?:V\s*)?(?:(?:-|to|and)\s*\d+(?:\.\d+)?\s*)?V\b)"
+        # "off a solar bus", "the boat's power bus": a bus that carries power
+        r"|\b(?<=solar )bus\b|\b(?<=power )bus\b|\b(?<=battery )bus\b|\b(?<=supply )bus\b",
         "rail",
         spec_text,
         flags=re.IGNORECASE,

@@ -298,3 +298,16 @@ def test_a_second_current_range_named_after_a_coded_variant_is_compared(qa: Data
     assert "185 mV/A" in answer.answer and "100 mV/A" in answer.answer, answer.answer
     answer = qa.ask("peak-to-peak noise of the 20A ACS712 vs the 5A one?")
     assert "21 mV" in answer.answer and "11 mV" in answer.answer, answer.answer
+
+
+def test_an_input_span_and_a_power_bus_are_conditions_not_items(qa: DatasheetQA) -> None:
+    # LM7805 p3: line regulation max 50 mV (VI = 8 V to 12 V); LM7812 p8: max 120 mV (16-22 V)
+    assert parse_question(
+        "For an input swinging 8-12 V, what's the LM7805's max line regulation at 25C?"
+    ).specs == [("line_regulation",)]
+    answer = qa.ask(
+        "At 25°C, what's the worst-case line regulation of an LM7812 over a 16-22 V input span? "
+        "It makes 12V for solenoid valves off a solar bus."
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "max 120 mV" in answer.answer
