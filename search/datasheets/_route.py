@@ -2104,6 +2104,9 @@ _STATED_CONDITIONS = tuple(
         r"(?:range|gain|setting|mode|rate|temperature|voltage|supply|resolution|package)\b",
         # An input span stated: "input between 8 and 12 V", "input from 16 to 22 V", "the
         # input only moves between 8 V and 12 V".
+        # A temperature span stated: "temp range limited to 0–65 °C"
+        rf"\btemp(?:erature)?(?:\s+range)?\s+(?:is\s+|of\s+|(?:limited|restricted)\s+to\s+|"
+        rf"from\s+|between\s+)?{_NUM}\s*(?:°\s?C|C)?\s*(?:-|–|to|and)\s*{_NUM}\s*(?:°\s?C|C|degC)\b",
         # ("an input swinging 8-12 V")
         rf"\binput\s+(?:voltage\s+)?(?:only\s+)?(?:(?:moves|varies|swings|swinging|changes|goes|"
         rf"ranges|stays)\s+)?(?:(?:between|from|spanning)\s+)?{_NUM}\s*V?\s*(?:and|to|-)\s*"

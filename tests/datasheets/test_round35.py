@@ -311,3 +311,10 @@ def test_an_input_span_and_a_power_bus_are_conditions_not_items(qa: DatasheetQA)
     )
     assert answer.status == "answered", answer.reasons
     assert "max 120 mV" in answer.answer
+
+
+def test_a_temperature_span_stated_is_no_quantity_asked(qa: DatasheetQA) -> None:
+    # BME280 p11: absolute pressure accuracy ±1 hPa (0…65 °C); p12: temperature ±0.5 °C
+    answer = qa.ask("bme280 abs pressure accuracy, temp range limited to 0–65 °C?")
+    assert "±1 hPa" in answer.answer, answer.answer
+    assert "±0.5 °C" in qa.ask("bme280 temperature accuracy, temp range 0-65 C?").answer
