@@ -939,11 +939,16 @@ _READING = re.compile(
     re.IGNORECASE,
 )
 QUERY_RETURNS = re.compile(
-    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*(?::\w+)*\?\s*(?:=|returns?|returned|gives?|gave|reads?|says?"
+    # ("MEAS:VOLT? on the bench supply comes back as 24.0000": where it is asked, between)
+    rf"\bMEAS(?:ure)?:(VOLT|CURR)\w*(?::\w+)*\?\s*(?:[^.?;]{{0,40}}?\s)?(?:=|returns?|returned"
+    r"|gives?|gave|reads?|says?"
     # ("answers MEAS:CURR? with 0.2270": the verb before the query)
     r"|answers?|answered|shows?|showed|with"
     rf"|comes back(?: as| with)?|came back(?: as| with)?|repl(?:ies|ied)(?: with)?)\s+({_NUM})"
-    r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?",
+    r"(?:\s*\(?\s*(mV|V|mA|A)\b\)?)?"
+    # "returns 24.0000 for MEAS:VOLT?": the reply said first
+    rf"|\b(?:returns?|returned|gives?|gave|reads?|reports?|shows?)\s+({_NUM})"
+    r"(?:\s*(mV|V|mA|A)\b)?\s+(?:for|to)\s+(?:the\s+|a\s+)?MEAS(?:ure)?:(VOLT|CURR)\w*(?::\w+)*\?",
     re.IGNORECASE,
 )
 _QUERY_UNIT = {"VOLT": "V", "CURR": "A"}
@@ -2468,7 +2473,12 @@ def parse_question(
             reading = _quantity(rm.group(3), rm.group(4))
     if reading is None and (qm := QUERY_RETURNS.search(text)):
         # "MEAS:CURR? returns 0.2270": an instrument's reply, in the unit its query measures
-        reading = _quantity(qm.group(2), qm.group(3) or _QUERY_UNIT[qm.group(1).upper()])
+        query, number, unit = (
+            (qm.group(1), qm.group(2), qm.group(3))
+            if qm.group(1)
+            else (qm.group(6), qm.group(4), qm.group(5))
+        )
+        reading = _quantity(number, unit or _QUERY_UNIT[query.upper()])
     if reading is None:
         # "at 2 A", "a 50 mV signal": the first quantity that is not a range is the reading,
         # of the quantity the question asks where it names one ("~2 A load. How far can the

@@ -318,3 +318,12 @@ def test_a_temperature_span_stated_is_no_quantity_asked(qa: DatasheetQA) -> None
     answer = qa.ask("bme280 abs pressure accuracy, temp range limited to 0–65 °C?")
     assert "±1 hPa" in answer.answer, answer.answer
     assert "±0.5 °C" in qa.ask("bme280 temperature accuracy, temp range 0-65 C?").answer
+
+
+def test_an_instruments_reply_said_either_way_round_is_its_reading() -> None:
+    for question in (
+        "The MDN-4010 returns 24.0000 for MEAS:VOLT?. 1 year spec: max error of that readback?",
+        "if MEAS:VOLT? on the MDN-4010 bench supply comes back as 24.0000, how far off (1 year)?",
+    ):
+        parsed = parse_question(question)
+        assert parsed.accuracy and parsed.reading == ("24.0000", "V"), question
