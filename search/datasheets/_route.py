@@ -546,8 +546,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\baccura(?:cy|cies|te)|\berror\b|\btolerance|\bhow precise|\bprecision\b"
         # "the CO2 reading must be within ±50 ppm": a reading's tolerance asked of the part
         r"|\breading\b[^.?]{0,20}\bwithin\s*±"
-        # "how far off can a reading be"
-        r"|\bhow far off\b"
+        # "how far off can a reading be", "how much can the real output deviate"
+        r"|\bhow far off\b|\bhow much (?:could|can|might|may|would)\b.{0,40}\bdeviate\b"
         # "close the loop on its eCO2 reading and hold ±100 ppm": the tolerance a reading
         # must hold is its accuracy
         r"|\bhold\s+(?:it\s+|that\s+)?(?:to\s+|within\s+)?±\s*\d+(?:\.\d+)?(?:\s*(?:ppm|%|°C))?",
@@ -875,8 +875,9 @@ _ACCURACY_CUES = re.compile(
     r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
     # "how far can the actual sink current be from the setting"
     r"|\bhow far\b.{0,60}\bfrom (?:the|that|this) (?:setting|reading|programmed|set ?point|displayed)\b"
-    # "how much could the supply's own readback be off by"
-    r"|\bhow much (?:could|can|might|may|would)\b.{0,40}\bbe off\b"
+    # "how much could the supply's own readback be off by", "how much can its real output
+    # deviate"
+    r"|\bhow much (?:could|can|might|may|would)\b.{0,40}\b(?:be off|deviate)\b"
     # "how far can the actual resistance be from 5 Ω"
     r"|\bhow far\b.{0,40}\bactual\b.{0,30}\bfrom\s+\d"
     r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b"

@@ -327,3 +327,13 @@ def test_an_instruments_reply_said_either_way_round_is_its_reading() -> None:
     ):
         parsed = parse_question(question)
         assert parsed.accuracy and parsed.reading == ("24.0000", "V"), question
+
+
+def test_how_much_it_can_deviate_asks_its_accuracy(qa: DatasheetQA) -> None:
+    # MDN-4010 manual §2: ±(0.05 % of setting + 10 mV), 1 year
+    answer = qa.ask(
+        "Per the 1-year spec, how much can the MDN-4010's real output deviate when it's "
+        "programmed to 12.000 V?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "= ±16 mV" in answer.answer
