@@ -6826,7 +6826,8 @@ def _percent_as_current(parsed: ParsedQuestion, answer: Answer) -> None:
         for it in answer.items
         if it.unit == "%" and it.max is not None and it.spec in ("accuracy", "total_error")
     ]
-    asked = _ASKS_IN_AMPS.search(parsed.text)
+    # (as typed: the text read normalises "how many amps" to "how much current")
+    asked = _ASKS_IN_AMPS.search(parsed.original)
     if not (asked and len(currents) == 1 and len(errors) == 1):
         return
     (current,), (it,) = currents, errors

@@ -337,3 +337,9 @@ def test_how_much_it_can_deviate_asks_its_accuracy(qa: DatasheetQA) -> None:
     )
     assert answer.status == "answered", answer.reasons
     assert "= ±16 mV" in answer.answer
+
+
+def test_how_many_amps_an_error_in_percent_comes_to(qa: DatasheetQA) -> None:
+    # ACS712-20A p5: total output error ±1.5 % at IP = ±20 A
+    answer = qa.ask("ACS712 (20 A version) at a full 20 A - how many amps does the error come to?")
+    assert "±1.5 % of 20 A = ±0.3 A" in answer.answer, answer.answer
