@@ -686,7 +686,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\boperate time|\bpull[- ]in time|\brelease time|\bdrop[- ]?out time"
         # "how long does it take to pull in": a relay's operate (or release) time
         r"|\bhow (?:long|fast|quickly)\b.{0,40}\b(?:pull(?:s|ing)?[- ]in|release|drop(?:s)?[- ]out"
-        r"|operate|let(?:s)? go)\b",
+        r"|operate|let(?:s)? go)\b"
+        # "the worst-case time for the relay contact to release"
+        r"|\btime\b[^.?]{0,40}\bto (?:release|pull[- ]in|drop[- ]?out|operate)\b",
         ("response_time",),
     ),
     # "the package" is asked; "the VSSOP package" only says which one

@@ -343,3 +343,11 @@ def test_how_many_amps_an_error_in_percent_comes_to(qa: DatasheetQA) -> None:
     # ACS712-20A p5: total output error ±1.5 % at IP = ±20 A
     answer = qa.ask("ACS712 (20 A version) at a full 20 A - how many amps does the error come to?")
     assert "±1.5 % of 20 A = ±0.3 A" in answer.answer, answer.answer
+
+
+def test_the_time_for_a_contact_to_release_is_its_release_time(qa: DatasheetQA) -> None:
+    # SRD-05VDC-SL-C p1: release time max 5 msec
+    answer = qa.ask(
+        "worst-case time for a Sanyou SRD relay contact to release after the coil drops?"
+    )
+    assert "max 5 msec" in answer.answer, answer.answer
