@@ -50,6 +50,10 @@ FORCED_ON_OUTPUT = re.compile(
 # "mV per bit", "volts / LSB": a step asked in volts
 _VOLTS_PER_STEP = r"\b(?:m|µ|u)?v(?:olts?)? (?:per|/) ?(?:bit|lsb|count|step)\b"
 
+# How far a figure may be from the true one: "how far off can a reading be", "how much could
+# the readback be off by", "how much can the real output deviate"
+_OFF_BY = r"\bhow far off\b|\bhow much (?:could|can|might|may|would)\b.{0,40}\b(?:be off|deviate)\b"
+
 SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Op-amp offset: before every "input voltage" phrase, which it contains.
     (r"\binput offset current|\boffset current|\biio\b", ("input_offset_current",)),
@@ -547,7 +551,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # "the CO2 reading must be within ±50 ppm": a reading's tolerance asked of the part
         r"|\breading\b[^.?]{0,20}\bwithin\s*±"
         # "how far off can a reading be", "how much can the real output deviate"
-        r"|\bhow far off\b|\bhow much (?:could|can|might|may|would)\b.{0,40}\bdeviate\b"
+        rf"|{_OFF_BY}"
         # "close the loop on its eCO2 reading and hold ±100 ppm": the tolerance a reading
         # must hold is its accuracy
         r"|\bhold\s+(?:it\s+|that\s+)?(?:to\s+|within\s+)?±\s*\d+(?:\.\d+)?(?:\s*(?:ppm|%|°C))?",
@@ -874,12 +878,9 @@ _COMPARE_CUES = re.compile(
 _ACCURACY_CUES = re.compile(
     r"\buncertaint|\baccura(?:cy|te)\b.{0,80}\b(?:reading|range|day|year|hour)"
     r"|\bhow (?:good|accurate|precise)\b|\bprecision\b"
-    r"|\bgood to\b|\bhow far off\b|\bwithin what tolerance\b|\boff by how much\b"
+    rf"|\bgood to\b|{_OFF_BY}|\bwithin what tolerance\b|\boff by how much\b"
     # "how far can the actual sink current be from the setting"
     r"|\bhow far\b.{0,60}\bfrom (?:the|that|this) (?:setting|reading|programmed|set ?point|displayed)\b"
-    # "how much could the supply's own readback be off by", "how much can its real output
-    # deviate"
-    r"|\bhow much (?:could|can|might|may|would)\b.{0,40}\b(?:be off|deviate)\b"
     # "how far can the actual resistance be from 5 Ω"
     r"|\bhow far\b.{0,40}\bactual\b.{0,30}\bfrom\s+\d"
     r"|\bwhat(?:'s| is) the (?:\+/-|±)|\bwithin what (?:\+/-|±)|\breading (?:is )?good\b"
@@ -2309,7 +2310,7 @@ def parse_question(
         r"\bbus(?=\s+(?:that|which)\s+\w+\s+(?:from\s+|between\s+|to\s+)?\d+(?:\.\d+)?\s*"
         r"(?:V\s*)?(?:(?:-|to|and)\s*\d+(?:\.\d+)?\s*)?V\b)"
         # "off a solar bus", "the boat's power bus": a bus that carries power
-        r"|\b(?<=solar )bus\b|\b(?<=power )bus\b|\b(?<=battery )bus\b|\b(?<=supply )bus\b",
+        r"|(?:(?<=solar )|(?<=power )|(?<=battery )|(?<=supply ))bus\b",
         "rail",
         spec_text,
         flags=re.IGNORECASE,
