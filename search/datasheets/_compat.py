@@ -48,6 +48,7 @@ logger = logging.getLogger(__name__)
 
 __all__ = [
     "IO_RAIL_NAME",
+    "RAIL_PIN",
     "RULES",
     "DeviceUse",
     "Rule",
@@ -155,9 +156,9 @@ class DeviceUse:
 IO_RAIL_NAME = r"(?:V(?:LOGIC|DDIO|IO)|DVI)"
 # Supply pins a question gives a voltage: "VM = 12 V", "VCC = 3.3 V", "VDD and VDDIO both
 # 3.3 V", "DVI tied to the 1.8 V rail", "Vcc (logic supply) is 5 V".
-_RAIL_PIN = rf"\b(?:{IO_RAIL_NAME}|VDD|VCC|VM|VS|VIN|AVDD|DVDD)\b"
+RAIL_PIN = rf"\b(?:{IO_RAIL_NAME}|VDD|VCC|VM|VS|VIN|AVDD|DVDD)\b"
 _RAILS_STATED = re.compile(
-    rf"({_RAIL_PIN}(?:\s*(?:,|and|&|/)\s*{_RAIL_PIN})*)\s*(?:\([^()]{{1,30}}\)\s*)?"
+    rf"({RAIL_PIN}(?:\s*(?:,|and|&|/)\s*{RAIL_PIN})*)\s*(?:\([^()]{{1,30}}\)\s*)?"
     r"(?:=|\bis\b|\bat\b|\bboth(?:\s+at)?\b|\btied to(?: the)?)\s*([-+]?\d+(?:\.\d+)?)\s*V\b",
     re.IGNORECASE,
 )
@@ -167,7 +168,7 @@ def rails_in(text: str) -> tuple[tuple[str, float], ...]:
     """The supply pins a stretch of the question gives a voltage, upper-case, first said first."""
     out: dict[str, float] = {}
     for m in _RAILS_STATED.finditer(text):
-        for name in re.findall(_RAIL_PIN, m.group(1), re.IGNORECASE):
+        for name in re.findall(RAIL_PIN, m.group(1), re.IGNORECASE):
             out.setdefault(name.upper(), float(m.group(2)))
     return tuple(out.items())
 

@@ -50,6 +50,7 @@ from search.datasheets._answer import (
 )
 from search.datasheets._compat import (
     INPUT_BAND,
+    RAIL_PIN,
     STATED_CURRENT,
     STRAP_FLOATING,
     DeviceUse,
@@ -1051,13 +1052,12 @@ class DatasheetQA:
         }
         # formulas and verification tolerances, read by name only: found once, not per question
         self._formulas = [f for f in self.store.facts if f.spec == "formula"]
-        # figures stated per unit of a quantity written before its number ("59.16 mV/pH"):
-        # (device, that quantity)
-        self._per_unit = {
-            (f.device, per[2])
-            for f in self.store.facts
-            if (per := _PER_UNIT.fullmatch(f.unit or ""))
-        }
+        # figures stated per unit of a quantity written before its number ("59.16 mV/pH"), by
+        # device: (fact, its unit's two parts)
+        self._per_unit: dict[str, list[tuple[Fact, re.Match[str]]]] = {}
+        for f in self.store.facts:
+            if per := _PER_UNIT.fullmatch(f.unit or ""):
+                self._per_unit.setdefault(f.device, []).append((f, per))
         self._tolerances = [f for f in self.store.facts if f.spec == "verification_tolerance"]
         dimension_of("V")  # build the unit registry now, not inside the first answer
         self._notices_by_target: dict[str, list[Notice]] = {}
@@ -1443,8 +1443,8 @@ class DatasheetQA:
         ("59.16 mV/pH") that the question states two of ("pH 7", "pH 9.5")."""
         return {
             device
-            for device, quantity in self._per_unit
-            if len(re.findall(rf"\b{re.escape(quantity)}\s*\d", text)) == 2
+            for device, facts in self._per_unit.items()
+            if any(len(re.findall(rf"\b{re.escape(per[2])}\s*\d", text)) == 2 for _f, per in facts)
         }
 
     def _each_meter(self, parsed: ParsedQuestion, first: Answer, others: list[str]) -> Answer:
@@ -4748,9 +4748,8 @@ class DatasheetQA:
         if len(set(parsed.device_names)) != 1:
             return None
         device = parsed.device_names[0]
-        for f in [*self.index.device_facts(device), *self.index.statements(device)]:
-            per = _PER_UNIT.fullmatch(f.unit or "")
-            if per is None or not isinstance(f.value, int | float):
+        for f, per in self._per_unit.get(device, ()):
+            if not isinstance(f.value, int | float):
                 continue
             stated = re.findall(rf"\b{re.escape(per[2])}\s*(\d+(?:\.\d+)?)\b", parsed.text)
             # (a slope stated at 25 °C is no slope at another temperature the question states)
@@ -7429,12 +7428,13 @@ _FORMULA_UNIT = {"R": "Ω", "V": "V", "I": "A", "P": "W"}
 
 # A frequency a question states, and the crystal among them ("the 32MHz xtal", "a 32 MHz
 # crystal")
+_CRYSTAL_WORD = r"\b(?:xtal|crystal|oscillator|TCXO|XO)\b"
 _STATED_FREQUENCY = re.compile(
-    r"(?i)(?:\b(?:xtal|crystal|oscillator|TCXO|XO)\s+(?:of\s+|at\s+|=\s*)?)?"
+    rf"(?i)(?:{_CRYSTAL_WORD}\s+(?:of\s+|at\s+|=\s*)?)?"
     r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[kMG]Hz)\b"
-    r"(?:\s+(?:xtal|crystal|oscillator|TCXO|XO)\b)?"
+    rf"(?:\s+{_CRYSTAL_WORD})?"
 )
-_CRYSTAL = re.compile(r"(?i)\b(?:xtal|crystal|oscillator|TCXO|XO)\b")
+_CRYSTAL = re.compile(_CRYSTAL_WORD, re.I)
 _HZ_SCALE = {"k": "1000", "M": "1000000", "G": "1000000000"}
 
 
@@ -8161,9 +8161,6 @@ _ON_EVERY = re.compile(
 _SECONDS = {"ms": 1e-3, "s": 1.0, "se": 1.0, "mi": 60.0, "h": 3600.0, "hr": 3600.0, "ho": 3600.0}
 
 
-_ROW_RAIL = re.compile(r"\b(VCC|VDD|VM|VS|VIN|AVDD|DVDD|VDDIO|VLOGIC)\b", re.I)
-
-
 def _supply_pinned(question: str) -> set[float]:
     """The voltage a question gives the part's one supply pin ("VS = 3.3 V"), when that is the
     only pin it gives a voltage (with a motor rail named too, "VM = 9 V, VCC = 3.3 V", each
@@ -8269,7 +8266,7 @@ def _value_check(
     pinned = _supply_pinned(question)
     # "with VM = 12 V": a value given to one rail is no value of a row for another ("VCC 2.7 to
     # 5.5 V")
-    rails = [(name.upper(), v) for name, v in rails_in(question)]
+    rails = rails_in(question)
     checked: set[float] = set()
     kinds: set[str | None] = set()  # the section kinds of the rows a value was checked against
     unsettled: list[str] = []
@@ -8287,7 +8284,7 @@ def _value_check(
             if it.spec in _SUPPLY_RAILS and pinned and value not in pinned:
                 continue
             given = {name for name, v in rails if v == value}
-            row_rails = {r.upper() for r in _ROW_RAIL.findall(it.evidence or "")}
+            row_rails = {r.upper() for r in re.findall(RAIL_PIN, it.evidence or "", re.I)}
             if it.spec in _SUPPLY_RAILS and given and row_rails and not given & row_rails:
                 continue
             if it.spec in _SUPPLY_FAMILY and value in outputs:
