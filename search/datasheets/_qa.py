@@ -5984,7 +5984,8 @@ class DatasheetQA:
             len(uses) == 2
             and combine(checks) == "insufficient_evidence"
             and all(
-                c.outcome != "insufficient_evidence" or _NO_OUTPUT.search(c.detail) for c in checks
+                c.outcome != "insufficient_evidence" or _LEVELS_MISSING.search(c.detail)
+                for c in checks
             )
             and any(
                 m.device == uses[1].device
@@ -9110,7 +9111,9 @@ def _supply_span(parsed: ParsedQuestion) -> list[float]:
 # What a check of levels finds missing: the output of the part read as the source ("no
 # ADS1115 VOH", "ADS1115: no output voltage range"), the input of the one read as the
 # receiver ("no HC-SR501 VIH")
-_NO_OUTPUT = re.compile(r"^no \S+ V[OI][HL](?: or \S+ V[OI][HL])*$|^\S+: no output voltage range\b")
+_LEVELS_MISSING = re.compile(
+    r"^no \S+ V[OI][HL](?: or \S+ V[OI][HL])*$|^\S+: no output voltage range\b"
+)
 # A part's output or pin said beside it: "HC-SR501 OUT pin", "the output of an ACS712", "ESP32
 # GPIO"
 _SIGNAL_AFTER = re.compile(
