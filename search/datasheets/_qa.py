@@ -105,6 +105,7 @@ from search.datasheets._extract import (
 from search.datasheets._facts import DEVICES, PART_NUMBER, Fact, FactStore, Notice, squash
 from search.datasheets._formula import AT_POINT
 from search.datasheets._retrieval import (
+    ASKS_PRODUCTION,
     FactIndex,
     Ranked,
     content_words,
@@ -3457,6 +3458,7 @@ class DatasheetQA:
             or self._shunt_full_scale(parsed)
             or self._period_of_rate(parsed)
             or self._change_per_unit(parsed)
+            or self._rate_times_amount(parsed)
             or self._temperature_of_count(parsed)
             or self._reading_of_count(parsed)
         )
@@ -3500,6 +3502,30 @@ class DatasheetQA:
             return both
         return None
 
+    def _test_and_datasheet(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "What efficiency does production test require as a minimum, and what's the datasheet
+        typical at that point?": the test's limit and the datasheet's figure, each from its own
+        document."""
+        if not (ASKS_PRODUCTION.search(parsed.text) and _AND_DATASHEET.search(parsed.text)):
+            return None
+        tested = self._lookup_rows(dataclasses.replace(parsed))
+        sheet = self._lookup_rows(
+            dataclasses.replace(parsed, text=ASKS_PRODUCTION.sub(" ", parsed.text))
+        )
+        if (
+            tested.status != "answered"
+            or sheet.status != "answered"
+            or any(it.section_kind != "production_test" for it in tested.items)
+            or any(it.section_kind == "production_test" for it in sheet.items)
+        ):
+            return None
+        return _answered(
+            parsed,
+            f"{tested.answer}. {sheet.answer}",
+            [*tested.items, *sheet.items],
+            [*tested.derived, *sheet.derived],
+        )
+
     def _lookup(self, parsed: ParsedQuestion) -> Answer:
         unpowered = self._outside_supply(parsed)
         if unpowered is not None:
@@ -3510,6 +3536,9 @@ class DatasheetQA:
         margin = self._rule_margin(parsed)
         if margin is not None:
             return margin
+        both = self._test_and_datasheet(parsed)
+        if both is not None:
+            return both
         answer = self._lookup_rows(parsed)
         if answer.status == "answered":
             self._percent_of_output_in_volts(parsed, answer)
@@ -4768,6 +4797,72 @@ class DatasheetQA:
                 (round(f.value * abs(float(a) - float(b)), 9), per[1]),
                 f"{format_number(f.value)} * abs({b} - {a})",
                 f"{format_number(f.value)} {f.unit} times the difference of the two",
+            )
+        return None
+
+    def _rate_times_amount(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "ACS712 30A: how much does the output move for a 10 A current?": a figure the part
+        states per unit of a quantity (66 mV/A, 450 pulses per litre) times the one amount of
+        that quantity the question states (660 mV)."""
+        if (
+            len(set(parsed.device_names)) != 1
+            or not _ASKS_AMOUNT_OUT.search(parsed.text)
+            or _CHECK_CUE.search(parsed.text)
+        ):
+            return None
+        # "how many mV", "what raw count": the rate's own output named, when no spec is
+        asked = re.search(r"(?i)\bhow many (\w+)|\b(count)\b", parsed.text)
+        out_named = (asked[1] or "LSB") if asked else None
+
+        def per_unit(f: Fact) -> re.Match[str] | None:
+            if f.unit:
+                return _PER_UNIT.fullmatch(f.unit)
+            return _PER_WORD.fullmatch(f.parameter.lower())
+
+        rates = [
+            (f, per[1], per[2])
+            for f in self.index.device_facts(parsed.device_names[0])
+            if (per := per_unit(f))
+            and (
+                any(f.spec in c for c in parsed.specs)
+                or (
+                    out_named is not None
+                    and (per[1] == out_named.lower() or _converts(per[1], out_named))
+                )
+            )
+        ]
+        for spec, per in dict.fromkeys((f.spec, per) for f, _out, per in rates):
+            amounts = {
+                (m.group(0), convert(float(m["x"]), m["unit"], per))
+                for m in _STATED_SETTING.finditer(parsed.text)
+                if float(m["x"]) in parsed.stated_numbers
+                # (not a range, "±2 g", nor a rate, "30 L/min")
+                and not re.search(r"(?:±|\+/-)\s*$", parsed.text[: m.start()])
+                and not re.match(r"\s*(?:/|per\b)", parsed.text[m.end() :])
+                and _converts(m["unit"], per)
+            }
+            if len(amounts) != 1:
+                continue
+            (said, amount), *_ = amounts
+            pick = self._pick(parsed, parsed.devices[0], (spec,), spec.replace("_", " "))
+            picked = {f.id for f in pick.facts}
+            found = [(f, o) for f, o, p in rates if (f.spec, p) == (spec, per) and f.id in picked]
+            figures = {f.typ if f.typ is not None else f.value for f, _out in found}
+            if len(figures) != 1 or not isinstance(rate := figures.pop(), int | float):
+                continue
+            f, out = found[0]
+            return _worked_out(
+                parsed,
+                f,
+                "output change"
+                if _converts(out, "V")
+                else "count"
+                if not f.unit or _converts(out, "LSB")
+                else "change",
+                said,
+                (round(float(rate) * amount, 9), out),
+                f"{format_number(rate)} * {format_number(amount)}",
+                f"{format_number(rate)} {f.unit or f.parameter} times {said}",
             )
         return None
 
@@ -7441,6 +7536,21 @@ _HZ_SCALE = {"k": "1000", "M": "1000000", "G": "1000000000"}
 
 # A unit per unit of a quantity ("mV/pH"), of a figure times a stated difference
 _PER_UNIT = re.compile(r"(\w+)/([A-Za-z]\w*)")
+# A figure named per unit in its label, its unit left blank ("Pulses per Liter": 450).
+_PER_WORD = re.compile(r"(?i)(\w+) per ([a-z]+)")
+# "how much does the output move for 10 A", "how many pulses for 2 liters", "what raw count for
+# 0.5 g": the part's output for an amount of what it senses
+_ASKS_AMOUNT_OUT = re.compile(
+    r"(?i)\bhow (?:much|many|far)\b|\bwhat (?:\w+ )?(?:output|reading|count|change|swing)\b"
+)
+
+
+def _converts(unit: str, to: str) -> bool:
+    try:
+        convert(1.0, unit, to)
+    except UnknownUnitError:
+        return False
+    return True
 
 
 def _in_hertz(m: re.Match[str]) -> str:
@@ -8676,6 +8786,11 @@ def _one_stated_volts(question: str) -> list[float]:
 
 
 # A question about a production test ("production test, step 2", "the test limit")
+# "... and the datasheet typical", "vs the typical efficiency the datasheet shows": the datasheet
+# asked beside something else (not "sweeps like the datasheet's row")
+_AND_DATASHEET = re.compile(
+    r"(?i)\b(?:and|vs\.?|versus|against|compared?\s+(?:to|with))\b[^.?;]{0,40}?\bdata\s?sheet\b"
+)
 _TEST_ASKED = re.compile(
     r"(?i)\b(?:production|final|incoming|end[- ]of[- ]line)\s+test|\btest\s+(?:step|limit|spec)"
     r"|\bstep\s+\d+\b"

@@ -19,11 +19,13 @@ from search.datasheets._validate import RATING_SPECS, absmax_table_allowed
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["FactIndex", "Ranked", "content_words", "named_variants"]
+__all__ = ["ASKS_PRODUCTION", "FactIndex", "Ranked", "content_words", "named_variants"]
 
 # A question about a production test ("in production test", "pass limit", "step 4").
-_ASKS_PRODUCTION = re.compile(
+ASKS_PRODUCTION = re.compile(
     r"(?i)\b(?:production|prod\.?|factory)[\s-]+(?:test|line|spec)|\btest spec"
+    # "the production efficiency limit"
+    r"|\bproduction\s+(?:\w+\s+)?(?:limits?|minimum|maximum)\b"
     r"|\bpass(?:/fail)?\s+limits?\b"
     r"|\b(?:test\s+)?step\s*\d"
     r"|\bfinal test\b|\bTS-\d+"
@@ -231,7 +233,7 @@ class FactIndex:
                 if pool:
                     break
         allowed = set(kinds) if kinds is not None else None
-        production = bool(_ASKS_PRODUCTION.search(question))
+        production = bool(ASKS_PRODUCTION.search(question))
         tested = any(f.section_kind == "production_test" for f, _how, _rank in pool)
         # "non-parasite", "not in sleep": words the question rules out name rows it does not ask
         negated = content_words(

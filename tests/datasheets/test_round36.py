@@ -1,0 +1,73 @@
+"""Rules from the thirty-sixth held-out round, on the real documents."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.datasheets._qa import DatasheetQA
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "cited"),
+    [
+        # acs712 p5: the 30A part's sensitivity, typ 66 mV/A
+        (
+            "ACS712 30A version, typical sensitivity: how much does the output move for a 10 A "
+            "current?",
+            "660 mV; 66 mV/A times 10 A",
+            "acs712#p5",
+        ),
+        # no spec named: the millivolts asked per ampere stated are the sensitivity's
+        ("ACS712 20A: how many mV does the output change for 5 A?", "500 mV", "acs712#p5"),
+        # yf-s201 p2: "Pulses per Liter: 450", its unit in its label
+        ("how many pulses does the YF-S201 give for 2 liters?", "900 pulses", "yf-s201#p2"),
+        # mpu-6050 p13: the ±2 g setting (AFS_SEL=0) prints 16,384 LSB/g
+        ("MPU-6050 at ±2g full scale, what raw count for 0.5 g?", "8192 LSB", "mpu-6050#p13"),
+    ],
+)
+def test_a_rate_times_the_amount_stated(
+    qa: DatasheetQA, question: str, said: str, cited: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    assert said in answer.answer
+    assert answer.citations == [cited]
+    assert answer.derived and answer.derived[0].expression.count("*") == 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a rate of flow ("30 L/min") is no amount of litres
+        "YF-S201: how much pressure drop at 30 L/min?",
+        # a range ("±5 A") is no amount the output moves for
+        "ACS712 05B sensitivity at ±5 A?",
+    ],
+)
+def test_no_product_without_an_amount(qa: DatasheetQA, question: str) -> None:
+    assert not qa.ask(question).derived
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "SRB-5030 at 24 V in / 3 A out: what efficiency does production test require as a "
+        "minimum, and what's the datasheet typical at that point?",
+        "SRB-5030 at 24 V in and 3 A out: what's the production efficiency limit vs the typical "
+        "efficiency the datasheet shows?",
+    ],
+)
+def test_a_production_limit_and_the_datasheet_figure(qa: DatasheetQA, question: str) -> None:
+    # srb5030-test-spec §4 step 6: min 88.00 %; srb5030-datasheet §5: typ 92.5 % at that point
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    assert "min 88 %" in answer.answer and "typ 92.5 %" in answer.answer
+    assert answer.citations == ["srb5030-test-spec#4", "srb5030-datasheet#5"]
+
+
+def test_a_datasheet_named_as_context_asks_the_test_alone(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Old test script sweeps step 4 (LINE_REG) from 9.0 to 36.0 V like the datasheet's "
+        "line-regulation row. What range does the current test spec call for?"
+    )
+    assert "srb5030-datasheet#4" not in answer.citations
