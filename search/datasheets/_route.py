@@ -2628,12 +2628,19 @@ def parse_question(
             text,
         )
     ]
-    if not unknown and len(devices) == 1 and not specs:
+    if not unknown and len(devices) == 1 and all(c == ("interface",) for c in specs):
         # "Can an SRB-5030 power a Raspberry Pi 4?": the other party is a product by name
-        # (capitalised words, often a model number) that no datasheet here describes.
+        # (capitalised words, often a model number) that no datasheet here describes; "hook an
+        # RFM95W to a Raspberry Pi Pico's SPI pins" names the bus it is wired on, no spec asked.
         om = _OTHER_PARTY.search("".join(masked))
         if om:
-            unknown = [om.group(1).strip()]
+            # ("an Arduino Uno I2C bus": the bus is no part of the product's name)
+            words = om.group(1).split()
+            while len(words) > 1 and (
+                _BUS_WORD.fullmatch(words[-1]) or words[-1].upper() in ("SPI", "UART", "USB")
+            ):
+                words.pop()
+            unknown = [" ".join(words)]
     if not unknown and devices:
         party = _undocumented_party(text, devices)
         if party:

@@ -71,3 +71,20 @@ def test_a_datasheet_named_as_context_asks_the_test_alone(qa: DatasheetQA) -> No
         "line-regulation row. What range does the current test spec call for?"
     )
     assert "srb5030-datasheet#4" not in answer.citations
+
+
+@pytest.mark.parametrize(
+    ("question", "party"),
+    [
+        ("Can I hook an RFM95W to a Raspberry Pi Pico's SPI pins directly?", "Raspberry Pi Pico"),
+        ("Can I connect a BME280 to an Arduino Uno I2C bus directly?", "Arduino Uno;"),
+        ("Can I wire an RFM95W to an Arduino Nano SPI bus?", "Arduino Nano;"),
+    ],
+)
+def test_a_product_named_beside_the_bus_is_a_party_we_hold_nothing_on(
+    qa: DatasheetQA, question: str, party: str
+) -> None:
+    # naming the bus it is wired on asks no spec: the other party is still a product by name
+    answer = qa.ask(question)
+    assert answer.verdict == "insufficient_evidence"
+    assert f"no facts are held for {party}" in answer.answer
