@@ -3247,6 +3247,19 @@ class DatasheetQA:
         defaulted = len(parsed.specs) == 1 and not re.search(
             re.escape(parsed.spec_phrases[0]), parsed.text, re.IGNORECASE
         )
+        dims = [spec_dimensions(cands[0]) for cands in parsed.specs]
+        if (
+            unheld
+            and not defaulted
+            and dims
+            and all(dims)
+            # (a phrase of its own, "input high threshold", "VIH"; not a word such as "supply")
+            and all(len(p.split()) > 1 or p.isupper() for p in parsed.spec_phrases)
+            and unit_dimension(fact.unit, fact.spec) not in set().union(*dims)
+        ):
+            # "input high threshold (VIH) of the PD_SCK pin": a voltage, which no row of
+            # another quantity ("PD_SCK high time") gives; the part holds none
+            return
         substance = hit & content_words(parsed.text) - _KIND_WORDS - _PART_WORDS
         # "how long before it accepts I2C commands": a spec no row of which is a duration
         # (the interface) cannot answer how long; the duration row the question names does.

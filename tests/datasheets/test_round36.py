@@ -88,3 +88,15 @@ def test_a_product_named_beside_the_bus_is_a_party_we_hold_nothing_on(
     answer = qa.ask(question)
     assert answer.verdict == "insufficient_evidence"
     assert f"no facts are held for {party}" in answer.answer
+
+
+def test_a_row_of_another_quantity_is_no_answer_to_a_named_threshold(qa: DatasheetQA) -> None:
+    # hx711 prints no VIH; "PD_SCK high time" (p5) shares the words but is a time
+    answer = qa.ask(
+        "what input high threshold (VIH) does the HX711 PD_SCK pin need when DVDD is 5V?"
+    )
+    assert answer.status == "insufficient_evidence"
+    assert "µs" not in answer.answer
+    # a row filed under no spec and named by its own label is still found
+    sheet = qa.ask("SRD-05VDC-SL-C response time?")
+    assert sheet.status == "answered" and "response time: max 8 msec" in sheet.answer
