@@ -3696,7 +3696,8 @@ class DatasheetQA:
             )
         ]
         values = sorted({float(f.value) for f in ratings if isinstance(f.value, int | float)})
-        if not values or len(values) > max(1, len(stated)):
+        # (no rating and no revision named: each revision's rating is answered on its own)
+        if not values or (stated and len(values) > len(stated)):
             return None
         if not isinstance(rule.value, int | float) or not rule.value:
             return None
@@ -6740,7 +6741,7 @@ _NAMED_RAIL_VOLTS = re.compile(
 
 # "what rail do the caps support under DR-14 / the 1.5x derating rule"
 _ASKS_DERATED_RAIL = re.compile(r"(?i)\bDR-\d+\b|\bderating\b")
-_CAPACITOR_WORDS = r"\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b"
+_CAPACITOR_WORDS = r"\bcap(?:s|acitors?)?\b|\bceramics?\b|\bMLCCs?\b|\bC\d+\s*(?:/|and)\s*C\d+\b"
 _CAPACITOR = re.compile(_CAPACITOR_WORDS, re.IGNORECASE)
 
 

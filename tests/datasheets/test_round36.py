@@ -100,3 +100,15 @@ def test_a_row_of_another_quantity_is_no_answer_to_a_named_threshold(qa: Datashe
     # a row filed under no spec and named by its own label is still found
     sheet = qa.ask("SRD-05VDC-SL-C response time?")
     assert sheet.status == "answered" and "response time: max 8 msec" in sheet.answer
+
+
+def test_the_rail_each_revision_s_caps_support_when_none_is_named(qa: DatasheetQA) -> None:
+    # srb5030-bom: C1/C2 50 V on revision B (§1), 63 V on revision C (§4); DR-14: 1.5 times
+    answer = qa.ask(
+        "What voltage rating are the SRB-5030 C1/C2 and what's the highest rail that rating "
+        "supports under DR-14?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert "50 / 1.5 = 33.3333 V (≈ 33.3 V)" in answer.answer
+    assert "63 / 1.5 = 42 V" in answer.answer
+    assert "design-review-rules#4" in answer.citations
