@@ -3515,6 +3515,23 @@ class DatasheetQA:
             return both
         return None
 
+    def _worked_alike(
+        self, parsed: ParsedQuestion, band: Sequence[Derived], items: Sequence[AnswerItem]
+    ) -> list[Fact]:
+        """The cases the documents work themselves that a check repeats: the figure it worked
+        out held against the limit it was checked with ("A 24 V industrial rail with a +/-10
+        percent tolerance reaches 26.4 V, well inside 32.0 V", ecn-2608-04 §3)."""
+        results = {round(d.result, 6) for d in band}
+        limits = {round(x, 6) for it in items for x in (it.min, it.max) if x is not None}
+        return [
+            f
+            for name in parsed.device_names
+            for f in self.index.of_spec(name, "worked_case")
+            if isinstance(f.value, int | float)
+            and round(f.value, 6) in results
+            and round(float(f.extra["limit"]), 6) in limits
+        ]
+
     def _test_and_datasheet(self, parsed: ParsedQuestion) -> Answer | None:
         """ "What efficiency does production test require as a minimum, and what's the datasheet
         typical at that point?": the test's limit and the datasheet's figure, each from its own
@@ -5716,6 +5733,12 @@ class DatasheetQA:
             lines.extend(check_lines)
             derived.extend(band)
             if verdict:
+                alike = self._worked_alike(parsed, band, items)
+                lines.extend(
+                    f'the document works this case itself: "{f.evidence}" [{f.citation}]'
+                    for f in alike
+                )
+                items.extend(item_from_fact(f) for f in alike)
                 # A stated value checked against a part's allowed range is a compatibility
                 # question with one party: the verdict travels on that route.
                 route = "compatibility"

@@ -131,6 +131,7 @@ _BY_NAME_ONLY = frozenset(
         "formula",
         "verification_tolerance",
         "strapping_pin",
+        "worked_case",  # a case a document works itself, read beside a check (``_worked_alike``)
         "register_field",
         "error_code",
     }

@@ -6318,6 +6318,30 @@ def _parallel_clauses(
     return [(a, ua, first.strip()), (b, ub, second)]
 
 
+# "well inside 32.0 V", "below", "short of": a figure held against a limit
+_AGAINST = re.compile(
+    r"(?i)\b(?:well\s+|just\s+|comfortably\s+)?(?:inside|within|below|under|above|over|short of"
+    r"|exceeds?|exceeding)\s+$"
+)
+
+
+def _worked_comparison(
+    figures: list[tuple[re.Match[str], str]], sentence: str
+) -> tuple[tuple[re.Match[str], str], float] | None:
+    """The figure a sentence holds against a limit of its own unit written right after it
+    ("reaches 26.4 V, well inside 32.0 V"), and that limit; None when it holds none."""
+    for (m, unit), (limit, unit2) in itertools.pairwise(figures):
+        if (
+            unit == unit2
+            and not m.group("hi")
+            and not limit.group("hi")
+            and _AGAINST.search(sentence[m.end() : limit.start()])
+            and len(sentence[m.end() : limit.start()]) <= 25
+        ):
+            return (m, unit), float(limit.group("lo"))
+    return None
+
+
 def _statements_in(
     prose: str, device: str, stem: str, citation: str, section: str, page: int | None
 ) -> list[Fact]:
@@ -6406,6 +6430,27 @@ def _statements_in(
             # unit.": the figure the sentence states, under the condition its lead clause sets
             m, unit, condition = stated
             bounds = {**_stated_bounds(m, unit, sentence_read[: m.start()]), "condition": condition}
+        elif len(distinct) != 1 and (compared := _worked_comparison(figures, sentence_read)):
+            # "A 24 V industrial rail with a +/-10 percent tolerance reaches 26.4 V, well
+            # inside 32.0 V.": a case the document works itself, the figure against its limit
+            (m, unit), limit = compared
+            out.append(
+                Fact(
+                    device=device,
+                    spec="worked_case",
+                    parameter=sentence,
+                    value=float(m.group("lo")),
+                    unit=unit,
+                    section_kind="general",
+                    doc=stem,
+                    citation=citation,
+                    evidence=sentence,
+                    section=section,
+                    page=page,
+                    extra={"limit": limit},
+                ).with_id()
+            )
+            continue
         elif len(distinct) != 1:
             # one figure, or one figure said twice ("pull low the bus 80us …, pulls up 80us")
             continue

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from search.datasheets._markdown import read_markdown
 from search.datasheets._qa import DatasheetQA
+from search.datasheets._tables import markdown_facts
 
 
 @pytest.mark.parametrize(
@@ -112,3 +116,31 @@ def test_the_rail_each_revision_s_caps_support_when_none_is_named(qa: DatasheetQ
     assert "50 / 1.5 = 33.3333 V (≈ 33.3 V)" in answer.answer
     assert "63 / 1.5 = 42 V" in answer.answer
     assert "design-review-rules#4" in answer.citations
+
+
+def test_a_case_the_document_works_itself_is_quoted_beside_the_check(qa: DatasheetQA) -> None:
+    # ecn-2608-04 §3: "A 24 V industrial rail with a +/-10 percent tolerance reaches 26.4 V,
+    # well inside 32.0 V." - the same figure against the same limit the check uses
+    answer = qa.ask(
+        "Customer runs SRB-5030 rev B boards on a 24 V industrial rail with +/-10% tolerance. "
+        "Is that within the board's input rating?"
+    )
+    assert answer.verdict == "compatible"
+    assert "reaches 26.4 V, well inside 32.0 V" in answer.answer
+    assert "ecn-2608-04#3" in answer.citations
+    # another tolerance reaches another figure: the notice's case is not this one
+    other = qa.ask("SRB-5030 rev B on a 24 V rail with +/-20% tolerance, within its input rating?")
+    assert "ecn-2608-04#3" not in other.citations
+
+
+def test_a_figure_held_against_a_limit_in_prose_is_a_worked_case(tmp_path: Path) -> None:
+    doc = tmp_path / "note.md"
+    doc.write_text(
+        "# ABC-1000 Note\n\n## 1. Margin\n\n"
+        "A 12 V input with 5 percent ripple peaks at 12.6 V, just below 13.2 V.\n\n"
+        "The input takes 9 V to 36 V and the output gives 5 V at up to 3 A.\n",
+        encoding="utf-8",
+    )
+    facts, _ = markdown_facts(read_markdown(doc), "ABC-1000", "note")
+    cases = [(f.value, f.unit, f.extra) for f in facts if f.spec == "worked_case"]
+    assert cases == [(12.6, "V", {"limit": 13.2})]
