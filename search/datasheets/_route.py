@@ -864,7 +864,9 @@ _COMPAT_CUES = re.compile(
     r"|\b(?:one|single|same|shared|common) (?:i2c |spi )?(?:bus|lines|wires)\b"
     r"|\b(?:can|could) (?:i|we|you)\b.{0,30}\b(?:put|fit|place|have|mount)\b"
     r"|\b(?:does|do|will|would|can)\b[^?]{0,40}\bsupport\b|\bdriven (?:directly |straight )?(?:from|by|off)\b|\bhandle\b"
-    r"|\bcontrol\b.{0,40}\bover\b",
+    r"|\bcontrol\b.{0,40}\bover\b"
+    # "esp32 GPIOs -> tb6612fng AIN1 ... problem?", "good enough logic for its inputs?"
+    r"|\b(?:problems?|issues?)\s*\?|\bgood enough\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(
@@ -1613,6 +1615,15 @@ _SENSOR_CLAUSE = re.compile(
 )
 
 
+_IO_VOLTS_AFTER = re.compile(
+    rf"^(?:'s)?\s*({_NUM})\s*(v)\s+(?:gpios?|i/?os?|logic)\b", re.IGNORECASE
+)
+_KIND_RAIL = re.compile(
+    r"(?i)\b(?:the\s+(?:driver|sensor|regulator|module|chip|adc|amp|op-?amp|ldo|converter)'s"
+    rf"|its)\s+v(?:cc|dd|m|s|in)\w*\s*(?:is\s+|=\s*|at\s+|on\s+)(?:at\s+)?({_NUM})\s*(v)\b"
+)
+
+
 def _attach_supplies(
     text: str, devices: list[DeviceMention], sensors: frozenset[str] = frozenset()
 ) -> list[float]:
@@ -1653,6 +1664,22 @@ def _attach_supplies(
             pm = _POWERED_BEFORE.search(text[max(0, dev.start - 30) : dev.start])
             if pm:
                 dev.supply_v = _volts(pm)
+    for dev in devices:
+        if dev.supply_v is None and (io := _IO_VOLTS_AFTER.match(text[dev.end : dev.end + 30])):
+            # "esp32-wroom-32 3.3 V GPIOs": the level of its I/O, the supply it runs them at
+            dev.supply_v = _volts(io)
+    kind = _KIND_RAIL.search(text)
+    unset = [d for d in devices if d.supply_v is None]
+    if (
+        kind
+        and len(devices) >= 2
+        and len(unset) == 1
+        and all(d.supply_v != _volts(kind) for d in devices)
+    ):
+        # "driving TB6612FNG inputs from ESP32 GPIOs at 3.3 V while the driver's Vcc is 5 V":
+        # a rail said by the part's kind is the one part given no supply yet, when its value
+        # is no other part's
+        unset[0].supply_v = _volts(kind)
     shared = _VOLT_SHARED.search(text)
     if shared:
         # "both at 3.3 V", "all powered from 5 V": every part named runs from that supply.

@@ -144,3 +144,23 @@ def test_a_figure_held_against_a_limit_in_prose_is_a_worked_case(tmp_path: Path)
     facts, _ = markdown_facts(read_markdown(doc), "ABC-1000", "note")
     cases = [(f.value, f.unit, f.extra) for f in facts if f.spec == "worked_case"]
     assert cases == [(12.6, "V", {"limit": 13.2})]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the driver's rail said by its kind: the TB6612FNG runs at 5 V, VIH = 0.7 x 5 = 3.5 V
+        "Driving TB6612FNG AIN1, AIN2 and PWMA from ESP32 GPIOs at 3.3 V while the driver's Vcc "
+        "is 5 V - are the logic levels OK?",
+        # "3v3 GPIOs": the level the ESP32 runs its I/O at
+        "esp32-wroom-32 3v3 GPIOs -> tb6612fng AIN1/AIN2/PWMA, with the driver's Vcc at 5V "
+        "(damper motor). problem?",
+        "Are 3.3V esp32 outputs good enough logic for the tb6612fng's AIN1/AIN2/PWMA inputs when "
+        "its Vcc = 5V?",
+    ],
+)
+def test_a_5_v_driver_s_inputs_are_not_met_by_3v3_gpios(qa: DatasheetQA, question: str) -> None:
+    # esp32-wroom-32 p26: VOH min 0.8 x 3.3 = 2.64 V; tb6612fng p5: VIH min Vcc x 0.7
+    answer = qa.ask(question)
+    assert answer.verdict == "incompatible", answer.answer
+    assert "VOH min 2.64 V < TB6612FNG VIH min 3.5 V" in answer.answer
