@@ -1100,6 +1100,14 @@ def rule_logic_levels(index: FactIndex, src: DeviceUse, dst: DeviceUse) -> list[
             else f"{src.device} {sym_o} {a.text} V {'≤' if ok else '>'} "
         )
         detail += f"{dst.device} {sym_i} {b.text} V"
+        # a level worked from a supply the question did not state is said to rest on it
+        nominal = [
+            f"{u.device} at its nominal {_fmt(u.supply_v)} V supply ({fs[0].citation})"  # type: ignore[arg-type]
+            for u, fs, level in ((src, src_supply, a), (dst, dst_supply, b))
+            if fs and level.derived and high  # (said once, on the first of the two lines)
+        ]
+        if nominal:
+            detail += f", with {' and '.join(nominal)}, as none is stated"
         derived = [d for d in (a.derived, b.derived) if d]
         checks.append(
             _check(

@@ -164,3 +164,13 @@ def test_a_5_v_driver_s_inputs_are_not_met_by_3v3_gpios(qa: DatasheetQA, questio
     answer = qa.ask(question)
     assert answer.verdict == "incompatible", answer.answer
     assert "VOH min 2.64 V < TB6612FNG VIH min 3.5 V" in answer.answer
+
+
+def test_a_level_worked_at_a_nominal_supply_says_so(qa: DatasheetQA) -> None:
+    # no supply stated: VIH = 0.7 x Vcc at the TB6612FNG's typical 3 V (p3), said as such
+    answer = qa.ask("Can ESP32 GPIOs drive the TB6612FNG AIN1 input directly?")
+    assert "TB6612FNG at its nominal 3 V supply (tb6612fng#p3), as none is stated" in answer.answer
+    stated = qa.ask(
+        "Driving TB6612FNG AIN1 from ESP32 GPIOs at 3.3 V while the driver's Vcc is 5 V, OK?"
+    )
+    assert "TB6612FNG at its nominal" not in stated.answer
