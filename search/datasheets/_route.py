@@ -915,7 +915,9 @@ _VOLT_AT = re.compile(
     # "from the robot's 3.3 V logic rail"
     rf"|(?:from|off) (?:the |my |our |an? )?[a-z][\w-]*'s"
     # "lm358 (single 5V supply)", "follower (same 5 V rail)"
-    rf"|\(\s*(?:the\s+|a\s+)?(?:single|same)\s+)"
+    rf"|\(\s*(?:the\s+|a\s+)?(?:single|same)\s+"
+    # "an ESP32-WROOM-32 (supply 3.3 V)"
+    rf"|\(\s*supply\s*[:=]?)"
     # "VDD = VREF = 2.7 V": rails tied together and stated once.
     rf"(?:\s*(?:vref|vdd|vcc|avdd|vio|dvi) ?=)*"
     rf"\s*(?:(?:a|an|the)\s+)?(?:single\s+)?({_NUM})\s*(m?v)\b"
@@ -926,6 +928,8 @@ _VOLT_AT = re.compile(
 _REVISION = re.compile(
     # ("rev A/B", "rev A or B")
     r"\b(?i:(?:board )?rev(?:ision|\.)?)\s*([A-Z])(?:\s*(?:/|&|(?i:and|or))\s*([A-Z]))?\b"
+    # ("rev b", typed in lower case: the abbreviation names a revision, no article follows it)
+    r"|\b(?i:rev\.?)\s*([a-z])(?:\s*(?:/|&|and|or)\s*([a-z]))?\b(?!\s+\w+\s+(?:of|to)\b)"
     r"|\b([A-Z]) (?i:revision)\b"
     r"|\b(?i:revisions?) ([A-Z])(?: (?:and|or|/) ([A-Z]))?\b"
     # "silkscreen by J1 says B": the board's printed revision letter
@@ -2337,7 +2341,9 @@ def parse_question(
         r"\bbus(?=\s+(?:that|which)\s+\w+\s+(?:from\s+|between\s+|to\s+)?\d+(?:\.\d+)?\s*"
         r"(?:V\s*)?(?:(?:-|to|and)\s*\d+(?:\.\d+)?\s*)?V\b)"
         # "off a solar bus", "the boat's power bus": a bus that carries power
-        r"|(?:(?<=solar )|(?<=power )|(?<=battery )|(?<=supply ))bus\b",
+        r"|(?:(?<=solar )|(?<=power )|(?<=battery )|(?<=supply ))bus\b"
+        # "our plant's bus runs at 36 V nominal"
+        r"|\bbus(?=\s+(?:runs|sits|is|stays)(?:\s+at)?\s+(?:about\s+|~)?\d+(?:\.\d+)?\s*V\b)",
         "rail",
         spec_text,
         flags=re.IGNORECASE,

@@ -174,3 +174,28 @@ def test_a_level_worked_at_a_nominal_supply_says_so(qa: DatasheetQA) -> None:
         "Driving TB6612FNG AIN1 from ESP32 GPIOs at 3.3 V while the driver's Vcc is 5 V, OK?"
     )
     assert "TB6612FNG at its nominal" not in stated.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a bus by the voltage it runs at is a power rail, not a data bus
+        "Our plant's bus runs at 36 V nominal. Is it OK to connect a revision B SRB-5030 to it?",
+        # "rev b" typed in lower case names revision B
+        "srb-5030 rev b on a nominal 36V plant supply bus - can we hook it up?",
+    ],
+)
+def test_a_36_v_rail_is_over_the_rev_b_input_limit(qa: DatasheetQA, question: str) -> None:
+    # ecn-2608-04 §1: 32.0 V for revisions A and B
+    answer = qa.ask(question)
+    assert answer.verdict == "incompatible", answer.answer
+    assert "36 V is outside max 32 V [ecn-2608-04#1]" in answer.answer
+
+
+def test_a_supply_in_brackets_after_the_part_is_its_supply(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Which voltage has to be applied to a GPIO of an ESP32-WROOM-32 (supply 3.3 V) so that "
+        "it is guaranteed to register as a logic high?"
+    )
+    # esp32-wroom-32 p26: VIH 0.75 x VDD = 2.475 V at 3.3 V
+    assert "logic high threshold at 3.3 V: min 2.475 V" in answer.answer
