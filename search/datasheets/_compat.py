@@ -3323,6 +3323,8 @@ _CUE_ADDRESS = re.compile(
 _SUPPLY_ASKED = re.compile(r"(?i)\b(?:the|its|their) supply\b|\bpower(?:ing)? (?:them|it|both)\b")
 _CUE_SUPPLY = re.compile(
     r"\bpower(?:ed|ing)?\b|\bsuppl(?:y|ied|ying)\b|\bfeed|\brun (?:from|off)"
+    # "running an AMS1117-5.0 LDO off the SRB-5030's output"
+    r"|\brun(?:s|ning)? (?:\S+ ){1,3}?(?:from|off)\b"
     r"|\bregulat|\bpeak current|\benough current"
     # "an AMS1117-3.3 after the SRB-5030's 5 V output to get a 3.3 V rail": one regulator fed
     # by another

@@ -866,7 +866,8 @@ _COMPAT_CUES = re.compile(
     r"|\b(?:does|do|will|would|can)\b[^?]{0,40}\bsupport\b|\bdriven (?:directly |straight )?(?:from|by|off)\b|\bhandle\b"
     r"|\bcontrol\b.{0,40}\bover\b"
     # "esp32 GPIOs -> tb6612fng AIN1 ... problem?", "good enough logic for its inputs?"
-    r"|\b(?:problems?|issues?)\s*\?|\bgood enough\b",
+    r"|\b(?:problems?|issues?)\s*\?|\bgood enough\b"
+    r"|\bvalid (?:way|setup|configuration|combination|choice|option)\b|\bis (?:that|this|it) valid\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(

@@ -199,3 +199,17 @@ def test_a_supply_in_brackets_after_the_part_is_its_supply(qa: DatasheetQA) -> N
     )
     # esp32-wroom-32 p26: VIH 0.75 x VDD = 2.475 V at 3.3 V
     assert "logic high threshold at 3.3 V: min 2.475 V" in answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Thinking of running an AMS1117-5.0 LDO off the SRB-5030's output. Will that work?",
+        "srb-5030 out -> ams1117-5.0 input: is that a valid way to supply the regulator?",
+    ],
+)
+def test_one_regulator_run_off_another(qa: DatasheetQA, question: str) -> None:
+    # srb5030-datasheet §4: 4.9 to 5.1 V out; ams1117 p2: the 5.0 V part needs 6.5 to 12 V in
+    answer = qa.ask(question)
+    assert answer.verdict == "incompatible", answer.answer
+    assert "outside AMS1117 supply range 6.5 to 12 V" in answer.answer
