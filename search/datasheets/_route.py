@@ -134,7 +134,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         # (not an address pin strapped to SCL: "ADDR to SCL", "A0=SCL")
         r"|(?<!to )(?<!=)(?<!= )\bscl\b(?! *(?:and|or|/|,) *sda|/sda| (?:pin|line|input)s?\b)"
         r"|\bi2c\b[\w -]{0,25}?\bclock\b"
-        r"|\bmax(?:imum)? i2c",
+        r"|\bmax(?:imum)? i2c"
+        # "ina219 i2c: whats the max bus clock in Fast mode"
+        r"|\bmax(?:imum)? bus (?:clock|speed|frequency)\b",
         ("i2c_max_clock",),
     ),
     (
@@ -145,7 +147,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A bare "clock frequency" of a serial part: its SPI clock, else its I2C clock.
     (
         r"\b(?:serial )?(?:clock|clk) (?:frequency|freq|rate|speed)|\bmax(?:imum)? clock\b"
-        r"|\bfclk\b",
+        r"|\bfclk\b|\bhow fast can (?:i|we|you) clock\b",
         ("spi_max_clock", "i2c_max_clock"),
     ),
     # a resistor pulling a pin up: "the BME280's internal pull-up resistor on CSB"
@@ -234,6 +236,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         r"\bfull[- ]scale (?:differential )?(?:input(?: voltage)?(?: range)?|(?:voltage )?range)"
+        # "differential input full scale?"
+        r"|\binput full[- ]scale\b"
         r"|\bfsr\b|\bprogrammable gain|\bpga range",
         ("full_scale_range",),
     ),
@@ -648,7 +652,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("output_settling_time", "settling_time"),
     ),
     (
-        r"\bconversion time|\bmeasurement time"
+        r"\bconversion time|\bmeasurement time|\bt_?conv\b"
         r"|\bhow long\b.{0,60}\b(?:measurement|conversion|reading)(?!s?\b.{0,12}\bsettled\b)"
         r"|\b(?:measurement|conversion) (?:can |could |will |may |might )?(?:take|takes|last|lasts)\b",
         ("conversion_time",),
@@ -1184,6 +1188,10 @@ def normalize_question(text: str) -> str:
     t = re.sub(r"\+\s*/\s*-\s*(?=\d)|\+-\s*(?=\d)", "±", t)
     # "3v3", "1V8", "5v0": the unit letter stands for the decimal point.
     t = re.sub(r"(?<![\w.])(\d+)[vV](\d+)(?![\w.])", r"\1.\2 V", t)
+    # a radio's settings written out or run together: "spreading factor 12" is SF12, "BW125k"
+    # is BW 125 kHz
+    t = re.sub(r"(?i)\bspreading factor\s*(?:of\s*|=\s*)?(\d{1,2})\b", r"SF\1", t)
+    t = re.sub(r"(?i)\bBW\s*=?\s*(\d+(?:\.\d+)?)\s*k(?:hz)?\b", r"BW \1 kHz", t)
     # A decimal comma before a unit: "3,3 V", "0,5 mA".
     t = re.sub(
         r"(?<![\w.,])(\d+),(\d{1,3})(?=\s*(?:[mµukM]?(?:V|A|W|Hz)|°C)\b)",
@@ -1859,7 +1867,7 @@ def _unknown_parts(masked: str) -> list[str]:
             # "0xD0", "8583h": a register address or value, not a part
             and not re.fullmatch(r"0x[0-9A-Fa-f]+|[0-9A-Fa-f]+h", word)
             # "SF12", "BW125": a radio setting, not a part
-            and not re.fullmatch(r"(?i)(?:sf|bw|cr)\d{1,3}", word)
+            and not re.fullmatch(r"(?i)(?:sf|bw|cr)\d{1,3}k?", word)
             # "LiFePO4", "LiPo", "NiMH", "18650": a cell chemistry or size, not a part
             and not re.fullmatch(r"(?i)li-?fe-?po4|lipo4?|li-?ion\d*|nimh\d*|\d+S\d*P?", word)
             # "5 mA-1 A", "11.5 V-24 V": a unit and the next figure of a range.

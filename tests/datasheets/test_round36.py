@@ -213,3 +213,25 @@ def test_one_regulator_run_off_another(qa: DatasheetQA, question: str) -> None:
     answer = qa.ask(question)
     assert answer.verdict == "incompatible", answer.answer
     assert "outside AMS1117 supply range 6.5 to 12 V" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # mcp3008 p4: fCLK max 3.6 MHz at VDD = 5 V
+        ("With a 5 V VDD, how fast can I clock the MCP3008 at most?", "max 3.6 MHz"),
+        # hx711 p3: ±0.5 (AVDD / GAIN)
+        (
+            "hx711 ch A gain 128 with AVDD = 3V3 (not 5V): differential input full scale?",
+            "±12.891 mV",
+        ),
+        # ds18b20 p3: tCONV 187.5 ms at 10 bits
+        ("DS18B20 @ 10-bit: resolution in °C and max tCONV?", "max 187.5 ms"),
+        # rfm95w p17: -136 dBm at SF = 12, 125 kHz
+        ("rfm95w @ 868MHz, spreading factor 12, BW125k: lora sensitivity?", "typ -136 dBm"),
+    ],
+)
+def test_other_words_for_a_figure_asked(qa: DatasheetQA, question: str, said: str) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    assert said in answer.answer
