@@ -445,6 +445,8 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"|\bhow much current (?:per|each|on each|from each)\s+\S+\s+can (?:it|they|the \S+)\s+"
         r"(?:do|handle|take|carry|drive|push|supply)\b"
         r"|\bhow much current (?:per|each|on each|from each) (?:channel|output|motor|bridge)\b"
+        # "max current each channel?"
+        r"|\bmax(?:imum)? current (?:per|each|on each|for each|from each) (?:channel|output|bridge)\b"
         # "what sink current does it list": a pin's drive current either way
         r"|\b(?:sink|sinking|source|sourcing) current\b",
         ("output_current",),
@@ -907,7 +909,7 @@ _VOLT_AT = re.compile(
     rf"|supplied (?:at|with|from)|dropping (?:down )?(?:from )?"
     # "off a single Li cell, call it 3.3 V": the source's voltage given as a round figure
     rf"|(?:call it|say,?)"
-    rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=|vs ?=|avdd ?=?|vsupply ?="
+    rf"|supply (?:of|at)|vdd ?=?|vcc ?=?|vin ?=|vddio ?=?|vlogic ?=?|vio ?=?|dvdd ?=?|vm ?=?|vs ?=|avdd ?=?|vsupply ?="
     # "an INA219 whose VS is 5 V", "VM about 3.7 V"
     rf"|(?:vdd|vcc|vs|vin|vm|avdd) (?:is|about|around|roughly|of|at|~)"
     # "a 1S LiPo that sags to about 3.7 V": where the source settles is what the part gets

@@ -229,6 +229,8 @@ def test_one_regulator_run_off_another(qa: DatasheetQA, question: str) -> None:
         ("DS18B20 @ 10-bit: resolution in °C and max tCONV?", "max 187.5 ms"),
         # rfm95w p17: -136 dBm at SF = 12, 125 kHz
         ("rfm95w @ 868MHz, spreading factor 12, BW125k: lora sensitivity?", "typ -136 dBm"),
+        # tb6612fng p3: 0.4 A where 4.5 V > VM >= 2.5 V; "(VM 3.7V)" states VM
+        ("tb6612fng on one li-ion cell (VM 3.7V) - max current each channel?", "max 0.4 A"),
     ],
 )
 def test_other_words_for_a_figure_asked(qa: DatasheetQA, question: str, said: str) -> None:
