@@ -9362,7 +9362,7 @@ _ASKS_STEP = re.compile(
 # a register read in hex: "conversion register reads 0x3E80", "returns 0x4000"
 _HEX_READ = re.compile(
     # ("returns scratchpad temp 0xFF90": the register named between)
-    r"\b(?:reads?|reading|returns?|gives?|register|code|value)(?:\s+[a-z][\w-]*){0,3}?"
+    r"\b(?:reads?|reading|returns?|gives?|register|code|value|result)(?:\s+[a-z][\w-]*){0,3}?"
     r"\s*(?:of|=|is|:)?\s*(0x[0-9a-f]{1,4})\b",
     re.I,
 )
@@ -9374,7 +9374,9 @@ _COUNTS_READ = re.compile(
     r"(?:\s+decimal)?\b"
     # (no unit after it; a word that goes on with the sentence is none: "a code of 620 from
     # an MCP3008", "... on an MCP3008")
-    r"(?!\s*(?:\.\d|(?!(?:from|on|in|with|at|and|for|when|while)\b)[a-zµ°%]))"
+    # ("an output code of 16000 correspond to")
+    r"(?!\s*(?:\.\d|(?!(?:from|on|in|with|at|and|for|when|while|correspond\w*|represent\w*"
+    r"|mean\w*|equal\w*)\b)[a-zµ°%]))"
     # a register read in hex: "conversion register reads 0x3E80"
     rf"|{_HEX_READ.pattern}"
 )

@@ -229,6 +229,17 @@ def test_one_regulator_run_off_another(qa: DatasheetQA, question: str) -> None:
         ("DS18B20 @ 10-bit: resolution in °C and max tCONV?", "max 187.5 ms"),
         # rfm95w p17: -136 dBm at SF = 12, 125 kHz
         ("rfm95w @ 868MHz, spreading factor 12, BW125k: lora sensitivity?", "typ -136 dBm"),
+        # ads1115 p17: 62.5 µV a code at ±2.048 V, 16000 codes = 1 V
+        (
+            "What input voltage does an output code of 16000 correspond to on an ADS1115 "
+            "configured for FSR = +/-2.048 V?",
+            "16000 counts: 1 V",
+        ),
+        (
+            "Raw ADS1115 conversion result is 0x3E80 with the full-scale range set to ±2.048 V. "
+            "Which input voltage does that represent?",
+            "0x3E80 (16000 counts): 1 V",
+        ),
         # tb6612fng p3: 0.4 A where 4.5 V > VM >= 2.5 V; "(VM 3.7V)" states VM
         ("tb6612fng on one li-ion cell (VM 3.7V) - max current each channel?", "max 0.4 A"),
     ],
