@@ -1229,6 +1229,8 @@ PULLUP_STATED = re.compile(
     # ("ESP32-WROOM-32 (3.3 V GPIO)": a named part's own pins, whose levels its datasheet gives)
     r"|(?<![\d.(])(\d+(?:\.\d+)?)\s*V\s+(?:micro(?:controller)?s?|mcus?|gpios?|hosts?|processors?|socs?)\b"
     r"(?!'?s?\s*(?:supply|rail|power|regulator|output pin|3v3 pin)\b)"
+    # ("3.3 V GPIO signals from an ESP32-WROOM-32": a part named by number drives them)
+    r"(?!\s+(?:\w+\s+)?(?:from|of|on)\s+(?:an?\s+|the\s+|my\s+)?[A-Za-z]+-?\d)"
 )
 
 

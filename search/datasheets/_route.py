@@ -860,7 +860,7 @@ _COMPAT_CUES = re.compile(
     r"|\bread (?:directly |straight )?(?:by|from|with)\b|\b(?:within|in) spec\b"
     # "does its DOUT high level meet the ESP32 input-high threshold": one part's level against
     # another part's limit.
-    r"|\b(?:meet|satisf|exceed|reach|clear)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
+    r"|\b(?:meet|satisf|exceed|reach|clear|within)\w*\b.{0,50}\b(?:threshold|vih|vil|limit|level)s?\b"
     # "does the ESP32 side meet what the CCS811 needs from the host"
     r"|\b(?:meet|satisf|provide)\w*\b.{0,40}\bneeds?\b|\bneeds? (?:of|from) (?:the|its|a) host\b"
     # ("the guaranteed maximum dropout", "the guaranteed thermometer error" are figures, not
@@ -1631,7 +1631,7 @@ _SENSOR_CLAUSE = re.compile(
 
 
 _IO_VOLTS_AFTER = re.compile(
-    rf"^(?:'s)?\s*({_NUM})\s*(v)\s+(?:gpios?|i/?os?|logic)\b", re.IGNORECASE
+    rf"^(?:'s)?\s*({_NUM})\s*(v)\s+(?:gpios?|i/?os?|logic|outputs?\s+levels?)\b", re.IGNORECASE
 )
 _KIND_RAIL = re.compile(
     r"(?i)\b(?:the\s+(?:driver|sensor|regulator|module|chip|adc|amp|op-?amp|ldo|converter)'s"

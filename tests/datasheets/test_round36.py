@@ -248,3 +248,22 @@ def test_other_words_for_a_figure_asked(qa: DatasheetQA, question: str, said: st
     answer = qa.ask(question)
     assert answer.status == "answered", answer.reasons
     assert said in answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a level within thresholds is a check of levels, not a high checked against VIL
+        "are esp32-wroom-32 3.3V output levels within the L298 input thresholds (IN1/IN2/ENA) "
+        "when the L298N VSS is 5V?",
+        # "3.3 V GPIO signals from an ESP32": the named part's own levels, not a pull-up
+        "With the L298N logic supply (VSS) at 5 V, do 3.3 V GPIO signals from an ESP32-WROOM-32 "
+        "on IN1, IN2 and ENA satisfy the L298's input thresholds?",
+    ],
+)
+def test_esp32_levels_into_the_l298(qa: DatasheetQA, question: str) -> None:
+    # esp32-wroom-32 p26: VOH 2.64 V, VOL 0.33 V at 3.3 V; l298 p3: VIH 2.3 V, VIL 1.5 V
+    answer = qa.ask(question)
+    assert answer.verdict == "compatible", answer.answer
+    assert "ESP32-WROOM-32 VOH min 2.64 V ≥ L298 VIH min 2.3 V" in answer.answer
+    assert "VOL max 0.33 V ≤ L298 VIL max 1.5 V" in answer.answer
