@@ -9533,7 +9533,7 @@ _VREF_STATED = re.compile(
 _DRIVES = re.compile(
     # ("ESP32 at 3.3 V driving ...", "my ESP32 (3.3 V GPIO) drive ..."; "TB6612FNG control
     # inputs" names its inputs)
-    r"^\W*(?:(?:at\s+)?\d+(?:\.\d+)?\s*V\W+)?(?:(?:gpios?|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
+    r"^\W*(?:(?:at\s+)?\d+(?:\.\d+)?\s*V\W+)?(?:(?:gpios?|i/?o|pins?|outputs?|out|module|signal|data|line)\W+){0,2}"
     r"(?:(?:drive|drives|driving|feed|feeds|feeding"
     r"|control(?!\s+(?:inputs?|pins?|lines?|signals?|logic)\b)|controls|controlling|switch"
     r"|switches)\b"

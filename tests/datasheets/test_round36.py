@@ -157,6 +157,9 @@ def test_a_figure_held_against_a_limit_in_prose_is_a_worked_case(tmp_path: Path)
         "(damper motor). problem?",
         "Are 3.3V esp32 outputs good enough logic for the tb6612fng's AIN1/AIN2/PWMA inputs when "
         "its Vcc = 5V?",
+        # "(3.3 V I/O) drives": the part that drives is the source, wherever it is named
+        "Driving a damper motor: the TB6612FNG logic Vcc is on 5 V and an ESP32-WROOM-32 "
+        "(3.3 V I/O) drives AIN1, AIN2 and PWMA. Any issue with that?",
     ],
 )
 def test_a_5_v_driver_s_inputs_are_not_met_by_3v3_gpios(qa: DatasheetQA, question: str) -> None:
