@@ -3682,7 +3682,11 @@ def pick_rules(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> li
         rules.append("interface")
     # "an ADC pin", "analog input", "MCP3008 CH0": a pin named as analog carries a signal, not
     # a logic level.
-    analog = re.search(r"\badc\d?\b|\banalog\b|\banalogue\b|\bch\s?\d\b", question, re.I)
+    analog = re.search(
+        r"\badc\d?\b|\banalog\b|\banalogue\b|\bch\s?\d\b|\bsingle[- ]ended\b|\bfsr\b",
+        question,
+        re.I,
+    )
     if (
         _CUE_LOGIC.search(question)
         and (not rules or _CUE_LEVELS.search(question))

@@ -873,7 +873,9 @@ _COMPAT_CUES = re.compile(
     r"|\bcontrol\b.{0,40}\bover\b"
     # "esp32 GPIOs -> tb6612fng AIN1 ... problem?", "good enough logic for its inputs?"
     r"|\b(?:problems?|issues?)\s*\?|\bgood enough\b"
-    r"|\bvalid (?:way|setup|configuration|combination|choice|option)\b|\bis (?:that|this|it) valid\b",
+    r"|\bvalid (?:way|setup|configuration|combination|choice|option)\b|\bis (?:that|this|it) valid\b"
+    # "Will an ADS1115 (...) accept the 0.5-4.5 V output of the XGZP6847A?"
+    r"|\b(?:will|would|does|can)\b[^?]{0,60}\baccept\b",
     re.IGNORECASE,
 )
 _COMPARE_CUES = re.compile(

@@ -270,3 +270,20 @@ def test_esp32_levels_into_the_l298(qa: DatasheetQA, question: str) -> None:
     assert answer.verdict == "compatible", answer.answer
     assert "ESP32-WROOM-32 VOH min 2.64 V ≥ L298 VIH min 2.3 V" in answer.answer
     assert "VOL max 0.33 V ≤ L298 VIL max 1.5 V" in answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a sump's level is no logic level: a single-ended ADC input takes a signal
+        "Sump level: XGZP6847A 5V version (output 0.5 to 4.5 V), read single-ended by an ADS1115 "
+        "on a 5 V supply with FSR set to ±6.144 V. Is the input range compatible?",
+        "Will an ADS1115 (VDD 5V, single-ended input, FSR ±6.144V) accept the 0.5-4.5 V output "
+        "of the 5 V XGZP6847A pressure sensor in our sump?",
+    ],
+)
+def test_a_sensor_signal_into_a_single_ended_adc_input(qa: DatasheetQA, question: str) -> None:
+    # xgzp6847a p2: 0.5 to 4.5 V at 5 V; ads1115 p6: GND to VDD
+    answer = qa.ask(question)
+    assert answer.verdict == "compatible", answer.answer
+    assert "[signal_range: compatible] XGZP6847A output spans 0.5 to 4.5 V" in answer.answer
