@@ -161,7 +161,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\binput[- ]high(?: level)?(?: voltage| threshold)?|\bhigh[- ]level input(?: voltage)?|\bvih\b"
         r"|\blogic[- ]high (?:input )?(?:threshold|voltage)|\bas (?:a )?(?:valid )?(?:logic[- ])?high\b"
         # "what voltage does a GPIO need to read high"
-        r"|\b(?:read|register|be seen|count|be detected)\s+(?:as\s+)?(?:a\s+)?(?:logic[- ])?high\b",
+        r"|\b(?:read|register|be seen|count|be detected)\s+(?:as\s+)?(?:a\s+)?(?:logic[- ])?high\b"
+        # "the minimum high level on SCL/SDA": what an input takes as high
+        r"|\bmin(?:imum)? high[- ]level (?:on|at|for) (?:the |its )?(?:scl|sda|inputs?|pins?|lines?)\b",
         ("logic_high_threshold",),
     ),
     (

@@ -243,6 +243,12 @@ def test_one_regulator_run_off_another(qa: DatasheetQA, question: str) -> None:
             "Which input voltage does that represent?",
             "0x3E80 (16000 counts): 1 V",
         ),
+        # bh1750 p2: VIH min 1.26 V where 1.65 V <= DVI < 1.8 V
+        (
+            "with the BH1750's I2C reference voltage DVI at 1.7 V, what's the minimum high level "
+            "on SCL/SDA?",
+            "logic high threshold: min 1.26 V",
+        ),
         # tb6612fng p3: 0.4 A where 4.5 V > VM >= 2.5 V; "(VM 3.7V)" states VM
         ("tb6612fng on one li-ion cell (VM 3.7V) - max current each channel?", "max 0.4 A"),
     ],
