@@ -8822,12 +8822,12 @@ def _one_stated_volts(question: str) -> list[float]:
     return sorted(volts) if len(volts) == 1 else []
 
 
-# A question about a production test ("production test, step 2", "the test limit")
 # "... and the datasheet typical", "vs the typical efficiency the datasheet shows": the datasheet
 # asked beside something else (not "sweeps like the datasheet's row")
 _AND_DATASHEET = re.compile(
     r"(?i)\b(?:and|vs\.?|versus|against|compared?\s+(?:to|with))\b[^.?;]{0,40}?\bdata\s?sheet\b"
 )
+# A question about a production test ("production test, step 2", "the test limit")
 _TEST_ASKED = re.compile(
     r"(?i)\b(?:production|final|incoming|end[- ]of[- ]line)\s+test|\btest\s+(?:step|limit|spec)"
     r"|\bstep\s+\d+\b"

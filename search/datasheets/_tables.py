@@ -6400,6 +6400,7 @@ def _statements_in(
             continue  # a bullet's other numbers ("2.6 ~ 5.5V", "-40°C to +125°C") are unread
         ways = {_way(sentence_read[max(0, fm.start() - 25) : fm.start()]) for fm, _u in figures}
         parts: list[tuple[str, str, dict[str, float | str | None]]] = []  # (label, unit, bounds)
+        spec, extra = "statement", {}
         if (
             len(distinct) == 2
             and len({u for _lo, _hi, u in distinct}) == 1
@@ -6434,23 +6435,8 @@ def _statements_in(
             # "A 24 V industrial rail with a +/-10 percent tolerance reaches 26.4 V, well
             # inside 32.0 V.": a case the document works itself, the figure against its limit
             (m, unit), limit = compared
-            out.append(
-                Fact(
-                    device=device,
-                    spec="worked_case",
-                    parameter=sentence,
-                    value=float(m.group("lo")),
-                    unit=unit,
-                    section_kind="general",
-                    doc=stem,
-                    citation=citation,
-                    evidence=sentence,
-                    section=section,
-                    page=page,
-                    extra={"limit": limit},
-                ).with_id()
-            )
-            continue
+            bounds = {"value": float(m.group("lo"))}
+            spec, extra = "worked_case", {"limit": limit}
         elif len(distinct) != 1:
             # one figure, or one figure said twice ("pull low the bus 80us …, pulls up 80us")
             continue
@@ -6460,7 +6446,7 @@ def _statements_in(
         out.extend(
             Fact(
                 device=device,
-                spec="statement",
+                spec=spec,
                 parameter=label,
                 unit=u,
                 section_kind="general",
@@ -6469,6 +6455,7 @@ def _statements_in(
                 evidence=sentence,
                 section=section,
                 page=page,
+                extra=extra,
                 **b,
             ).with_id()
             for label, u, b in parts or [(sentence, unit, bounds)]
