@@ -9224,6 +9224,8 @@ def _select_by_full_scale(
 _FROM_BEFORE = re.compile(
     # "a unity-gain buffer for the XGZP6847A": the buffered part is the source
     r"(?:\bfrom|\boff|\b(?:powered|supplied|driven|fed|run|running)\s+(?:by|with)"
+    # "feeding an AMS1117-3.3 from the 5 V output of an SRB-5030": the part whose output it is
+    r"|\b(?:from|off)\s+(?:the\s+|its\s+)?(?:[\d.]+\s*V\s+)?(?:output|rail)\s+of"
     # ("to buffer the MQ-2 load-resistor voltage")
     r"|\bbuffer(?:ing|s)?(?:\s+(?:for|of))?)\s+"
     r"(?:an?\s+|the\s+|its\s+|my\s+)?(?:[\d.]+\s*V\s+)?$",

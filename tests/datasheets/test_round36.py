@@ -293,3 +293,16 @@ def test_a_sensor_signal_into_a_single_ended_adc_input(qa: DatasheetQA, question
     answer = qa.ask(question)
     assert answer.verdict == "compatible", answer.answer
     assert "[signal_range: compatible] XGZP6847A output spans 0.5 to 4.5 V" in answer.answer
+
+
+def test_a_part_fed_from_the_output_of_another(qa: DatasheetQA) -> None:
+    # the SRB-5030's output (4.9 to 5.1 V, datasheet §4) feeds the AMS1117-3.3 (4.75 to 12 V in,
+    # ams1117 p2); it had been read the other way round, the LDO feeding the converter
+    answer = qa.ask(
+        "thinking of feeding an AMS1117-3.3 from the 5 V output of an SRB-5030. is the input in "
+        "spec for the LDO?"
+    )
+    assert answer.verdict == "compatible", answer.answer
+    assert "SRB-5030 output 4.9 to 5.1 V (srb5030-datasheet#4) is inside AMS1117 supply range" in (
+        answer.answer
+    )
