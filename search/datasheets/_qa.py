@@ -8219,8 +8219,13 @@ def _is_signal(question: str, start: int, end: int, unit: str) -> bool:
         return False  # "from a 3.3 V rail to avoid level shifting": the rail, whatever follows
     # ("a 3.3 V logic rail" is a supply)
     named = r"(?i)\b(?:signal|differential|logic(?! rail)|levels?|swing)\b"
-    if re.search(named, after) or re.search(
-        r"(?i)\b(?:signal|logic (?:high|low)|level|inputs?|outputs?)\b[^.?!]*$", before
+    # ("24 V common mode": the voltage the inputs sit at, not the part's supply)
+    if (
+        re.search(named, after)
+        or re.match(r"(?i)\s*common[- ]mode\b", after)
+        or re.search(
+            r"(?i)\b(?:signal|logic (?:high|low)|level|inputs?|outputs?)\b[^.?!]*$", before
+        )
     ):
         return True
     return _DRIVES_LOGIC_INPUT.match(question, start) is not None

@@ -306,3 +306,11 @@ def test_a_part_fed_from_the_output_of_another(qa: DatasheetQA) -> None:
     assert "SRB-5030 output 4.9 to 5.1 V (srb5030-datasheet#4) is inside AMS1117 supply range" in (
         answer.answer
     )
+
+
+def test_a_common_mode_voltage_is_not_held_to_the_supply_range(qa: DatasheetQA) -> None:
+    # ina219 p6: supply 3 to 5.5 V; 24 V on the inputs is no supply, and had been called
+    # incompatible against it
+    answer = qa.ask("Is 24 V common mode OK for the INA219?")
+    assert answer.verdict != "incompatible", answer.answer
+    assert "24 V is outside 3 to 5.5 V" not in answer.answer
