@@ -1383,6 +1383,9 @@ def _bullet_rows(b: _Bullet, citation: str, variant: str | None) -> list[RowReco
     return out
 
 
+_EXAMPLE_LABEL = re.compile(r"(?i)\b(?:for|of|in) the example\b")
+
+
 def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], list[ExtractWarning]]:
     """Facts from a PDF's tables and label lines."""
     full_text = "\n".join(p.text for p in doc.pages)
@@ -2470,6 +2473,10 @@ def pdf_facts(doc: PdfDocument, device: str, stem: str) -> tuple[list[Fact], lis
         facts.extend(_prose_addresses(doc, device, stem))
     facts.extend(_memory_sizes(doc, device, stem))
     facts.extend(_resolution_steps(doc, device, stem))
+    # "The Conditions for the example circuit is: Maximum expected load current = 15 A": a
+    # figure of an application the datasheet works, not one of the part (a row read as the
+    # INA219's supply current had made every supply check of it fail)
+    facts = [f for f in facts if not _EXAMPLE_LABEL.search(f.parameter)]
     return _dedupe(_standing_footnotes(doc, facts)), warnings
 
 

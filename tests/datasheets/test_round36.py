@@ -314,3 +314,13 @@ def test_a_common_mode_voltage_is_not_held_to_the_supply_range(qa: DatasheetQA) 
     answer = qa.ask("Is 24 V common mode OK for the INA219?")
     assert answer.verdict != "incompatible", answer.answer
     assert "24 V is outside 3 to 5.5 V" not in answer.answer
+
+
+def test_an_example_circuit_s_load_is_no_figure_of_the_part(qa: DatasheetQA) -> None:
+    # ina219 p25, 9.2 Typical Application: "The Conditions for the example circuit is: Maximum
+    # expected load current = 15 A" had been read as the INA219's supply current, failing every
+    # supply check of it; its quiescent current is 1 mA max (p6)
+    answer = qa.ask("Can an AMS1117-3.3 power an INA219?")
+    assert answer.verdict == "compatible", answer.answer
+    assert "INA219 needs 1 mA (Quiescent current, ina219#p6)" in answer.answer
+    assert "ina219#p25" not in answer.citations
