@@ -1053,11 +1053,13 @@ class DatasheetQA:
         }
         # formulas and verification tolerances, read by name only: found once, not per question
         self._formulas = [f for f in self.store.facts if f.spec == "formula"]
-        # figures stated per unit of a quantity written before its number ("59.16 mV/pH"), by
-        # device: (fact, its unit's two parts)
+        # figures stated per unit of a quantity ("59.16 mV/pH", "66 mV/A", a unit held in the
+        # label, "Pulses per Liter": 450), by device: (fact, the two parts of its unit)
         self._per_unit: dict[str, list[tuple[Fact, re.Match[str]]]] = {}
         for f in self.store.facts:
-            if per := _PER_UNIT.fullmatch(f.unit or ""):
+            if per := (
+                _PER_UNIT.fullmatch(f.unit) if f.unit else _PER_WORD.fullmatch(f.parameter.lower())
+            ):
                 self._per_unit.setdefault(f.device, []).append((f, per))
         self._tolerances = [f for f in self.store.facts if f.spec == "verification_tolerance"]
         dimension_of("V")  # build the unit registry now, not inside the first answer
@@ -4844,16 +4846,10 @@ class DatasheetQA:
         # "how many mV", "what raw count": the rate's own output named, when no spec is
         asked = re.search(r"(?i)\bhow many (\w+)|\b(count)\b", parsed.text)
         out_named = (asked[1] or "LSB") if asked else None
-
-        def per_unit(f: Fact) -> re.Match[str] | None:
-            if f.unit:
-                return _PER_UNIT.fullmatch(f.unit)
-            return _PER_WORD.fullmatch(f.parameter.lower())
-
         rates = [
             (f, per[1], per[2])
-            for f in self.index.device_facts(parsed.device_names[0])
-            if (per := per_unit(f))
+            for f, per in self._per_unit.get(parsed.device_names[0], ())
+            if f.spec != "statement"
             and (
                 any(f.spec in c for c in parsed.specs)
                 or (
