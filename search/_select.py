@@ -704,12 +704,13 @@ class ServiceSelector:
         # "pawn my guitar", "car insurance quote": a word of an unheld type that no held
         # service is about is evidence of its own, added to that type's similarity.
         said = _words(core)
-        # (a head said as a feature of what is asked is not the ask: "a hotel with a casino")
-        asked = said - {m.lower() for m in _FEATURE.findall(core)}
+        # (a word said only as a feature of what is asked is not the ask: "a hotel with a
+        # casino", "a campsite with fire pits")
+        asked = _words(_FEATURE.sub(" ", core))
         own = [
             k
             for k, (ws, head) in enumerate(zip(self._unheld_words, self._unheld_heads, strict=True))
-            if ws & said or head & asked
+            if ws & asked or head & asked
         ]
         u[own] += UNHELD_WORD_BONUS
         j = int(np.argmax(u))

@@ -456,6 +456,11 @@ def test_a_word_held_services_use_only_in_passing_marks_an_unheld_type(
     sel = selector.match("car insurance quote, switching providers")
     assert sel.abstain, sel.ranking[:3]
     assert not selector.match("dentist that bills my insurance directly").abstain
+    # a word said only as a feature of what is asked ("fire" of "fire station") is not the ask,
+    # but said again on its own it is
+    assert selector.match("campsite with firepits").selected[0] == "campground"
+    sel = selector.match("my son is obsessed with fire trucks, can we visit the fire hall")
+    assert sel.abstain, sel.ranking[:3]
 
 
 def test_an_unheld_type_asked_for_by_its_name_abstains(selector: ServiceSelector) -> None:
