@@ -5948,6 +5948,74 @@ class DatasheetQA:
         return out
 
     # ------------------------------------------------------------------ compatibility
+    def _monitored_rail(self, parsed: ParsedQuestion) -> Answer | None:
+        """A current monitor put on a rail another part gives or draws from ("an INA219
+        high-side on a 24 V supply feeding an SRB-5030", "monitor the input rail of an
+        SRB-5030 rev B"): its inputs sit at the rail's voltage, the one stated or else the
+        other part's own (its highest rated input, or its output), checked against the
+        monitor's input range and rating. The other part does not power the monitor."""
+        parts = list({m.device: m for m in parsed.devices}.values())
+        if len(parts) != 2 or not _MONITORED.search(parsed.text) or stated_shunt(parsed.text):
+            return None
+        monitor = next((m for m in parts if sense_ranges(self.index, DeviceUse(m.device))), None)
+        if monitor is None:
+            return None
+        other = next(m for m in parts if m is not monitor)
+        before = parsed.text[max(0, other.start - 40) : other.start]
+        stated = _RAIL_FEEDS.search(before)
+        side = _SIDE_BEFORE.search(before) or _SIDE_AFTER.match(parsed.text[other.end :])
+        rails: list[tuple[float, list[AnswerItem], str]] = []
+        if stated:
+            rails.append((float(stated.group(1)), [], f"the {stated.group(1)} V rail"))
+        elif side:
+            which = side.group(1).lower()
+            rev = f" for revision {'/'.join(parsed.revisions)}" if parsed.revisions else ""
+            own = self._ask_one(
+                f"{other.device} maximum input voltage{rev}?"
+                if which == "input"
+                else f"{other.device} output voltage?"
+            )
+            for it in own.items:
+                top = it.max if it.max is not None else it.typ
+                if own.status == "answered" and top is not None and it.unit == "V":
+                    revs = it.applies_to.get("board_revision") if it.applies_to else None
+                    scope = f", revision {'/'.join(revs)}" if revs else ""
+                    line = f"{other.device} {which} at its highest, {format_number(top)} V{scope}"
+                    rails.append((float(top), [it], f"{line} [{it.citation}]"))
+        if not rails:
+            return None
+        checked = []
+        for volts, items, said in rails:
+            one = self._ask_one(
+                f"Can the {monitor.device} sit on the high side of a {format_number(volts)} V rail?"
+            )
+            if one.verdict is None:
+                return None
+            checked.append((one, items, said))
+        verdicts = {one.verdict for one, _, _ in checked}
+        verdict = verdicts.pop() if len(verdicts) == 1 else "insufficient_evidence"
+        lines = [f"{said}: {one.verdict}. {one.answer}" for one, _, said in checked]
+        if verdict == "insufficient_evidence" and len(checked) > 1:
+            lines.insert(0, "It depends on the revision")
+        items = [it for one, own, _ in checked for it in (*own, *one.items)]
+        return Answer(
+            status="answered" if verdict != "insufficient_evidence" else "insufficient_evidence",
+            route="compatibility",
+            question=parsed.text,
+            answer=". ".join(lines),
+            items=items,
+            citations=list(
+                dict.fromkeys(
+                    c
+                    for one, own, _ in checked
+                    for c in (*(it.citation for it in own), *one.citations)
+                )
+            ),
+            task="limit_check",
+            verdict=verdict,
+            derived=[d for one, _, _ in checked for d in one.derived],
+        )
+
     def _compatibility(self, parsed: ParsedQuestion) -> Answer:
         if parsed.unknown_parts:
             names = ", ".join(dict.fromkeys(parsed.unknown_parts))
@@ -5987,6 +6055,8 @@ class DatasheetQA:
                     answer.citations += [c for c in own.citations if c not in answer.citations]
                     answer.derived += own.derived
             return answer
+        if monitored := self._monitored_rail(parsed):
+            return monitored
         uses: list[DeviceUse] = []
         for m in parsed.devices:
             count = _count_before(parsed.text, m)
@@ -8236,6 +8306,21 @@ _SIGNAL_SPAN = re.compile(
 _SIGNAL_SPECS = frozenset(
     {"input_common_mode_range", "input_voltage_range", "logic_high_threshold"}
 )
+
+
+# A current monitor on a rail (``_monitored_rail``): "high-side on a 24 V supply feeding an
+# SRB-5030", "monitor the input rail of an SRB-5030", "the SRB-5030's output"
+_MONITORED = re.compile(r"(?i)\b(?:monitor\w*|high[- ]side|common[- ]mode)\b")
+_RAIL_FEEDS = re.compile(
+    r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*V\s+(?:\w+\s+)?(?:supply|rail|bus|line)\s+"
+    r"(?:that\s+)?(?:feed(?:ing|s)?|power(?:ing|s)?|supplying|suppl(?:ies|y))\s+"
+    r"(?:the\s+|an?\s+|my\s+|our\s+)?$"
+)
+_SIDE_BEFORE = re.compile(
+    r"(?i)\b(input|output)(?:\s+(?:rail|side|bus|supply))?\s+(?:of|from)\s+"
+    r"(?:the\s+|an?\s+|my\s+|our\s+)?$"
+)
+_SIDE_AFTER = re.compile(r"(?i)^(?:'s|’s)?\s+(input|output)\b")
 
 
 def _signal_check(

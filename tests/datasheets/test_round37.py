@@ -1,0 +1,54 @@
+"""Rules from the thirty-seventh held-out round, on the real documents."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.datasheets._qa import DatasheetQA
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "said", "cited"),
+    [
+        # a stated rail the other part draws from: the SRB-5030 is the load, not the INA219's
+        # supply; 24 V sits inside the INA219's -0.3 to 26 V common-mode rating (ina219 p4)
+        (
+            "INA219 high-side on a regulated 24.0 V supply feeding an SRB-5030. Is 24 V common "
+            "mode OK for the INA219?",
+            "compatible",
+            "24 V is within -0.3 to 26 V",
+            "ina219#p4",
+        ),
+        # the other part's own rail: rev B's highest input is 32.0 V (ECN-2608-04 §1)
+        (
+            "Can an INA219 monitor the input rail of an SRB-5030 rev B running at its max rated "
+            "input?",
+            "incompatible",
+            "32 V is outside -0.3 to 26 V",
+            "ecn-2608-04#1",
+        ),
+        # its output band tops out at 5.1 V (srb5030-datasheet §4)
+        (
+            "Can an INA219 monitor the SRB-5030's output?",
+            "compatible",
+            "SRB-5030 output at its highest, 5.1 V",
+            "srb5030-datasheet#4",
+        ),
+    ],
+)
+def test_a_current_monitor_sits_at_the_voltage_of_the_rail_it_monitors(
+    qa: DatasheetQA, question: str, verdict: str, said: str, cited: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert said in answer.answer
+    assert cited in answer.citations
+    assert "supply range" not in answer.answer  # the other part does not power the monitor
+
+
+def test_a_monitored_rail_whose_top_depends_on_the_revision_is_checked_per_revision(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("Can an INA219 monitor the input rail of an SRB-5030?")
+    assert answer.verdict == "incompatible"
+    assert "32 V, revision A/B" in answer.answer and "36 V, revision C" in answer.answer
