@@ -4247,6 +4247,23 @@ class DatasheetQA:
                     for f in beside
                 ),
             )
+        # "the board dissipates 16.151 - 14.937 = 1.21 W" (srb5030-datasheet §7): the same
+        # subtraction worked in the documents' own words is quoted beside it
+        figures = (format_number(p_in.typ), format_number(p_out.typ))
+        worked = [
+            f
+            for f in self.index.statements(device)
+            if f.unit == loss.unit and all(x in f.evidence for x in figures)
+        ]
+        if worked:
+            _add_beside(
+                answer,
+                [item_from_fact(f) for f in worked],
+                "; ".join(
+                    f'the document works this case itself: "{f.evidence}" [{f.citation}]'
+                    for f in worked
+                ),
+            )
         return answer
 
     def _field_setting(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7578,7 +7595,7 @@ _TOTAL_DROP = re.compile(r"(?i)\btotal\b|U\s*\+\s*L\b|upper\s*\+\s*lower")
 
 _ASKS_LOSS = re.compile(
     r"(?i)\bhow (?:many watts|much power)\b.{0,40}\b(?:dissipat|los[et]|wast|burn)"
-    r"|\bpower (?:loss|dissipated)\b|\blosses\b"
+    r"|\bpower (?:loss|dissipat\w*)\b|\blosses\b|\bdissipat\w*\b|\bhow much heat\b"
 )
 
 

@@ -52,3 +52,22 @@ def test_a_monitored_rail_whose_top_depends_on_the_revision_is_checked_per_revis
     answer = qa.ask("Can an INA219 monitor the input rail of an SRB-5030?")
     assert answer.verdict == "incompatible"
     assert "32 V, revision A/B" in answer.answer and "36 V, revision C" in answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how much heat does the srb5030 dissipate at 24V in / 3A out",
+        "SRB-5030 power dissipation at 24 V in, 3 A out?",
+    ],
+)
+def test_heat_dissipated_is_input_less_output_power_with_the_documents_own_working(
+    qa: DatasheetQA, question: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    # srb5030-datasheet §5, the 24 V / 3 A row: 16.151 W in, 14.937 W out
+    assert answer.derived[0].expression == "16.151 - 14.937"
+    # §7 works the same subtraction: "the board dissipates 16.151 - 14.937 = 1.21 W"
+    assert answer.citations == ["srb5030-datasheet#5", "srb5030-datasheet#7"]
+    assert "= 1.21 W" in answer.answer
