@@ -2258,19 +2258,35 @@ def rule_headroom(
         unit="V",
     )
     # "6.5V ≤ VIN ≤ 12V": the input span the output figure itself is specified over
-    spec_in = re.search(r"(\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V\s?IN", vout[0].condition or "")
-    below = (
-        f"; the output is specified only for {vout[0].condition} [{vout[0].citation}]"
-        if spec_in and reg.supply_v < float(spec_in.group(1)) - 1e-9
-        else ""
+    spec_in = re.search(
+        r"(\d+(?:\.\d+)?)\s*V\s*[≤<]=?\s*V\s?IN(?:\s*[≤<]=?\s*(\d+(?:\.\d+)?)\s*V)?",
+        vout[0].condition or "",
     )
+    below = ""
+    span: list[Fact] = []
+    if spec_in and reg.supply_v < float(spec_in.group(1)) - 1e-9:
+        below = f"; the output is specified only for {vout[0].condition} [{vout[0].citation}]"
+        # that span is a figure of the answer, the lowest input the row holds for
+        lo, hi = float(spec_in.group(1)), spec_in.group(2) and float(spec_in.group(2))
+        span = [
+            vout[0].model_copy(
+                update={
+                    "spec": "input_voltage_range",
+                    "parameter": f"input the {vout[0].parameter or 'output'} is specified over",
+                    **dict.fromkeys(("value", "typ", "si_value", "si_typ")),
+                    **{"min": lo, "si_min": lo, "max": hi or None, "si_max": hi or None},
+                    "unit": "V",
+                    "si_unit": "V",
+                }
+            )
+        ]
     checks = [
         _check(
             "supply",
             "compatible" if ok else "incompatible",
             f"{_fmt(reg.supply_v)} V in {'covers' if ok else 'is below'} output "
             f"{_fmt(vnom)} V + dropout {_fmt(float(dv))} V = {_fmt(need_in)} V{below}",
-            [*vout[:1], d],
+            [*vout[:1], d, *span],
             [der],
         )
     ]
@@ -3421,6 +3437,13 @@ def asks_thermal(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> 
     )
 
 
+# "Can I run an AMS1117-5.0 from 6 V?": the input a regulator is run from
+_CUE_RUN_FROM = re.compile(
+    r"(?i)\b(?:can|could) (?:i|we|you) (?:run|power|feed)\b[^?]{0,30}\b(?:from|off)\s+"
+    r"(?:an?\s+|the\s+|my\s+)?\d+(?:\.\d+)?\s*V\b"
+)
+
+
 def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) -> bool:
     """ "AMS1117-5.0 off a 6 V pack - will it stay in regulation?": one regulator at a stated
     input, and the question is whether the input covers output plus dropout."""
@@ -3428,7 +3451,11 @@ def asks_headroom(question: str, index: FactIndex, uses: Sequence[DeviceUse]) ->
         len(uses) == 1
         and uses[0].supply_v is not None
         and is_regulator(index, uses[0])
-        and bool(_CUE_HEADROOM.search(question))
+        and bool(
+            _CUE_HEADROOM.search(question)
+            # (a part that states a dropout: else the question is of its input range)
+            or (_CUE_RUN_FROM.search(question) and _best(index, uses[0], ("dropout_voltage",)))
+        )
         # "headroom left below the board's maximum input": a margin under a limit, not dropout
         and not re.search(r"(?i)\b(?:below|under|between)\b[^.?]{0,60}\bmax", question)
     )

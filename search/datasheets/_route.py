@@ -925,6 +925,8 @@ _VOLT_AT = re.compile(
     rf"|(?:vdd|vcc|vs|vin|vm|avdd|vio) (?:is |sits )?on (?:the same |the |a )?"
     # "from the robot's 3.3 V logic rail"
     rf"|(?:from|off) (?:the |my |our |an? )?[a-z][\w-]*'s"
+    # "from a USB 5V input": the source named, then its voltage
+    rf"|(?:from|off) (?:the |my |our |an? )?(?:usb|wall|bench|lab|car)"
     # "lm358 (single 5V supply)", "follower (same 5 V rail)"
     rf"|\(\s*(?:the\s+|a\s+)?(?:single|same)\s+"
     # "an ESP32-WROOM-32 (supply 3.3 V)"

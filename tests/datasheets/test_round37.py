@@ -71,3 +71,31 @@ def test_heat_dissipated_is_input_less_output_power_with_the_documents_own_worki
     # §7 works the same subtraction: "the board dissipates 16.151 - 14.937 = 1.21 W"
     assert answer.citations == ["srb5030-datasheet#5", "srb5030-datasheet#7"]
     assert "= 1.21 W" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        # ams1117 p2: the 5.0 V row holds for 6.5V ≤ VIN ≤ 12V; p3: dropout max 1.3 V
+        ("AMS1117-5.0 from a USB 5V input to get a 5V rail - will it regulate?", "incompatible"),
+        ("Can I run an AMS1117-5.0 from 6 V?", "incompatible"),
+        ("Can I run an AMS1117-3.3 from 6 V?", "compatible"),
+    ],
+)
+def test_a_regulator_run_from_a_stated_input_needs_output_plus_dropout(
+    qa: DatasheetQA, question: str, verdict: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert "dropout 1.3 V" in answer.answer
+    if verdict == "incompatible":
+        # the input span the output row is specified over is a figure of the answer
+        assert any(it.spec == "input_voltage_range" and it.min == 6.5 for it in answer.items)
+
+
+def test_a_converter_without_a_dropout_run_from_a_rail_is_checked_on_its_input_range(
+    qa: DatasheetQA,
+) -> None:
+    answer = qa.ask("Can I run a revision B SRB-5030 from a 36 V nominal rail?")
+    assert answer.verdict == "incompatible"
+    assert "36 V is outside max 32 V [ecn-2608-04#1]" in answer.answer
