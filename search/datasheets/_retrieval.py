@@ -248,6 +248,8 @@ class FactIndex:
             )
         )
         q_words = content_words(question) - negated
+        # "which drops less voltage": a verb's -s form names the row's noun ("Total Drop")
+        q_words |= {w[:-1] for w in q_words if len(w) > 4 and w.endswith("s") and w[-2] != "s"}
         if _BOTH_SIDES.search(question):
             q_words.add("total")  # "upper+lower", "source + sink": the two added, a total
         q_compounds = set(_COMPOUND.findall(question.lower()))

@@ -187,7 +187,9 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     # "which loses less voltage across the bridge", "voltage lost in the driver"
     (
-        r"\bvoltage drop|\bsaturat(?:ion|ing) voltage|\b(?:lose|loses|losing)\s+(?:\w+\s+)?voltage"
+        r"\bvoltage drop|\bsaturat(?:ion|ing) voltage"
+        # ("which drops less voltage at 1A")
+        r"|\b(?:lose|loses|losing|drops?|dropping)\s+(?:\w+\s+)?voltage"
         r"|\bvoltage (?:lost|loss)\b",
         ("voltage_drop",),
     ),
@@ -1112,7 +1114,7 @@ _VOCAB_WORDS = (
     "ripple conversion response package channels connect shutdown power ambient "
     "powered sample protocol channel gain regulation capacitance resistance impedance "
     "linearity hysteresis excitation leakage bandwidth oscillator electrical mechanical "
-    "operations capacitor overtemperature overcurrent overvoltage undervoltage"
+    "operation operations capacitor overtemperature overcurrent overvoltage undervoltage"
 )
 _VOCAB = tuple(_VOCAB_WORDS.split())
 _DEVICE_LIKE = re.compile(r"\d")
@@ -1911,6 +1913,9 @@ _GENERIC_DRAW = re.compile(
 _DRAW_VERB = re.compile(r"(?:can i |to |it )?draws?|drawn|drawing", re.I)
 
 
+_SAID_BY_VERB = re.compile(r"(?i)(?:lose|loses|losing|drops?|dropping)\b")
+
+
 def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
     """Spec candidates and the phrases that named them, in question order."""
     specs: list[tuple[str, ...]] = []
@@ -1930,8 +1935,12 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             if any(a < m.end() and m.start() < b for a, b in consumed):
                 continue
             consumed.append((m.start(), m.end()))
-            # A phrase that spans a device name reads badly as a label: use the spec.
-            phrase = m.group(0) if "§" not in m.group(0) else cands[0].replace("_", " ")
+            # A phrase that spans a device name, or says the spec with a verb ("drops less
+            # voltage"), reads badly as a label: use the spec.
+            said = m.group(0)
+            phrase = (
+                cands[0].replace("_", " ") if "§" in said or _SAID_BY_VERB.match(said) else said
+            )
             hits.append((m.start(), cands, phrase))
     hits.sort(key=lambda h: h[0])
     if len(hits) > 1:

@@ -99,3 +99,17 @@ def test_a_converter_without_a_dropout_run_from_a_rail_is_checked_on_its_input_r
     answer = qa.ask("Can I run a revision B SRB-5030 from a 36 V nominal rail?")
     assert answer.verdict == "incompatible"
     assert "36 V is outside max 32 V [ecn-2608-04#1]" in answer.answer
+
+
+def test_a_verb_for_the_spec_meets_the_rows_noun(qa: DatasheetQA) -> None:
+    # l298 p3: "Total Drop ... IL = 1A ... 3.2 V", the like of the TB6612FNG's Vsat(U+L)
+    answer = qa.ask("which drops less voltage at 1A, L298 or TB6612FNG? give the max figures")
+    assert answer.route == "comparison"
+    assert "(Total Drop): max 3.2 V" in answer.answer
+    assert "(0.7 V vs 3.2 V)" in answer.answer
+
+
+def test_a_word_spelled_right_is_not_corrected_to_another() -> None:
+    from search.datasheets._route import normalize_question
+
+    assert normalize_question("in normal operation?") == "in normal operation?"
