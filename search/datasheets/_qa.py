@@ -3630,6 +3630,7 @@ class DatasheetQA:
             _margin_below(parsed, answer)
             _bound_not_given(self.index, parsed, answer)
             _outside_condition(parsed, answer)
+            self._outside_working_range(parsed, answer)
             _raw_through_scale(parsed, answer)
             _percent_as_current(parsed, answer)
         return answer
@@ -5965,6 +5966,46 @@ class DatasheetQA:
         return out
 
     # ------------------------------------------------------------------ compatibility
+    def _outside_working_range(self, parsed: ParsedQuestion, answer: Answer) -> None:
+        """ "YF-S201 accuracy at 0.5 L/min?": a level of the measured quantity stated outside
+        every range the part measures over ("Working Flow Rate: 1 to 30 L/min") has no figure
+        of accuracy; the range is cited beside what the datasheet does give."""
+        if len(set(parsed.device_names)) != 1 or not any(
+            set(c) & _HELD_IN_RANGE for c in parsed.specs
+        ):
+            return
+        ranges = [
+            f
+            for f in self.index.of_spec(parsed.device_names[0], "measurement_range")
+            if f.si_min is not None and f.si_max is not None and f.si_unit
+        ]
+        for said, level, si_unit in _levels(parsed.text):
+            same = [f for f in ranges if f.si_unit == si_unit]
+            if not same or any(
+                # rows printed at a level of that quantity (BME280 "1100 . . . 1250 hPa",
+                # BH1750 "Dark ( 0 lx )") say themselves where they hold
+                u == si_unit
+                for it in answer.items
+                for _, _, u in _levels(f"{it.condition or ''} {it.evidence}")
+            ):
+                continue
+            if not any(
+                f.si_min * (1 - 1e-9) <= level <= f.si_max * (1 + 1e-9)  # type: ignore[operator]
+                for f in same
+            ):
+                shown = "; ".join(
+                    f"{_figure(f, None)} ({f.parameter}) [{f.citation}]" for f in same
+                )
+                _withhold(
+                    answer,
+                    f"{said} is outside every range the part measures over",
+                    f"{said} is outside the range the {parsed.device_names[0]} measures "
+                    f"over: {shown}; no figure is stated there. What it states within it:",
+                )
+                answer.items += [item_from_fact(f) for f in same]
+                answer.citations += [f.citation for f in same if f.citation not in answer.citations]
+                return
+
     def _monitored_rail(self, parsed: ParsedQuestion) -> Answer | None:
         """A current monitor put on a rail another part gives or draws from ("an INA219
         high-side on a 24 V supply feeding an SRB-5030", "monitor the input rail of an
@@ -6973,6 +7014,24 @@ def _bound_not_given(index: FactIndex, parsed: ParsedQuestion, answer: Answer) -
             f"no {bound}imum is stated for the condition asked, only a typical",
             f"the datasheet states no {bound}imum there, only a typical.",
         )
+
+
+# Figures that hold only over the range a part measures (``_outside_working_range``), and a
+# level stated with its unit ("at 0.5 L/min")
+_HELD_IN_RANGE = frozenset({"accuracy", "sensitivity", "nonlinearity", "resolution"})
+_STATED_LEVEL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([A-Za-z°%µ][\w/°%µ]*)")
+
+
+def _levels(text: str) -> list[tuple[str, float, str]]:
+    """The levels a text states with a unit: as written, in SI, and the SI unit."""
+    out = []
+    for m in _STATED_LEVEL.finditer(text):
+        try:
+            level, unit = to_si(float(m.group(1)), m.group(2))
+        except (UnknownUnitError, ValueError):
+            continue
+        out.append((m.group(0), level, unit))
+    return out
 
 
 def _withhold(answer: Answer, reason: str, lead: str) -> None:

@@ -113,3 +113,15 @@ def test_a_word_spelled_right_is_not_corrected_to_another() -> None:
     from search.datasheets._route import normalize_question
 
     assert normalize_question("in normal operation?") == "in normal operation?"
+
+
+def test_a_level_outside_the_measuring_range_has_no_accuracy(qa: DatasheetQA) -> None:
+    # yf-s201 p2: "Working Flow Rate: 1 to 30 L/min", "Accuracy: ±10%"
+    answer = qa.ask("YF-S201 accuracy at 0.5 L/min?")
+    assert answer.status == "insufficient_evidence"
+    assert "0.5 L/min is outside the range the YF-S201 measures over: 1 to 30 L/min" in (
+        answer.answer
+    )
+    assert qa.ask("YF-S201 accuracy at 10 L/min?").status == "answered"
+    # a row printed at a level of that quantity says itself where it holds (bh1750 p2)
+    assert qa.ask("bh1750 in total darkness (0 lx), H-res mode: max count?").status == "answered"
