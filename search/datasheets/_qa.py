@@ -2371,6 +2371,14 @@ class DatasheetQA:
             for v in variants
             if squash(v) == squash(m.group(0))
         ]
+        # two codes each a part of one code ("ELCTR-05B vs ELCTR-30A" of "ACS712ELCTR-30A-T")
+        parts = [
+            (m.start(), within[0])
+            for m in re.finditer(r"\b\w+-\w+\b", parsed.text)
+            if len(within := [v for v in variants if squash(m.group(0)) in squash(v)]) == 1
+        ]
+        if not found and len({v for _, v in parts}) >= 2:
+            found = parts
         # a code alone: "the -DM", "the 'DM' version"
         found += [
             (m.start(), tails[m.group(1).upper()])
@@ -7643,6 +7651,8 @@ _ASKS_LEFT_FOR_LOAD = re.compile(
     r"(?i)\b(?:left|remaining|actually|delivered|reaching|across|at)\s+(?:across\s+|at\s+|to\s+)?"
     r"(?:the\s+|my\s+)?(?:motor|load|coil|winding)s?\b"
     r"|\b(?:motor|load)s?\s+(?:is\s+)?(?:actually\s+|guaranteed\s+to\s+)?(?:sees?|gets?)\b"
+    # "how much voltage actually reaches the motor"
+    r"|\breach(?:es)?\s+(?:the\s+|my\s+)?(?:motor|load|coil|winding)s?\b"
 )
 # "I count 2250 pulses", "after 900 pulses": pulses counted; and a volume asked in litres
 _PULSES_COUNTED = re.compile(r"(?i)(?<![\w.])(\d+(?:\.\d+)?)\s*pulses\b(?!\s*(?:per|/|a)\b)")
@@ -9685,7 +9695,7 @@ _ASKS_QUANTITY = {
 }
 # "max current before it clips", "full-scale current", "how many amps can it measure"
 _ASKS_CURRENT_LIMIT = re.compile(
-    r"(?i)\b(?:max(?:imum)?|highest|largest|full[- ]scale|most)(?: measurable| readable)? "
+    r"(?i)\b(?:max(?:imum)?|highest|largest|biggest|full[- ]scale|most)(?: measurable| readable)? "
     r"current\b|\bclip"
     r"|\bhow (?:many amps|much current)\b|\bcurrent (?:range|limit)\b"
 )

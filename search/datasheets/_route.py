@@ -1795,6 +1795,14 @@ _OTHER_PARTY = re.compile(
 )
 
 
+# A product named by its pins, in title case ("Raspberry Pi 4 GPIO", "Arduino Uno's pins")
+_PRODUCT_PINS = re.compile(
+    r"\b([A-Z][a-z][\w+-]*(?:\s+(?:[A-Z][\w+-]*|\d[\w+-]*)){0,3})(?:'s|’s)?\s+"
+    r"(?:GPIOs?|gpios?|pins?|I/?Os?)\b"
+)
+_NOT_PRODUCT = re.compile(r"(?i)the|my|our|its|this|that|an?|each|both|all|any|which|what|logic")
+
+
 _QUOTED_PART = re.compile(
     # (an opening quote after no letter: "the regulator's output ... the module's" is two
     # possessives)
@@ -2700,6 +2708,11 @@ def parse_question(
             ):
                 words.pop()
             unknown = [" ".join(words)]
+    if not unknown and devices:
+        # "Raspberry Pi 4 GPIO driving the TB6612FNG inputs": a product named by its pins
+        pm = _PRODUCT_PINS.search("".join(masked))
+        if pm and not _NOT_PRODUCT.fullmatch(pm.group(1).split()[0]):
+            unknown = [pm.group(1)]
     if not unknown and devices:
         party = _undocumented_party(text, devices)
         if party:

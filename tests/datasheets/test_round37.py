@@ -125,3 +125,42 @@ def test_a_level_outside_the_measuring_range_has_no_accuracy(qa: DatasheetQA) ->
     assert qa.ask("YF-S201 accuracy at 10 L/min?").status == "answered"
     # a row printed at a level of that quantity says itself where it holds (bh1750 p2)
     assert qa.ask("bh1750 in total darkness (0 lx), H-res mode: max count?").status == "answered"
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        # ina219 p5: PGA /8 full scale ±320 mV across 0.1 Ω
+        (
+            "INA219 with a 0.1 ohm shunt and PGA set to /8 — biggest current I can measure?",
+            "= 3.2 A",
+        ),
+        # l298 p3: Total Drop max 3.2 V at IL = 1 A
+        (
+            "L298, VS = 12 V, 1 A load. Worst case, how much voltage actually reaches the motor?",
+            "voltage left for the load at 12 V, 1 A: 8.8 V",
+        ),
+    ],
+)
+def test_more_words_for_a_worked_limit(qa: DatasheetQA, question: str, said: str) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    assert said in answer.answer
+
+
+def test_a_product_named_by_its_pins_is_a_party_we_hold_nothing_on(qa: DatasheetQA) -> None:
+    answer = qa.ask(
+        "Raspberry Pi 4 GPIO driving the TB6612FNG inputs with TB6612 Vcc = 3.3 V - compatible?"
+    )
+    assert answer.verdict == "insufficient_evidence"
+    assert "no facts are held for Raspberry Pi 4" in answer.answer
+    # a part of ours named by its pins is checked
+    own = qa.ask("Can the ESP32-WROOM-32 GPIO drive the TB6612FNG inputs at Vcc 5 V?")
+    assert own.verdict == "incompatible"
+
+
+def test_two_codes_each_part_of_one_ordering_code_are_compared(qa: DatasheetQA) -> None:
+    # acs712 p5: 05B 185 mV/A, 30A 66 mV/A; "ELCTR-30A" is a part of "ACS712ELCTR-30A-T"
+    answer = qa.ask("Compare typical sensitivity of ACS712 ELCTR-05B vs ELCTR-30A")
+    assert answer.route == "comparison"
+    assert "typ 185 mV/A" in answer.answer and "typ 66 mV/A" in answer.answer
