@@ -3473,6 +3473,7 @@ class DatasheetQA:
             or self._full_scale_at_rail(parsed)
             or self._loss_at(parsed)
             or self._left_for_load(parsed)
+            or self._drop_loss(parsed)
             or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
             or self._through_scale(parsed)
@@ -4169,20 +4170,9 @@ class DatasheetQA:
             return None  # no supply stated, or more than one; no one load current
         (supply,), (current, as_written) = volts, load
         bound = "typ" if parsed.bound == "typ" else "max"
-        drops = [
-            f
-            for f in self.index.device_facts(parsed.device_names[0])
-            if f.spec == "voltage_drop"
-            and getattr(f, bound) is not None
-            and _TOTAL_DROP.search(f"{f.parameter} {f.evidence}")
-            and any(
-                abs(amps(n, u) - current) < 1e-9
-                for n, u in STATED_CURRENT.findall(f.condition or "")
-            )
-        ]
-        if len(drops) != 1:
+        f = self._total_drop_at(parsed.device_names[0], current, bound)
+        if f is None:
             return None
-        f = drops[0]
         drop = float(getattr(f, bound))
         shown = "maximum" if bound == "max" else "typical"
         return _worked_out(
@@ -4193,6 +4183,47 @@ class DatasheetQA:
             (round(supply - drop, 6), "V"),
             f"{format_number(supply)} - {format_number(drop)}",
             f"{format_number(supply)} V less the {shown} total drop {format_number(drop)} V",
+        )
+
+    def _total_drop_at(self, device: str, current: float, bound: str) -> Fact | None:
+        """A driver's one total drop row (both output transistors) printed at ``current``
+        amperes with a ``bound`` ("max", "typ") figure."""
+        drops = [
+            f
+            for f in self.index.device_facts(device)
+            if f.spec == "voltage_drop"
+            and getattr(f, bound) is not None
+            and _TOTAL_DROP.search(f"{f.parameter} {f.evidence}")
+            and any(
+                abs(amps(n, u) - current) < 1e-9
+                for n, u in STATED_CURRENT.findall(f.condition or "")
+            )
+        ]
+        return drops[0] if len(drops) == 1 else None
+
+    def _drop_loss(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "TB6612FNG at 1 A per channel: worst-case conduction loss from the saturation
+        spec?": the driver's total drop at the current stated times that current."""
+        if len(set(parsed.device_names)) != 1 or not _ASKS_DRIVER_LOSS.search(parsed.text):
+            return None
+        load = stated_load_current(parsed.text)
+        if load is None:
+            return None
+        current, as_written = load
+        bound = "typ" if parsed.bound == "typ" else "max"
+        f = self._total_drop_at(parsed.device_names[0], current, bound)
+        if f is None:
+            return None
+        drop = float(getattr(f, bound))
+        shown = "maximum" if bound == "max" else "typical"
+        return _worked_out(
+            parsed,
+            f,
+            "Power lost in the driver",
+            as_written,
+            (round(drop * current, 9), "W"),
+            f"{format_number(drop)} * {format_number(current)}",
+            f"the {shown} total drop {format_number(drop)} V times {as_written}",
         )
 
     def _loss_at(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7662,6 +7693,12 @@ _ASKS_LITRES = re.compile(
 # a drop that is both output transistors in series: "Total Drop", "Vsat(U+L)"
 _TOTAL_DROP = re.compile(r"(?i)\btotal\b|U\s*\+\s*L\b|upper\s*\+\s*lower")
 
+# a power lost in a driver's output transistors: "conduction loss", "how many watts in the
+# bridge"
+_ASKS_DRIVER_LOSS = re.compile(
+    r"(?i)\b(?:conduction|switch|output|driver|bridge)\s+loss(?:es)?\b|\bwatts?\b|\bdissipat"
+    r"|\bheat\b|\bpower (?:loss|lost)\b"
+)
 _ASKS_LOSS = re.compile(
     r"(?i)\bhow (?:many watts|much power)\b.{0,40}\b(?:dissipat|los[et]|wast|burn)"
     r"|\bpower (?:loss|dissipat\w*)\b|\blosses\b|\bdissipat\w*\b|\bhow much heat\b"

@@ -164,3 +164,26 @@ def test_two_codes_each_part_of_one_ordering_code_are_compared(qa: DatasheetQA) 
     answer = qa.ask("Compare typical sensitivity of ACS712 ELCTR-05B vs ELCTR-30A")
     assert answer.route == "comparison"
     assert "typ 185 mV/A" in answer.answer and "typ 66 mV/A" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expression", "cited"),
+    [
+        # tb6612fng p5: Vsat(U+L) max 0.7 V at IO = 1 A
+        (
+            "TB6612FNG at Vcc = VM = 5 V, 1 A per channel: worst-case conduction loss per "
+            "channel from the output saturation spec?",
+            "0.7 * 1",
+            "tb6612fng#p5",
+        ),
+        # l298 p3: Total Drop max 3.2 V at IL = 1 A
+        ("L298 at 1 A: how many watts are lost in the bridge?", "3.2 * 1", "l298#p3"),
+    ],
+)
+def test_a_drivers_loss_is_its_total_drop_times_the_current(
+    qa: DatasheetQA, question: str, expression: str, cited: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.status == "answered", answer.reasons
+    assert answer.derived[0].expression == expression and answer.derived[0].unit == "W"
+    assert answer.citations == [cited]
