@@ -3474,6 +3474,7 @@ class DatasheetQA:
             or self._loss_at(parsed)
             or self._left_for_load(parsed)
             or self._drop_loss(parsed)
+            or self._current_from_power(parsed)
             or self._ambient_for_load(parsed)
             or self._through_transfer(parsed)
             or self._through_scale(parsed)
@@ -4224,6 +4225,41 @@ class DatasheetQA:
             (round(drop * current, 9), "W"),
             f"{format_number(drop)} * {format_number(current)}",
             f"the {shown} total drop {format_number(drop)} V times {as_written}",
+        )
+
+    def _current_from_power(self, parsed: ParsedQuestion) -> Answer | None:
+        """ "worst case heater current at the nominal 5.0V, based on the heater power spec?":
+        the one power figure of the part over the one voltage stated."""
+        if (
+            len(set(parsed.device_names)) != 1
+            or not any("power_consumption" in c for c in parsed.specs)
+            or not _ASKS_CURRENT.search(parsed.text)
+            or STATED_CURRENT.search(parsed.text)
+        ):
+            return None
+        volts = _one_stated_volts(parsed.text)
+        bound = "typ" if parsed.bound == "typ" else "max"
+        rows = [
+            f
+            for f in self.index.of_spec(parsed.device_names[0], "power_consumption")
+            if f.section_kind != "absolute_maximum"
+            and getattr(f, bound) is not None
+            and f.unit in ("W", "mW")
+        ]
+        if not volts or len(rows) != 1:
+            return None
+        f, (v,) = rows[0], volts
+        power = float(getattr(f, bound))
+        unit = "mA" if f.unit == "mW" else "A"
+        return _worked_out(
+            parsed,
+            f,
+            "Current drawn",
+            f"{format_number(v)} V",
+            (round(power / v, 9), unit),
+            f"{format_number(power)} / {format_number(v)}",
+            f"the {'maximum' if bound == 'max' else 'typical'} {f.parameter.lower()} "
+            f"{format_number(power)} {f.unit} over {format_number(v)} V",
         )
 
     def _loss_at(self, parsed: ParsedQuestion) -> Answer | None:
@@ -7699,6 +7735,7 @@ _ASKS_DRIVER_LOSS = re.compile(
     r"(?i)\b(?:conduction|switch|output|driver|bridge)\s+loss(?:es)?\b|\bwatts?\b|\bdissipat"
     r"|\bheat\b|\bpower (?:loss|lost)\b"
 )
+_ASKS_CURRENT = re.compile(r"(?i)\bcurrent\b|\bhow many (?:m?A|amps|milliamps)\b")
 _ASKS_LOSS = re.compile(
     r"(?i)\bhow (?:many watts|much power)\b.{0,40}\b(?:dissipat|los[et]|wast|burn)"
     r"|\bpower (?:loss|dissipat\w*)\b|\blosses\b|\bdissipat\w*\b|\bhow much heat\b"

@@ -187,3 +187,14 @@ def test_a_drivers_loss_is_its_total_drop_times_the_current(
     assert answer.status == "answered", answer.reasons
     assert answer.derived[0].expression == expression and answer.derived[0].unit == "W"
     assert answer.citations == [cited]
+
+
+def test_a_current_from_the_power_figure_over_the_voltage_stated(qa: DatasheetQA) -> None:
+    # mq-2 p3: "Heater consumption PH ≤950mW"
+    answer = qa.ask(
+        "sizing a supply for MQ-2 heaters: worst case heater current per sensor at the nominal "
+        "5.0V, based on the heater power spec?"
+    )
+    assert answer.status == "answered", answer.reasons
+    assert answer.derived[0].expression == "950 / 5" and answer.derived[0].unit == "mA"
+    assert "190 mA" in answer.answer and answer.citations == ["mq-2#p3"]
