@@ -8535,6 +8535,13 @@ _TOLERANCE = re.compile(r"(?i)^[^.;?]{0,40}?(?:±|\+/-|\+-|plus or minus)\s*(\d+
 
 # What a part draws itself, never what it can deliver to a load.
 _CONSUMPTION_SPECS = frozenset({"supply_current", "sleep_current", "power_consumption"})
+# A current or power on offer, which a part's draw must fit under: "can only supply ~50 uA",
+# "my coin cell gives 20 uA", "is 20 uA enough", "a 50 uA budget"
+_BUDGET_BEFORE = re.compile(
+    r"(?i)\b(?:suppl(?:y|ies)|provides?|gives?|delivers?|sources?|budget of|only have|has)"
+    r"\s+(?:only\s+|just\s+|up\s+to\s+)?(?:about\s+|around\s+|roughly\s+|~\s*)?$"
+)
+_BUDGET_AFTER = re.compile(r"(?i)\s*(?:average\s+|avg\s+)?(?:budget|available|enough)\b")
 # "the ESP32 clock the radio", "the STM32 can drive SCK": said right after a part's name
 _DRIVES_CLOCK = re.compile(r"\W*(?:\w+\W+){0,2}?(?:clock|drive|run|generate)s?\b")
 _FEEDS_A_LOAD = re.compile(
@@ -8582,6 +8589,7 @@ def _value_check(
     transients: set[float] = set()
     carried: set[float] = set()
     tolerances: set[float] = set()
+    budgets: set[float] = set()
     unmeasured = [n.span() for n in _NOT_MEASURING.finditer(question)]
     for m in _STATED.finditer(question):
         if any(a <= m.start() < b for a, b in unmeasured):
@@ -8619,6 +8627,8 @@ def _value_check(
             r"(?i)\b(?:surges?|spikes?|transients?)\s+(?:of|to|up to)\s+$", question[: m.start()]
         ):
             transients.add(value)  # "38 V surges lasting about 2 ms"
+        if _BUDGET_BEFORE.search(question[: m.start()]) or _BUDGET_AFTER.match(question, m.end()):
+            budgets.add(value)  # "can only supply ~50 uA", "is 20 uA enough": what is on offer
         tm = _TOLERANCE.search(question[m.end() :])
         if tm is None:
             if (value, unit, [value]) not in stated:  # said twice ("a 36 V rail ... 36 V max")
@@ -8714,6 +8724,17 @@ def _value_check(
                     f"{format_number(value)} {unit} is "
                     f"{'at least' if ok else 'shorter than'} the {format_number(longest)} "
                     f"{it.unit} the part takes [{it.citation}]"
+                )
+            elif it.spec in _CONSUMPTION_SPECS and value in budgets:
+                # a budget covers a draw up to its largest figure
+                largest = it.max if it.max is not None else it.typ
+                if largest is None:
+                    continue
+                ok = all(q >= largest - 1e-9 for q in qs)
+                lines.append(
+                    f"{format_number(value)} {unit} {'covers' if ok else 'is less than'} the "
+                    f"{'maximum' if it.max is not None else 'typical'} {format_number(largest)} "
+                    f"{it.unit} the part draws [{it.citation}]" + (f" ({scope})" if scope else "")
                 )
             elif it.spec == "current_limit" and it.min is not None:
                 # a load is sure of its current only below where the part may start limiting

@@ -304,7 +304,10 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"(?: mode)?\b"
         # "parked in standby (crystal running) between packets -- max current draw?"
         r"|\b(?:parked|sitting|left|kept|put|idling|waiting) in (?:sleep|standby|power[- ]?down"
-        r"|shutdown|idle|deep[- ]sleep)\b(?=[^?]{0,60}\b(?:current|draws?)\b[^?]{0,20}\?)",
+        r"|shutdown|idle|deep[- ]sleep)\b(?=[^?]{0,60}\b(?:current|draws?)\b[^?]{0,20}\?)"
+        # "can only supply ~50 uA average. Enough to keep it alive in deep sleep?": a current
+        # budget held against the sleep
+        r"|\d\s*[uµn]A\b[^?]{0,100}?\b(?:in|during)\s+(?:deep[- ])?sleep\b",
         ("sleep_current",),
     ),
     (
@@ -1943,12 +1946,11 @@ def _match_specs(spec_text: str) -> tuple[list[tuple[str, ...]], list[str]]:
             if any(a < m.end() and m.start() < b for a, b in consumed):
                 continue
             consumed.append((m.start(), m.end()))
-            # A phrase that spans a device name, or says the spec with a verb ("drops less
-            # voltage"), reads badly as a label: use the spec.
+            # A phrase that spans a device name or a quantity, or says the spec with a verb
+            # ("drops less voltage"), reads badly as a label: use the spec.
             said = m.group(0)
-            phrase = (
-                cands[0].replace("_", " ") if "§" in said or _SAID_BY_VERB.match(said) else said
-            )
+            plain = not re.search(r"§|\d\s*[µunmk]?[AVW]\b", said) and not _SAID_BY_VERB.match(said)
+            phrase = said if plain else cands[0].replace("_", " ")
             hits.append((m.start(), cands, phrase))
     hits.sort(key=lambda h: h[0])
     if len(hits) > 1:

@@ -198,3 +198,31 @@ def test_a_current_from_the_power_figure_over_the_voltage_stated(qa: DatasheetQA
     assert answer.status == "answered", answer.reasons
     assert answer.derived[0].expression == "950 / 5" and answer.derived[0].unit == "mA"
     assert "190 mA" in answer.answer and answer.citations == ["mq-2#p3"]
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        # bme280 p8: sleep current max 0.3 µA; a budget covers a draw up to its maximum
+        ("My coin cell gives 20 uA. Enough for the BME280 in sleep mode?", "compatible"),
+        ("Is 0.2 uA enough for the BME280 in sleep mode?", "incompatible"),
+    ],
+)
+def test_a_current_on_offer_must_cover_the_largest_draw(
+    qa: DatasheetQA, question: str, verdict: str
+) -> None:
+    answer = qa.ask(question)
+    assert answer.verdict == verdict, answer.answer
+    assert "the maximum 0.3 µA the part draws [bme280#p8]" in answer.answer
+
+
+def test_a_current_budget_held_against_the_sleep_asks_the_sleep_current(
+    qa: DatasheetQA,
+) -> None:
+    # the module datasheet gives no deep-sleep current (it defers to the ESP32 series one)
+    answer = qa.ask(
+        "Solar harvester on my node can only supply ~50 uA average. Is that enough to keep an "
+        "ESP32-WROOM-32 alive in deep sleep, going by its datasheet?"
+    )
+    assert answer.verdict == "insufficient_evidence"
+    assert "ESP32-WROOM-32 sleep current: insufficient evidence" in answer.answer
