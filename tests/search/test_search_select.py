@@ -570,3 +570,17 @@ def test_everyday_things_asked_in_another_language_find_the_shop(
 ) -> None:
     # the glossaries' everyday words (search/data/glossary: drill, screws, buy)
     assert selector.match(request_text).ranking[0][0] == "hardware store"
+
+
+def test_everyday_words_of_other_languages_are_glossed(selector: ServiceSelector) -> None:
+    # 室内 "indoor", 한국식 "korean (style)", पीठ "back": words, not whole requests
+    assert (
+        selector.match("雨の日に子供を遊ばせられる室内の遊び場").selected[0] == "indoor playground"
+    )
+    assert (
+        selector.match("삼겹살 먹고 싶다 한국식 고기집 어디 있어").selected[0]
+        == "korean restaurant"
+    )
+    assert selector.match("पीठ में बहुत दर्द है, अच्छी मालिश करवानी है").selected[0] == (
+        "massage therapist"
+    )
