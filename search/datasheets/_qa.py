@@ -3000,7 +3000,7 @@ class DatasheetQA:
             items.extend(its)
             facts.extend(fs)
             lines.extend(ls)
-        return _Pick(items, facts, lines, reasons)
+        return _Pick(items, facts, _footnotes_once(lines), reasons)
 
     def _with_supersession(
         self, parsed: ParsedQuestion, f: Fact, label: str
@@ -7106,6 +7106,20 @@ def _levels(text: str) -> list[tuple[str, float, str]]:
         except (UnknownUnitError, ValueError):
             continue
         out.append((m.group(0), level, unit))
+    return out
+
+
+def _footnotes_once(lines: list[str]) -> list[str]:
+    """Rows that share a footnote (each BRNG setting of "Bus voltage range (2)") say it once."""
+    said: set[str] = set()
+    out = []
+    for line in lines:
+        m = re.search(r" \(footnote: .*\)$", line)
+        if m and m.group(0) in said:
+            line = line[: m.start()]
+        elif m:
+            said.add(m.group(0))
+        out.append(line)
     return out
 
 

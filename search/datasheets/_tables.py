@@ -2502,13 +2502,51 @@ def _standing_footnotes(doc: PdfDocument, facts: list[Fact]) -> list[Fact]:
         ]:
             if len(text) < 120 and _STANDING.search(text):
                 notes.setdefault(page.number, {})[mark] = text
-    if not notes:
+    limits = _limit_footnotes(doc)
+    if not notes and not limits:
         return facts
     out = []
     for f in facts:
         glued = re.search(r"(?<=[A-Za-z,])(\d{1,2})$", f.symbol or "")
         note = notes.get(f.page or 0, {}).get(glued.group(1)) if glued else None
+        limit = limits.get((f.page or 0, f.parameter))
+        if limit:
+            # the note is quoted with the row, so every figure it states is in the evidence
+            note = limit
+            f = f.model_copy(update={"evidence": f"{f.evidence} / {limit}"})
         out.append(f.model_copy(update={"extra": {**f.extra, "footnote": note}}) if note else f)
+    return out
+
+
+# A footnote that bounds what a row's figure allows ("This parameter only expresses the
+# full-scale range of the ADC scaling. In no event should more than 26 V be applied")
+_LIMIT_NOTE = re.compile(r"(?i)\bin no event\b|\b(?:must|should) (?:not|never) exceed\b")
+
+
+def _limit_footnotes(doc: PdfDocument) -> dict[tuple[int, str], str]:
+    """(page, row label) -> the limit footnote whose mark ("(2)", set small beside the label)
+    the label carries."""
+    out: dict[tuple[int, str], str] = {}
+    for page in doc.pages:
+        notes = {
+            m.group(1): m.group(0)
+            for line in page.lines
+            if (m := re.fullmatch(r"\((\d{1,2})\)\s+(.+)", line.text.strip()))
+            and _LIMIT_NOTE.search(m.group(2))
+        }
+        if not notes:
+            continue
+        marks = [
+            (line, m.group(1))
+            for line in page.lines
+            if (m := re.fullmatch(r"\((\d{1,2})\)", line.text.strip())) and m.group(1) in notes
+        ]
+        for line in page.lines:
+            for seg in line.segments:
+                for mark, n in marks:
+                    first = mark.segments[0]
+                    if abs(mark.y - line.y) < 4 and 0 <= first.x0 - seg.x1 < 12:
+                        out[(page.number, seg.text.strip())] = notes[n]
     return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from search.datasheets._qa import DatasheetQA
@@ -226,3 +228,24 @@ def test_a_current_budget_held_against_the_sleep_asks_the_sleep_current(
     )
     assert answer.verdict == "insufficient_evidence"
     assert "ESP32-WROOM-32 sleep current: insufficient evidence" in answer.answer
+
+
+PDFS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "datasheets"
+
+
+@pytest.mark.skipif(not PDFS.is_dir(), reason=f"shared datasheets absent at {PDFS}")
+def test_a_footnote_that_bounds_a_rows_figure_is_kept_with_the_row() -> None:
+    from search.datasheets._pdf import read_pdf
+    from search.datasheets._tables import _limit_footnotes
+
+    # ina219 p5: "Bus voltage (input voltage) range" carries mark (2), set small beside it
+    notes = _limit_footnotes(read_pdf(PDFS / "ina219.pdf"))
+    note = notes[(5, "Bus voltage (input voltage) range")]
+    assert note.startswith("(2)") and "In no event should more than 26 V be applied" in note
+
+
+def test_the_footnote_is_said_with_the_figure_it_bounds_once(qa: DatasheetQA) -> None:
+    answer = qa.ask("INA219 max bus voltage?")
+    assert answer.status == "answered"
+    assert "max 32 V (BRNG = 1)" in answer.answer
+    assert answer.answer.count("In no event should more than 26 V be applied") == 1
