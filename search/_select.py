@@ -710,7 +710,7 @@ class ServiceSelector:
         own = [
             k
             for k, (ws, head) in enumerate(zip(self._unheld_words, self._unheld_heads, strict=True))
-            if ws & asked or head & asked
+            if (ws | head) & asked
         ]
         u[own] += UNHELD_WORD_BONUS
         j = int(np.argmax(u))

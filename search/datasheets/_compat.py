@@ -2267,14 +2267,21 @@ def rule_headroom(
     if spec_in and reg.supply_v < float(spec_in.group(1)) - 1e-9:
         below = f"; the output is specified only for {vout[0].condition} [{vout[0].citation}]"
         # that span is a figure of the answer, the lowest input the row holds for
-        lo, hi = float(spec_in.group(1)), spec_in.group(2) and float(spec_in.group(2))
+        lo = float(spec_in.group(1))
+        hi = float(spec_in.group(2)) if spec_in.group(2) else None
         span = [
             vout[0].model_copy(
                 update={
                     "spec": "input_voltage_range",
                     "parameter": f"input the {vout[0].parameter or 'output'} is specified over",
-                    **dict.fromkeys(("value", "typ", "si_value", "si_typ")),
-                    **{"min": lo, "si_min": lo, "max": hi or None, "si_max": hi or None},
+                    "value": None,
+                    "typ": None,
+                    "si_value": None,
+                    "si_typ": None,
+                    "min": lo,
+                    "si_min": lo,
+                    "max": hi,
+                    "si_max": hi,
                     "unit": "V",
                     "si_unit": "V",
                 }

@@ -4170,12 +4170,10 @@ class DatasheetQA:
         if not volts or load is None:
             return None  # no supply stated, or more than one; no one load current
         (supply,), (current, as_written) = volts, load
-        bound = "typ" if parsed.bound == "typ" else "max"
-        f = self._total_drop_at(parsed.device_names[0], current, bound)
-        if f is None:
+        found = self._total_drop_at(parsed, current)
+        if found is None:
             return None
-        drop = float(getattr(f, bound))
-        shown = "maximum" if bound == "max" else "typical"
+        f, drop, shown = found
         return _worked_out(
             parsed,
             f,
@@ -4186,12 +4184,16 @@ class DatasheetQA:
             f"{format_number(supply)} V less the {shown} total drop {format_number(drop)} V",
         )
 
-    def _total_drop_at(self, device: str, current: float, bound: str) -> Fact | None:
-        """A driver's one total drop row (both output transistors) printed at ``current``
-        amperes with a ``bound`` ("max", "typ") figure."""
+    def _total_drop_at(
+        self, parsed: ParsedQuestion, current: float
+    ) -> tuple[Fact, float, str] | None:
+        """The one total drop row (both output transistors) of the part asked, printed at
+        ``current`` amperes: the row, its maximum (or the typical, when that is asked) and
+        which of the two it is."""
+        bound = "typ" if parsed.bound == "typ" else "max"
         drops = [
             f
-            for f in self.index.device_facts(device)
+            for f in self.index.device_facts(parsed.device_names[0])
             if f.spec == "voltage_drop"
             and getattr(f, bound) is not None
             and _TOTAL_DROP.search(f"{f.parameter} {f.evidence}")
@@ -4200,7 +4202,9 @@ class DatasheetQA:
                 for n, u in STATED_CURRENT.findall(f.condition or "")
             )
         ]
-        return drops[0] if len(drops) == 1 else None
+        if len(drops) != 1:
+            return None
+        return drops[0], float(getattr(drops[0], bound)), "maximum" if bound == "max" else "typical"
 
     def _drop_loss(self, parsed: ParsedQuestion) -> Answer | None:
         """ "TB6612FNG at 1 A per channel: worst-case conduction loss from the saturation
@@ -4211,12 +4215,10 @@ class DatasheetQA:
         if load is None:
             return None
         current, as_written = load
-        bound = "typ" if parsed.bound == "typ" else "max"
-        f = self._total_drop_at(parsed.device_names[0], current, bound)
-        if f is None:
+        found = self._total_drop_at(parsed, current)
+        if found is None:
             return None
-        drop = float(getattr(f, bound))
-        shown = "maximum" if bound == "max" else "typical"
+        f, drop, shown = found
         return _worked_out(
             parsed,
             f,
@@ -6040,7 +6042,6 @@ class DatasheetQA:
                 )
         return out
 
-    # ------------------------------------------------------------------ compatibility
     def _outside_working_range(self, parsed: ParsedQuestion, answer: Answer) -> None:
         """ "YF-S201 accuracy at 0.5 L/min?": a level of the measured quantity stated outside
         every range the part measures over ("Working Flow Rate: 1 to 30 L/min") has no figure
@@ -6081,6 +6082,7 @@ class DatasheetQA:
                 answer.citations += [f.citation for f in same if f.citation not in answer.citations]
                 return
 
+    # ------------------------------------------------------------------ compatibility
     def _monitored_rail(self, parsed: ParsedQuestion) -> Answer | None:
         """A current monitor put on a rail another part gives or draws from ("an INA219
         high-side on a 24 V supply feeding an SRB-5030", "monitor the input rail of an
