@@ -3043,6 +3043,18 @@ class DatasheetQA:
                 f"{name} {label}: {_figure(f, parsed.bound)}{cond}"
                 f"{' — ' + scope if scope and 'variant' not in scope else ''} {where}{kind}{note}"
             )
+            # "In no event should more than 26 V be applied": asked the most it takes, the
+            # footnote's bound is a figure of the answer too, beside the row it bounds
+            bound = _FOOTNOTE_BOUND.search(f.extra.get("footnote") or "")
+            if bound and item.unit == bound.group(2) and parsed.bound == "max":
+                limit = item.model_copy(
+                    update={
+                        **dict.fromkeys(("min", "typ", "value", "tolerance", "condition")),
+                        "max": float(bound.group(1)),
+                        "parameter": "the most its footnote allows applied",
+                    }
+                )
+                return [item, limit], [f], [line]
             return [item], [f], [line]
         notice = self._notice_for(original)
         sup_scope = dict(original.superseded_for or {})
@@ -7109,6 +7121,10 @@ def _levels(text: str) -> list[tuple[str, float, str]]:
             continue
         out.append((m.group(0), level, unit))
     return out
+
+
+# the bound a limit footnote states: "In no event should more than 26 V be applied"
+_FOOTNOTE_BOUND = re.compile(r"(?i)\bmore than (\d+(?:\.\d+)?)\s*(V|A|mA|W)\b")
 
 
 def _footnotes_once(lines: list[str]) -> list[str]:

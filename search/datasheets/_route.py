@@ -601,7 +601,7 @@ SPEC_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         r"\bbus[- ]voltage\b(?!,?\s*(?:1\s+)?(?:lsb|step|resolution|accuracy|error|gain|offset))"
         rf"(?![^?.]{{0,40}}{_VOLTS_PER_STEP})",
-        ("measurement_range", "input_voltage_range"),
+        ("input_voltage_range", "measurement_range"),
     ),
     (
         # "bus voltage", "bus current" (INA219) measure a supply rail, not a data bus.

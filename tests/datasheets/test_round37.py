@@ -249,3 +249,14 @@ def test_the_footnote_is_said_with_the_figure_it_bounds_once(qa: DatasheetQA) ->
     assert answer.status == "answered"
     assert "max 32 V (BRNG = 1)" in answer.answer
     assert answer.answer.count("In no event should more than 26 V be applied") == 1
+
+
+def test_the_most_a_footnote_allows_is_a_figure_when_the_most_is_asked(qa: DatasheetQA) -> None:
+    # "bus voltage" is the INA219's bus input, not its shunt's current-sense range
+    answer = qa.ask("Highest bus voltage the INA219 can sense?")
+    assert answer.items[0].spec == "input_voltage_range"
+    limits = [it for it in answer.items if it.parameter == "the most its footnote allows applied"]
+    assert limits and all(it.max == 26.0 and it.citation == "ina219#p5" for it in limits)
+    # the full scale of one setting asked is that setting's figure alone
+    brng = qa.ask("INA219 with BRNG cleared to 0 -- what bus-voltage full-scale range is that?")
+    assert not any(it.max == 26.0 for it in brng.items)
