@@ -584,3 +584,9 @@ def test_everyday_words_of_other_languages_are_glossed(selector: ServiceSelector
     assert selector.match("पीठ में बहुत दर्द है, अच्छी मालिश करवानी है").selected[0] == (
         "massage therapist"
     )
+    # ペンギン "penguins", クラゲ "jellyfish"; طرد "parcel"; tableaux "paintings"
+    assert (
+        selector.match("雨の日に子供とペンギンやクラゲが見られるところ").selected[0] == "aquarium"
+    )
+    assert selector.match("أريد أن أرسل طرداً إلى أهلي في الخارج").selected[0] == "post office"
+    assert selector.match("où voir des tableaux impressionnistes").selected[0] == "art gallery"
